@@ -1,0 +1,74 @@
+import { defineConfig, devices } from '@playwright/test';
+import { existsSync } from 'node:fs';
+
+// Debian's Chromium when present (no browser download works on a closed network), else the
+// browser Playwright installs itself (`npx playwright install chromium`).
+const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+
+export const E2E_PORTS = {
+  app: Number(process.env.E2E_PORT ?? 5180),
+  /** A second app instance that proxies to a standalone emulator, to test the token path. */
+  proxiedApp: Number(process.env.E2E_PROXIED_PORT ?? 5181),
+  standaloneEmulator: Number(process.env.E2E_EMULATOR_PORT ?? 8797),
+};
+export const E2E_TOKEN = 'e2e-secret-token-5f2c9a';
+
+const quietNetwork = ['--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: process.env.CI ? 1 : 2,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORTS.app}`,
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: { executablePath: chromiumPath, args: quietNetwork },
+      },
+    },
+  ],
+  // E2E_SKIP_PROXY=1 starts only the main app (faster when working on one screen).
+  webServer: [
+    {
+      command: `npx vite --host 127.0.0.1 --port ${E2E_PORTS.app} --strictPort`,
+      url: `http://127.0.0.1:${E2E_PORTS.app}/__console/config`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { EMULATOR_TIME_SCALE: '0.05', API_BASE_URL: '', API_TOKEN: '', DATA_DIR: 'test-results/e2e-data' },
+    },
+    ...(process.env.E2E_SKIP_PROXY ? [] : proxiedServers()),
+  ],
+});
+
+function proxiedServers() {
+  return [
+    {
+      command: `npx tsx server/emulator/standalone.ts`,
+      url: `http://127.0.0.1:${E2E_PORTS.standaloneEmulator}/emulator/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { EMULATOR_PORT: String(E2E_PORTS.standaloneEmulator), EMULATOR_TOKEN: E2E_TOKEN, EMULATOR_TIME_SCALE: '0.05' },
+    },
+    {
+      command: `npx vite --host 127.0.0.1 --port ${E2E_PORTS.proxiedApp} --strictPort`,
+      url: `http://127.0.0.1:${E2E_PORTS.proxiedApp}/__console/config`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        API_BASE_URL: `http://127.0.0.1:${E2E_PORTS.standaloneEmulator}`,
+        API_TOKEN: E2E_TOKEN,
+        DATA_DIR: 'test-results/e2e-data-proxied',
+      },
+    },
+  ];
+}

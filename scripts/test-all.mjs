@@ -1,0 +1,38 @@
+// `npm test`: unit tests (Vitest), then end-to-end tests (Playwright, real Chromium), then one
+// closing summary line that CI reads: "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+
+mkdirSync('test-results', { recursive: true });
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+function run(args, env = {}) {
+  const result = spawnSync(npx, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+const unitStatus = run(['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']);
+const unit = readJson('test-results/vitest.json');
+const e2eStatus = run(['playwright', 'test', '--reporter=list,json'], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json',
+});
+const e2e = readJson('test-results/playwright.json');
+
+const unitPassed = unit?.numPassedTests ?? 0;
+const unitFailed = unit ? unit.numFailedTests : 1;
+const e2ePassed = e2e?.stats?.expected ?? 0;
+const e2eFailed = e2e ? (e2e.stats.unexpected ?? 0) + (e2e.stats.flaky ?? 0) : 1;
+const skipped = (unit?.numPendingTests ?? 0) + (unit?.numTodoTests ?? 0) + (e2e?.stats?.skipped ?? 0);
+
+console.log(`\nunit: ${unitPassed} passed, ${unitFailed} failed; e2e: ${e2ePassed} passed, ${e2eFailed} failed`);
+const failed = unitFailed + e2eFailed + (unitStatus !== 0 && unitFailed === 0 ? 1 : 0) + (e2eStatus !== 0 && e2eFailed === 0 ? 1 : 0);
+console.log(`${unitPassed + e2ePassed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed === 0 && unitStatus === 0 && e2eStatus === 0 ? 0 : 1);

@@ -1,0 +1,74 @@
+// A thin fetch client: same-origin `/v1/...` only (the Node side adds the bearer token), JSON in
+// and out, the envelope unwrapped, `data` validated. Every failure is thrown as an ApiError.
+import { ApiError, kindFor } from './errors';
+import { envelopeSchema } from './schemas';
+
+interface Parser<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: PropertyKey[]; message: string }[] } };
+}
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  schema: Parser<T>;
+  signal?: AbortSignal;
+  /**
+   * On a status query any non-zero code means "this task could not be read" (the provider's own
+   * documents disagree on the code), so it is reported as `not_found` with the service's msg.
+   */
+  statusQuery?: boolean;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const { method = options.body === undefined ? 'GET' : 'POST', body, schema, signal } = options;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      signal,
+      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw new ApiError({ kind: 'network', msg: 'The service could not be reached', cause });
+  }
+
+  const text = await response.text().catch(() => '');
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  const envelope = envelopeSchema.safeParse(json);
+
+  if (!envelope.success) {
+    const kind = response.ok ? 'malformed' : kindFor(response.status, undefined);
+    throw new ApiError({
+      kind,
+      httpStatus: response.status,
+      msg: kind === 'malformed' ? 'The response is not a JSON envelope {code, msg, data}' : `${response.status} ${response.statusText}`.trim(),
+    });
+  }
+
+  const { code, msg = '', data } = envelope.data;
+  if (code !== 0 || !response.ok) {
+    let kind = kindFor(response.status, code === 0 ? undefined : code);
+    if (options.statusQuery && (kind === 'validation' || kind === 'bounds' || kind === 'business')) kind = 'not_found';
+    throw new ApiError({ kind, httpStatus: response.status, code, msg });
+  }
+
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? `data.${issue.path.join('.')}` : 'data';
+    throw new ApiError({
+      kind: 'malformed',
+      httpStatus: response.status,
+      code,
+      msg: `Unexpected response: ${where}: ${issue?.message ?? 'invalid'}`,
+    });
+  }
+  return parsed.data;
+}

@@ -1,0 +1,54 @@
+// One function per endpoint of the interface and of the provider's extras.
+import { apiRequest } from './client';
+import {
+  imageGenerateResultSchema,
+  imageGenerateTaskSchema,
+  imageToVideoTaskSchema,
+  targetLanguagesSchema,
+  videoTranslateResultSchema,
+  videoTranslateTaskSchema,
+  type ImageGenerateRequest,
+  type ImageToVideoRequest,
+  type VideoTranslateRequest,
+} from './schemas';
+
+export const API_PATHS = {
+  imageGenerate: '/v1/image_generate',
+  videoTranslate: '/v1/video_translate',
+  imageToVideo: '/v1/image_to_video',
+  targetLanguages: '/v1/video_translate/target_languages',
+  imageGenerateTask: (id: string) => `/v1/image_generate/${encodeURIComponent(id)}`,
+  videoTranslateTask: (id: string) => `/v1/video_translate/${encodeURIComponent(id)}`,
+  imageToVideoTask: (id: string) => `/v1/image_to_video/${encodeURIComponent(id)}`,
+} as const;
+
+export const createImageGeneration = (body: ImageGenerateRequest, signal?: AbortSignal) =>
+  apiRequest(API_PATHS.imageGenerate, { body, schema: imageGenerateResultSchema, signal });
+
+export const createVideoTranslation = (body: VideoTranslateRequest, signal?: AbortSignal) =>
+  apiRequest(API_PATHS.videoTranslate, { body, schema: videoTranslateResultSchema, signal });
+
+export const createImageToVideo = (body: ImageToVideoRequest, signal?: AbortSignal) =>
+  apiRequest(API_PATHS.imageToVideo, { body, schema: imageGenerateResultSchema, signal });
+
+export const getTargetLanguages = (signal?: AbortSignal) =>
+  apiRequest(API_PATHS.targetLanguages, { schema: targetLanguagesSchema, signal });
+
+export const getImageToVideoTask = (id: string, signal?: AbortSignal) =>
+  apiRequest(API_PATHS.imageToVideoTask(id), { schema: imageToVideoTaskSchema, signal, statusQuery: true });
+
+export const getImageGenerateTask = (id: string, signal?: AbortSignal) =>
+  apiRequest(API_PATHS.imageGenerateTask(id), { schema: imageGenerateTaskSchema, signal, statusQuery: true });
+
+export const getVideoTranslateTask = (id: string, signal?: AbortSignal) =>
+  apiRequest(API_PATHS.videoTranslateTask(id), { schema: videoTranslateTaskSchema, signal, statusQuery: true });
+
+/** The exact request as a shell command; the token stays a variable so it is never displayed. */
+export function toCurl(method: 'GET' | 'POST', path: string, body?: unknown): string {
+  const lines = [`curl -X ${method} "$API_BASE_URL${path}"`, `  -H "Authorization: Bearer $API_TOKEN"`];
+  if (body !== undefined) {
+    const json = JSON.stringify(body).replace(/'/g, `'\\''`);
+    lines.push(`  -H "Content-Type: application/json"`, `  -d '${json}'`);
+  }
+  return lines.join(' \\\n');
+}

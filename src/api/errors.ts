@@ -1,0 +1,134 @@
+// The one error type of the app. Everything that can go wrong between the browser and the service
+// (HTTP status, envelope code, network, malformed body) becomes an ApiError with a kind, the
+// service's own words, and a plain-language explanation of what to do next.
+
+export type ApiErrorKind =
+  | 'validation' // 100001
+  | 'bounds' // 100002
+  | 'reference_image' // 530002
+  | 'task_creation' // 530003
+  | 'auth' // HTTP 401
+  | 'rate_limit' // HTTP 429
+  | 'not_found' // the task id is unknown
+  | 'unavailable' // the endpoint does not exist on this backend (HTTP 404 without a business code)
+  | 'too_large' // HTTP 413
+  | 'server' // HTTP 5xx
+  | 'network' // no response at all
+  | 'malformed' // a response that is not the documented envelope or data
+  | 'business'; // any other non-zero code
+
+export const ERROR_CODES = {
+  validation: 100001,
+  bounds: 100002,
+  referenceImage: 530002,
+  taskCreation: 530003,
+  /** The emulator's code for an unknown task id (HTTP 404). The provider also documents 110002. */
+  taskNotFound: 100003,
+} as const;
+
+const TASK_NOT_FOUND_CODES = new Set<number>([ERROR_CODES.taskNotFound, 110002]);
+
+const EXPLANATIONS: Record<ApiErrorKind, string> = {
+  validation: 'The service could not accept a field. Correct the highlighted field and submit again.',
+  bounds: 'A value is outside the allowed range. Change it to a value within the range shown.',
+  reference_image:
+    'The service could not download a reference image. Check that each URL is public, loads in a browser, is at most 20 MB and is a JPG, PNG, BMP, WebP or GIF.',
+  task_creation:
+    'The service could not create the task. Nothing was charged; wait a moment and submit again.',
+  auth: 'The service refused the access token. Check API_TOKEN on the server running this console, then restart it.',
+  rate_limit: 'Too many requests. Wait about 30 seconds before trying again.',
+  not_found: 'The service does not know this task id. Check the id; results are kept for about 7 days.',
+  unavailable: 'This backend does not offer this endpoint.',
+  too_large: 'The request is too large for the service. Shorten it and try again.',
+  server: 'The service had an internal problem. Wait a little and try again.',
+  network: 'The service could not be reached. Check your connection; your input is kept.',
+  malformed: 'The service answered with something this console does not understand.',
+  business: 'The service refused the request. Its message says why.',
+};
+
+export interface FieldBounds {
+  min: string;
+  max: string;
+  current: string;
+}
+
+/** `<field> should be [<min>,<max>], current: <value>` (section 7, code 100002). */
+const BOUNDS_MESSAGE = /^\s*([\w.[\]]+) should be \[([^,\]]*),([^\]]*)\], current: (.*)$/s;
+/** The emulator and most validators put the field first: `prompt: ...` or `prompt is required`. */
+const LEADING_FIELD = /^\s*([a-z][a-z0-9_]*)(?=[:\s])/;
+
+export function parseBoundsMessage(msg: string): ({ field: string } & FieldBounds) | undefined {
+  const match = BOUNDS_MESSAGE.exec(msg);
+  if (!match) return undefined;
+  const [, field, min, max, current] = match;
+  return { field: field!, min: min!.trim(), max: max!.trim(), current: current!.trim() };
+}
+
+/** The request field an error message names, if it names one of `knownFields`. */
+export function fieldFromMessage(msg: string, knownFields?: readonly string[]): string | undefined {
+  const bounds = parseBoundsMessage(msg);
+  const candidate = bounds?.field ?? LEADING_FIELD.exec(msg)?.[1];
+  if (candidate && (!knownFields || knownFields.includes(candidate))) return candidate;
+  if (knownFields) return knownFields.find((field) => new RegExp(`\\b${field}\\b`).test(msg));
+  return undefined;
+}
+
+export interface ApiErrorInit {
+  kind: ApiErrorKind;
+  httpStatus?: number;
+  code?: number;
+  msg?: string;
+  cause?: unknown;
+}
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  /** 0 when no HTTP response arrived. */
+  readonly httpStatus: number;
+  readonly code: number | undefined;
+  /** The service's own message, verbatim. */
+  readonly msg: string;
+  readonly explanation: string;
+  /** For 100001/100002: the request field the message names. */
+  readonly field: string | undefined;
+  readonly bounds: FieldBounds | undefined;
+
+  constructor(init: ApiErrorInit) {
+    const msg = init.msg ?? '';
+    super(msg || EXPLANATIONS[init.kind], { cause: init.cause });
+    this.name = 'ApiError';
+    this.kind = init.kind;
+    this.httpStatus = init.httpStatus ?? 0;
+    this.code = init.code;
+    this.msg = msg;
+    this.explanation = EXPLANATIONS[init.kind];
+    const parsed = init.kind === 'bounds' || init.kind === 'validation' ? msg : '';
+    const bounds = parsed ? parseBoundsMessage(parsed) : undefined;
+    this.field = bounds?.field ?? (parsed ? fieldFromMessage(parsed) : undefined);
+    this.bounds = bounds && { min: bounds.min, max: bounds.max, current: bounds.current };
+  }
+
+  /** Worth retrying later without changing the request. */
+  get isTransient(): boolean {
+    return this.kind === 'rate_limit' || this.kind === 'server' || this.kind === 'network';
+  }
+}
+
+/** Classify a response: HTTP status first (auth, rate limit, size, server), then the envelope code. */
+export function kindFor(httpStatus: number, code: number | undefined): ApiErrorKind {
+  if (httpStatus === 401 || httpStatus === 403) return 'auth';
+  if (httpStatus === 429) return 'rate_limit';
+  if (httpStatus === 413) return 'too_large';
+  if (httpStatus >= 500) return 'server';
+  if (code === ERROR_CODES.validation) return 'validation';
+  if (code === ERROR_CODES.bounds) return 'bounds';
+  if (code === ERROR_CODES.referenceImage) return 'reference_image';
+  if (code === ERROR_CODES.taskCreation) return 'task_creation';
+  if (code !== undefined && TASK_NOT_FOUND_CODES.has(code)) return 'not_found';
+  if (httpStatus === 404) return code === undefined || code === 0 || code === 404 ? 'unavailable' : 'not_found';
+  return 'business';
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

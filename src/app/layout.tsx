@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { BackendIndicator, MissingTokenBanner } from './backend-indicator';
+import { NAV_ITEMS } from './routes';
+import { ThemeToggle } from './theme-toggle';
+
+function isActive(href: string, location: string) {
+  return href === '/' ? location === '/' : location === href || location.startsWith(`${href}/`);
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const [location] = useLocation();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-sm dark:focus:bg-zinc-900">
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-20 border-b border-zinc-200 bg-white/90 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+          <Link href="/" className="flex items-center gap-2 font-semibold tracking-tight">
+            <img src="/favicon.svg" alt="" width={28} height={28} className="size-7" />
+            <span>Media Console</span>
+          </Link>
+          <nav aria-label="Main" className="order-3 -mx-1 flex w-full gap-1 overflow-x-auto sm:order-none sm:w-auto">
+            {NAV_ITEMS.map((item) => {
+              const active = isActive(item.href, location);
+              return (
+                <Link
+                  key={item.href}
+                  href={item.href}
+                  aria-current={active ? 'page' : undefined}
+                  className={`rounded-lg px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors ${
+                    active
+                      ? 'bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-200'
+                      : 'text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100'
+                  }`}
+                >
+                  {item.label}
+                </Link>
+              );
+            })}
+          </nav>
+          <div className="ml-auto flex items-center gap-2">
+            <BackendIndicator />
+            <ThemeToggle />
+          </div>
+        </div>
+      </header>
+      <MissingTokenBanner />
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:py-8">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { lazy, Suspense } from 'react';
+import { Link, Route, Switch } from 'wouter';
+import { ImageGenerateScreen } from '@/features/image-generate/image-generate-screen';
+
+// The first screen is in the main chunk; the others load when first visited.
+const VideoTranslateScreen = lazy(() =>
+  import('@/features/video-translate/video-translate-screen').then((m) => ({ default: m.VideoTranslateScreen })),
+);
+const TasksScreen = lazy(() => import('@/features/tasks/tasks-screen').then((m) => ({ default: m.TasksScreen })));
+const TaskDetailScreen = lazy(() =>
+  import('@/features/tasks/task-detail-screen').then((m) => ({ default: m.TaskDetailScreen })),
+);
+const CallbacksScreen = lazy(() =>
+  import('@/features/callbacks/callbacks-screen').then((m) => ({ default: m.CallbacksScreen })),
+);
+
+export const NAV_ITEMS = [
+  { href: '/', label: 'Create image' },
+  { href: '/translate', label: 'Translate video' },
+  { href: '/tasks', label: 'Tasks' },
+  { href: '/callbacks', label: 'Callbacks' },
+] as const;
+
+function ScreenLoading() {
+  return (
+    <div role="status" className="py-16 text-center text-sm text-zinc-500 dark:text-zinc-400">
+      Loading…
+    </div>
+  );
+}
+
+function NotFound() {
+  return (
+    <div className="py-16 text-center">
+      <h1 className="text-2xl font-semibold">Page not found</h1>
+      <p className="mt-2 text-zinc-600 dark:text-zinc-400">
+        <Link href="/" className="text-indigo-700 underline dark:text-indigo-300">
+          Go to Create image
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<ScreenLoading />}>
+      <Switch>
+        <Route path="/" component={ImageGenerateScreen} />
+        <Route path="/translate" component={VideoTranslateScreen} />
+        <Route path="/tasks" component={TasksScreen} />
+        <Route path="/tasks/:taskId">{(params) => <TaskDetailScreen taskId={decodeURIComponent(params.taskId)} />}</Route>
+        <Route path="/callbacks" component={CallbacksScreen} />
+        <Route component={NotFound} />
+      </Switch>
+    </Suspense>
+  );
+}

@@ -1,0 +1,4 @@
+// Placeholder until its issue lands: the route and the lazy chunk are real.
+export function ImageGenerateScreen() {
+  return <h1 className="text-2xl font-semibold tracking-tight">Create image</h1>;
+}
