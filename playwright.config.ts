@@ -1,4 +1,4 @@
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
 import { existsSync } from 'node:fs';
 
 // Debian's Chromium when present (no browser download works on a closed network), else the
@@ -50,7 +50,7 @@ export default defineConfig({
   ],
 });
 
-function proxiedServers() {
+function proxiedServers(): NonNullable<Extract<PlaywrightTestConfig['webServer'], unknown[]>> {
   return [
     {
       command: `npx tsx server/emulator/standalone.ts`,
