@@ -16,13 +16,24 @@ function clean(value: string | undefined): string | undefined {
   return trimmed ? trimmed : undefined;
 }
 
-/** `https://api.example.com/v1/` and `https://api.example.com` both mean the same base. */
+/**
+ * `https://api.example.com/v1/` and `https://api.example.com` both mean the same base. Only origin
+ * and path are kept: a query or fragment would end up in the middle of every proxied URL, and
+ * credentials embedded in the URL must not travel with every request.
+ */
 export function normalizeBaseUrl(raw: string): string {
-  const url = new URL(raw);
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    // The value itself is not echoed: a mistyped variable could hold the token.
+    throw new Error('API_BASE_URL must be an absolute http(s) URL such as https://api.example.com');
+  }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new Error(`API_BASE_URL must be an http(s) URL, got ${url.protocol}`);
   }
-  return url.toString().replace(/\/+$/, '').replace(/\/v1$/, '');
+  const path = url.pathname.replace(/\/+$/, '').replace(/\/v1$/i, '').replace(/\/+$/, '');
+  return `${url.origin}${path}`;
 }
 
 export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {

@@ -5,6 +5,8 @@ import type { Context } from 'hono';
 const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept', 'accept-language'];
 const FORWARDED_RESPONSE_HEADERS = ['content-type', 'retry-after', 'cache-control'];
 const TIMEOUT_MS = 60_000;
+/** Far above any body of the interface (a 1000-character prompt and five URLs). */
+export const MAX_PROXY_BODY_BYTES = 1024 * 1024;
 
 export interface ProxyOptions {
   apiBaseUrl: string;
@@ -12,16 +14,39 @@ export interface ProxyOptions {
   fetchImpl?: typeof fetch;
 }
 
-const envelope = (code: number, msg: string) => JSON.stringify({ code, msg });
+const fail = (status: number, msg: string) =>
+  new Response(JSON.stringify({ code: status, msg }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
+/**
+ * The proxy spends the token's credit for whoever can reach it, so a page on another site must not
+ * be able to drive it through the user's browser (a cross-site form can POST a JSON-looking
+ * text/plain body without any CORS preflight). Browsers say where a request comes from in
+ * Sec-Fetch-Site; requests without it (curl, scripts, old browsers) are judged by the content type.
+ */
+function refusal(c: Context, hasBody: boolean): Response | undefined {
+  const site = c.req.header('sec-fetch-site');
+  if (site && site !== 'same-origin' && site !== 'none') {
+    return fail(403, 'Requests to the service must come from this console itself');
+  }
+  if (hasBody && !/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
+    return fail(415, 'Request bodies must be JSON (Content-Type: application/json)');
+  }
+  const length = Number(c.req.header('content-length') ?? 0);
+  if (length > MAX_PROXY_BODY_BYTES) return fail(413, 'The request body is too large');
+  return undefined;
+}
 
 export function createProxyHandler({ apiBaseUrl, apiToken, fetchImpl = fetch }: ProxyOptions) {
   return async (c: Context): Promise<Response> => {
-    if (!apiToken) {
-      return new Response(envelope(401, 'API_TOKEN is not set on the console server'), {
-        status: 401,
-        headers: { 'content-type': 'application/json' },
-      });
-    }
+    if (!apiToken) return fail(401, 'API_TOKEN is not set on the console server');
+    const method = c.req.method;
+    const hasBody = method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
+    const refused = refusal(c, hasBody);
+    if (refused) return refused;
+
     const incoming = new URL(c.req.url);
     const target = `${apiBaseUrl}${incoming.pathname}${incoming.search}`;
     const headers = new Headers({ authorization: `Bearer ${apiToken}` });
@@ -29,16 +54,18 @@ export function createProxyHandler({ apiBaseUrl, apiToken, fetchImpl = fetch }: 
       const value = c.req.header(name);
       if (value) headers.set(name, value);
     }
-    const method = c.req.method;
-    const body = method === 'GET' || method === 'HEAD' ? undefined : await c.req.arrayBuffer();
+    const body = hasBody ? await c.req.arrayBuffer() : undefined;
+    // Content-Length can be absent (chunked) or wrong; the bytes read are what counts.
+    if (body && body.byteLength > MAX_PROXY_BODY_BYTES) return fail(413, 'The request body is too large');
+
     let upstream: Response;
     try {
       upstream = await fetchImpl(target, { method, headers, body, signal: AbortSignal.timeout(TIMEOUT_MS) });
-    } catch {
-      return new Response(envelope(502, 'The console server could not reach the service'), {
-        status: 502,
-        headers: { 'content-type': 'application/json' },
-      });
+    } catch (error) {
+      if (error instanceof Error && error.name === 'TimeoutError') {
+        return fail(504, `The service did not answer within ${TIMEOUT_MS / 1000} seconds`);
+      }
+      return fail(502, 'The console server could not reach the service');
     }
     const responseHeaders = new Headers();
     for (const name of FORWARDED_RESPONSE_HEADERS) {

@@ -20,6 +20,9 @@ export interface RequestOptions<T> {
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  // The browser only talks to its own origin; the Node side adds the token. An absolute or
+  // protocol-relative URL here would send requests (and cookies) elsewhere, so it is a bug.
+  if (!path.startsWith('/v1/')) throw new TypeError(`apiRequest only calls same-origin /v1/ paths, got ${path}`);
   const { method = options.body === undefined ? 'GET' : 'POST', body, schema, signal } = options;
   let response: Response;
   try {

@@ -1,6 +1,7 @@
 // The one error type of the app. Everything that can go wrong between the browser and the service
 // (HTTP status, envelope code, network, malformed body) becomes an ApiError with a kind, the
 // service's own words, and a plain-language explanation of what to do next.
+import { imageGenerateRequestSchema, imageToVideoRequestSchema, videoTranslateRequestSchema } from './schemas';
 
 export type ApiErrorKind =
   | 'validation' // 100001
@@ -64,13 +65,33 @@ export function parseBoundsMessage(msg: string): ({ field: string } & FieldBound
   return { field: field!, min: min!.trim(), max: max!.trim(), current: current!.trim() };
 }
 
+/**
+ * Every field name a request body can have. A 100001 message only names a field if it names one of
+ * these: "invalid character 'x' looking for beginning of value" must not mark a field `invalid`.
+ */
+export const REQUEST_FIELDS: readonly string[] = [
+  ...new Set([
+    ...Object.keys(imageGenerateRequestSchema.shape),
+    ...Object.keys(videoTranslateRequestSchema.shape),
+    ...Object.keys(imageToVideoRequestSchema.shape),
+  ]),
+];
+
 /** The request field an error message names, if it names one of `knownFields`. */
-export function fieldFromMessage(msg: string, knownFields?: readonly string[]): string | undefined {
+export function fieldFromMessage(msg: string, knownFields: readonly string[] = REQUEST_FIELDS): string | undefined {
   const bounds = parseBoundsMessage(msg);
   const candidate = bounds?.field ?? LEADING_FIELD.exec(msg)?.[1];
-  if (candidate && (!knownFields || knownFields.includes(candidate))) return candidate;
-  if (knownFields) return knownFields.find((field) => new RegExp(`\\b${field}\\b`).test(msg));
-  return undefined;
+  if (candidate && knownFields.includes(candidate)) return candidate;
+  // Elsewhere in the message, the earliest known field wins, also in Go validator spelling
+  // ("Field validation for 'GenerateCount' failed on the 'max' tag").
+  let found: string | undefined;
+  let foundAt = Infinity;
+  for (const field of knownFields) {
+    const pattern = field.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/_/g, '_?');
+    const at = msg.search(new RegExp(`(?<!\\w)${pattern}(?!\\w)`, 'i'));
+    if (at >= 0 && at < foundAt) [found, foundAt] = [field, at];
+  }
+  return found;
 }
 
 export interface ApiErrorInit {

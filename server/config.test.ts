@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeBaseUrl, readServerConfig } from './config';
+
+describe('normalizeBaseUrl', () => {
+  it.each([
+    ['https://api.keevx.com/v1', 'https://api.keevx.com'],
+    ['https://api.example.com/v1/', 'https://api.example.com'],
+    ['https://api.example.com/v1//', 'https://api.example.com'],
+    ['https://api.example.com', 'https://api.example.com'],
+    ['https://api.example.com/', 'https://api.example.com'],
+    ['https://api.example.com///', 'https://api.example.com'],
+    ['http://127.0.0.1:8787', 'http://127.0.0.1:8787'],
+    ['http://127.0.0.1:8787/v1', 'http://127.0.0.1:8787'],
+    ['https://gateway.example.com/media/v1/', 'https://gateway.example.com/media'],
+    ['https://gateway.example.com/media//v1', 'https://gateway.example.com/media'],
+    ['https://API.Example.com:443/V1', 'https://api.example.com'],
+    ['  https://api.example.com/v1  ', 'https://api.example.com'],
+  ])('%j → %j', (raw, expected) => {
+    expect(normalizeBaseUrl(raw)).toBe(expected);
+  });
+
+  it('keeps a /v1 that is not the last segment', () => {
+    expect(normalizeBaseUrl('https://api.example.com/v1/tenant')).toBe('https://api.example.com/v1/tenant');
+    expect(normalizeBaseUrl('https://api.example.com/v10')).toBe('https://api.example.com/v10');
+  });
+
+  it('drops query, fragment and credentials so proxied URLs stay well formed', () => {
+    expect(normalizeBaseUrl('https://api.example.com/v1?region=eu#top')).toBe('https://api.example.com');
+    expect(normalizeBaseUrl('https://user:pass@api.example.com/v1')).toBe('https://api.example.com');
+  });
+
+  it.each(['ftp://api.example.com', 'file:///etc/passwd', 'javascript:alert(1)', 'ws://api.example.com'])(
+    'refuses %s',
+    (raw) => {
+      expect(() => normalizeBaseUrl(raw)).toThrow(/http\(s\)/);
+    },
+  );
+
+  it('refuses something that is not a URL without echoing it', () => {
+    expect(() => normalizeBaseUrl('api.example.com')).toThrow(/absolute http\(s\) URL/);
+    expect(() => normalizeBaseUrl('sk-live-1234')).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('sk-live-1234') }) as Error,
+    );
+  });
+});
+
+describe('readServerConfig', () => {
+  it('means the built-in emulator when API_BASE_URL is unset or blank', () => {
+    expect(readServerConfig({})).toEqual({
+      apiBaseUrl: undefined,
+      apiToken: undefined,
+      dataDir: './data',
+      publicBaseUrl: undefined,
+      callbackSecret: undefined,
+    });
+    expect(readServerConfig({ API_BASE_URL: '   ', API_TOKEN: '' }).apiBaseUrl).toBeUndefined();
+  });
+
+  it('normalizes the base URL and trims the token', () => {
+    const config = readServerConfig({ API_BASE_URL: 'https://api.keevx.com/v1/', API_TOKEN: '  tok-123\n' });
+    expect(config.apiBaseUrl).toBe('https://api.keevx.com');
+    expect(config.apiToken).toBe('tok-123');
+  });
+
+  it('treats a blank token as missing', () => {
+    expect(
+      readServerConfig({ API_BASE_URL: 'https://api.example.com', API_TOKEN: '  ' }).apiToken,
+    ).toBeUndefined();
+  });
+
+  it('reads the data folder, public address and callback secret', () => {
+    const config = readServerConfig({
+      DATA_DIR: '/var/lib/console',
+      PUBLIC_BASE_URL: 'https://console.example.com//',
+      CALLBACK_SECRET: 's3',
+    });
+    expect(config).toMatchObject({
+      dataDir: '/var/lib/console',
+      publicBaseUrl: 'https://console.example.com',
+      callbackSecret: 's3',
+    });
+  });
+
+  it('fails loudly on an invalid API_BASE_URL', () => {
+    expect(() => readServerConfig({ API_BASE_URL: 'ftp://x' })).toThrow(/http\(s\)/);
+  });
+});

@@ -1,0 +1,286 @@
+// The proxy is the only place the bearer token exists: it must add it on the Node side, forward the
+// request faithfully, and let nothing else through in either direction.
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MAX_PROXY_BODY_BYTES, createProxyHandler } from './proxy';
+
+const TOKEN = 'proxy-test-token-7d1e';
+const JSON_POST = { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } };
+
+/** A Hono app that proxies `/v1/*` with a stubbed upstream fetch, recording what it was sent. */
+function proxied(
+  options: { apiToken?: string; upstream?: (request: Request) => Response | Promise<Response> } = {},
+) {
+  const sent: Request[] = [];
+  const fetchImpl = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    sent.push(request.clone());
+    return options.upstream ? options.upstream(request) : Response.json({ code: 0, msg: 'ok', data: [] });
+  });
+  const app = new Hono();
+  app.all(
+    '/v1/*',
+    createProxyHandler({
+      apiBaseUrl: 'https://api.example.com',
+      apiToken: 'apiToken' in options ? options.apiToken : TOKEN,
+      fetchImpl,
+    }),
+  );
+  return { app, sent, fetchImpl };
+}
+
+describe('createProxyHandler', () => {
+  it('adds Authorization: Bearer <token> on the Node side', async () => {
+    const { app, sent } = proxied();
+    const response = await app.request('/v1/video_translate/target_languages');
+    expect(response.status).toBe(200);
+    expect(sent[0]!.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it('forwards method, path, query and body to the base URL', async () => {
+    const { app, sent } = proxied();
+    const body = JSON.stringify({ prompt: 'a fox', generate_count: 2 });
+    await app.request('/v1/image_generate?trace=1&x=a%20b', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+    });
+    const request = sent[0]!;
+    expect(request.method).toBe('POST');
+    expect(request.url).toBe('https://api.example.com/v1/image_generate?trace=1&x=a%20b');
+    expect(request.headers.get('content-type')).toBe('application/json');
+    expect(await request.text()).toBe(body);
+  });
+
+  it('sends GET without a body and keeps encoded path segments', async () => {
+    const { app, sent } = proxied();
+    await app.request('/v1/image_to_video/i2v-a%2Fb');
+    expect(sent[0]!.method).toBe('GET');
+    expect(sent[0]!.url).toBe('https://api.example.com/v1/image_to_video/i2v-a%2Fb');
+    expect(sent[0]!.body).toBeNull();
+  });
+
+  it("never forwards the browser's cookies, its own Authorization or other headers", async () => {
+    const { app, sent } = proxied();
+    await app.request('/v1/image_generate', {
+      method: 'POST',
+      body: '{}',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        'accept-language': 'fr',
+        cookie: 'session=browser-secret',
+        authorization: 'Bearer browser-supplied',
+        'x-api-key': 'nope',
+        'x-forwarded-for': '10.0.0.1',
+        origin: 'http://localhost:5173',
+        referer: 'http://localhost:5173/tasks',
+      },
+    });
+    const headers = Object.fromEntries(sent[0]!.headers);
+    expect(headers).toEqual({
+      authorization: `Bearer ${TOKEN}`,
+      'content-type': 'application/json',
+      accept: 'application/json',
+      'accept-language': 'fr',
+    });
+  });
+
+  it('passes only safe response headers back to the browser', async () => {
+    const { app } = proxied({
+      upstream: () =>
+        new Response(JSON.stringify({ code: 429, msg: 'Rate limit exceeded' }), {
+          status: 429,
+          headers: {
+            'content-type': 'application/json; charset=utf-8',
+            'retry-after': '30',
+            'cache-control': 'no-store',
+            'set-cookie': 'upstream=1; Path=/',
+            'www-authenticate': 'Bearer realm="api"',
+            'access-control-allow-origin': '*',
+            server: 'upstream/1.0',
+          },
+        }),
+    });
+    const response = await app.request('/v1/image_generate', JSON_POST);
+    expect(response.status).toBe(429);
+    expect(Object.fromEntries(response.headers)).toEqual({
+      'content-type': 'application/json; charset=utf-8',
+      'retry-after': '30',
+      'cache-control': 'no-store',
+    });
+    expect(await response.json()).toEqual({ code: 429, msg: 'Rate limit exceeded' });
+  });
+
+  it('passes the upstream status and body through unchanged', async () => {
+    const envelope = { code: 100002, msg: 'generate_count should be [1,8], current: 9' };
+    const { app } = proxied({ upstream: () => Response.json(envelope, { status: 400 }) });
+    const response = await app.request('/v1/image_generate', JSON_POST);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual(envelope);
+  });
+
+  it.each([undefined, ''])(
+    'answers a clear 401 envelope without calling upstream when API_TOKEN is %j',
+    async (apiToken) => {
+      const { app, fetchImpl } = proxied({ apiToken });
+      const response = await app.request('/v1/image_generate', JSON_POST);
+      expect(response.status).toBe(401);
+      expect(response.headers.get('content-type')).toMatch(/application\/json/);
+      const body = (await response.json()) as { code: number; msg: string };
+      expect(body.code).toBe(401);
+      expect(body.msg).toMatch(/API_TOKEN is not set/);
+      expect(fetchImpl).not.toHaveBeenCalled();
+    },
+  );
+
+  it.each(['cross-site', 'same-site'])(
+    'refuses a %s browser request (CSRF) without calling upstream',
+    async (site) => {
+      const { app, fetchImpl } = proxied();
+      const response = await app.request('/v1/image_generate', {
+        ...JSON_POST,
+        headers: { ...JSON_POST.headers, 'sec-fetch-site': site },
+      });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toMatchObject({ code: 403 });
+      expect(fetchImpl).not.toHaveBeenCalled();
+    },
+  );
+
+  it.each(['same-origin', 'none'])('accepts a %s browser request', async (site) => {
+    const { app, fetchImpl } = proxied();
+    const response = await app.request('/v1/image_generate', {
+      ...JSON_POST,
+      headers: { ...JSON_POST.headers, 'sec-fetch-site': site },
+    });
+    expect(response.status).toBe(200);
+    expect(fetchImpl).toHaveBeenCalledOnce();
+  });
+
+  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', undefined])(
+    'refuses a body sent as %s with 415 (what a cross-site form could send)',
+    async (type) => {
+      const { app, fetchImpl } = proxied();
+      const body = new Blob(['{"prompt":"x"}'], type ? { type } : {});
+      const response = await app.request('/v1/image_generate', {
+        method: 'POST',
+        body,
+        headers: type ? { 'content-type': type } : {},
+      });
+      expect(response.status).toBe(415);
+      expect(await response.json()).toMatchObject({ code: 415 });
+      expect(fetchImpl).not.toHaveBeenCalled();
+    },
+  );
+
+  it('refuses a body over the limit with 413, by header or by bytes read', async () => {
+    const { app, fetchImpl } = proxied();
+    const big = JSON.stringify({ prompt: 'x'.repeat(MAX_PROXY_BODY_BYTES) });
+    const declared = await app.request('/v1/image_generate', {
+      method: 'POST',
+      body: big,
+      headers: { 'content-type': 'application/json', 'content-length': String(big.length) },
+    });
+    expect(declared.status).toBe(413);
+    const chunked = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(big));
+        controller.close();
+      },
+    });
+    const streamed = await app.request('/v1/image_generate', {
+      method: 'POST',
+      body: chunked,
+      headers: { 'content-type': 'application/json' },
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+
+  it('answers 504 when the service does not answer in time', async () => {
+    const { app } = proxied({
+      upstream: () => {
+        throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+      },
+    });
+    const response = await app.request('/v1/video_translate/target_languages');
+    expect(response.status).toBe(504);
+    expect(await response.json()).toMatchObject({ code: 504 });
+  });
+
+  it('answers a 502 envelope when the service cannot be reached', async () => {
+    const { app } = proxied({
+      upstream: () => {
+        throw new TypeError('fetch failed');
+      },
+    });
+    const response = await app.request('/v1/video_translate/target_languages');
+    expect(response.status).toBe(502);
+    const body = (await response.json()) as { code: number; msg: string };
+    expect(body).toMatchObject({ code: 502 });
+    expect(body.msg).toMatch(/could not reach the service/);
+    expect(JSON.stringify(body)).not.toContain(TOKEN);
+  });
+});
+
+describe('createProxyHandler against real sockets', () => {
+  let upstream: ServerType;
+  let elsewhere: ServerType;
+  let upstreamUrl = '';
+  let elsewhereUrl = '';
+  const seenElsewhere: Record<string, string>[] = [];
+
+  const listen = (app: Hono) =>
+    new Promise<{ server: ServerType; url: string }>((resolve) => {
+      const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+        resolve({ server, url: `http://127.0.0.1:${info.port}` }),
+      );
+    });
+
+  beforeAll(async () => {
+    const other = new Hono();
+    other.all('*', (c) => {
+      seenElsewhere.push(Object.fromEntries(c.req.raw.headers));
+      return c.json({ code: 0, msg: 'ok', data: ['Elsewhere'] });
+    });
+    ({ server: elsewhere, url: elsewhereUrl } = await listen(other));
+    const api = new Hono();
+    api.get('/v1/echo', (c) =>
+      c.json({ code: 0, msg: 'ok', data: { authorization: c.req.header('authorization') ?? null } }),
+    );
+    api.get('/v1/redirect', (c) => c.redirect(`${elsewhereUrl}/v1/landing`, 302));
+    ({ server: upstream, url: upstreamUrl } = await listen(api));
+  });
+  afterAll(async () => {
+    await Promise.all([upstream, elsewhere].map((server) => new Promise((resolve) => server.close(resolve))));
+  });
+
+  const app = (apiBaseUrl: string) => {
+    const hono = new Hono();
+    hono.all('/v1/*', createProxyHandler({ apiBaseUrl, apiToken: TOKEN }));
+    return hono;
+  };
+
+  it('reaches a real upstream with the bearer token', async () => {
+    const response = await app(upstreamUrl).request('/v1/echo');
+    expect(await response.json()).toEqual({ code: 0, msg: 'ok', data: { authorization: `Bearer ${TOKEN}` } });
+  });
+
+  it('does not carry the token to another origin on a redirect', async () => {
+    const response = await app(upstreamUrl).request('/v1/redirect');
+    expect(await response.json()).toMatchObject({ data: ['Elsewhere'] });
+    expect(seenElsewhere).toHaveLength(1);
+    for (const headers of seenElsewhere) expect(JSON.stringify(headers)).not.toContain(TOKEN);
+  });
+
+  it('answers 502 when nothing listens at the base URL', async () => {
+    // Port 9 (discard) on loopback is closed on any ordinary machine.
+    const response = await app('http://127.0.0.1:9').request('/v1/echo');
+    expect(response.status).toBe(502);
+    expect(await response.json()).toMatchObject({ code: 502 });
+  });
+});
