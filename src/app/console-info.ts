@@ -16,7 +16,12 @@ async function fetchConsoleInfo(): Promise<ConsoleInfo> {
     throw new ApiError({ kind: 'network', cause });
   });
   if (!response.ok) throw new ApiError({ kind: 'server', httpStatus: response.status });
-  return (await response.json()) as ConsoleInfo;
+  // Static hosting without the Node side answers HTML here: say so instead of throwing a SyntaxError.
+  const info = (await response.json().catch(() => null)) as ConsoleInfo | null;
+  if (!info || typeof info !== 'object') {
+    throw new ApiError({ kind: 'malformed', httpStatus: response.status, msg: '/__console/config is not JSON' });
+  }
+  return info;
 }
 
 export const consoleInfoQuery = queryOptions({
