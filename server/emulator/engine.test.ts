@@ -1,0 +1,149 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  callbackBodySchema,
+  imageGenerateCallbackSchema,
+  imageToVideoCallbackSchema,
+  videoTranslateCallbackSchema,
+} from '../../src/api/schemas';
+import { localServer, postJson, testEmulator, waitFor, type LocalServer } from './test-support';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
+});
+
+async function server(): Promise<LocalServer> {
+  const s = await localServer((_req, res) => {
+    res.writeHead(200).end();
+  });
+  cleanups.push(() => s.close());
+  return s;
+}
+
+describe('seedTask', () => {
+  it('stores a task with defaults and returns its id', () => {
+    const emulator = testEmulator();
+    cleanups.push(() => emulator.close());
+    expect(emulator.seedTask({ kind: 'image_generate' })).toMatch(/^i2is-/);
+    expect(emulator.seedTask({ kind: 'video_translate' })).toMatch(/^vt-/);
+    expect(emulator.seedTask({ kind: 'image_to_video' })).toMatch(/^i2v-/);
+  });
+
+  it('calls back a seeded task with a callbackUrl when it finishes', async () => {
+    const s = await server();
+    const emulator = testEmulator({ now: Date.now, timeScale: 0.001 });
+    cleanups.push(() => emulator.close());
+    const id = emulator.seedTask({ kind: 'image_generate', callbackUrl: `${s.url}/cb` });
+    await waitFor(() => s.requests.length === 1);
+    expect(JSON.parse(s.requests[0]!.body)).toMatchObject({
+      task_type: 'image_generate',
+      data: { task_id: id },
+    });
+  });
+});
+
+describe('completion callbacks of emulated tasks', () => {
+  function fastEmulator() {
+    const emulator = testEmulator({ timeScale: 0.002, now: Date.now, callbackRetryDelayMs: 5 });
+    cleanups.push(() => emulator.close());
+    return emulator;
+  }
+
+  it('image_generate: one callback per task with task_type image_generate and image_url', async () => {
+    const s = await server();
+    const emulator = fastEmulator();
+    const { body } = await postJson(emulator, '/v1/image_generate', {
+      prompt: 'x',
+      generate_count: 2,
+      callback_url: `${s.url}/cb`,
+    });
+    await waitFor(() => s.requests.length === 2);
+    const bodies = s.requests.map((request) => JSON.parse(request.body) as unknown);
+    for (const received of bodies) {
+      expect(imageGenerateCallbackSchema.safeParse(received).success).toBe(true);
+      expect(received).toMatchObject({
+        code: 0,
+        msg: 'ok',
+        task_type: 'image_generate',
+        data: { status: 'SUCCEEDED', error_message: '' },
+      });
+    }
+    const ids = bodies.map((received) => (received as { data: { task_id: string } }).data.task_id).sort();
+    expect(ids).toEqual([...(body.data.task_ids as string[])].sort());
+    expect((bodies[0] as { data: Record<string, unknown> }).data).toEqual({
+      task_id: expect.any(String),
+      status: 'SUCCEEDED',
+      image_url: expect.stringMatching(/^http:\/\/localhost\/emulator\/media\/images\/i2is-\w+\.svg$/),
+      error_message: '',
+    });
+  });
+
+  it('video_translate: the section 6.2 body with name, language, video_url and caption_url', async () => {
+    const s = await server();
+    const emulator = fastEmulator();
+    await postJson(emulator, '/v1/video_translate', {
+      target_languages: ['French'],
+      video_url: 'https://v.test/a.mp4',
+      name: 'Tour',
+      enable_caption: true,
+      callback_url: `${s.url}/cb`,
+    });
+    await waitFor(() => s.requests.length === 1);
+    const received = JSON.parse(s.requests[0]!.body) as unknown;
+    expect(videoTranslateCallbackSchema.safeParse(received).success).toBe(true);
+    expect(received).toMatchObject({
+      task_type: 'video_translate',
+      data: {
+        name: 'French-Tour',
+        language: 'French',
+        status: 'SUCCEEDED',
+        caption_url: expect.stringMatching(/\.ass$/),
+      },
+    });
+    expect(Object.keys((received as { data: object }).data).sort()).toEqual(
+      ['caption_url', 'error_message', 'language', 'name', 'status', 'task_id', 'video_url'].sort(),
+    );
+  });
+
+  it('image_to_video: FAILED callback with an error_message and empty links', async () => {
+    const s = await server();
+    const emulator = fastEmulator();
+    await postJson(emulator, '/v1/image_to_video', {
+      image_url: 'https://i.test/a.png',
+      prompt: 'emulator:fail',
+      callback_url: `${s.url}/cb`,
+    });
+    await waitFor(() => s.requests.length === 1);
+    const received = JSON.parse(s.requests[0]!.body) as unknown;
+    expect(imageToVideoCallbackSchema.safeParse(received).success).toBe(true);
+    expect(callbackBodySchema.safeParse(received).success).toBe(true);
+    expect((received as { data: object }).data).toEqual({
+      task_id: expect.stringMatching(/^i2v-/),
+      status: 'FAILED',
+      video_url: '',
+      thumbnail_url: '',
+      error_message: expect.stringContaining('emulator:fail'),
+    });
+  });
+
+  it('no callback for a task that never finishes, nor without a callback_url', async () => {
+    const s = await server();
+    const emulator = fastEmulator();
+    await postJson(emulator, '/v1/image_generate', {
+      prompt: 'emulator:status=QUEUED',
+      callback_url: `${s.url}/cb`,
+    });
+    await postJson(emulator, '/v1/image_generate', { prompt: 'x' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(s.requests).toHaveLength(0);
+  });
+
+  it('close() cancels callbacks that are not due yet', async () => {
+    const s = await server();
+    const emulator = testEmulator({ timeScale: 0.02, now: Date.now });
+    await postJson(emulator, '/v1/image_generate', { prompt: 'x', callback_url: `${s.url}/cb` });
+    await emulator.close();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(s.requests).toHaveLength(0);
+  });
+});

@@ -1,0 +1,138 @@
+// Result files of emulated tasks and sample inputs, under /emulator/ (no auth: browsers load them
+// directly in <img>, <video> and links). Results exist only once their task has SUCCEEDED, like
+// the service's result links. Task ids are unguessable, so links are as private as the service's.
+import { Hono, type Context } from 'hono';
+import { readFileSync } from 'node:fs';
+import { renderCaptions } from './captions';
+import { notFound } from './envelope';
+import { renderImageSvg } from './svg';
+import { EMULATED_VIDEO_SECONDS } from './task-views';
+import { stateAt, type TaskRecord, type TaskStore } from './tasks';
+
+const ASSETS = new URL('./assets/', import.meta.url);
+const cache = new Map<string, Uint8Array>();
+
+export function asset(name: string): Uint8Array {
+  let bytes = cache.get(name);
+  if (!bytes) {
+    bytes = new Uint8Array(readFileSync(new URL(name, ASSETS)));
+    cache.set(name, bytes);
+  }
+  return bytes;
+}
+
+/** Result links are kept about 7 days by the service; a task id never changes its content. */
+const RESULT_CACHE = 'public, max-age=604800, immutable';
+const SAMPLE_CACHE = 'public, max-age=86400';
+
+export const SAMPLES: Record<string, { file: string; type: string }> = {
+  'reference.png': { file: 'reference.png', type: 'image/png' },
+  'reference.jpg': { file: 'reference.jpg', type: 'image/jpeg' },
+  'reference.webp': { file: 'reference.webp', type: 'image/webp' },
+  'video.mp4': { file: 'video-16x9.mp4', type: 'video/mp4' },
+};
+
+/** Serves bytes with single-range support, which Safari needs to play a video at all. */
+export function sendBytes(c: Context, bytes: Uint8Array, type: string, cacheControl: string): Response {
+  const headers: Record<string, string> = {
+    'content-type': type,
+    'cache-control': cacheControl,
+    'accept-ranges': 'bytes',
+    'x-content-type-options': 'nosniff',
+  };
+  const range = /^bytes=(\d*)-(\d*)$/.exec(c.req.header('range') ?? '');
+  if (!range || (!range[1] && !range[2])) {
+    return new Response(bytes as Uint8Array<ArrayBuffer>, {
+      status: 200,
+      headers: { ...headers, 'content-length': String(bytes.length) },
+    });
+  }
+  const size = bytes.length;
+  let start = range[1] ? Number(range[1]) : size - Number(range[2]);
+  let end = range[1] && range[2] ? Number(range[2]) : size - 1;
+  start = Math.max(0, start);
+  end = Math.min(end, size - 1);
+  if (start > end || start >= size) {
+    return new Response(null, { status: 416, headers: { ...headers, 'content-range': `bytes */${size}` } });
+  }
+  const part = bytes.subarray(start, end + 1);
+  return new Response(part as Uint8Array<ArrayBuffer>, {
+    status: 206,
+    headers: {
+      ...headers,
+      'content-range': `bytes ${start}-${end}/${size}`,
+      'content-length': String(part.length),
+    },
+  });
+}
+
+function videoAspect(task: TaskRecord): '9x16' | '16x9' {
+  return task.kind === 'image_to_video' && task.aspectRatio === '9:16' ? '9x16' : '16x9';
+}
+
+export function createMediaRoutes(store: TaskStore, now: () => number): Hono {
+  const app = new Hono();
+  const finished = (id: string) => {
+    const task = store.get(id);
+    return task && stateAt(task, now()).status === 'SUCCEEDED' ? task : undefined;
+  };
+
+  app.get('/emulator/samples', (c) => {
+    const origin = new URL(c.req.url).origin;
+    return c.json({ samples: Object.keys(SAMPLES).map((name) => `${origin}/emulator/samples/${name}`) });
+  });
+  app.get('/emulator/samples/:name', (c) => {
+    const sample = SAMPLES[c.req.param('name')];
+    return sample ? sendBytes(c, asset(sample.file), sample.type, SAMPLE_CACHE) : notFound(c);
+  });
+
+  app.get('/emulator/media/images/:file', (c) => {
+    const match = /^(.+?)(\.thumb)?\.svg$/.exec(c.req.param('file'));
+    const task = match && finished(match[1]!);
+    if (!match || task?.kind !== 'image_generate') return notFound(c);
+    const svg = renderImageSvg({
+      taskId: task.id,
+      prompt: task.prompt,
+      ratio: task.ratio,
+      quality: task.quality,
+      thumbnail: Boolean(match[2]),
+    });
+    // An SVG opened directly is a document: forbid scripts and outside resources outright.
+    return c.body(svg, 200, {
+      'content-type': 'image/svg+xml; charset=utf-8',
+      'cache-control': RESULT_CACHE,
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+      'x-content-type-options': 'nosniff',
+    });
+  });
+
+  app.get('/emulator/media/videos/:file', (c) => {
+    const task = finished(c.req.param('file').replace(/\.mp4$/, ''));
+    if (!c.req.param('file').endsWith('.mp4') || !task || task.kind === 'image_generate') return notFound(c);
+    return sendBytes(c, asset(`video-${videoAspect(task)}.mp4`), 'video/mp4', RESULT_CACHE);
+  });
+
+  app.get('/emulator/media/thumbnails/:file', (c) => {
+    const task = finished(c.req.param('file').replace(/\.jpg$/, ''));
+    if (!c.req.param('file').endsWith('.jpg') || !task || task.kind === 'image_generate') return notFound(c);
+    return sendBytes(c, asset(`thumb-${videoAspect(task)}.jpg`), 'image/jpeg', RESULT_CACHE);
+  });
+
+  app.get('/emulator/media/captions/:file', (c) => {
+    const task = finished(c.req.param('file').replace(/\.ass$/, ''));
+    if (!c.req.param('file').endsWith('.ass') || task?.kind !== 'video_translate') return notFound(c);
+    const text = renderCaptions({
+      language: task.language,
+      name: task.name,
+      seconds: EMULATED_VIDEO_SECONDS,
+    });
+    return c.body(text, 200, {
+      'content-type': 'text/x-ssa; charset=utf-8',
+      'content-disposition': `inline; filename="${task.id}.ass"`,
+      'cache-control': RESULT_CACHE,
+      'x-content-type-options': 'nosniff',
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,61 @@
+// Options of the emulator: explicit values win, then environment variables, then defaults chosen
+// so a demo feels real (tasks take several seconds) while tests can shrink every duration.
+
+/** Provider extras that can be switched off, to show how the console copes with a plainer backend. */
+export const DISABLEABLE_ENDPOINTS = [
+  'image_generate_query',
+  'video_translate_query',
+  'target_languages',
+  'image_to_video_create',
+] as const;
+export type DisableableEndpoint = (typeof DISABLEABLE_ENDPOINTS)[number];
+
+export interface EmulatorOptions {
+  /** Multiplies every task duration: 1 = demo pace (~8-30 s), 0.05 = tests. `EMULATOR_TIME_SCALE`. */
+  timeScale: number;
+  /** When set, the only bearer token accepted; otherwise any non-empty token. `EMULATOR_TOKEN`. */
+  token: string | undefined;
+  /** Provider extras answering 404 as on a backend without them. `EMULATOR_DISABLE` (comma list). */
+  disabled: DisableableEndpoint[];
+  /** Injectable clock (ms since epoch), for deterministic tests. */
+  now: () => number;
+  /** Used for reference image downloads and callbacks. */
+  fetch: typeof fetch;
+  downloadTimeoutMs: number;
+  callbackTimeoutMs: number;
+  /** First retry delay of a failed callback; doubles on each retry. */
+  callbackRetryDelayMs: number;
+  /** Where callback delivery problems are reported (never tokens or bodies). */
+  log: (message: string) => void;
+}
+
+export function parseTimeScale(raw: string | undefined): number | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const value = Number(raw);
+  return Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+export function parseDisabled(raw: string | undefined): DisableableEndpoint[] {
+  if (!raw) return [];
+  const names = raw.split(',').map((name) => name.trim());
+  return DISABLEABLE_ENDPOINTS.filter((endpoint) => names.includes(endpoint));
+}
+
+export function resolveOptions(
+  overrides: Partial<EmulatorOptions> = {},
+  env: NodeJS.ProcessEnv = process.env,
+): EmulatorOptions {
+  const token = env.EMULATOR_TOKEN?.trim();
+  return {
+    timeScale: overrides.timeScale ?? parseTimeScale(env.EMULATOR_TIME_SCALE) ?? 1,
+    token: 'token' in overrides ? overrides.token : token || undefined,
+    disabled: overrides.disabled ?? parseDisabled(env.EMULATOR_DISABLE),
+    now: overrides.now ?? Date.now,
+    // Late-bound so a test that stubs globalThis.fetch after creating the emulator is honoured.
+    fetch: overrides.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    downloadTimeoutMs: overrides.downloadTimeoutMs ?? 10_000,
+    callbackTimeoutMs: overrides.callbackTimeoutMs ?? 10_000,
+    callbackRetryDelayMs: overrides.callbackRetryDelayMs ?? 1_000,
+    log: overrides.log ?? ((message) => console.warn(`[emulator] ${message}`)),
+  };
+}

@@ -1,0 +1,105 @@
+// POST /v1/video_translate (sections 2.4, 2.5, 4.2) and the provider's extras:
+// GET /v1/video_translate/target_languages and GET /v1/video_translate/{id}.
+import { Hono } from 'hono';
+import { ERROR_CODES } from '../../src/api/errors';
+import {
+  BOUNDS,
+  translatedVideoName,
+  VIDEO_TRANSLATE_DEFAULTS,
+  videoTranslateRequestSchema,
+} from '../../src/api/schemas';
+import type { EmulatorEngine } from './engine';
+import { fail, notFound, ok } from './envelope';
+import { requestOrigin } from './image-generate-routes';
+import { readJsonBody } from './json-body';
+import { outcomeFor, wantsReject } from './magic-words';
+import { statusQuery } from './status-query';
+import { videoTranslateView } from './task-views';
+import { validationFailure } from './validation';
+
+export const TARGET_LANGUAGES = [
+  'English',
+  'Chinese',
+  'Japanese',
+  'Korean',
+  'Spanish',
+  'French',
+  'German',
+  'Portuguese',
+  'Italian',
+  'Russian',
+  'Arabic',
+  'Hindi',
+] as const;
+
+export const VIDEO_TRANSLATE_RULES = {
+  bounds: { speaker_num: BOUNDS.speakerNum },
+  fewerThan: ['name'],
+  fieldOrder: [
+    'target_languages',
+    'video_url',
+    'speaker_num',
+    'translate_audio_only',
+    'enable_dynamic_duration',
+    'enable_caption',
+    'name',
+    'callback_url',
+  ],
+};
+
+export function createVideoTranslateRoutes(engine: EmulatorEngine): Hono {
+  const app = new Hono();
+
+  app.post('/v1/video_translate', async (c) => {
+    const read = await readJsonBody(c);
+    if (!read.ok) return read.response;
+    const parsed = videoTranslateRequestSchema.safeParse(read.body);
+    if (!parsed.success) {
+      const failure = validationFailure(read.body, parsed.error.issues, VIDEO_TRANSLATE_RULES);
+      return fail(c, 400, failure.code, failure.msg);
+    }
+    const params = { ...VIDEO_TRANSLATE_DEFAULTS, ...stripUndefined(parsed.data) };
+    if (wantsReject(params.name, params.video_url)) {
+      return fail(
+        c,
+        200,
+        ERROR_CODES.taskCreation,
+        'create task failed: the request was rejected on purpose (emulator:reject)',
+      );
+    }
+    const outcome = outcomeFor(params.name, params.video_url);
+    const origin = requestOrigin(c);
+    const unixSeconds = Math.floor(engine.now() / 1000);
+    const data = params.target_languages.map((language) => {
+      const task = engine.addTask({
+        ...engine.taskBase('video_translate', origin, outcome, params.callback_url),
+        kind: 'video_translate',
+        language,
+        name: translatedVideoName(language, params.name, unixSeconds),
+        videoUrl: params.video_url,
+        enableCaption: params.enable_caption,
+      });
+      return { task_id: task.id, language };
+    });
+    return ok(c, data);
+  });
+
+  // Registered before `/:id`, which would otherwise take "target_languages" for a task id.
+  app.get('/v1/video_translate/target_languages', (c) =>
+    engine.settings.isDisabled('target_languages') ? notFound(c) : ok(c, TARGET_LANGUAGES),
+  );
+
+  app.get('/v1/video_translate/:id', (c) => {
+    if (c.req.param('id') === 'target_languages') return notFound(c);
+    return statusQuery(c, engine, 'video_translate_query', () => {
+      const task = engine.store.get(c.req.param('id'), 'video_translate');
+      return task && videoTranslateView(task, engine.now());
+    });
+  });
+
+  return app;
+}
+
+function stripUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as T;
+}
