@@ -40,7 +40,7 @@ export default defineConfig({
   // E2E_SKIP_PROXY=1 starts only the main app (faster when working on one screen).
   webServer: [
     {
-      command: `npx vite --host 127.0.0.1 --port ${E2E_PORTS.app} --strictPort`,
+      command: `npx vite --configLoader runner --host 127.0.0.1 --port ${E2E_PORTS.app} --strictPort`,
       url: `http://127.0.0.1:${E2E_PORTS.app}/__console/config`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -60,7 +60,7 @@ function proxiedServers(): NonNullable<Extract<PlaywrightTestConfig['webServer']
       env: { EMULATOR_PORT: String(E2E_PORTS.standaloneEmulator), EMULATOR_TOKEN: E2E_TOKEN, EMULATOR_TIME_SCALE: '0.05' },
     },
     {
-      command: `npx vite --host 127.0.0.1 --port ${E2E_PORTS.proxiedApp} --strictPort`,
+      command: `npx vite --configLoader runner --host 127.0.0.1 --port ${E2E_PORTS.proxiedApp} --strictPort`,
       url: `http://127.0.0.1:${E2E_PORTS.proxiedApp}/__console/config`,
       reuseExistingServer: false,
       timeout: 60_000,
