@@ -2,8 +2,9 @@
 // production server. It answers the console's own config, `/v1/*` (proxy or emulator) and the
 // emulator's media files.
 import { Hono } from 'hono';
+import { createCallbackInbox } from './callbacks/inbox';
 import type { ServerConfig } from './config';
-import { createEmulator, type EmulatorOptions } from './emulator/app';
+import { createEmulator, type Emulator, type EmulatorOptions } from './emulator/app';
 import { createProxyHandler } from './proxy';
 
 /** Paths the Node side answers; everything else belongs to the single-page app. */
@@ -14,32 +15,57 @@ export interface ConsoleInfo {
   /** Host name of the real service, for the header's backend indicator. */
   apiHost: string | null;
   tokenConfigured: boolean;
+  /** Where the service should POST callbacks; null when no address it can reach is known. */
+  callbackUrl: string | null;
+  callbackUrlReachable: boolean;
+  /** Same-origin path of the inbox (`/callbacks/<secret>`): the app reads `/log` and `/events` under it. */
+  callbackInboxPath: string;
 }
 
 export interface NodeApp {
   app: Hono;
+  /** The in-process emulator when API_BASE_URL is unset (the demo seeds tasks into it). */
+  emulator?: Emulator;
   close(): Promise<void>;
 }
 
 export function createNodeApp(config: ServerConfig, emulatorOptions: Partial<EmulatorOptions> = {}): NodeApp {
   const app = new Hono();
   const closers: (() => Promise<void> | void)[] = [];
+  let emulator: Emulator | undefined;
 
-  const info: ConsoleInfo = config.apiBaseUrl
+  const inbox = createCallbackInbox({ dataDir: config.dataDir, secret: config.callbackSecret });
+  closers.push(() => inbox.close());
+  app.route('/', inbox.app);
+
+  const backend: Pick<ConsoleInfo, 'backend' | 'apiHost' | 'tokenConfigured'> = config.apiBaseUrl
     ? { backend: 'remote', apiHost: new URL(config.apiBaseUrl).host, tokenConfigured: Boolean(config.apiToken) }
     : { backend: 'emulator', apiHost: null, tokenConfigured: true };
-  app.get('/__console/config', (c) => c.json(info, 200, { 'cache-control': 'no-store' }));
+  app.get('/__console/config', (c) => {
+    // The in-process emulator reaches the inbox at the address the browser used; a real service
+    // needs PUBLIC_BASE_URL, the console's address as seen from the internet.
+    const base = config.publicBaseUrl ?? (config.apiBaseUrl ? undefined : new URL(c.req.url).origin);
+    const info: ConsoleInfo = {
+      ...backend,
+      callbackUrl: base ? `${base}${inbox.path}` : null,
+      callbackUrlReachable: Boolean(base),
+      callbackInboxPath: inbox.path,
+    };
+    return c.json(info, 200, { 'cache-control': 'no-store' });
+  });
 
   if (config.apiBaseUrl) {
     app.all('/v1/*', createProxyHandler({ apiBaseUrl: config.apiBaseUrl, apiToken: config.apiToken }));
   } else {
-    const emulator = createEmulator(emulatorOptions);
-    closers.push(() => emulator.close());
-    app.route('/', emulator.app);
+    const local = createEmulator(emulatorOptions);
+    emulator = local;
+    closers.push(() => local.close());
+    app.route('/', local.app);
   }
 
   return {
     app,
+    emulator,
     async close() {
       await Promise.all(closers.map((close) => close()));
     },

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
+import { CallbackSubscriber } from '@/features/callbacks/callback-subscriber';
 import { ErrorBoundary } from './error-boundary';
 import { Layout } from './layout';
 import { createQueryClient } from './query-client';
@@ -19,6 +20,7 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
+      <CallbackSubscriber />
       <Layout>
         <RoutedContent />
       </Layout>

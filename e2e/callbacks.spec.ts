@@ -1,0 +1,152 @@
+// The callback loop on the built-in emulator: a translation created with the console's own inbox
+// as callback_url ends, the emulator POSTs the callback, the inbox stores it and the app applies
+// it to the task history. Run: E2E_SKIP_PROXY=1 E2E_PORT=5184 npx playwright test e2e/callbacks.spec.ts --workers=1
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+interface ConsoleConfig {
+  callbackUrl: string | null;
+  callbackInboxPath: string;
+}
+
+async function consoleConfig(page: Page): Promise<ConsoleConfig> {
+  return (await (await page.request.get('/__console/config')).json()) as ConsoleConfig;
+}
+
+/** Fills and submits the Translate video form; returns the created task id. */
+async function translateThroughForm(page: Page, name: string, language: string): Promise<string> {
+  const config = await consoleConfig(page);
+  await page.goto('/translate');
+  await page.getByLabel('Video URL').fill(new URL('/emulator/samples/video.mp4', page.url()).toString());
+  await page.getByText(language, { exact: true }).click();
+  const captions = page.getByRole('switch', { name: 'Generate captions' });
+  if ((await captions.getAttribute('aria-checked')) !== 'true') await captions.click();
+  await page.getByLabel('Video name').fill(name);
+  // The form prefills the console's own inbox, which the in-process emulator can reach.
+  await expect(page.getByLabel('Callback URL')).toHaveValue(config.callbackUrl!);
+  const created = page.waitForResponse((response) => response.url().endsWith('/v1/video_translate') && response.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Translate video' }).click();
+  const body = (await (await created).json()) as { code: number; data: { task_id: string; language: string }[] };
+  expect(body.code).toBe(0);
+  return body.data[0]!.task_id;
+}
+
+async function expectTranslatedTask(page: Page, taskId: string, expectedName: string) {
+  await page.getByRole('link', { name: taskId }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/tasks/${taskId}$`));
+  await expect(page.getByText('SUCCEEDED').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(expectedName, { exact: true }).first()).toBeVisible();
+  const caption = page.getByRole('link', { name: /\.ass$/ }).first();
+  await expect(caption).toHaveAttribute('href', /^https?:\/\/.+\.ass$/);
+  await expect(page.getByLabel(`Video of task ${taskId}`).first()).toHaveAttribute('src', /^https?:\/\//);
+}
+
+async function expectCallbackListed(page: Page, taskId: string) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Callbacks' }).click();
+  const list = page.getByRole('list', { name: 'Callbacks, newest first' });
+  const item = list.getByRole('listitem').filter({ has: page.getByRole('link', { name: taskId }) });
+  await expect(item).toBeVisible();
+  await expect(item.getByText('SUCCEEDED', { exact: true })).toBeVisible();
+  await expect(item.getByRole('heading')).toHaveText(/Video translation/);
+}
+
+test.describe('callback inbox', () => {
+  test('a translation created through the form completes through its callback', async ({ page }) => {
+    const name = `cb-form-${Date.now()}`;
+    const taskId = await translateThroughForm(page, name, 'Japanese');
+    await expect
+      .poll(async () => {
+        const { callbackInboxPath } = await consoleConfig(page);
+        const log = (await (await page.request.get(`${callbackInboxPath}/log`)).json()) as { data: { items: { body: { data: { task_id: string } } }[] } };
+        return log.data.items.some((item) => item.body.data.task_id === taskId);
+      }, { message: 'the emulator delivered the callback to the inbox' })
+      .toBe(true);
+    await expectCallbackListed(page, taskId);
+    await expectTranslatedTask(page, taskId, `Japanese-${name}`);
+  });
+
+  test.describe('with the translation query switched off', () => {
+    test.beforeEach(async ({ request }) => {
+      const response = await request.post('/emulator/settings', { data: { disabled: ['video_translate_query'] } });
+      expect(response.ok()).toBe(true);
+    });
+    test.afterEach(async ({ request }) => {
+      await request.post('/emulator/settings', { data: { disabled: [] } });
+    });
+
+    test('the callback alone brings the result to the gallery', async ({ page }) => {
+      const name = `cb-only-${Date.now()}`;
+      const taskId = await translateThroughForm(page, name, 'Korean');
+      // Switched off answers like an unknown path (code 404), not like an unknown task (100003).
+      const query = await page.request.get(`/v1/video_translate/${taskId}`);
+      expect(query.status()).toBe(404);
+      expect(((await query.json()) as { code: number }).code).toBe(404);
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tasks' }).click();
+      // No status query can answer: only the callback can make the task SUCCEEDED.
+      const card = page.getByRole('article').filter({ hasText: taskId });
+      await expect(card.getByText(`Korean-${name}`).first()).toBeVisible({ timeout: 15_000 });
+      await expect(card.getByText('SUCCEEDED').first()).toBeVisible();
+      await expectTranslatedTask(page, taskId, `Korean-${name}`);
+      await expectCallbackListed(page, taskId);
+    });
+  });
+});
+
+test('two tabs both show a callback that arrives, over one shared stream', async ({ context }) => {
+  const streams: string[] = [];
+  context.on('request', (request) => {
+    if (new URL(request.url()).pathname.endsWith('/events')) streams.push(request.url());
+  });
+  const first = await context.newPage();
+  await first.goto('/callbacks');
+  await expect(first.getByText('Live updates: Live')).toBeVisible();
+  const second = await context.newPage();
+  await second.goto('/callbacks');
+  await expect(second.getByText('Live updates: Live')).toBeVisible();
+
+  const { callbackInboxPath } = await consoleConfig(first);
+  const taskId = `i2is-two-tabs-${Date.now()}`;
+  const body = { code: 0, msg: 'ok', task_type: 'image_generate', data: { task_id: taskId, status: 'FAILED', error_message: 'Emulated failure' } };
+  expect((await first.request.post(callbackInboxPath, { data: body })).ok()).toBe(true);
+  for (const page of [first, second]) {
+    const list = page.getByRole('list', { name: 'Callbacks, newest first' });
+    await expect(list.getByRole('listitem').first().getByRole('link', { name: taskId })).toBeVisible();
+  }
+  expect(streams, 'one event stream for the whole browser').toHaveLength(1);
+  // Applied once for the browser; the other tab's gallery hears it through the history store.
+  await second.goto(`/tasks/${taskId}`);
+  await expect(second.getByText('FAILED').first()).toBeVisible();
+});
+
+test('the Callbacks screen fits a phone and a desktop', async ({ page }) => {
+  // At least one callback of each documented form, pasted by hand like support staff would.
+  await page.goto('/callbacks');
+  for (const example of ['Video translation', 'Image generation', 'Image to video']) {
+    await page.getByRole('button', { name: example }).click();
+    await page.getByRole('button', { name: 'Store and apply' }).click();
+    await expect(page.getByRole('status').filter({ hasText: /Stored as|Already in the log/ })).toBeVisible();
+  }
+  await expect(page.getByText('Live updates: Live')).toBeVisible();
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.getByRole('list', { name: 'Callbacks, newest first' }).getByText('Raw JSON').first().click();
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe at ${width}px`).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `horizontal scroll at ${width}px`).toBeLessThanOrEqual(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.mouse.move(0, height - 1);
+    await page.screenshot({ path: `screenshots/callbacks-${width}.png`, fullPage: true });
+    await page.getByRole('list', { name: 'Callbacks, newest first' }).getByText('Raw JSON').first().click();
+  }
+  await page.evaluate(() => {
+    document.documentElement.classList.add('dark');
+    window.scrollTo(0, 0);
+  });
+  await page.mouse.move(0, 843);
+  await page.waitForTimeout(400); // let the colour transitions of the theme switch finish
+  await page.screenshot({ path: 'screenshots/callbacks-390-dark.png', fullPage: true });
+});

@@ -1,0 +1,138 @@
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createCallbackInbox, type CallbackInbox } from './inbox';
+import { imageGenerateCallback, imageToVideoCallback, videoTranslateCallback } from './fixtures';
+import { LOG_FILE } from './store';
+
+const SECRET = 'events-secret-0123456789';
+let dataDir: string;
+let inbox: CallbackInbox;
+
+interface SseEvent {
+  id?: string;
+  event?: string;
+  data: string;
+}
+
+/** Reads SSE frames from a response until `count` `callback` events arrived. */
+async function readCallbacks(response: Response, count: number): Promise<{ events: SseEvent[]; reader: ReadableStreamDefaultReader<Uint8Array> }> {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  const events: SseEvent[] = [];
+  let buffer = '';
+  while (events.filter((event) => event.event === 'callback').length < count) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const frame = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const event: SseEvent = { data: '' };
+      for (const line of frame.split('\n')) {
+        const [field, ...rest] = line.split(': ');
+        const value = rest.join(': ');
+        if (field === 'id') event.id = value;
+        if (field === 'event') event.event = value;
+        if (field === 'data') event.data += value;
+      }
+      if (event.event) events.push(event);
+    }
+  }
+  return { events: events.filter((event) => event.event === 'callback'), reader };
+}
+
+const post = (body: unknown) =>
+  inbox.app.request(`/callbacks/${SECRET}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const events = (headers: Record<string, string> = {}, query = '') => inbox.app.request(`/callbacks/${SECRET}/events${query}`, { headers });
+
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'inbox-events-'));
+  inbox = createCallbackInbox({ dataDir, secret: SECRET });
+});
+afterEach(async () => {
+  await inbox.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('GET /callbacks/<secret>/events', () => {
+  it('sends every stored callback with its id, then live ones', async () => {
+    await post(videoTranslateCallback);
+    const response = await events();
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const first = await readCallbacks(response, 1);
+    expect(first.events[0]!.id).toBe('1');
+    expect(JSON.parse(first.events[0]!.data)).toMatchObject({ id: 1, body: videoTranslateCallback });
+
+    await post(imageToVideoCallback);
+    const reader = first.reader;
+    const { value } = await reader.read();
+    expect(new TextDecoder().decode(value)).toContain('id: 2');
+    await reader.cancel();
+  });
+
+  it('catches up from Last-Event-ID, so a reconnecting page misses nothing', async () => {
+    for (const body of [videoTranslateCallback, imageToVideoCallback, imageGenerateCallback]) await post(body);
+    const { events: caughtUp, reader } = await readCallbacks(await events({ 'last-event-id': '1' }), 2);
+    expect(caughtUp.map((event) => event.id)).toEqual(['2', '3']);
+    await reader.cancel();
+  });
+
+  it('accepts ?since= for the first connection, and prefers Last-Event-ID on reconnect', async () => {
+    for (const body of [videoTranslateCallback, imageToVideoCallback, imageGenerateCallback]) await post(body);
+    const fromQuery = await readCallbacks(await events({}, '?since=2'), 1);
+    expect(fromQuery.events.map((event) => event.id)).toEqual(['3']);
+    await fromQuery.reader.cancel();
+    const both = await readCallbacks(await events({ 'last-event-id': '1' }, '?since=2'), 2);
+    expect(both.events.map((event) => event.id)).toEqual(['2', '3']);
+    await both.reader.cancel();
+  });
+
+  it('sends only new callbacks to a page that asks for ?since=end', async () => {
+    await post(videoTranslateCallback);
+    const response = await events({}, '?since=end');
+    const reader = response.body!.getReader();
+    const ready = new TextDecoder().decode((await reader.read()).value);
+    expect(ready).toContain('event: ready');
+    expect(ready).toContain('"lastId":1');
+    expect(ready).not.toContain('event: callback');
+    await post(imageToVideoCallback);
+    const next = new TextDecoder().decode((await reader.read()).value);
+    expect(next).toContain('id: 2');
+    await reader.cancel();
+  });
+
+  it('sends everything again when the id is beyond the log (the log was reset)', async () => {
+    await post(videoTranslateCallback);
+    const { events: all, reader } = await readCallbacks(await events({ 'last-event-id': '99' }), 1);
+    expect(all.map((event) => event.id)).toEqual(['1']);
+    await reader.cancel();
+  });
+
+  it('ends open streams when the inbox closes', async () => {
+    const response = await events();
+    const reader = response.body!.getReader();
+    await reader.read(); // the `ready` frame
+    await inbox.close();
+    let done = false;
+    while (!done) done = (await reader.read()).done;
+    expect(done).toBe(true);
+  });
+});
+
+describe('a log cut short by a crash', () => {
+  it('skips the half-written line and appends after it', async () => {
+    await post(videoTranslateCallback);
+    await inbox.close();
+    appendFileSync(join(dataDir, LOG_FILE), '{"receivedAt":"2026-01-01T00:00:00Z","key":"x","bo');
+    inbox = createCallbackInbox({ dataDir, secret: SECRET });
+    expect(inbox.store.size).toBe(1);
+    const response = await post(imageToVideoCallback);
+    expect(await response.json()).toMatchObject({ data: { id: 3, duplicate: false } });
+    await inbox.close();
+    inbox = createCallbackInbox({ dataDir, secret: SECRET });
+    expect(inbox.store.since(0).map((entry) => entry.body.task_type)).toEqual(['video_translate', 'image_to_video']);
+  });
+});

@@ -1,0 +1,171 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createCallbackInbox, type CallbackInbox } from './inbox';
+import { imageGenerateCallback, imageToVideoCallback, videoTranslateCallback } from './fixtures';
+import { SECRET_FILE } from './secret';
+import { LOG_FILE } from './store';
+
+const SECRET = 'test-secret-0123456789abcdef';
+let dataDir: string;
+let inbox: CallbackInbox;
+
+const open = () => createCallbackInbox({ dataDir, secret: SECRET });
+
+function post(body: BodyInit, init: { secret?: string; type?: string; headers?: Record<string, string> } = {}) {
+  return inbox.app.request(`/callbacks/${init.secret ?? SECRET}`, {
+    method: 'POST',
+    headers: { 'content-type': init.type ?? 'application/json', ...init.headers },
+    body,
+  });
+}
+const postJson = (value: unknown) => post(JSON.stringify(value));
+const logLines = () => readFileSync(join(dataDir, LOG_FILE), 'utf8').split('\n').filter(Boolean);
+
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'inbox-'));
+  inbox = open();
+});
+afterEach(async () => {
+  await inbox.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('POST /callbacks/<secret>', () => {
+  it.each([
+    ['video_translate', videoTranslateCallback],
+    ['image_to_video', imageToVideoCallback],
+    ['image_generate', imageGenerateCallback],
+  ])('accepts the %s form and stores it before answering', async (_name, body) => {
+    const response = await postJson(body);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ code: 0, msg: 'ok', data: { id: 1, duplicate: false } });
+    expect(logLines()).toHaveLength(1);
+    expect(JSON.parse(logLines()[0]!).body).toEqual(body);
+  });
+
+  it('keeps unknown extra fields', async () => {
+    const body = { ...videoTranslateCallback, trace: 'x1', data: { ...videoTranslateCallback.data, duration: 8 } };
+    expect((await postJson(body)).status).toBe(200);
+    expect(inbox.store.since(0)[0]!.body).toEqual(body);
+  });
+
+  it('accepts a JSON content type with a charset', async () => {
+    expect((await post(JSON.stringify(imageToVideoCallback), { type: 'application/json; charset=utf-8' })).status).toBe(200);
+  });
+
+  it.each([
+    ['bad JSON', () => post('{"code":0,'), 400, 'The body is not valid JSON'],
+    ['a non-JSON content type', () => post(JSON.stringify(videoTranslateCallback), { type: 'text/plain' }), 415, 'Content-Type'],
+    ['a form body', () => post('code=0', { type: 'application/x-www-form-urlencoded' }), 415, 'Content-Type'],
+    ['an oversized body', () => postJson({ ...videoTranslateCallback, pad: 'x'.repeat(1024 * 1024) }), 413, '1 MB'],
+    ['a wrong secret', () => post(JSON.stringify(videoTranslateCallback), { secret: 'not-the-secret-000000' }), 404, 'Not found'],
+    ['a wrong status type', () => postJson({ ...videoTranslateCallback, data: { ...videoTranslateCallback.data, status: 1 } }), 400, 'data.status'],
+    ['a status that is not terminal', () => postJson({ ...imageToVideoCallback, data: { ...imageToVideoCallback.data, status: 'PROCESSING' } }), 400, 'data.status'],
+    ['a missing task id', () => postJson({ ...imageGenerateCallback, data: { status: 'SUCCEEDED' } }), 400, 'data.task_id'],
+    ['a string code', () => postJson({ ...imageGenerateCallback, code: '0' }), 400, 'code'],
+    ['an unknown task type', () => postJson({ ...imageGenerateCallback, task_type: 'text_to_speech' }), 400, 'task_type must be one of'],
+    ['a JSON array', () => postJson([videoTranslateCallback]), 400, 'task_type'],
+  ])('refuses %s with an envelope and stores nothing', async (_name, send, status, message) => {
+    const response = await send();
+    expect(response.status).toBe(status);
+    const body = (await response.json()) as { code: number; msg: string };
+    expect(body.code).not.toBe(0);
+    expect(body.msg).toContain(message);
+    expect(logLines()).toHaveLength(0);
+    expect(inbox.store.size).toBe(0);
+  });
+
+  it('answers 404 without the secret', async () => {
+    for (const path of ['/callbacks', '/callbacks/', '/callbacks/x/events']) {
+      const response = await inbox.app.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(response.status, path).toBe(404);
+    }
+    expect((await inbox.app.request('/callbacks/wrong-secret-123456789/log')).status).toBe(404);
+  });
+
+  it('stores a duplicate delivery once, whatever its key order', async () => {
+    const first = await postJson(videoTranslateCallback);
+    const { data, ...rest } = videoTranslateCallback;
+    const reordered = { data: Object.fromEntries(Object.entries(data).reverse()), ...rest };
+    const second = await postJson(reordered);
+    expect(await first.json()).toMatchObject({ data: { id: 1, duplicate: false } });
+    expect(await second.json()).toMatchObject({ data: { id: 1, duplicate: true } });
+    // Same task and status but a different body is a different callback.
+    await postJson({ ...videoTranslateCallback, msg: 'resent' });
+    expect(logLines()).toHaveLength(2);
+  });
+
+  it('stores concurrent deliveries each once, in order', async () => {
+    const bodies = Array.from({ length: 20 }, (_, i) => ({ ...imageToVideoCallback, data: { ...imageToVideoCallback.data, task_id: `i2v-${i}` } }));
+    await Promise.all([...bodies, ...bodies].map((body) => postJson(body)));
+    expect(logLines()).toHaveLength(20);
+    expect(inbox.store.since(0).map((entry) => entry.id)).toEqual(bodies.map((_, i) => i + 1));
+  });
+});
+
+describe('durability', () => {
+  it('keeps the log across a restart on the same DATA_DIR', async () => {
+    await postJson(videoTranslateCallback);
+    await postJson(imageGenerateCallback);
+    await inbox.close();
+    inbox = open();
+    expect(inbox.store.since(0).map((entry) => [entry.id, entry.body.data.task_id])).toEqual([
+      [1, 'vt-1001'],
+      [2, 'i2is-3003'],
+    ]);
+    // Still idempotent after the restart, and new ids continue after the old ones.
+    expect(await (await postJson(videoTranslateCallback)).json()).toMatchObject({ data: { id: 1, duplicate: true } });
+    expect(await (await postJson(imageToVideoCallback)).json()).toMatchObject({ data: { id: 3, duplicate: false } });
+  });
+
+  it('makes a secret once and keeps it in DATA_DIR', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'inbox-secret-'));
+    const first = createCallbackInbox({ dataDir: dir });
+    await first.close();
+    const second = createCallbackInbox({ dataDir: dir });
+    await second.close();
+    expect(first.path).toMatch(/^\/callbacks\/[\w-]{43}$/);
+    expect(second.path).toBe(first.path);
+    expect(readFileSync(join(dir, SECRET_FILE), 'utf8').trim()).toBe(first.path.split('/')[2]);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses a CALLBACK_SECRET that would not survive in a URL', () => {
+    expect(() => createCallbackInbox({ dataDir, secret: 'short' })).toThrow(/CALLBACK_SECRET/);
+    expect(() => createCallbackInbox({ dataDir, secret: 'has/a/slash/in/it/xx' })).toThrow(/CALLBACK_SECRET/);
+  });
+});
+
+describe('GET /callbacks/<secret>/log', () => {
+  it('lists newest first, in pages', async () => {
+    for (const body of [videoTranslateCallback, imageToVideoCallback, imageGenerateCallback]) await postJson(body);
+    const first = (await (await inbox.app.request(`/callbacks/${SECRET}/log?limit=2`)).json()) as {
+      data: { total: number; items: { id: number }[] };
+    };
+    expect(first.data.total).toBe(3);
+    expect(first.data.items.map((item) => item.id)).toEqual([3, 2]);
+    const older = (await (await inbox.app.request(`/callbacks/${SECRET}/log?limit=2&before=2`)).json()) as typeof first;
+    expect(older.data.items.map((item) => item.id)).toEqual([1]);
+  });
+
+  it('finds the callbacks of one task by part of its id', async () => {
+    for (const body of [videoTranslateCallback, imageToVideoCallback, imageGenerateCallback]) await postJson(body);
+    const found = (await (await inbox.app.request(`/callbacks/${SECRET}/log?task=2002`)).json()) as {
+      data: { total: number; items: { id: number }[] };
+    };
+    expect(found.data.total).toBe(1);
+    expect(found.data.items.map((item) => item.id)).toEqual([2]);
+  });
+});
+
+describe('when the log cannot be written', () => {
+  it('answers 500 so the service delivers again, and stores nothing', async () => {
+    await inbox.store.close();
+    const response = await postJson(videoTranslateCallback);
+    expect(response.status).toBe(500);
+    expect(await response.json()).toMatchObject({ code: 500 });
+    expect(logLines()).toHaveLength(0);
+  });
+});

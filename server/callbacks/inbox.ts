@@ -1,0 +1,164 @@
+// The callback inbox as a Hono sub-app. The service POSTs completion callbacks to
+// /callbacks/<secret>; the console reads them back as a list and as Server-Sent Events.
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { streamSSE } from 'hono/streaming';
+import { callbackBodySchema, TASK_TYPES } from '../../src/api/schemas';
+import { resolveCallbackSecret, secretMatches } from './secret';
+import { CallbackStore, type StoredCallback } from './store';
+
+export const CALLBACK_MAX_BYTES = 1024 * 1024;
+/** Envelope code for a body that is not a valid callback (the interface's own validation code). */
+export const INVALID_CALLBACK_CODE = 100001;
+const HEARTBEAT_MS = 20_000;
+const PAGE_MAX = 500;
+
+export interface CallbackInboxOptions {
+  dataDir: string;
+  /** CALLBACK_SECRET; when absent a secret is made once and kept in dataDir. */
+  secret?: string;
+}
+
+export interface CallbackInbox {
+  app: Hono;
+  /** `/callbacks/<secret>`: where the service POSTs. The events are at `${path}/events`. */
+  path: string;
+  store: CallbackStore;
+  close(): Promise<void>;
+}
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+function fail(c: Context, status: 400 | 404 | 413 | 415, code: number, msg: string) {
+  return c.json({ code, msg }, status);
+}
+
+function describeIssues(body: unknown, issues: readonly { path: PropertyKey[]; message: string }[]): string {
+  const taskType = (body as { task_type?: unknown } | null)?.task_type;
+  if (typeof taskType !== 'string' || !(TASK_TYPES as readonly string[]).includes(taskType)) {
+    return `task_type must be one of ${TASK_TYPES.join(', ')}`;
+  }
+  return issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : 'body'}: ${issue.message}`)
+    .join('; ');
+}
+
+function toEvent(entry: StoredCallback) {
+  return { id: String(entry.id), event: 'callback', data: JSON.stringify(entry) };
+}
+
+export function createCallbackInbox(options: CallbackInboxOptions): CallbackInbox {
+  const secret = resolveCallbackSecret(options.dataDir, options.secret);
+  const store = new CallbackStore(options.dataDir);
+  const closeStreams = new Set<() => void>();
+  const app = new Hono();
+  const path = `/callbacks/${secret}`;
+
+  // Every route checks the secret first, so a wrong one looks exactly like a missing page.
+  app.use('/callbacks/:secret/*', async (c, next) => {
+    if (!secretMatches(secret, c.req.param('secret'))) return fail(c, 404, 404, 'Not found');
+    await next();
+  });
+  app.use('/callbacks/:secret', async (c, next) => {
+    if (!secretMatches(secret, c.req.param('secret'))) return fail(c, 404, 404, 'Not found');
+    await next();
+  });
+
+  app.post(
+    '/callbacks/:secret',
+    async (c, next) => {
+      if (!JSON_TYPE.test(c.req.header('content-type') ?? '')) {
+        return fail(c, 415, 415, 'A callback must be sent with Content-Type: application/json');
+      }
+      await next();
+    },
+    bodyLimit({
+      maxSize: CALLBACK_MAX_BYTES,
+      onError: (c) => fail(c, 413, 413, 'A callback body must be at most 1 MB'),
+    }),
+    async (c) => {
+      let body: unknown;
+      try {
+        body = JSON.parse(await c.req.text());
+      } catch {
+        return fail(c, 400, INVALID_CALLBACK_CODE, 'The body is not valid JSON');
+      }
+      const parsed = callbackBodySchema.safeParse(body);
+      if (!parsed.success) return fail(c, 400, INVALID_CALLBACK_CODE, describeIssues(body, parsed.error.issues));
+      // The raw body, not the parsed one: support staff must see exactly what the service sent.
+      try {
+        const { entry, duplicate } = await store.append(body as typeof parsed.data);
+        return c.json({ code: 0, msg: 'ok', data: { id: entry.id, duplicate } });
+      } catch (error) {
+        // Not acknowledged, so the service delivers it again later; nothing is lost.
+        console.error(`[callbacks] could not store a callback: ${(error as Error).message}`);
+        return c.json({ code: 500, msg: 'The callback could not be stored; send it again later' }, 500);
+      }
+    },
+  );
+
+  app.get('/callbacks/:secret/log', (c) => {
+    const before = Number(c.req.query('before'));
+    const limit = Math.min(Math.max(Number(c.req.query('limit')) || 100, 1), PAGE_MAX);
+    const task = c.req.query('task')?.trim() || undefined;
+    const { items, total } = store.page({ before: Number.isInteger(before) && before > 0 ? before : undefined, limit, task });
+    return c.json({ code: 0, msg: 'ok', data: { total, lastId: store.lastId, items } }, 200, {
+      'cache-control': 'no-store',
+    });
+  });
+
+  app.get('/callbacks/:secret/events', (c) => {
+    // EventSource sends Last-Event-ID itself on reconnect; `since` serves the first connection of a
+    // page that remembers what it already applied.
+    // `since=end` is a page with no past: it wants only what arrives from now on.
+    const lastEventId = c.req.header('last-event-id');
+    const since = c.req.query('since');
+    const requested = lastEventId !== undefined ? Number(lastEventId) : since === 'end' ? store.lastId : Number(since ?? 0);
+    let sent = Number.isInteger(requested) && requested > 0 ? requested : 0;
+    // An id beyond the log means the log was reset (DATA_DIR emptied): send everything again.
+    if (sent > store.lastId) sent = 0;
+    return streamSSE(c, async (stream) => {
+      let writing = Promise.resolve();
+      const flush = () => {
+        writing = writing.then(async () => {
+          for (const entry of store.since(sent)) {
+            await stream.writeSSE(toEvent(entry));
+            sent = entry.id;
+          }
+        });
+        return writing;
+      };
+      // Subscribe before the catch-up so nothing stored in between is missed; `sent` dedupes.
+      const unsubscribe = store.subscribe(() => void flush().catch(() => stream.abort()));
+      const heartbeat = setInterval(() => void stream.write(': keep-alive\n\n').catch(() => stream.abort()), HEARTBEAT_MS);
+      let end = () => {};
+      const ended = new Promise<void>((resolve) => (end = resolve));
+      closeStreams.add(end);
+      stream.onAbort(end);
+      try {
+        await stream.writeSSE({ event: 'ready', data: JSON.stringify({ lastId: store.lastId }), retry: 2000 });
+        await flush();
+        await ended;
+      } finally {
+        clearInterval(heartbeat);
+        unsubscribe();
+        closeStreams.delete(end);
+      }
+    });
+  });
+
+  // Anything else under /callbacks/ (no secret, unknown sub-path) is a plain JSON 404.
+  app.all('/callbacks', (c) => fail(c, 404, 404, 'Not found'));
+  app.all('/callbacks/*', (c) => fail(c, 404, 404, 'Not found'));
+
+  return {
+    app,
+    path,
+    store,
+    async close() {
+      for (const end of closeStreams) end();
+      await store.close();
+    },
+  };
+}

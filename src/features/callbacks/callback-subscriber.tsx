@@ -1,0 +1,26 @@
+// Mounted once at app level: every callback the inbox stores reaches the task history (and the
+// Callbacks screen's list) within a moment, whichever screen is open.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useConsoleInfo, type ConsoleInfo } from '@/app/console-info';
+
+export function CallbackSubscriber() {
+  const { data } = useConsoleInfo();
+  const queryClient = useQueryClient();
+  const inboxPath = (data as (ConsoleInfo & { callbackInboxPath?: string }) | undefined)?.callbackInboxPath;
+
+  useEffect(() => {
+    if (!inboxPath || typeof EventSource === 'undefined') return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import('./inbox-live').then(({ startInboxLive }) => {
+      if (!cancelled) stop = startInboxLive(inboxPath, queryClient);
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [inboxPath, queryClient]);
+
+  return null;
+}

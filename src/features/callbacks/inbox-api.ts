@@ -1,0 +1,104 @@
+// The browser's side of the callback inbox (server/callbacks): where it is, its log, and posting a
+// pasted callback to it. Same origin only; the secret path comes from /__console/config.
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import { ApiError } from '@/api/errors';
+import { callbackBodySchema, envelopeSchema, type CallbackBody } from '@/api/schemas';
+import { z } from '@/api/zod';
+import { useConsoleInfo, type ConsoleInfo } from '@/app/console-info';
+
+export const storedCallbackSchema = z.object({
+  id: z.int(),
+  receivedAt: z.string(),
+  body: callbackBodySchema,
+});
+export type StoredCallback = z.infer<typeof storedCallbackSchema>;
+
+const logPageSchema = z.object({
+  total: z.int(),
+  lastId: z.int(),
+  // Parsed one by one below, so one odd line cannot hide the rest of the log.
+  items: z.array(z.unknown()),
+});
+export interface CallbackLogPage {
+  total: number;
+  lastId: number;
+  items: StoredCallback[];
+}
+
+export const LOG_PAGE_SIZE = 50;
+
+/** The inbox fields of /__console/config; `callbackInboxPath` is added by the inbox server. */
+export type InboxInfo = ConsoleInfo & { callbackInboxPath?: string };
+
+export function useInboxInfo() {
+  const query = useConsoleInfo();
+  return { ...query, data: query.data as InboxInfo | undefined };
+}
+
+export const callbackKeys = {
+  all: ['callbacks'] as const,
+  logs: (inboxPath: string) => ['callbacks', 'log', inboxPath] as const,
+  /** `task` narrows the log to task ids containing it; '' is the whole log. */
+  log: (inboxPath: string, task = '') => ['callbacks', 'log', inboxPath, task] as const,
+};
+
+async function readEnvelope(response: Response) {
+  const json: unknown = await response.json().catch(() => undefined);
+  const envelope = envelopeSchema.safeParse(json);
+  if (!envelope.success) {
+    throw new ApiError({ kind: response.ok ? 'malformed' : 'server', httpStatus: response.status, msg: `${response.status} ${response.statusText}`.trim() });
+  }
+  const { code, msg = '', data } = envelope.data;
+  if (code !== 0 || !response.ok) {
+    throw new ApiError({ kind: response.status === 413 ? 'too_large' : response.status === 400 ? 'validation' : 'business', httpStatus: response.status, code, msg });
+  }
+  return data;
+}
+
+async function request(input: string, init?: RequestInit) {
+  try {
+    return await fetch(input, init);
+  } catch (cause) {
+    if (init?.signal?.aborted) throw cause;
+    throw new ApiError({ kind: 'network', msg: 'The console server could not be reached', cause });
+  }
+}
+
+export async function fetchCallbackLog(
+  inboxPath: string,
+  options: { before?: number; task?: string; signal?: AbortSignal } = {},
+): Promise<CallbackLogPage> {
+  const { before, task, signal } = options;
+  const query = new URLSearchParams({ limit: String(LOG_PAGE_SIZE) });
+  if (before !== undefined) query.set('before', String(before));
+  if (task) query.set('task', task);
+  const data = await readEnvelope(await request(`${inboxPath}/log?${query}`, { signal, headers: { accept: 'application/json' } }));
+  const page = logPageSchema.safeParse(data);
+  if (!page.success) throw new ApiError({ kind: 'malformed', msg: 'The callback log has an unexpected shape' });
+  const items = page.data.items.flatMap((item) => {
+    const parsed = storedCallbackSchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+  return { total: page.data.total, lastId: page.data.lastId, items };
+}
+
+export const callbackLogQuery = (inboxPath: string, task = '') =>
+  infiniteQueryOptions({
+    queryKey: callbackKeys.log(inboxPath, task),
+    queryFn: ({ pageParam, signal }) => fetchCallbackLog(inboxPath, { before: pageParam, task, signal }),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => (last.items.length === LOG_PAGE_SIZE ? last.items.at(-1)?.id : undefined),
+    staleTime: Infinity,
+  });
+
+/** Stores a callback in the inbox exactly as the service would send it. */
+export async function postCallback(inboxPath: string, body: CallbackBody): Promise<{ id: number; duplicate: boolean }> {
+  const response = await request(inboxPath, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const data = z.object({ id: z.int(), duplicate: z.boolean() }).safeParse(await readEnvelope(response));
+  if (!data.success) throw new ApiError({ kind: 'malformed', msg: 'The inbox answered with an unexpected shape' });
+  return data.data;
+}

@@ -1,0 +1,120 @@
+// Support staff paste a callback the service sent elsewhere (an email, a log). It is POSTed to the
+// inbox, so it is stored and shown like any received one, then applied to the history at once.
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import type { CallbackBody } from '@/api/schemas';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { cardClass, inputClass } from '@/components/ui/styles';
+import { applyCallback } from './apply-callback';
+import { TASK_TYPE_LABELS } from './callback-item';
+import { postCallback } from './inbox-api';
+import { CALLBACK_EXAMPLES, parseCallbackText } from './parse-callback';
+
+interface Outcome {
+  id: number;
+  duplicate: boolean;
+  taskId: string;
+}
+
+export function PasteCallbackForm({ inboxPath }: { inboxPath: string }) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string>();
+  const [outcome, setOutcome] = useState<Outcome>();
+
+  const mutation = useMutation({
+    mutationFn: async (body: CallbackBody): Promise<Outcome> => {
+      const stored = await postCallback(inboxPath, body);
+      // The event stream applies it too; applying here as well makes the result immediate even
+      // when the stream is reconnecting. Applying twice changes nothing.
+      await applyCallback(body);
+      return { ...stored, taskId: body.data.task_id };
+    },
+    onSuccess: (result) => {
+      setOutcome(result);
+      setText('');
+    },
+    onError: (failure) => setError(`The inbox refused it: ${failure.msg || failure.explanation}`),
+  });
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (mutation.isPending) return;
+    setOutcome(undefined);
+    const parsed = parseCallbackText(text);
+    if (!parsed.ok) {
+      setError(parsed.error);
+      return;
+    }
+    setError(undefined);
+    mutation.mutate(parsed.body);
+  };
+
+  return (
+    <section aria-labelledby="paste-callback-title" className={`${cardClass} p-4 sm:p-5`}>
+      <h2 id="paste-callback-title" className="text-base font-semibold">
+        Add a callback by hand
+      </h2>
+      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+        Paste a callback body the service sent somewhere else (a log, an email). It is checked with the same rules as the inbox, stored in
+        the log and applied to its task, exactly like a received one.
+      </p>
+      <form className="mt-4 space-y-3" onSubmit={submit} noValidate>
+        <div className="flex flex-wrap items-center gap-1.5" role="group" aria-label="Insert an example">
+          <span className="mr-1 text-xs text-zinc-500 dark:text-zinc-400">Insert an example:</span>
+          {(Object.keys(CALLBACK_EXAMPLES) as (keyof typeof CALLBACK_EXAMPLES)[]).map((type) => (
+            <button
+              key={type}
+              type="button"
+              onClick={() => {
+                setText(JSON.stringify(CALLBACK_EXAMPLES[type], null, 2));
+                setError(undefined);
+                setOutcome(undefined);
+              }}
+              className="rounded-full border border-zinc-300 px-2.5 py-1 text-xs font-medium text-zinc-700 transition-colors hover:border-indigo-400 hover:bg-indigo-50 hover:text-indigo-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:border-zinc-700 dark:text-zinc-300 dark:hover:border-indigo-500 dark:hover:bg-indigo-950 dark:hover:text-indigo-200"
+            >
+              {TASK_TYPE_LABELS[type]}
+            </button>
+          ))}
+        </div>
+        <Field label="Callback body (JSON)" error={error}>
+          {(control) => (
+            <textarea
+              {...control}
+              value={text}
+              onChange={(event) => {
+                setText(event.target.value);
+                if (error) setError(undefined);
+              }}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) submit();
+              }}
+              rows={8}
+              spellCheck={false}
+              placeholder='{"code": 0, "msg": "ok", "task_type": "video_translate", "data": {"task_id": "…", "status": "SUCCEEDED", …}}'
+              className={`${inputClass} font-mono text-xs leading-relaxed`}
+            />
+          )}
+        </Field>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" variant="primary" pending={mutation.isPending}>
+            {mutation.isPending ? 'Storing…' : 'Store and apply'}
+          </Button>
+          <span className="hidden text-xs text-zinc-500 sm:inline dark:text-zinc-400">or Ctrl+Enter in the box</span>
+        </div>
+        <div role="status" aria-live="polite">
+          {outcome && (
+            <p className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+              {outcome.duplicate ? `Already in the log as #${outcome.id}; applied again to ` : `Stored as #${outcome.id} and applied to `}
+              <Link href={`/tasks/${encodeURIComponent(outcome.taskId)}`} className="font-mono font-medium underline underline-offset-2">
+                {outcome.taskId}
+              </Link>
+              .
+            </p>
+          )}
+        </div>
+      </form>
+    </section>
+  );
+}
