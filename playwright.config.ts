@@ -44,7 +44,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${E2E_PORTS.app}/__console/config`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { EMULATOR_TIME_SCALE: '0.05', API_BASE_URL: '', API_TOKEN: '', DATA_DIR: 'test-results/e2e-data' },
+      env: { EMULATOR_TIME_SCALE: '0.05', API_BASE_URL: '', API_TOKEN: '', DATA_DIR: `test-results/e2e-data-${E2E_PORTS.app}` },
     },
     ...(process.env.E2E_SKIP_PROXY ? [] : proxiedServers()),
   ],
@@ -67,7 +67,7 @@ function proxiedServers(): NonNullable<Extract<PlaywrightTestConfig['webServer']
       env: {
         API_BASE_URL: `http://127.0.0.1:${E2E_PORTS.standaloneEmulator}`,
         API_TOKEN: E2E_TOKEN,
-        DATA_DIR: 'test-results/e2e-data-proxied',
+        DATA_DIR: `test-results/e2e-data-${E2E_PORTS.proxiedApp}`,
       },
     },
   ];

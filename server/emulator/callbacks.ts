@@ -25,9 +25,9 @@ export function isHttpUrl(value: string | undefined): value is string {
 }
 
 /** The URL without query or credentials, for logs: callback URLs may carry secrets. */
+/** Callback paths carry the receiver's secret (`/callbacks/<secret>`): log the origin only. */
 function safeForLog(url: string): string {
-  const { origin, pathname } = new URL(url);
-  return origin + pathname;
+  return new URL(url).origin;
 }
 
 async function postOnce(

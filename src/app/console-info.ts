@@ -9,6 +9,8 @@ export interface ConsoleInfo {
   /** The address the service should POST callbacks to, once the callback inbox exists. */
   callbackUrl?: string | null;
   callbackUrlReachable?: boolean;
+  /** Same-origin path of the callback inbox (`/callbacks/<secret>`). */
+  callbackInboxPath?: string;
 }
 
 async function fetchConsoleInfo(): Promise<ConsoleInfo> {

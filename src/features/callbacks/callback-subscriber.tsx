@@ -2,12 +2,12 @@
 // Callbacks screen's list) within a moment, whichever screen is open.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useConsoleInfo, type ConsoleInfo } from '@/app/console-info';
+import { useConsoleInfo } from '@/app/console-info';
 
 export function CallbackSubscriber() {
   const { data } = useConsoleInfo();
   const queryClient = useQueryClient();
-  const inboxPath = (data as (ConsoleInfo & { callbackInboxPath?: string }) | undefined)?.callbackInboxPath;
+  const inboxPath = data?.callbackInboxPath;
 
   useEffect(() => {
     if (!inboxPath || typeof EventSource === 'undefined') return;

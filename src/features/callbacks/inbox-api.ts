@@ -27,13 +27,10 @@ export interface CallbackLogPage {
 
 export const LOG_PAGE_SIZE = 50;
 
-/** The inbox fields of /__console/config; `callbackInboxPath` is added by the inbox server. */
-export type InboxInfo = ConsoleInfo & { callbackInboxPath?: string };
+/** The inbox fields are part of /__console/config. */
+export type InboxInfo = ConsoleInfo;
 
-export function useInboxInfo() {
-  const query = useConsoleInfo();
-  return { ...query, data: query.data as InboxInfo | undefined };
-}
+export const useInboxInfo = useConsoleInfo;
 
 export const callbackKeys = {
   all: ['callbacks'] as const,
