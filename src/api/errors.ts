@@ -35,7 +35,7 @@ const EXPLANATIONS: Record<ApiErrorKind, string> = {
   reference_image:
     'The service could not download a reference image. Check that each URL is public, loads in a browser, is at most 20 MB and is a JPG, PNG, BMP, WebP or GIF.',
   task_creation:
-    'The service could not create the task. Nothing was charged; wait a moment and submit again.',
+    'The service could not create the task. Wait a moment and submit again.',
   auth: 'The service refused the access token. Check API_TOKEN on the server running this console, then restart it.',
   rate_limit: 'Too many requests. Wait about 30 seconds before trying again.',
   not_found: 'The service does not know this task id. Check the id; results are kept for about 7 days.',

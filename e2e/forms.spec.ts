@@ -1,0 +1,220 @@
+// The two creator forms in real Chromium on the built-in emulator: valid submissions show their
+// task ids, a reference image that cannot be downloaded lands on the reference images (530002), a
+// server-side 100002 lands on its field, axe finds nothing, and screenshots for a human look.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+
+const SHOTS = 'screenshots';
+const VIDEO_URL = 'https://media.example.com/interview-16x9.mp4';
+
+/** The preview player gets a real video without leaving the closed network. */
+async function serveSampleVideo(page: Page) {
+  await page.route(VIDEO_URL, (route) =>
+    route.fulfill({ path: 'server/emulator/assets/video-16x9.mp4', contentType: 'video/mp4' }),
+  );
+}
+
+function collectPageErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+async function expectNoAxeViolations(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Full-page shots from the top, so the sticky header sits where a visitor sees it. */
+async function shoot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+const sample = (baseURL: string | undefined, name: string) => `${baseURL}/emulator/samples/${name}`;
+
+test.describe('Create image', () => {
+  test('a valid submission shows one linked task id per image', async ({ page, baseURL }) => {
+    const errors = collectPageErrors(page);
+    await page.goto('/');
+    await page.getByRole('textbox', { name: 'Prompt' }).fill('A lighthouse on a cliff at dawn, watercolor');
+    await page.getByRole('button', { name: 'Add reference image' }).click();
+    await page.getByRole('textbox', { name: 'Reference image URL 1' }).fill(sample(baseURL, 'reference.png'));
+    await expect(page.getByRole('img', { name: 'Preview of reference image 1' })).toBeVisible();
+    await page.getByRole('spinbutton', { name: 'Number of images' }).fill('3');
+    await page.getByRole('radiogroup', { name: 'Aspect ratio' }).getByText('16:9').click();
+    await page.getByRole('button', { name: 'Generate images' }).click();
+
+    const panel = page.getByRole('region', { name: '3 image tasks created' });
+    await expect(panel).toBeVisible();
+    const links = panel.getByRole('link', { name: /^i2is-/ });
+    await expect(links).toHaveCount(3);
+    const id = (await links.first().textContent())!;
+    await expect(links.first()).toHaveAttribute('href', `/tasks/${id}`);
+    await expect(panel.getByRole('button', { name: 'Copy as cURL' })).toBeVisible();
+    expect(errors).toEqual([]);
+
+    await links.first().click();
+    await expect(page).toHaveURL(`/tasks/${id}`);
+  });
+
+  test('a reference image that cannot be downloaded shows 530002 on the reference images', async ({
+    page,
+    baseURL,
+  }) => {
+    await page.goto('/');
+    await page.getByRole('textbox', { name: 'Prompt' }).fill('A cat in a hat');
+    await page.getByRole('button', { name: 'Add reference image' }).click();
+    const input = page.getByRole('textbox', { name: 'Reference image URL 1' });
+    await input.fill(sample(baseURL, 'missing.png'));
+    await page.getByRole('button', { name: 'Generate images' }).click();
+
+    const group = page.getByRole('group', { name: /Reference images/ });
+    await expect(group.getByText(/could not download a reference image\..*\(Code 530002: /)).toBeVisible();
+    await expect(input).toHaveAttribute('aria-invalid', 'true');
+    await expect(input).toBeFocused();
+    await expect(input).toHaveValue(sample(baseURL, 'missing.png'));
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    mkdirSync(SHOTS, { recursive: true });
+    await shoot(page, 'create-image-530002-1280');
+  });
+
+  test('a server-side 100002 lands on its field', async ({ page }) => {
+    // The form never sends 9 images; rewrite the body on its way so the emulator's own check answers.
+    await page.route('**/v1/image_generate', (route) => {
+      const body = JSON.parse(route.request().postData() ?? '{}') as Record<string, unknown>;
+      return route.continue({ postData: JSON.stringify({ ...body, generate_count: 9 }) });
+    });
+    await page.goto('/');
+    await page.getByRole('textbox', { name: 'Prompt' }).fill('A cat in a hat');
+    await page.getByRole('button', { name: 'Generate images' }).click();
+
+    const count = page.getByRole('spinbutton', { name: 'Number of images' });
+    await expect(count).toHaveAttribute('aria-invalid', 'true');
+    await expect(count).toBeFocused();
+    await expect(page.getByText(/generate_count should be \[1,8\], current: 9/)).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Prompt' })).toHaveValue('A cat in a hat');
+  });
+
+  test('client-side errors and axe, then screenshots at 1280 and 390 px', async ({ page, baseURL }) => {
+    mkdirSync(SHOTS, { recursive: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Generate images' }).click();
+    await expect(page.getByText('Prompt is required')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page
+      .getByRole('textbox', { name: 'Prompt' })
+      .fill('A lighthouse on a cliff at dawn, soft golden light, watercolor');
+    await page.getByRole('button', { name: 'Add reference image' }).click();
+    await page.getByRole('textbox', { name: 'Reference image URL 1' }).fill(sample(baseURL, 'reference.jpg'));
+    await page.getByRole('button', { name: 'Add reference image' }).click();
+    await page
+      .getByRole('textbox', { name: 'Reference image URL 2' })
+      .fill(sample(baseURL, 'reference.webp'));
+    await page.getByRole('spinbutton', { name: 'Number of images' }).fill('2');
+    await page.getByRole('button', { name: 'Generate images' }).click();
+    await expect(page.getByRole('region', { name: '2 image tasks created' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await shoot(page, 'create-image-1280');
+
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Prompt' })).not.toHaveValue('');
+    await expectNoAxeViolations(page);
+    await shoot(page, 'create-image-1280-dark');
+
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expectNoAxeViolations(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shoot(page, 'create-image-390');
+  });
+});
+
+test.describe('Translate video', () => {
+  test('a valid submission shows one linked task id per language', async ({ page }) => {
+    const errors = collectPageErrors(page);
+    await serveSampleVideo(page);
+    await page.goto('/translate');
+    const languages = page.getByRole('group', { name: 'Target languages' });
+    await languages.getByText('Japanese', { exact: true }).click();
+    await languages.getByText('Spanish', { exact: true }).click();
+    await page.getByRole('textbox', { name: 'Video URL' }).fill(VIDEO_URL);
+    await page.getByRole('spinbutton', { name: 'Number of speakers' }).fill('2');
+    await page.getByRole('switch', { name: 'Generate captions' }).click();
+    await page.getByRole('textbox', { name: /Video name/ }).fill('launch-keynote');
+    await expect(page.getByText('Japanese-launch-keynote')).toBeVisible();
+    await page.getByRole('button', { name: 'Translate video' }).click();
+
+    const panel = page.getByRole('region', { name: '2 translation tasks created' });
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole('link', { name: /^vt-/ })).toHaveCount(2);
+    await expect(panel.getByText('Japanese', { exact: true })).toBeVisible();
+    await expect(panel.getByText('Spanish', { exact: true })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('a task the service refuses (530003) shows a banner and keeps the input', async ({ page }) => {
+    await page.goto('/translate');
+    await page.getByRole('group', { name: 'Target languages' }).getByText('English', { exact: true }).click();
+    await page
+      .getByRole('textbox', { name: 'Video URL' })
+      .fill('https://media.example.com/emulator:reject.mp4');
+    await page.getByRole('button', { name: 'Translate video' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Code 530003');
+    await expect(alert).toContainText('What to do');
+    await expect(page.getByRole('textbox', { name: 'Video URL' })).toHaveValue(
+      'https://media.example.com/emulator:reject.mp4',
+    );
+    await expectNoAxeViolations(page);
+    mkdirSync(SHOTS, { recursive: true });
+    await shoot(page, 'translate-video-530003-1280');
+  });
+
+  test('axe, then screenshots at 1280 and 390 px', async ({ page }) => {
+    mkdirSync(SHOTS, { recursive: true });
+    await serveSampleVideo(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/translate');
+    await page.getByRole('button', { name: 'Translate video' }).click();
+    await expect(page.getByText('Choose at least one target language')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    const languages = page.getByRole('group', { name: 'Target languages' });
+    await languages.getByText('English', { exact: true }).click();
+    await languages.getByText('Japanese', { exact: true }).click();
+    await page.getByRole('textbox', { name: 'Video URL' }).fill(VIDEO_URL);
+    await page.getByRole('textbox', { name: /Video name/ }).fill('launch-keynote');
+    await page.getByRole('button', { name: 'Translate video' }).click();
+    await expect(page.getByRole('region', { name: '2 translation tasks created' })).toBeVisible();
+    await page
+      .locator('video')
+      .evaluate((video: HTMLVideoElement) =>
+        video.readyState >= 1
+          ? undefined
+          : new Promise((resolve) => video.addEventListener('loadedmetadata', resolve, { once: true })),
+      );
+    await expectNoAxeViolations(page);
+    await shoot(page, 'translate-video-1280');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoAxeViolations(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shoot(page, 'translate-video-390');
+
+    // The theme follows the system at load; the restored draft fills the form again.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Video URL' })).toHaveValue(VIDEO_URL);
+    await expectNoAxeViolations(page);
+    await shoot(page, 'translate-video-1280-dark');
+  });
+});

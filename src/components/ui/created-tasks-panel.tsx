@@ -1,0 +1,99 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'wouter';
+import { CopyButton } from './copy-button';
+
+export interface CreatedTaskLink {
+  id: string;
+  /** e.g. the target language, or "Image 2" */
+  label: string;
+}
+
+/**
+ * Shown the moment a creation request succeeds: one link per new task and the exact request as a
+ * cURL command. Focus moves to its heading so keyboard and screen reader users land on the result.
+ */
+export function CreatedTasksPanel({
+  title,
+  tasks,
+  curl,
+  note,
+}: {
+  title: string;
+  tasks: readonly CreatedTaskLink[];
+  curl: string;
+  note?: string;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Keyed on the ids, not the array: the parent re-renders on every keystroke and must keep focus.
+  const ids = tasks.map((task) => task.id).join(' ');
+  useEffect(() => {
+    heading.current?.focus();
+    heading.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [ids]);
+  return (
+    <section
+      aria-labelledby="created-tasks-title"
+      className="rounded-xl border border-emerald-200 bg-emerald-50/70 p-4 dark:border-emerald-900 dark:bg-emerald-950/40"
+    >
+      <h2
+        id="created-tasks-title"
+        ref={heading}
+        tabIndex={-1}
+        className="flex items-center gap-2 text-base font-semibold text-emerald-950 focus:outline-none dark:text-emerald-50"
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          fill="currentColor"
+          className="size-5 text-emerald-600 dark:text-emerald-400"
+        >
+          <path
+            fillRule="evenodd"
+            d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.857-9.809a.75.75 0 0 0-1.214-.882l-3.483 4.79-1.88-1.88a.75.75 0 1 0-1.06 1.061l2.5 2.5a.75.75 0 0 0 1.137-.089l4-5.5Z"
+            clipRule="evenodd"
+          />
+        </svg>
+        {title}
+      </h2>
+      <p className="mt-1 text-sm text-emerald-900 dark:text-emerald-200">
+        Each task runs on the service; open one to follow it until it finishes.
+      </p>
+      <ul className="mt-3 divide-y divide-emerald-200/70 overflow-hidden rounded-lg border border-emerald-200 bg-white dark:divide-emerald-900 dark:border-emerald-900 dark:bg-zinc-900">
+        {tasks.map((task) => (
+          <li key={task.id} className="px-3 py-2">
+            <span className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">{task.label}</span>
+            {/* Ids are long and opaque: shown whole (break-all) so they can be read and compared. */}
+            <Link
+              href={`/tasks/${encodeURIComponent(task.id)}`}
+              className="font-mono text-[13px] font-medium break-all text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
+            >
+              {task.id}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {note && <p className="mt-2 text-xs text-amber-800 dark:text-amber-300">{note}</p>}
+      <details className="group mt-3">
+        <summary className="cursor-pointer text-sm font-medium text-zinc-700 select-none dark:text-zinc-300">
+          The request that was sent
+        </summary>
+        <pre
+          tabIndex={0}
+          aria-label="cURL command"
+          className="mt-2 max-h-60 overflow-auto rounded-lg bg-zinc-900 p-3 font-mono text-xs leading-relaxed text-zinc-100 dark:bg-black"
+        >
+          {curl}
+        </pre>
+      </details>
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        <CopyButton text={curl} label="Copy as cURL" size="sm" />
+        <Link
+          href="/tasks"
+          className="rounded-lg px-2.5 py-1.5 text-sm font-medium text-indigo-700 hover:bg-indigo-50 dark:text-indigo-300 dark:hover:bg-indigo-950"
+        >
+          All tasks →
+        </Link>
+      </div>
+    </section>
+  );
+}

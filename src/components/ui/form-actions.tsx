@@ -1,0 +1,43 @@
+import { Button } from './button';
+
+const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
+
+/** The footer of a creation form: Reset on the left, the shortcut and the submit button on the right. */
+export function FormActions({
+  pending,
+  submitLabel,
+  pendingLabel,
+  onReset,
+}: {
+  pending: boolean;
+  submitLabel: string;
+  pendingLabel: string;
+  onReset: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-b-xl bg-zinc-50/80 px-4 py-3 sm:px-6 dark:bg-zinc-900/60">
+      <Button variant="ghost" onClick={onReset} disabled={pending}>
+        Reset
+      </Button>
+      <div className="flex items-center gap-3">
+        <span className="hidden text-xs text-zinc-500 sm:inline dark:text-zinc-400">
+          <kbd className="rounded border border-zinc-300 bg-white px-1.5 py-0.5 font-sans dark:border-zinc-700 dark:bg-zinc-800">
+            {IS_MAC ? '⌘' : 'Ctrl'}
+          </kbd>{' '}
+          +{' '}
+          <kbd className="rounded border border-zinc-300 bg-white px-1.5 py-0.5 font-sans dark:border-zinc-700 dark:bg-zinc-800">
+            Enter
+          </kbd>
+        </span>
+        <Button
+          type="submit"
+          variant="primary"
+          pending={pending}
+          aria-keyshortcuts={IS_MAC ? 'Meta+Enter' : 'Control+Enter'}
+        >
+          {pending ? pendingLabel : submitLabel}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/api/errors';
+import { ErrorBanner } from './banner';
+import { Button } from './button';
+import { CopyButton } from './copy-button';
+import { Field } from './field';
+import { clearDraft, loadDraft, saveDraft } from './form-draft';
+import { fieldForServerError, serverFieldMessage } from './form-errors';
+import { Switch } from './switch';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Field', () => {
+  it('names the control by its label and describes it by error first, then hint', () => {
+    render(
+      <Field label="Prompt" hint="Describe it" error="Too long">
+        {(props) => <input {...props} />}
+      </Field>,
+    );
+    const input = screen.getByRole('textbox', { name: 'Prompt' });
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription('Too long Describe it');
+  });
+
+  it('is not invalid without an error', () => {
+    render(<Field label="Name">{(props) => <input {...props} />}</Field>);
+    expect(screen.getByRole('textbox', { name: 'Name' })).not.toHaveAttribute('aria-invalid');
+  });
+});
+
+describe('Button', () => {
+  it('is busy and disabled while pending', () => {
+    render(<Button pending>Sending…</Button>);
+    const button = screen.getByRole('button', { name: 'Sending…' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-busy', 'true');
+  });
+});
+
+describe('Switch', () => {
+  it('is a switch named by its label and described by its one-liner', async () => {
+    const onChange = vi.fn();
+    render(
+      <Switch
+        label="Generate captions"
+        description="Adds a caption file"
+        checked={false}
+        onChange={onChange}
+      />,
+    );
+    const control = screen.getByRole('switch', { name: 'Generate captions' });
+    expect(control).toHaveAttribute('aria-checked', 'false');
+    expect(control).toHaveAccessibleDescription('Adds a caption file');
+    await userEvent.click(control);
+    expect(onChange).toHaveBeenCalledWith(true);
+  });
+});
+
+describe('ErrorBanner', () => {
+  it('shows the code, the service msg verbatim and what to do', () => {
+    render(
+      <ErrorBanner
+        error={
+          new ApiError({ kind: 'task_creation', httpStatus: 200, code: 530003, msg: 'create task failed' })
+        }
+      />,
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('The task could not be created');
+    expect(alert).toHaveTextContent('Code 530003 · HTTP 200');
+    expect(alert).toHaveTextContent('The service said: create task failed');
+    expect(alert).toHaveTextContent('What to do: The service could not create the task.');
+  });
+});
+
+describe('CopyButton', () => {
+  it('copies the text and announces it', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    render(<CopyButton text="curl …" label="Copy as cURL" />);
+    await act(() => userEvent.click(screen.getByRole('button', { name: 'Copy as cURL' })));
+    expect(writeText).toHaveBeenCalledWith('curl …');
+    expect(screen.getByRole('status')).toHaveTextContent('Copied to the clipboard');
+  });
+});
+
+describe('drafts', () => {
+  beforeEach(() => localStorage.clear());
+  const defaults = { prompt: '', count: 1, rows: [] as string[], on: false };
+
+  it('merges a stored draft key by key, keeping defaults for missing or mistyped keys', () => {
+    saveDraft('t', { prompt: 'hi', count: null, rows: 'nope', on: true, extra: 1 });
+    expect(loadDraft('t', defaults)).toEqual({ prompt: 'hi', count: 1, rows: [], on: true });
+  });
+
+  it('returns the defaults without a draft, with a corrupt one, and after clearDraft', () => {
+    expect(loadDraft('t', defaults)).toEqual(defaults);
+    localStorage.setItem('media-console:draft:t', '{oops');
+    expect(loadDraft('t', defaults)).toEqual(defaults);
+    saveDraft('t', { prompt: 'x' });
+    clearDraft('t');
+    expect(loadDraft('t', defaults)).toEqual(defaults);
+  });
+});
+
+describe('server error placement', () => {
+  const fields = ['prompt', 'generate_count'] as const;
+  it('places 100001/100002 on the field the msg names', () => {
+    const bounds = new ApiError({
+      kind: 'bounds',
+      httpStatus: 400,
+      code: 100002,
+      msg: 'generate_count should be [1,8], current: 9',
+    });
+    expect(fieldForServerError(bounds, fields)).toBe('generate_count');
+    expect(serverFieldMessage(bounds)).toBe(
+      'The service refused this value: generate_count should be [1,8], current: 9. Allowed: 1 to 8.',
+    );
+    const validation = new ApiError({
+      kind: 'validation',
+      httpStatus: 400,
+      code: 100001,
+      msg: 'prompt: must be at most 1000 characters',
+    });
+    expect(fieldForServerError(validation, fields)).toBe('prompt');
+  });
+
+  it('leaves other errors, and fields the form does not have, to the banner', () => {
+    expect(
+      fieldForServerError(new ApiError({ kind: 'task_creation', code: 530003, msg: 'prompt bad' }), fields),
+    ).toBeUndefined();
+    expect(
+      fieldForServerError(
+        new ApiError({ kind: 'validation', code: 100001, msg: 'video_url: invalid' }),
+        fields,
+      ),
+    ).toBeUndefined();
+    expect(
+      fieldForServerError(
+        new ApiError({ kind: 'validation', code: 100001, msg: 'invalid character x' }),
+        fields,
+      ),
+    ).toBeUndefined();
+  });
+});

@@ -1,0 +1,196 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { ApiError } from '@/api/errors';
+import { BOUNDS, MODULES } from '@/api/schemas';
+import { ErrorBanner } from '@/components/ui/banner';
+import { CreatedTasksPanel } from '@/components/ui/created-tasks-panel';
+import { Field, FieldGroup } from '@/components/ui/field';
+import { clearDraft, loadDraft, useDraftAutosave } from '@/components/ui/form-draft';
+import { fieldForServerError, serverFieldMessage, submitOnModEnter } from '@/components/ui/form-errors';
+import { FormActions } from '@/components/ui/form-actions';
+import { RadioCards } from '@/components/ui/radio-cards';
+import { cardClass, inputClass } from '@/components/ui/styles';
+import { useGuardedSubmit } from '@/components/ui/use-guarded-submit';
+import { AspectRatioPicker } from './aspect-ratio-picker';
+import {
+  IMAGE_FORM_DEFAULTS,
+  IMAGE_FORM_FIELDS,
+  imageFormSchema,
+  toImageRequest,
+  type ImageFormInput,
+  type ImageFormOutput,
+} from './image-form-schema';
+import { ImageSummary } from './image-summary';
+import { PromptField } from './prompt-field';
+import { ReferenceImagesField } from './reference-images-field';
+import { useCreateImages } from './use-create-images';
+
+export const IMAGE_DRAFT_KEY = 'image-generate';
+
+const MODE_OPTIONS = [
+  { value: 'std', label: 'Standard', description: 'The default mode; a good start for most prompts.' },
+  {
+    value: 'pro',
+    label: 'Professional',
+    description: 'Aims for finer detail and fidelity; may take longer.',
+  },
+] as const satisfies readonly { value: (typeof MODULES)[number]; label: string; description: string }[];
+
+const QUALITY_OPTIONS = [
+  { value: '1K', label: '1K' },
+  { value: '2K', label: '2K' },
+  { value: '4K', label: '4K' },
+] as const;
+
+export function ImageGenerateForm() {
+  const form = useForm<ImageFormInput, unknown, ImageFormOutput>({
+    resolver: zodResolver(imageFormSchema),
+    defaultValues: loadDraft(IMAGE_DRAFT_KEY, IMAGE_FORM_DEFAULTS),
+    mode: 'onBlur',
+    reValidateMode: 'onChange',
+  });
+  const { register, handleSubmit, control, setError, setFocus, formState } = form;
+  const { errors } = formState;
+  useDraftAutosave(form, IMAGE_DRAFT_KEY);
+  const mutation = useCreateImages();
+  // A server verdict on the reference images holds for the URLs it judged; editing them hides it.
+  const [referenceVerdict, setReferenceVerdict] = useState<{ message: string; urls: string }>();
+  const references = useWatch({ control, name: 'reference_images' });
+  const referenceError =
+    referenceVerdict?.urls === JSON.stringify(references) ? referenceVerdict.message : undefined;
+
+  /** 530002 and errors naming reference_images mark the list; 100001/100002 go to their field. */
+  function placeError(error: ApiError): boolean {
+    const field =
+      error.kind === 'reference_image' ? 'reference_images' : fieldForServerError(error, IMAGE_FORM_FIELDS);
+    if (field === 'reference_images') {
+      const rows = form.getValues('reference_images');
+      const message =
+        error.kind === 'reference_image'
+          ? `${error.explanation} (Code ${error.code}: “${error.msg}”)`
+          : serverFieldMessage(error);
+      setReferenceVerdict({ message, urls: JSON.stringify(rows) });
+      const first = rows.findIndex((row) => row.url.trim());
+      if (first >= 0) setFocus(`reference_images.${first}.url`);
+    } else if (field) {
+      setError(field, { type: 'server', message: serverFieldMessage(error) }, { shouldFocus: true });
+    }
+    return Boolean(field);
+  }
+
+  const { submit, banner, clearBanner } = useGuardedSubmit(mutation.mutateAsync, placeError);
+  const onValid = (values: ImageFormOutput) => {
+    setReferenceVerdict(undefined);
+    return submit(toImageRequest(values));
+  };
+
+  function resetToDefaults() {
+    form.reset(IMAGE_FORM_DEFAULTS);
+    clearDraft(IMAGE_DRAFT_KEY);
+    mutation.reset();
+    clearBanner();
+    setReferenceVerdict(undefined);
+  }
+
+  const pending = mutation.isPending || formState.isSubmitting;
+  return (
+    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <form
+        noValidate
+        aria-labelledby="image-form-title"
+        onSubmit={(event) => void handleSubmit(onValid)(event)}
+        onKeyDown={submitOnModEnter}
+        className={`${cardClass} divide-y divide-zinc-200 dark:divide-zinc-800`}
+      >
+        <h2 id="image-form-title" className="sr-only">
+          Image generation settings
+        </h2>
+        <div className="space-y-6 p-4 sm:p-6">
+          <PromptField control={control} register={register} error={errors.prompt?.message} />
+
+          <ReferenceImagesField
+            control={control}
+            register={register}
+            errors={errors}
+            serverError={referenceError}
+          />
+
+          <FieldGroup role="radiogroup" legend="Mode" error={errors.module?.message} errorId="module-error">
+            <RadioCards options={MODE_OPTIONS} registration={register('module')} columns="sm:grid-cols-2" />
+          </FieldGroup>
+
+          <div className="grid gap-6 sm:grid-cols-[12rem_minmax(0,1fr)]">
+            <Field
+              label="Number of images"
+              error={errors.generate_count?.message}
+              hint={`${BOUNDS.generateCount.min} to ${BOUNDS.generateCount.max}; one task per image.`}
+            >
+              {(props) => (
+                <input
+                  {...props}
+                  type="number"
+                  inputMode="numeric"
+                  min={BOUNDS.generateCount.min}
+                  max={BOUNDS.generateCount.max}
+                  step={1}
+                  className={`${inputClass} max-w-40 tabular-nums sm:max-w-none`}
+                  {...register('generate_count', { valueAsNumber: true })}
+                />
+              )}
+            </Field>
+            <FieldGroup
+              role="radiogroup"
+              legend="Quality"
+              error={errors.image_quality?.message}
+              errorId="quality-error"
+              hint="Resolution of each image; higher takes longer."
+              hintId="quality-hint"
+            >
+              <RadioCards
+                options={QUALITY_OPTIONS}
+                registration={register('image_quality')}
+                columns="grid-cols-3"
+                compact
+                describedBy="quality-hint"
+              />
+            </FieldGroup>
+          </div>
+
+          <FieldGroup
+            role="radiogroup"
+            legend="Aspect ratio"
+            error={errors.image_ratio?.message}
+            errorId="ratio-error"
+          >
+            <AspectRatioPicker registration={register('image_ratio')} />
+          </FieldGroup>
+
+          {banner && <ErrorBanner error={banner} onDismiss={clearBanner} />}
+        </div>
+        <FormActions
+          pending={pending}
+          submitLabel="Generate images"
+          pendingLabel="Sending…"
+          onReset={resetToDefaults}
+        />
+      </form>
+
+      <div className="space-y-4 lg:sticky lg:top-20">
+        {mutation.data && (
+          <CreatedTasksPanel
+            title={
+              mutation.data.taskIds.length === 1
+                ? '1 image task created'
+                : `${mutation.data.taskIds.length} image tasks created`
+            }
+            tasks={mutation.data.taskIds.map((id, index) => ({ id, label: `Image ${index + 1}` }))}
+            curl={mutation.data.curl}
+            note={mutation.data.historyNote}
+          />
+        )}
+        <ImageSummary control={control} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { useEffect } from 'react';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
+import { useConsoleInfo } from '@/app/console-info';
+import { Field } from '@/components/ui/field';
+import { inputClass } from '@/components/ui/styles';
+import type { VideoFormInput, VideoFormOutput } from './video-form-schema';
+
+/**
+ * Callback URL, prefilled with this console's own callback inbox (from /__console/config) while the
+ * user has not typed anything there.
+ */
+export function CallbackUrlField({
+  form,
+}: {
+  form: UseFormReturn<VideoFormInput, unknown, VideoFormOutput>;
+}) {
+  const { register, control, getFieldState, getValues, setValue, formState } = form;
+  const inbox = useConsoleInfo().data;
+  const inboxUrl = inbox?.callbackUrl ?? undefined;
+  const value = useWatch({ control, name: 'callback_url' }) ?? '';
+
+  useEffect(() => {
+    if (!inboxUrl || getFieldState('callback_url').isDirty || getValues('callback_url')) return;
+    setValue('callback_url', inboxUrl);
+  }, [inboxUrl, getFieldState, getValues, setValue]);
+
+  const isInbox = Boolean(inboxUrl) && value === inboxUrl;
+  return (
+    <Field
+      label="Callback URL"
+      optional
+      error={formState.errors.callback_url?.message}
+      hint={
+        <>
+          The service POSTs each task’s result to this address when it finishes, so the service must be able
+          to reach it (a localhost address only works with the built-in emulator).
+          {isInbox && ' This is this console’s own inbox: results will appear under Callbacks.'}
+          {isInbox && inbox?.callbackUrlReachable === false && (
+            <strong className="mt-1 block font-medium text-amber-800 dark:text-amber-300">
+              This inbox address does not look reachable from the service; set a public address for the
+              console.
+            </strong>
+          )}
+        </>
+      }
+      aside={
+        inboxUrl && !isInbox ? (
+          <button
+            type="button"
+            onClick={() => setValue('callback_url', inboxUrl, { shouldDirty: true, shouldValidate: true })}
+            className="text-xs font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+          >
+            Use this console’s inbox
+          </button>
+        ) : undefined
+      }
+    >
+      {(props) => (
+        <input
+          {...props}
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="https://example.com/callbacks"
+          className={inputClass}
+          {...register('callback_url', { setValueAs: (v: string) => v.trim() })}
+        />
+      )}
+    </Field>
+  );
+}

@@ -1,0 +1,89 @@
+// The Translate video form's rules, built from the request schema's own field schemas
+// (src/api/schemas.ts). Form-only: blank optional text fields are allowed and left out of the body.
+import { z } from '@/api/zod';
+import {
+  VIDEO_TRANSLATE_DEFAULTS,
+  videoNameSchema,
+  videoTranslateRequestSchema,
+  type VideoTranslateRequest,
+} from '@/api/schemas';
+
+const shape = videoTranslateRequestSchema.shape;
+
+export const videoFormSchema = z.object({
+  target_languages: shape.target_languages,
+  video_url: shape.video_url,
+  speaker_num: shape.speaker_num,
+  translate_audio_only: z.boolean(),
+  enable_dynamic_duration: z.boolean(),
+  enable_caption: z.boolean(),
+  name: videoNameSchema,
+  callback_url: z.union([z.literal(''), shape.callback_url]),
+});
+
+export type VideoFormInput = z.input<typeof videoFormSchema>;
+export type VideoFormOutput = z.output<typeof videoFormSchema>;
+
+export interface VideoFormValues {
+  target_languages: string[];
+  video_url: string;
+  speaker_num: number;
+  translate_audio_only: boolean;
+  enable_dynamic_duration: boolean;
+  enable_caption: boolean;
+  name: string;
+  callback_url: string;
+}
+
+export const VIDEO_FORM_DEFAULTS: VideoFormValues = {
+  target_languages: [],
+  video_url: '',
+  ...VIDEO_TRANSLATE_DEFAULTS,
+  name: '',
+  callback_url: '',
+};
+
+export const VIDEO_FORM_FIELDS = [
+  'target_languages',
+  'video_url',
+  'speaker_num',
+  'translate_audio_only',
+  'enable_dynamic_duration',
+  'enable_caption',
+  'name',
+  'callback_url',
+] as const;
+
+/** Common languages offered when the backend has no GET /v1/video_translate/target_languages. */
+export const FALLBACK_LANGUAGES = [
+  'English',
+  'Chinese',
+  'Japanese',
+  'Korean',
+  'Spanish',
+  'French',
+  'German',
+  'Portuguese',
+  'Italian',
+  'Russian',
+  'Arabic',
+  'Hindi',
+  'Indonesian',
+  'Thai',
+  'Vietnamese',
+  'Turkish',
+] as const;
+
+/** The body sent to POST /v1/video_translate; empty optional text fields are not sent. */
+export function toVideoRequest(values: VideoFormOutput): VideoTranslateRequest {
+  return {
+    target_languages: values.target_languages,
+    video_url: values.video_url,
+    ...(values.speaker_num !== undefined && { speaker_num: values.speaker_num }),
+    translate_audio_only: values.translate_audio_only,
+    enable_dynamic_duration: values.enable_dynamic_duration,
+    enable_caption: values.enable_caption,
+    ...(values.name && { name: values.name }),
+    ...(values.callback_url && { callback_url: values.callback_url }),
+  };
+}

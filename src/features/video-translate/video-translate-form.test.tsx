@@ -1,0 +1,299 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ConsoleInfo } from '@/app/console-info';
+import {
+  deferred,
+  envelope,
+  renderWithClient,
+  stubFetch,
+  type FetchStubOptions,
+} from '@/components/ui/form-test-utils';
+import { getTask } from '@/features/tasks/history';
+import { VIDEO_DRAFT_KEY, VideoTranslateForm } from './video-translate-form';
+
+const DRAFT = `media-console:draft:${VIDEO_DRAFT_KEY}`;
+const VIDEO = 'https://example.com/talk.mp4';
+const translated = (body: unknown) =>
+  envelope(
+    (body as { target_languages: string[] }).target_languages.map((language, i) => ({
+      task_id: `vt-${i + 1}`,
+      language,
+    })),
+  );
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function setup(options: FetchStubOptions = {}, info?: ConsoleInfo) {
+  const stub = stubFetch({ create: translated, ...options });
+  const user = userEvent.setup();
+  const view = renderWithClient(<VideoTranslateForm />, info);
+  const submit = () => user.click(screen.getByRole('button', { name: 'Translate video' }));
+  const languages = () => screen.getByRole('group', { name: 'Target languages' });
+  const pick = (name: string) => user.click(within(languages()).getByRole('checkbox', { name }));
+  return { ...stub, ...view, user, submit, languages, pick };
+}
+
+const fill = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
+const videoUrl = () => screen.getByRole('textbox', { name: 'Video URL' });
+
+/** A valid form: one language and a video URL. */
+async function fillValid(ctx: ReturnType<typeof setup>) {
+  await ctx.pick('Japanese');
+  fill(videoUrl(), VIDEO);
+}
+
+describe('target languages', () => {
+  it('offers the built-in list when the backend has no language endpoint', async () => {
+    const { languages } = setup();
+    expect(await screen.findByText(/This backend does not list its languages/)).toBeInTheDocument();
+    expect(within(languages()).getByRole('checkbox', { name: 'English' })).toBeInTheDocument();
+  });
+
+  it('offers the service list when the backend answers it', async () => {
+    const { languages } = setup({ languages: ['English', 'Klingon'] });
+    expect(await within(languages()).findByRole('checkbox', { name: 'Klingon' })).toBeInTheDocument();
+    expect(within(languages()).queryByRole('checkbox', { name: 'Thai' })).not.toBeInTheDocument();
+  });
+
+  it('requires at least one and focuses the group', async () => {
+    const { submit, posts, languages } = setup();
+    fill(videoUrl(), VIDEO);
+    await submit();
+    expect(await screen.findByText('Choose at least one target language')).toBeInTheDocument();
+    expect(within(languages()).getAllByRole('checkbox')[0]).toHaveFocus();
+    expect(posts).toHaveLength(0);
+  });
+
+  it('adds a custom language with Enter and sends one task per language', async () => {
+    const { user, submit, posts, pick, languages } = setup();
+    await pick('English');
+    await user.type(screen.getByRole('textbox', { name: 'Another language' }), 'Dutch{Enter}');
+    expect(within(languages()).getByRole('checkbox', { name: 'Dutch' })).toBeChecked();
+    fill(videoUrl(), VIDEO);
+    await submit();
+    const panel = await screen.findByRole('region', { name: '2 translation tasks created' });
+    expect(posts[0]!.body).toMatchObject({ target_languages: ['English', 'Dutch'] });
+    expect(within(panel).getByRole('link', { name: 'vt-2' })).toHaveAttribute('href', '/tasks/vt-2');
+    expect(within(panel).getByText('Dutch')).toBeInTheDocument();
+    expect(await getTask('vt-2')).toMatchObject({
+      kind: 'video_translate',
+      language: 'Dutch',
+      source: 'created',
+    });
+  });
+});
+
+describe('video URL', () => {
+  it.each(['', 'ftp://example.com/a.mp4', 'javascript:alert(1)', 'example.com/a.mp4'])(
+    'refuses %j',
+    async (url) => {
+      const ctx = setup();
+      await ctx.pick('English');
+      fill(videoUrl(), url);
+      await ctx.submit();
+      expect(await screen.findByText('Video URL must be an http:// or https:// URL')).toBeInTheDocument();
+      expect(videoUrl()).toHaveFocus();
+      expect(ctx.posts).toHaveLength(0);
+    },
+  );
+
+  it('previews http(s) videos only', async () => {
+    const { container } = setup();
+    fill(videoUrl(), 'javascript:alert(1)');
+    await new Promise((r) => setTimeout(r, 600));
+    expect(container.querySelector('video')).toBeNull();
+    fill(videoUrl(), VIDEO);
+    await waitFor(() => expect(container.querySelector('video')).toHaveAttribute('src', VIDEO));
+    expect(container.querySelector('video')).toHaveAttribute('preload', 'metadata');
+  });
+});
+
+describe('number of speakers', () => {
+  it('refuses -1', async () => {
+    const ctx = setup();
+    await fillValid(ctx);
+    const input = screen.getByRole('spinbutton', { name: 'Number of speakers' });
+    fill(input, '-1');
+    await ctx.submit();
+    expect(await screen.findByText('Number of speakers must be at least 0')).toBeInTheDocument();
+    expect(input).toHaveFocus();
+    expect(ctx.posts).toHaveLength(0);
+  });
+
+  it('sends 0 (detect automatically)', async () => {
+    const ctx = setup();
+    await fillValid(ctx);
+    fill(screen.getByRole('spinbutton', { name: 'Number of speakers' }), '0');
+    await ctx.submit();
+    await waitFor(() => expect(ctx.posts).toHaveLength(1));
+    expect(ctx.posts[0]!.body).toMatchObject({ speaker_num: 0 });
+  });
+});
+
+describe('video name', () => {
+  it('sends 99 characters and previews the output name', async () => {
+    const ctx = setup();
+    await fillValid(ctx);
+    const name = 'n'.repeat(99);
+    fill(screen.getByRole('textbox', { name: /Video name/ }), name);
+    expect(screen.getByText(`Japanese-${name}`)).toBeInTheDocument();
+    expect(screen.getByText('99 / 99')).toBeInTheDocument();
+    await ctx.submit();
+    await waitFor(() => expect(ctx.posts).toHaveLength(1));
+    expect(ctx.posts[0]!.body).toMatchObject({ name });
+  });
+
+  it('refuses 100 characters', async () => {
+    const ctx = setup();
+    await fillValid(ctx);
+    const input = screen.getByRole('textbox', { name: /Video name/ });
+    fill(input, 'n'.repeat(100));
+    await ctx.submit();
+    expect(await screen.findByText('Video name must be fewer than 100 characters')).toBeInTheDocument();
+    expect(input).toHaveFocus();
+    expect(ctx.posts).toHaveLength(0);
+  });
+
+  it('without a name previews <language>-videoTranslate-<unix seconds> and sends no name', async () => {
+    const ctx = setup();
+    await fillValid(ctx);
+    expect(screen.getByText(/^Japanese-videoTranslate-\d{10}$/)).toBeInTheDocument();
+    await ctx.submit();
+    await waitFor(() => expect(ctx.posts).toHaveLength(1));
+    expect(ctx.posts[0]!.body).not.toHaveProperty('name');
+  });
+});
+
+describe('switches and defaults', () => {
+  it('sends the provider defaults, then each switch flipped', async () => {
+    const ctx = setup();
+    await fillValid(ctx);
+    await ctx.submit();
+    await waitFor(() => expect(ctx.posts).toHaveLength(1));
+    expect(ctx.posts[0]!.body).toEqual({
+      target_languages: ['Japanese'],
+      video_url: VIDEO,
+      speaker_num: 1,
+      translate_audio_only: true,
+      enable_dynamic_duration: true,
+      enable_caption: false,
+    });
+    for (const name of ['Translate audio only', 'Dynamic duration', 'Generate captions']) {
+      await ctx.user.click(screen.getByRole('switch', { name }));
+    }
+    await ctx.submit();
+    await waitFor(() => expect(ctx.posts).toHaveLength(2));
+    expect(ctx.posts[1]!.body).toMatchObject({
+      translate_audio_only: false,
+      enable_dynamic_duration: false,
+      enable_caption: true,
+    });
+  });
+});
+
+describe('callback URL', () => {
+  const info: ConsoleInfo = {
+    backend: 'emulator',
+    apiHost: null,
+    tokenConfigured: true,
+    callbackUrl: 'http://127.0.0.1:5173/callbacks/inbox',
+  };
+
+  it('is prefilled with the console inbox and explains reachability', async () => {
+    const ctx = setup({}, info);
+    const input = screen.getByRole('textbox', { name: /Callback URL/ });
+    await waitFor(() => expect(input).toHaveValue(info.callbackUrl));
+    expect(input).toHaveAccessibleDescription(expect.stringContaining('must be able to reach it'));
+    await fillValid(ctx);
+    await ctx.submit();
+    await waitFor(() => expect(ctx.posts).toHaveLength(1));
+    expect(ctx.posts[0]!.body).toMatchObject({ callback_url: info.callbackUrl });
+  });
+
+  it('does not overwrite a URL the user typed (restored draft)', async () => {
+    localStorage.setItem(DRAFT, JSON.stringify({ callback_url: 'https://hooks.example.com/x' }));
+    setup({}, info);
+    const input = screen.getByRole('textbox', { name: /Callback URL/ });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(input).toHaveValue('https://hooks.example.com/x');
+    expect(screen.getByRole('button', { name: 'Use this console’s inbox' })).toBeInTheDocument();
+  });
+
+  it('refuses a non-http URL', async () => {
+    const ctx = setup();
+    await fillValid(ctx);
+    fill(screen.getByRole('textbox', { name: /Callback URL/ }), 'ftp://hooks.example.com');
+    await ctx.submit();
+    expect(await screen.findByText('Callback URL must be an http:// or https:// URL')).toBeInTheDocument();
+    expect(ctx.posts).toHaveLength(0);
+  });
+});
+
+describe('server errors, double submit, drafts', () => {
+  it('puts a 100002 on speaker_num', async () => {
+    const ctx = setup({
+      create: () => envelope(null, 100002, 'speaker_num should be [0,2147483647], current: -1', 400),
+    });
+    await fillValid(ctx);
+    await ctx.submit();
+    const input = screen.getByRole('spinbutton', { name: 'Number of speakers' });
+    await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
+    expect(input).toHaveAccessibleDescription(
+      expect.stringContaining('speaker_num should be [0,2147483647], current: -1'),
+    );
+    expect(input).toHaveFocus();
+  });
+
+  it('shows 530003 in a banner and keeps everything typed', async () => {
+    const ctx = setup({ create: () => envelope(null, 530003, 'create task failed') });
+    await fillValid(ctx);
+    await ctx.submit();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Code 530003 · HTTP 200');
+    expect(alert).toHaveTextContent('create task failed');
+    expect(videoUrl()).toHaveValue(VIDEO);
+    expect(within(ctx.languages()).getByRole('checkbox', { name: 'Japanese' })).toBeChecked();
+  });
+
+  it('sends once while in flight', async () => {
+    const gate = deferred<Response>();
+    const ctx = setup({ create: () => gate.promise });
+    await fillValid(ctx);
+    await ctx.submit();
+    await waitFor(() => expect(ctx.posts).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Sending…' })).toBeDisabled();
+    videoUrl().focus();
+    await ctx.user.keyboard('{Control>}{Enter}{/Control}');
+    fireEvent.submit(videoUrl().closest('form')!);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(ctx.posts).toHaveLength(1);
+    gate.resolve(envelope([{ task_id: 'vt-9', language: 'Japanese' }]));
+    expect(await screen.findByRole('link', { name: 'vt-9' })).toBeInTheDocument();
+  });
+
+  it('restores the draft after a remount; Reset returns to the defaults', async () => {
+    const first = setup();
+    await fillValid(first);
+    await first.user.click(screen.getByRole('switch', { name: 'Generate captions' }));
+    await waitFor(() => expect(localStorage.getItem(DRAFT)).toContain(VIDEO), { timeout: 2000 });
+    first.unmount();
+
+    const second = setup();
+    expect(videoUrl()).toHaveValue(VIDEO);
+    expect(within(second.languages()).getByRole('checkbox', { name: 'Japanese' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Generate captions' })).toHaveAttribute('aria-checked', 'true');
+    await second.user.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(videoUrl()).toHaveValue('');
+    expect(screen.getByRole('switch', { name: 'Generate captions' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
+    expect(screen.getByRole('spinbutton', { name: 'Number of speakers' })).toHaveValue(1);
+  });
+});

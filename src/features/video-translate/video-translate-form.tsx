@@ -1,0 +1,202 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { BOUNDS } from '@/api/schemas';
+import { useConsoleInfo } from '@/app/console-info';
+import { ErrorBanner } from '@/components/ui/banner';
+import { CreatedTasksPanel } from '@/components/ui/created-tasks-panel';
+import { Field } from '@/components/ui/field';
+import { FormActions } from '@/components/ui/form-actions';
+import { clearDraft, loadDraft, useDraftAutosave } from '@/components/ui/form-draft';
+import { fieldForServerError, serverFieldMessage, submitOnModEnter } from '@/components/ui/form-errors';
+import { cardClass, inputClass } from '@/components/ui/styles';
+import { Switch } from '@/components/ui/switch';
+import { useGuardedSubmit } from '@/components/ui/use-guarded-submit';
+import { CallbackUrlField } from './callback-url-field';
+import { LanguagePicker } from './language-picker';
+import { targetLanguagesQuery, useCreateTranslations } from './use-create-translations';
+import {
+  FALLBACK_LANGUAGES,
+  VIDEO_FORM_DEFAULTS,
+  VIDEO_FORM_FIELDS,
+  toVideoRequest,
+  videoFormSchema,
+  type VideoFormInput,
+  type VideoFormOutput,
+} from './video-form-schema';
+import { VideoNameField } from './video-name-field';
+import { VideoPreview } from './video-preview';
+import { VideoSummary } from './video-summary';
+
+export const VIDEO_DRAFT_KEY = 'video-translate';
+
+const SWITCHES = [
+  {
+    name: 'translate_audio_only',
+    label: 'Translate audio only',
+    description: 'Only the speech track is translated; faces are left as they are.',
+  },
+  {
+    name: 'enable_dynamic_duration',
+    label: 'Dynamic duration',
+    description:
+      'Stretches or shortens segments so dialogue flows across languages of different speaking speeds.',
+  },
+  {
+    name: 'enable_caption',
+    label: 'Generate captions',
+    description: 'Also produces a caption file for each language.',
+  },
+] as const;
+
+export function VideoTranslateForm() {
+  const form = useForm<VideoFormInput, unknown, VideoFormOutput>({
+    resolver: zodResolver(videoFormSchema),
+    defaultValues: loadDraft(VIDEO_DRAFT_KEY, VIDEO_FORM_DEFAULTS),
+    mode: 'onBlur',
+    reValidateMode: 'onChange',
+  });
+  const { register, handleSubmit, control, setError, formState } = form;
+  const { errors } = formState;
+  useDraftAutosave(form, VIDEO_DRAFT_KEY);
+  const mutation = useCreateTranslations();
+  const languages = useQuery(targetLanguagesQuery);
+  const inboxUrl = useConsoleInfo().data?.callbackUrl;
+  const videoUrl = useWatch({ control, name: 'video_url' }) ?? '';
+
+  const { submit, banner, clearBanner } = useGuardedSubmit(mutation.mutateAsync, (error) => {
+    const field = fieldForServerError(error, VIDEO_FORM_FIELDS);
+    if (field) setError(field, { type: 'server', message: serverFieldMessage(error) }, { shouldFocus: true });
+    return Boolean(field);
+  });
+  const onValid = (values: VideoFormOutput) => submit(toVideoRequest(values));
+
+  function resetToDefaults() {
+    form.reset({ ...VIDEO_FORM_DEFAULTS, callback_url: inboxUrl ?? '' });
+    clearDraft(VIDEO_DRAFT_KEY);
+    mutation.reset();
+    clearBanner();
+  }
+
+  const pending = mutation.isPending || formState.isSubmitting;
+  return (
+    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <form
+        noValidate
+        aria-labelledby="video-form-title"
+        onSubmit={(event) => void handleSubmit(onValid)(event)}
+        onKeyDown={submitOnModEnter}
+        className={`${cardClass} divide-y divide-zinc-200 dark:divide-zinc-800`}
+      >
+        <h2 id="video-form-title" className="sr-only">
+          Video translation settings
+        </h2>
+        <div className="space-y-6 p-4 sm:p-6">
+          <Field
+            label="Video URL"
+            error={errors.video_url?.message}
+            hint="A public http(s) link to the video file to translate."
+          >
+            {(props) => (
+              <>
+                <input
+                  {...props}
+                  type="url"
+                  inputMode="url"
+                  autoComplete="off"
+                  spellCheck={false}
+                  placeholder="https://example.com/interview.mp4"
+                  className={inputClass}
+                  {...register('video_url', { setValueAs: (v: string) => v.trim() })}
+                />
+                <VideoPreview url={videoUrl} />
+              </>
+            )}
+          </Field>
+
+          <Controller
+            control={control}
+            name="target_languages"
+            render={({ field }) => (
+              <LanguagePicker
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                options={languages.data?.length ? languages.data : FALLBACK_LANGUAGES}
+                source={languages.isPending ? 'loading' : languages.data?.length ? 'service' : 'builtin'}
+                error={errors.target_languages?.message ?? errors.target_languages?.root?.message}
+              />
+            )}
+          />
+
+          <Field
+            label="Number of speakers"
+            error={errors.speaker_num?.message}
+            hint="How many people speak in the video. 0 lets the service detect it."
+          >
+            {(props) => (
+              <input
+                {...props}
+                type="number"
+                inputMode="numeric"
+                min={BOUNDS.speakerNum.min}
+                step={1}
+                className={`${inputClass} max-w-40 tabular-nums`}
+                {...register('speaker_num', { valueAsNumber: true })}
+              />
+            )}
+          </Field>
+
+          <div className="divide-y divide-zinc-200 dark:divide-zinc-800">
+            {SWITCHES.map((item) => (
+              <Controller
+                key={item.name}
+                control={control}
+                name={item.name}
+                render={({ field }) => (
+                  <Switch
+                    label={item.label}
+                    description={item.description}
+                    checked={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                  />
+                )}
+              />
+            ))}
+          </div>
+
+          <VideoNameField control={control} register={register} error={errors.name?.message} />
+
+          <CallbackUrlField form={form} />
+
+          {banner && <ErrorBanner error={banner} onDismiss={clearBanner} />}
+        </div>
+        <FormActions
+          pending={pending}
+          submitLabel="Translate video"
+          pendingLabel="Sending…"
+          onReset={resetToDefaults}
+        />
+      </form>
+
+      <div className="space-y-4 lg:sticky lg:top-20">
+        {mutation.data && (
+          <CreatedTasksPanel
+            title={
+              mutation.data.tasks.length === 1
+                ? '1 translation task created'
+                : `${mutation.data.tasks.length} translation tasks created`
+            }
+            tasks={mutation.data.tasks.map((task) => ({ id: task.task_id, label: task.language }))}
+            curl={mutation.data.curl}
+            note={mutation.data.historyNote}
+          />
+        )}
+        <VideoSummary control={control} />
+      </div>
+    </div>
+  );
+}
