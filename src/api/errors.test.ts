@@ -1,6 +1,7 @@
 // Each error code and HTTP status maps to one kind with its own explanation, and the field named by
 // a 100001/100002 message is found so a form can highlight it.
 import { describe, expect, it } from 'vitest';
+import { imageGenerateRequestSchema, imageToVideoRequestSchema, videoTranslateRequestSchema } from './schemas';
 import {
   ApiError,
   ERROR_CODES,
@@ -147,6 +148,15 @@ describe('fieldFromMessage', () => {
     ]) {
       expect(REQUEST_FIELDS).toContain(field);
     }
+  });
+
+  it('lists exactly the fields of the request schemas', () => {
+    const schemaFields = new Set([
+      ...Object.keys(imageGenerateRequestSchema.shape),
+      ...Object.keys(videoTranslateRequestSchema.shape),
+      ...Object.keys(imageToVideoRequestSchema.shape),
+    ]);
+    expect([...REQUEST_FIELDS].sort()).toEqual([...schemaFields].sort());
   });
 });
 
