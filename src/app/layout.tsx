@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { BackendIndicator, MissingTokenBanner } from './backend-indicator';
+import { useDemoImport } from './demo-import';
 import { NAV_ITEMS } from './routes';
+import { KeyboardShortcuts } from './shortcuts-launcher';
+import { SignOutButton } from './sign-out-button';
 import { ThemeToggle } from './theme-toggle';
 
 function isActive(href: string, location: string) {
@@ -10,6 +13,7 @@ function isActive(href: string, location: string) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
+  useDemoImport();
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-sm dark:focus:bg-zinc-900">
@@ -21,7 +25,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <img src="/favicon.svg" alt="" width={28} height={28} className="size-7" />
             <span>Media Console</span>
           </Link>
-          <nav aria-label="Main" className="order-3 -mx-1 flex w-full gap-1 overflow-x-auto sm:order-none sm:w-auto">
+          <nav aria-label="Main" className="order-3 -mx-1 flex w-full justify-between gap-0.5 sm:order-none sm:w-auto sm:justify-start sm:gap-1">
             {NAV_ITEMS.map((item) => {
               const active = isActive(item.href, location);
               return (
@@ -29,7 +33,7 @@ export function Layout({ children }: { children: ReactNode }) {
                   key={item.href}
                   href={item.href}
                   aria-current={active ? 'page' : undefined}
-                  className={`rounded-lg px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors ${
+                  className={`rounded-lg px-2 py-1.5 text-[13px] font-medium whitespace-nowrap transition-colors sm:px-3 sm:text-sm ${
                     active
                       ? 'bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-200'
                       : 'text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100'
@@ -42,7 +46,9 @@ export function Layout({ children }: { children: ReactNode }) {
           </nav>
           <div className="ml-auto flex items-center gap-2">
             <BackendIndicator />
+            <KeyboardShortcuts />
             <ThemeToggle />
+            <SignOutButton />
           </div>
         </div>
       </header>

@@ -67,7 +67,7 @@ export function CallbackItem({ entry }: { entry: StoredCallback }) {
         <dd className="text-zinc-800 tabular-nums dark:text-zinc-200">
           {body.code}
           {body.msg ? ` · ${body.msg}` : ''}
-          <span className="text-zinc-400 dark:text-zinc-500"> · #{entry.id}</span>
+          <span className="text-zinc-500 dark:text-zinc-400"> · #{entry.id}</span>
         </dd>
       </dl>
       <details className="group mt-3">

@@ -1,0 +1,51 @@
+// Starts the production server (`server/prod.ts`, on the current dist/) for a spec and stops it.
+// Ports 4180-4189 are reserved for these tests.
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export interface ProdServer {
+  url: string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export async function startProdServer(port: number, env: Record<string, string> = {}): Promise<ProdServer> {
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/prod.ts'], {
+    env: {
+      ...process.env,
+      API_BASE_URL: '',
+      API_TOKEN: '',
+      APP_PASSWORD: '',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: `test-results/prod-data-${port}`,
+      EMULATOR_TIME_SCALE: '0.05',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => (output += String(chunk)));
+  child.stderr?.on('data', (chunk) => (output += String(chunk)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`prod server exited early:\n${output}`);
+    if (output.includes('Media Console on')) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!output.includes('Media Console on')) {
+    child.kill('SIGKILL');
+    throw new Error(`prod server did not start on ${port}:\n${output}`);
+  }
+  return {
+    url,
+    output: () => output,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 4000).unref();
+      }),
+  };
+}

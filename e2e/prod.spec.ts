@@ -1,0 +1,179 @@
+// The production server (`npm start` on the built dist/): strict CSP in a real Chromium, cache and
+// security headers, sign-in with APP_PASSWORD, and the callback receiver left open for the service.
+import { expect, test, type Page } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import { startProdServer, type ProdServer } from './prod-server';
+
+const ROUTES = ['/', '/translate', '/tasks', '/callbacks'];
+const PASSWORD = 'e2e-password-7d1c';
+const CALLBACK_SECRET = 'e2e-callback-secret-4b9e';
+
+declare global {
+  interface Window {
+    __cspViolations?: string[];
+  }
+}
+
+async function watchPage(page: Page) {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window.__cspViolations ??= []).push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  return problems;
+}
+
+test.describe('open production server', () => {
+  let server: ProdServer;
+  test.beforeAll(async () => {
+    server = await startProdServer(4180);
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('runs every screen under the strict CSP with no console errors', async ({ page }) => {
+    const problems = await watchPage(page);
+    for (const route of ROUTES) {
+      await page.goto(server.url + route);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => window.__cspViolations ?? []), route).toEqual([]);
+    }
+    await page.getByRole('button', { name: /change theme/i }).click();
+    expect(problems).toEqual([]);
+  });
+
+  test('sends security headers, long cache on hashed assets and no-cache on the page', async ({
+    request,
+  }) => {
+    const page = await request.get(`${server.url}/tasks`);
+    expect(page.headers()['cache-control']).toBe('no-cache');
+    const csp = page.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe');
+    expect(page.headers()['x-content-type-options']).toBe('nosniff');
+    expect(page.headers()['x-frame-options']).toBe('DENY');
+    expect(page.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
+
+    const script = /<script type="module"[^>]*src="([^"]+)"/.exec(await page.text())?.[1];
+    expect(script).toMatch(/^\/assets\//);
+    const asset = await request.get(server.url + script, { headers: { 'accept-encoding': 'gzip' } });
+    expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers()['content-encoding']).toBe('gzip');
+    expect((await request.get(`${server.url}/assets/nope-123.js`)).status()).toBe(404);
+  });
+});
+
+test.describe('production server with APP_PASSWORD', () => {
+  let server: ProdServer;
+  test.beforeAll(async () => {
+    server = await startProdServer(4181, { APP_PASSWORD: PASSWORD, CALLBACK_SECRET });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('asks for the password, then opens the app where the user was going', async ({ page }) => {
+    const problems = await watchPage(page);
+    await page.goto(`${server.url}/tasks`);
+    await expect(page).toHaveURL(/\/login\?next=%2Ftasks$/);
+    await page.getByLabel('Password').fill('wrong password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('That password is not correct.');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(`${server.url}/tasks`);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    // The wrong password's 401 is the only expected console error.
+    expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
+    expect(await page.evaluate(() => window.__cspViolations ?? [])).toEqual([]);
+  });
+
+  test('keeps /v1 and /__console closed without a session', async ({ playwright }) => {
+    const anonymous = await playwright.request.newContext();
+    expect((await anonymous.get(`${server.url}/__console/config`)).status()).toBe(401);
+    expect((await anonymous.post(`${server.url}/v1/image_generate`, { data: {} })).status()).toBe(401);
+    expect((await anonymous.get(`${server.url}/callbacks/${CALLBACK_SECRET}/events`)).status()).toBe(401);
+    await anonymous.dispose();
+  });
+
+  test('leaves POST /callbacks/<secret> open for the service', async ({ playwright }) => {
+    const anonymous = await playwright.request.newContext();
+    const res = await anonymous.post(`${server.url}/callbacks/${CALLBACK_SECRET}`, {
+      data: {
+        code: 0,
+        msg: 'ok',
+        task_type: 'image_generate',
+        data: { task_id: 'e2e-prod-1', status: 'FAILED', image_url: '', error_message: 'e2e' },
+      },
+      maxRedirects: 0,
+    });
+    expect(res.status()).toBe(200);
+    await anonymous.dispose();
+  });
+});
+
+test.describe('demo mode (npm run demo)', () => {
+  let server: ProdServer;
+  test.beforeAll(async () => {
+    server = await startProdServer(4183, { DEMO: '1', EMULATOR_TIME_SCALE: '1' });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('opens on a gallery with example tasks in every state, media allowed by the CSP', async ({ page }) => {
+    const problems = await watchPage(page);
+    await page.goto(`${server.url}/tasks`);
+    await expect(page.getByText('SUCCEEDED').first()).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('FAILED').first()).toBeVisible();
+    await expect(page.getByText(/GENERATING|PROCESSING|PENDING/).first()).toBeVisible();
+    await expect(page.getByText(/Emulated failure/).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => window.__cspViolations ?? [])).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  test('shows task details with their media under the CSP', async ({ page, request }) => {
+    const problems = await watchPage(page);
+    const info = (await (await request.get(`${server.url}/__console/config`)).json()) as {
+      demoTasks: { id: string; kind: string }[];
+    };
+    await page.goto(`${server.url}/tasks`);
+    await expect(page.getByText('SUCCEEDED').first()).toBeVisible({ timeout: 15_000 });
+    for (const kind of ['image_generate', 'video_translate', 'image_to_video']) {
+      // The oldest task of each kind has finished successfully.
+      const task = info.demoTasks.filter((t) => t.kind === kind).at(-1);
+      await page.goto(`${server.url}/tasks/${task?.id}`);
+      await expect(page.getByText('SUCCEEDED').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => window.__cspViolations ?? []), kind).toEqual([]);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+test('refuses to start with a real API on a public address and no password', () => {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/prod.ts'], {
+    env: {
+      ...process.env,
+      HOST: '0.0.0.0',
+      PORT: '4182',
+      API_BASE_URL: 'https://api.example.com',
+      API_TOKEN: 't',
+      APP_PASSWORD: '',
+      ALLOW_OPEN_ACCESS: '',
+    },
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
+  expect(result.status).toBe(1);
+  expect(result.stderr).toContain('APP_PASSWORD');
+});

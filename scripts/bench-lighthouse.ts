@@ -1,0 +1,123 @@
+// Bench section: Lighthouse 12 scores of the production build (dist/ served by the production server
+// on 127.0.0.1, built-in emulator), in Debian's Chromium, desktop and mobile presets.
+// Usage: npx tsx scripts/bench-lighthouse.ts   (after `npm run build`; LIGHTHOUSE_RUNS=3 for a median)
+import { serve } from '@hono/node-server';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createProdApp } from '../server/prod-app';
+import { readProdConfig } from '../server/prod-config';
+import { printRows, type BenchRow } from './bench-size';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+const TARGETS: Record<(typeof CATEGORIES)[number], number> = {
+  performance: 95,
+  accessibility: 100,
+  'best-practices': 100,
+};
+const LABELS: Record<(typeof CATEGORIES)[number], string> = {
+  performance: 'performance',
+  accessibility: 'accessibility',
+  'best-practices': 'best practices',
+};
+// Quiet on a closed network: no update checks, sync or field trials competing with the page.
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-default-apps',
+  '--disable-extensions',
+  '--metrics-recording-only',
+  '--mute-audio',
+];
+
+export interface LighthouseOptions {
+  distDir?: string;
+  /** 0 picks a free port; the project's convention is 4180-4189 for production-server tests. */
+  port?: number;
+  /** Runs per preset; the median score is reported (performance varies on a busy machine). */
+  runs?: number;
+  path?: string;
+}
+
+function chromePath(): string | undefined {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/** One audit; a trace hiccup on a busy machine (NO_NAVSTART and the like) gets two more tries. */
+async function auditOnce(url: string, port: number, preset: 'desktop' | 'mobile') {
+  let lastError = 'no result';
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const result = await lighthouse(
+      url,
+      { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+      preset === 'desktop' ? desktopConfig : undefined,
+    );
+    if (result && !result.lhr.runtimeError) return result;
+    lastError = result?.lhr.runtimeError?.message ?? 'Lighthouse returned no result';
+  }
+  throw new Error(`Lighthouse: ${lastError}`);
+}
+
+export async function benchLighthouse(options: LighthouseOptions = {}): Promise<BenchRow[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
+  const config = readProdConfig({ DIST_DIR: options.distDir ?? 'dist', DATA_DIR: dataDir, API_BASE_URL: '' });
+  const prod = createProdApp(config);
+  const server = serve({ fetch: prod.app.fetch, hostname: '127.0.0.1', port: options.port ?? 4188 });
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}${options.path ?? '/'}`;
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromePath(),
+    chromeFlags: CHROME_FLAGS,
+    logLevel: 'error',
+  });
+  const rows: BenchRow[] = [];
+  try {
+    for (const preset of ['desktop', 'mobile'] as const) {
+      const scores: Record<string, number[]> = {};
+      for (let run = 0; run < (options.runs ?? 1); run++) {
+        const result = await auditOnce(url, chrome.port, preset);
+        for (const category of CATEGORIES) {
+          (scores[category] ??= []).push(Math.round((result.lhr.categories[category]?.score ?? 0) * 100));
+        }
+      }
+      for (const category of CATEGORIES) {
+        const value = median(scores[category] ?? []);
+        rows.push({
+          figure: `Lighthouse ${preset}: ${LABELS[category]}`,
+          value: String(value),
+          target: `≥ ${TARGETS[category]}`,
+          ok: value >= TARGETS[category],
+        });
+      }
+    }
+  } finally {
+    chrome.kill();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await prod.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
+  printRows(
+    `Lighthouse 12 on the production build (median of ${runs} run${runs === 1 ? '' : 's'})`,
+    await benchLighthouse({ runs }),
+  );
+  // SSE or keep-alive sockets of the emulator must not keep the bench alive.
+  process.exit(0);
+}

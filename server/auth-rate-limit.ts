@@ -1,0 +1,66 @@
+// A small brake on password guessing: after a few failures from one client within a window, the
+// sign-in form answers 429 until the oldest failure leaves the window. In memory on purpose: a
+// restart clearing it is fine for a brake, and it keeps DATA_DIR the only state.
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+
+const LOOPBACK = /^(?:127\.|::1$|::ffff:127\.)/;
+
+/**
+ * The client's address. Behind a reverse proxy on the same machine the peer is loopback, so the
+ * last X-Forwarded-For entry (the one the proxy appended, which a client cannot forge) is used.
+ */
+export function clientKey(c: Context): string {
+  let peer: string | undefined;
+  try {
+    peer = getConnInfo(c).remote.address;
+  } catch {
+    peer = undefined;
+  }
+  if (!peer || LOOPBACK.test(peer)) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
+    if (forwarded) return forwarded;
+  }
+  return peer ?? 'unknown';
+}
+
+export class LoginRateLimiter {
+  private readonly failures = new Map<string, number[]>();
+
+  constructor(
+    private readonly maxFailures: number,
+    private readonly windowMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private recent(key: string): number[] {
+    const cutoff = this.now() - this.windowMs;
+    const times = (this.failures.get(key) ?? []).filter((t) => t > cutoff);
+    if (times.length === 0) this.failures.delete(key);
+    else this.failures.set(key, times);
+    return times;
+  }
+
+  /** 0 when the client may try now. */
+  retryAfterSeconds(key: string): number {
+    const times = this.recent(key);
+    if (times.length < this.maxFailures) return 0;
+    const oldest = times[times.length - this.maxFailures] ?? this.now();
+    return Math.max(1, Math.ceil((oldest + this.windowMs - this.now()) / 1000));
+  }
+
+  fail(key: string): void {
+    const times = this.recent(key);
+    times.push(this.now());
+    this.failures.set(key, times);
+    // Bound memory when many addresses fail once.
+    if (this.failures.size > 10_000) {
+      const first = this.failures.keys().next().value;
+      if (first !== undefined) this.failures.delete(first);
+    }
+  }
+
+  reset(key: string): void {
+    this.failures.delete(key);
+  }
+}

@@ -1,0 +1,184 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isPublicPath, safeNext, SESSION_COOKIE } from './auth';
+import { createProdApp } from './prod-app';
+import { fakeNodeApp, makeDist, prodConfig } from './prod-test-helpers';
+
+const PASSWORD = 'correct horse battery';
+const SECRET = 's3cret-s3cret-s3cret';
+const HTML = { accept: 'text/html,application/xhtml+xml' };
+
+let dist: ReturnType<typeof makeDist>;
+beforeEach(() => {
+  dist = makeDist();
+});
+afterEach(() => dist.cleanup());
+
+function open(env: Record<string, string> = {}) {
+  return createProdApp(prodConfig(dist.dir, { APP_PASSWORD: PASSWORD, ...env }), { nodeApp: fakeNodeApp() })
+    .app;
+}
+
+function form(fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+  };
+}
+
+async function signIn(app: ReturnType<typeof open>, headers: Record<string, string> = {}) {
+  const res = await app.request('/login', form({ password: PASSWORD, next: '/tasks' }, headers));
+  const setCookie = res.headers.get('set-cookie') ?? '';
+  return { res, setCookie, cookie: setCookie.split(';')[0] ?? '' };
+}
+
+describe('sign-in required with APP_PASSWORD', () => {
+  it('redirects page loads to the login page, keeping the address', async () => {
+    const res = await open().request('/tasks/abc?x=1', { headers: HTML });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/login?next=%2Ftasks%2Fabc%3Fx%3D1');
+  });
+
+  it('answers 401 to /v1, /__console, the callback events and assets without a session', async () => {
+    const app = open();
+    for (const path of [
+      '/v1/ping',
+      '/__console/config',
+      `/callbacks/${SECRET}/events`,
+      '/assets/index-abc.js',
+      '/',
+    ]) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(401);
+      expect(res.headers.get('content-security-policy'), path).toContain("default-src 'self'");
+    }
+  });
+
+  it('never blocks POST /callbacks/<secret> (the service must reach it)', async () => {
+    const res = await open().request(`/callbacks/${SECRET}`, { method: 'POST' });
+    expect(res.status).toBe(200);
+  });
+
+  it('serves a login form that works under the CSP (no inline script or style)', async () => {
+    const app = open();
+    const res = await app.request('/login?next=/tasks');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<form method="post" action="/login"');
+    expect(html).toContain('name="next" value="/tasks"');
+    expect(html).not.toMatch(/<script|<style|style=/);
+    expect((await app.request('/login.css')).headers.get('content-type')).toMatch(/text\/css/);
+  });
+
+  it('signs in with the right password: HttpOnly SameSite=Strict cookie, then everything opens', async () => {
+    const app = open();
+    const { res, setCookie, cookie } = await signIn(app);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/tasks');
+    expect(setCookie).toMatch(new RegExp(`^${SESSION_COOKIE}=`));
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Strict/);
+    expect(setCookie).not.toMatch(/Secure/);
+    for (const path of ['/v1/ping', '/__console/config', '/tasks', `/callbacks/${SECRET}/events`]) {
+      expect((await app.request(path, { headers: { cookie } })).status, path).toBe(200);
+    }
+    const info = await (await app.request('/__console/config', { headers: { cookie } })).json();
+    expect(info).toMatchObject({ auth: true });
+  });
+
+  it('marks the cookie Secure behind https', async () => {
+    const { setCookie } = await signIn(open(), { 'x-forwarded-proto': 'https' });
+    expect(setCookie).toMatch(/Secure/);
+    const viaConfig = await signIn(open({ PUBLIC_BASE_URL: 'https://console.example.com' }));
+    expect(viaConfig.setCookie).toMatch(/Secure/);
+  });
+
+  it('rejects a wrong password with 401 and the form again', async () => {
+    const res = await open().request('/login', form({ password: 'nope', next: '/' }));
+    expect(res.status).toBe(401);
+    expect(res.headers.get('set-cookie')).toBeNull();
+    expect(await res.text()).toContain('That password is not correct.');
+  });
+
+  it('rejects forged and tampered cookies', async () => {
+    const app = open();
+    const { cookie } = await signIn(app);
+    const tampered = cookie.replace(/\.(\d+)\./, (_m, n: string) => `.${Number(n) + 1}.`);
+    for (const value of [`${SESSION_COOKIE}=abc.99999999999999`, tampered]) {
+      expect((await app.request('/v1/ping', { headers: { cookie: value } })).status).toBe(401);
+    }
+  });
+
+  it('does not accept a session from another server (different key)', async () => {
+    const { cookie } = await signIn(open());
+    expect((await open().request('/v1/ping', { headers: { cookie } })).status).toBe(401);
+  });
+
+  it('shares sessions between servers with the same SESSION_SECRET', async () => {
+    const env = { SESSION_SECRET: 'x'.repeat(40) };
+    const { cookie } = await signIn(open(env));
+    expect((await open(env).request('/v1/ping', { headers: { cookie } })).status).toBe(200);
+  });
+
+  it('logs out: clears the cookie and revokes the session', async () => {
+    const app = open();
+    const { cookie } = await signIn(app);
+    const res = await app.request('/logout', { method: 'POST', headers: { cookie } });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/login');
+    expect(res.headers.get('set-cookie')).toMatch(/Max-Age=0/);
+    expect((await app.request('/v1/ping', { headers: { cookie } })).status).toBe(401);
+  });
+
+  it('slows down guessing: 429 with Retry-After after 5 failures, even for the right password', async () => {
+    const app = open();
+    for (let i = 0; i < 5; i++)
+      expect((await app.request('/login', form({ password: `guess-${i}` }))).status).toBe(401);
+    const blocked = await app.request('/login', form({ password: PASSWORD }));
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('counts failures per client behind a reverse proxy (last X-Forwarded-For entry)', async () => {
+    const app = open();
+    const from = (ip: string) => ({ 'x-forwarded-for': `203.0.113.9, ${ip}` });
+    for (let i = 0; i < 5; i++)
+      await app.request('/login', form({ password: `guess-${i}` }, from('198.51.100.1')));
+    expect((await app.request('/login', form({ password: PASSWORD }, from('198.51.100.1')))).status).toBe(
+      429,
+    );
+    expect((await app.request('/login', form({ password: PASSWORD }, from('198.51.100.2')))).status).toBe(
+      303,
+    );
+  });
+
+  it('leaves everything open without APP_PASSWORD', async () => {
+    const app = createProdApp(prodConfig(dist.dir), { nodeApp: fakeNodeApp() }).app;
+    expect((await app.request('/v1/ping')).status).toBe(200);
+    expect((await app.request('/login')).status).toBe(200); // the SPA's not-found screen, not a form
+  });
+});
+
+describe('auth helpers', () => {
+  it('only lets the sign-in page, favicon, emulator media and callback deliveries through', () => {
+    expect(isPublicPath('POST', `/callbacks/${SECRET}`)).toBe(true);
+    expect(isPublicPath('GET', `/callbacks/${SECRET}`)).toBe(false);
+    expect(isPublicPath('POST', `/callbacks/${SECRET}/events`)).toBe(false);
+    expect(isPublicPath('GET', '/emulator/media/a.png')).toBe(true);
+    expect(isPublicPath('POST', '/emulator/reset')).toBe(false);
+    expect(isPublicPath('GET', '/v1/tasks')).toBe(false);
+  });
+
+  it('keeps the redirect after sign-in on this site', () => {
+    expect(safeNext('/tasks?x=1')).toBe('/tasks?x=1');
+    for (const bad of [
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      '/login?next=/x',
+      undefined,
+    ]) {
+      expect(safeNext(bad)).toBe('/');
+    }
+  });
+});

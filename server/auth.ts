@@ -1,0 +1,147 @@
+// Sign-in for the production server (APP_PASSWORD). Whoever reaches the server can spend the service
+// token through the proxy, so everything is behind a session cookie except the sign-in page itself,
+// the favicon, the emulator's sample media (server-side fetches carry no cookie) and POST
+// /callbacks/<secret>, which the service must reach and which its secret path protects.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
+import { LOGIN_CSS, LOGIN_CSS_PATH, loginPage } from './auth-page';
+import { LoginRateLimiter, clientKey } from './auth-rate-limit';
+
+export const SESSION_COOKIE = 'mc_session';
+const SESSION_MAX_AGE_S = 7 * 24 * 3600;
+
+export interface AuthOptions {
+  password: string;
+  /** HMAC key of session cookies; random per process when unset. */
+  sessionSecret?: string;
+  /** `https://…` here makes cookies Secure even when TLS ends at a reverse proxy. */
+  publicBaseUrl?: string;
+  maxFailures?: number;
+  failureWindowMs?: number;
+  now?: () => number;
+}
+
+export interface Auth {
+  /** /login, /logout and /login.css. */
+  routes: Hono;
+  /** Lets signed-in requests and public paths through; answers the rest with 401 or a redirect. */
+  guard: MiddlewareHandler;
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+export function passwordMatches(expected: string, candidate: string): boolean {
+  // Hashing first gives equal lengths, so the comparison is constant-time whatever was typed.
+  return timingSafeEqual(digest(expected), digest(candidate));
+}
+
+export function isPublicPath(method: string, path: string): boolean {
+  if (path === '/login' || path === LOGIN_CSS_PATH || path === '/logout' || path === '/favicon.svg')
+    return true;
+  if (method === 'POST' && /^\/callbacks\/[^/]+\/?$/.test(path)) return true;
+  if ((method === 'GET' || method === 'HEAD') && path.startsWith('/emulator/')) return true;
+  return false;
+}
+
+/** Only same-site paths, so the sign-in page cannot be used to redirect elsewhere. */
+export function safeNext(raw: string | undefined): string {
+  if (
+    !raw ||
+    !raw.startsWith('/') ||
+    raw.startsWith('//') ||
+    raw.startsWith('/\\') ||
+    raw.startsWith('/login')
+  )
+    return '/';
+  return raw;
+}
+
+function wantsHtml(c: Context): boolean {
+  return c.req.method === 'GET' && (c.req.header('accept') ?? '').includes('text/html');
+}
+
+export function createAuth(options: AuthOptions): Auth {
+  const secret = options.sessionSecret ?? randomBytes(32).toString('base64url');
+  const now = options.now ?? Date.now;
+  const limiter = new LoginRateLimiter(options.maxFailures ?? 5, options.failureWindowMs ?? 10 * 60_000, now);
+  // Signed-out sessions, until their natural expiry (the cookie alone cannot be taken back).
+  const revoked = new Map<string, number>();
+
+  const isSecure = (c: Context) =>
+    options.publicBaseUrl?.startsWith('https:') ||
+    new URL(c.req.url).protocol === 'https:' ||
+    c.req.header('x-forwarded-proto') === 'https';
+
+  async function session(c: Context): Promise<{ id: string; expiresAt: number } | undefined> {
+    const value = await getSignedCookie(c, secret, SESSION_COOKIE);
+    if (!value) return undefined;
+    const [id, expires] = value.split('.');
+    const expiresAt = Number(expires);
+    if (!id || !(expiresAt > now()) || revoked.has(id)) return undefined;
+    return { id, expiresAt };
+  }
+
+  const routes = new Hono();
+  routes.get(LOGIN_CSS_PATH, (c) =>
+    c.body(LOGIN_CSS, 200, {
+      'content-type': 'text/css; charset=utf-8',
+      'cache-control': 'public, max-age=3600',
+    }),
+  );
+
+  const page = (c: Context, next: string, error?: string, status: 200 | 401 | 429 = 200) =>
+    c.html(loginPage({ next, error }), status, { 'cache-control': 'no-store' });
+
+  routes.get('/login', async (c) => {
+    const next = safeNext(c.req.query('next'));
+    if (await session(c)) return c.redirect(next, 303);
+    return page(c, next);
+  });
+
+  routes.post('/login', async (c) => {
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const next = safeNext(typeof form.next === 'string' ? form.next : undefined);
+    const key = clientKey(c);
+    const wait = limiter.retryAfterSeconds(key);
+    if (wait > 0) {
+      c.header('retry-after', String(wait));
+      return page(c, next, `Too many attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`, 429);
+    }
+    const password = typeof form.password === 'string' ? form.password : '';
+    if (!passwordMatches(options.password, password)) {
+      limiter.fail(key);
+      return page(c, next, 'That password is not correct.', 401);
+    }
+    limiter.reset(key);
+    const id = randomBytes(16).toString('base64url');
+    await setSignedCookie(c, SESSION_COOKIE, `${id}.${now() + SESSION_MAX_AGE_S * 1000}`, secret, {
+      httpOnly: true,
+      sameSite: 'Strict',
+      secure: isSecure(c),
+      path: '/',
+      maxAge: SESSION_MAX_AGE_S,
+    });
+    return c.redirect(next, 303);
+  });
+
+  const logout = async (c: Context) => {
+    const current = await session(c);
+    if (current) revoked.set(current.id, current.expiresAt);
+    for (const [id, expiresAt] of revoked) if (expiresAt <= now()) revoked.delete(id);
+    deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Strict', secure: isSecure(c) });
+    return c.redirect('/login', 303);
+  };
+  routes.post('/logout', logout);
+
+  const guard: MiddlewareHandler = async (c, next) => {
+    if (isPublicPath(c.req.method, c.req.path) || (await session(c))) return next();
+    if (wantsHtml(c)) {
+      const url = new URL(c.req.url);
+      return c.redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`, 303);
+    }
+    return c.json({ code: 401, msg: 'Sign in to the console first' }, 401, { 'cache-control': 'no-store' });
+  };
+
+  return { routes, guard };
+}

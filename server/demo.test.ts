@@ -1,0 +1,72 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createDemoApp, demoOrigin, type DemoTask } from './demo';
+import type { ProdApp } from './prod-app';
+import { makeDist, prodConfig } from './prod-test-helpers';
+
+const PATHS = {
+  image_generate: 'image_generate',
+  video_translate: 'video_translate',
+  image_to_video: 'image_to_video',
+} as const;
+
+let dist: ReturnType<typeof makeDist>;
+let dataDir: string;
+let demo: ProdApp | undefined;
+beforeEach(() => {
+  dist = makeDist();
+  dataDir = mkdtempSync(join(tmpdir(), 'demo-data-'));
+});
+afterEach(async () => {
+  await demo?.close();
+  dist.cleanup();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('demo mode', () => {
+  it('lists seeded tasks in /__console/config and the emulator knows every one, in every state', async () => {
+    demo = await createDemoApp(prodConfig(dist.dir, { DEMO: '1', DATA_DIR: dataDir, PORT: '4189' }));
+    const info = (await (await demo.app.request('/__console/config')).json()) as {
+      demo: boolean;
+      demoRun: string;
+      demoTasks: DemoTask[];
+    };
+    expect(info.demo).toBe(true);
+    expect(info.demoRun).toMatch(/^[0-9a-f]{16}$/);
+    expect(new Set(info.demoTasks.map((t) => t.kind))).toEqual(
+      new Set(['image_generate', 'video_translate', 'image_to_video']),
+    );
+
+    const statuses: Record<string, string[]> = {};
+    for (const task of info.demoTasks) {
+      expect(task).toMatchObject({ source: 'created', status: '' });
+      const res = await demo.app.request(`/v1/${PATHS[task.kind]}/${task.id}`);
+      expect(res.status, task.id).toBe(200);
+      const body = (await res.json()) as { data: { status: string } | { status: string }[] };
+      const data = Array.isArray(body.data) ? body.data[0] : body.data;
+      (statuses[task.kind] ??= []).push(data?.status ?? '?');
+    }
+    for (const kind of ['image_generate', 'video_translate'] as const) {
+      expect(statuses[kind], kind).toEqual(expect.arrayContaining(['SUCCEEDED', 'FAILED']));
+    }
+    const all = Object.values(statuses).flat();
+    expect(all.some((s) => s !== 'SUCCEEDED' && s !== 'FAILED')).toBe(true);
+    expect(statuses.image_to_video).toContain('SUCCEEDED');
+  });
+
+  it('allows seeded media under the CSP whichever loopback name the browser used', async () => {
+    demo = await createDemoApp(prodConfig(dist.dir, { DEMO: '1', DATA_DIR: dataDir, PORT: '4189' }));
+    const csp = (await demo.app.request('/')).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain('http://127.0.0.1:4189');
+    expect(csp).toContain('http://localhost:4189');
+  });
+
+  it('builds media links on PUBLIC_BASE_URL when set', () => {
+    expect(demoOrigin(prodConfig(dist.dir, { PUBLIC_BASE_URL: 'https://demo.example.com/' }))).toBe(
+      'https://demo.example.com',
+    );
+    expect(demoOrigin(prodConfig(dist.dir, { HOST: '0.0.0.0', PORT: '9000' }))).toBe('http://127.0.0.1:9000');
+  });
+});

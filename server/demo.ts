@@ -1,0 +1,182 @@
+// `npm run demo` (DEMO=1): the production server on the emulator, with example tasks in every state
+// (finished images and videos, failures with their message, tasks still running) so a stakeholder
+// demo starts from a full gallery. The tasks live in the emulator's memory; `/__console/config`
+// lists them (`demo: true`, `demoRun`, `demoTasks`) and the app imports them into an empty history.
+import { randomBytes } from 'node:crypto';
+import type { SeedTaskInput } from './emulator/engine';
+import { createNodeApp } from './node-app';
+import type { ProdConfig } from './prod-config';
+import { createProdApp, type ProdApp } from './prod-app';
+
+/** The shape of the browser's TaskRecord (src/features/tasks/history.ts) before its first poll. */
+export interface DemoTask {
+  id: string;
+  kind: SeedTaskInput['kind'];
+  source: 'created';
+  params: Record<string, unknown>;
+  language?: string;
+  createdAt: number;
+  updatedAt: number;
+  status: '';
+}
+
+type Outcome = SeedTaskInput['outcome'];
+const MIN = 60_000;
+const running = (status: string): Outcome => ({ type: 'stuck', status });
+
+interface DemoImage {
+  prompt: string;
+  ratio: string;
+  quality: string;
+  module: string;
+  ago: number;
+  outcome?: Outcome;
+}
+interface DemoTranslation {
+  language: string;
+  ago: number;
+  outcome?: Outcome;
+}
+interface DemoClip {
+  prompt: string;
+  ago: number;
+  outcome?: Outcome;
+}
+
+const IMAGES: DemoImage[] = [
+  {
+    prompt: 'A lighthouse on a cliff at dusk, warm light, cinematic',
+    ratio: '9:16',
+    quality: '2K',
+    module: 'std',
+    ago: 190,
+  },
+  {
+    prompt: 'Isometric illustration of a cozy reading nook, soft pastel palette',
+    ratio: '1:1',
+    quality: '2K',
+    module: 'pro',
+    ago: 150,
+  },
+  {
+    prompt: 'Product shot of a ceramic coffee mug on linen, morning light',
+    ratio: '4:3',
+    quality: '4K',
+    module: 'pro',
+    ago: 95,
+  },
+  {
+    prompt: 'Aerial view of terraced rice fields after rain',
+    ratio: '16:9',
+    quality: '1K',
+    module: 'std',
+    ago: 70,
+    outcome: 'fail',
+  },
+  {
+    prompt: 'Watercolor map of an imaginary coastal town',
+    ratio: '3:2',
+    quality: '2K',
+    module: 'std',
+    ago: 1,
+    outcome: running('GENERATING'),
+  },
+];
+const TRANSLATIONS: DemoTranslation[] = [
+  { language: 'Spanish', ago: 180 },
+  { language: 'French', ago: 180 },
+  { language: 'German', ago: 120, outcome: 'fail' },
+  { language: 'Japanese', ago: 3, outcome: running('PROCESSING') },
+];
+const CLIPS: DemoClip[] = [
+  { prompt: 'Slow camera push-in on the lighthouse as the beam turns', ago: 140 },
+  { prompt: 'Steam rising from the coffee mug, gentle parallax', ago: 2, outcome: running('PENDING') },
+];
+
+/** Seeds the emulator and returns the same tasks as the browser's history records, newest first. */
+export function seedDemoTasks(
+  seed: (input: SeedTaskInput) => string,
+  origin: string,
+  now = Date.now(),
+): DemoTask[] {
+  const tasks: DemoTask[] = [];
+  const add = (input: SeedTaskInput, params: Record<string, unknown>, ago: number, language?: string) => {
+    const createdAt = now - ago * MIN;
+    const id = seed({ ...input, createdAt, origin });
+    tasks.push({
+      id,
+      kind: input.kind,
+      source: 'created',
+      params,
+      ...(language ? { language } : {}),
+      createdAt,
+      updatedAt: createdAt,
+      status: '',
+    });
+  };
+  for (const image of IMAGES) {
+    const { prompt, ratio, quality, module } = image;
+    add(
+      { kind: 'image_generate', params: { prompt, ratio, quality, module }, outcome: image.outcome },
+      { prompt, module, generate_count: 1, image_quality: quality, image_ratio: ratio },
+      image.ago,
+    );
+  }
+  const videoUrl = `${origin}/emulator/samples/video.mp4`;
+  for (const translation of TRANSLATIONS) {
+    const name = `${translation.language}-Product tour`;
+    add(
+      {
+        kind: 'video_translate',
+        params: { language: translation.language, name, videoUrl, enableCaption: true },
+        outcome: translation.outcome,
+      },
+      {
+        target_languages: [translation.language],
+        video_url: videoUrl,
+        name: 'Product tour',
+        enable_caption: true,
+      },
+      translation.ago,
+      translation.language,
+    );
+  }
+  const imageUrl = `${origin}/emulator/samples/reference.jpg`;
+  for (const clip of CLIPS) {
+    add(
+      {
+        kind: 'image_to_video',
+        params: { prompt: clip.prompt, aspectRatio: '16:9', resolution: '720p', duration: 5 },
+        outcome: clip.outcome,
+      },
+      {
+        prompt: clip.prompt,
+        image_url: imageUrl,
+        aspect_ratio: '16:9',
+        aspect_resolution: '720p',
+        duration: 5,
+      },
+      clip.ago,
+    );
+  }
+  return tasks.sort((a, b) => b.createdAt - a.createdAt);
+}
+
+/** Where the browser will reach this server; result links of seeded tasks are built on it. */
+export function demoOrigin(config: ProdConfig): string {
+  if (config.server.publicBaseUrl) return new URL(config.server.publicBaseUrl).origin;
+  const host = ['0.0.0.0', '::', '[::]'].includes(config.host) ? '127.0.0.1' : config.host;
+  return `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${config.port}`;
+}
+
+export async function createDemoApp(config: ProdConfig): Promise<ProdApp> {
+  const nodeApp = createNodeApp(config.server);
+  if (!nodeApp.emulator) throw new Error('DEMO=1 needs the built-in emulator: unset API_BASE_URL');
+  const origin = demoOrigin(config);
+  const demoTasks = seedDemoTasks(nodeApp.emulator.seedTask, origin);
+  const demoRun = randomBytes(8).toString('hex');
+  // Seeded media links are absolute; opening the demo as localhost vs 127.0.0.1 must not trip the CSP.
+  const alias = origin.replace('//127.0.0.1:', '//localhost:');
+  const demoConfig: ProdConfig = { ...config, mediaOrigins: [...config.mediaOrigins, origin, alias] };
+  return createProdApp(demoConfig, { nodeApp, consoleInfoExtra: () => ({ demo: true, demoRun, demoTasks }) });
+}

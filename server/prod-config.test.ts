@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, isLoopbackHost, readProdConfig } from './prod-config';
+
+const REMOTE = { API_BASE_URL: 'https://api.example.com/v1', API_TOKEN: 'tok' };
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    readProdConfig(env);
+    return [];
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+}
+
+describe('readProdConfig', () => {
+  it('has safe defaults: loopback, port 8080, emulator, open access', () => {
+    const config = readProdConfig({});
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 8080,
+      appPassword: undefined,
+      demo: false,
+      mediaOrigins: [],
+      distDir: 'dist',
+    });
+    expect(config.server.apiBaseUrl).toBeUndefined();
+  });
+
+  it('refuses a public bind with a real API and no password', () => {
+    const found = problems({ ...REMOTE, HOST: '0.0.0.0' });
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/APP_PASSWORD.*ALLOW_OPEN_ACCESS=1/);
+  });
+
+  it('starts on a public bind with a password, with ALLOW_OPEN_ACCESS=1, or on loopback', () => {
+    expect(problems({ ...REMOTE, HOST: '0.0.0.0', APP_PASSWORD: 'long enough pw' })).toEqual([]);
+    expect(problems({ ...REMOTE, HOST: '0.0.0.0', ALLOW_OPEN_ACCESS: '1' })).toEqual([]);
+    expect(problems({ ...REMOTE, HOST: '::1' })).toEqual([]);
+    expect(problems({ HOST: '0.0.0.0' })).toEqual([]); // the emulator spends no token
+  });
+
+  it('lists every problem at once, with the variable name', () => {
+    const found = problems({
+      PORT: '80a',
+      API_BASE_URL: 'ftp://x',
+      APP_PASSWORD: 'short',
+      ALLOW_OPEN_ACCESS: 'maybe',
+      MEDIA_ORIGINS: 'https://ok.example.com, not a url',
+      CALLBACK_SECRET: 'a/b',
+      EMULATOR_TIME_SCALE: '-1',
+      SESSION_SECRET: 'short',
+    });
+    for (const name of [
+      'PORT',
+      'API_BASE_URL',
+      'APP_PASSWORD',
+      'ALLOW_OPEN_ACCESS',
+      'MEDIA_ORIGINS',
+      'CALLBACK_SECRET',
+      'EMULATOR_TIME_SCALE',
+      'SESSION_SECRET',
+    ]) {
+      expect(
+        found.some((p) => p.includes(name)),
+        name,
+      ).toBe(true);
+    }
+  });
+
+  it('parses MEDIA_ORIGINS into origins', () => {
+    expect(
+      readProdConfig({ MEDIA_ORIGINS: 'https://cdn.example.com/path, http://media.example.org:8080' })
+        .mediaOrigins,
+    ).toEqual(['https://cdn.example.com', 'http://media.example.org:8080']);
+  });
+
+  it('warns, without refusing, when the token is missing', () => {
+    expect(readProdConfig({ API_BASE_URL: 'https://api.example.com' }).warnings[0]).toMatch(/API_TOKEN/);
+  });
+
+  it('keeps the demo on the emulator', () => {
+    expect(readProdConfig({ DEMO: '1' }).demo).toBe(true);
+    expect(problems({ ...REMOTE, DEMO: '1' })[0]).toMatch(/DEMO/);
+  });
+});
+
+describe('isLoopbackHost', () => {
+  it.each([
+    ['127.0.0.1', true],
+    ['127.1.2.3', true],
+    ['localhost', true],
+    ['::1', true],
+    ['[::1]', true],
+    ['0.0.0.0', false],
+    ['::', false],
+    ['192.168.1.5', false],
+    ['console.example.com', false],
+  ])('%s → %s', (host, expected) => {
+    expect(isLoopbackHost(host)).toBe(expected);
+  });
+});

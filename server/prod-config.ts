@@ -1,0 +1,136 @@
+// Configuration of the production server (`npm start`), from environment variables only, checked
+// once at start so a bad deployment fails with a readable list instead of half-working.
+import { isIP } from 'node:net';
+import { readServerConfig, type ServerConfig } from './config';
+
+export interface ProdConfig {
+  server: ServerConfig;
+  host: string;
+  port: number;
+  /** Turns on the sign-in page; unset means anyone who reaches the server can use the console. */
+  appPassword: string | undefined;
+  /** Signs session cookies; a random key per start when unset (sessions then end on restart). */
+  sessionSecret: string | undefined;
+  allowOpenAccess: boolean;
+  /** Extra origins the browser may load images and videos from (a CDN of the service). */
+  mediaOrigins: string[];
+  /** Seeds the emulator with example tasks for stakeholder demos (`npm run demo`). */
+  demo: boolean;
+  distDir: string;
+  /** Not fatal, printed at start. */
+  warnings: string[];
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function clean(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+function flag(name: string, value: string | undefined, problems: string[]): boolean {
+  const v = clean(value)?.toLowerCase();
+  if (v === undefined || v === '0' || v === 'false' || v === 'no') return false;
+  if (v === '1' || v === 'true' || v === 'yes') return true;
+  problems.push(`${name} must be 1 or 0, got "${value}"`);
+  return false;
+}
+
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (h === 'localhost' || h === '::1') return true;
+  return isIP(h) === 4 && h.startsWith('127.');
+}
+
+function parseOrigin(name: string, raw: string, problems: string[]): string | undefined {
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('not http(s)');
+    return url.origin;
+  } catch {
+    problems.push(`${name} must list http(s) origins separated by commas or spaces, got "${raw}"`);
+    return undefined;
+  }
+}
+
+export function readProdConfig(env: NodeJS.ProcessEnv = process.env): ProdConfig {
+  const problems: string[] = [];
+  const warnings: string[] = [];
+
+  let server: ServerConfig | undefined;
+  try {
+    server = readServerConfig(env);
+  } catch (error) {
+    problems.push(`API_BASE_URL: ${(error as Error).message}`);
+  }
+
+  const host = clean(env.HOST) ?? '127.0.0.1';
+  const rawPort = clean(env.PORT) ?? '8080';
+  const port = Number(rawPort);
+  if (!/^\d+$/.test(rawPort) || port < 1 || port > 65535)
+    problems.push(`PORT must be a number from 1 to 65535, got "${rawPort}"`);
+
+  const appPassword = clean(env.APP_PASSWORD);
+  if (appPassword !== undefined && appPassword.length < 8)
+    problems.push('APP_PASSWORD must be at least 8 characters long');
+  const sessionSecret = clean(env.SESSION_SECRET);
+  if (sessionSecret !== undefined && sessionSecret.length < 32)
+    problems.push('SESSION_SECRET must be at least 32 characters long');
+
+  const allowOpenAccess = flag('ALLOW_OPEN_ACCESS', env.ALLOW_OPEN_ACCESS, problems);
+  const demo = flag('DEMO', env.DEMO, problems);
+
+  const publicBaseUrl = clean(env.PUBLIC_BASE_URL);
+  if (publicBaseUrl) parseOrigin('PUBLIC_BASE_URL', publicBaseUrl, problems);
+
+  const mediaOrigins = (clean(env.MEDIA_ORIGINS) ?? '')
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((raw) => parseOrigin('MEDIA_ORIGINS', raw, problems))
+    .filter((origin): origin is string => Boolean(origin));
+
+  const callbackSecret = clean(env.CALLBACK_SECRET);
+  if (callbackSecret !== undefined && !/^[A-Za-z0-9._~-]{16,200}$/.test(callbackSecret)) {
+    problems.push(
+      'CALLBACK_SECRET must be 16 to 200 characters of A-Z, a-z, 0-9, ".", "_", "~" or "-" (it is part of a URL path)',
+    );
+  }
+
+  const timeScale = clean(env.EMULATOR_TIME_SCALE);
+  if (timeScale !== undefined && !(Number(timeScale) >= 0))
+    problems.push(`EMULATOR_TIME_SCALE must be a number ≥ 0, got "${timeScale}"`);
+
+  if (server?.apiBaseUrl) {
+    if (!server.apiToken)
+      warnings.push(
+        'API_TOKEN is not set: the service will refuse every request (the console shows a banner)',
+      );
+    if (demo) problems.push('DEMO=1 runs on the built-in emulator: unset API_BASE_URL');
+    // Whoever reaches the server can spend the token through the proxy.
+    if (!appPassword && !isLoopbackHost(host) && !allowOpenAccess) {
+      problems.push(
+        `HOST=${host} is reachable from other machines and API_BASE_URL is set, but APP_PASSWORD is not: anyone could spend ` +
+          'the service token. Set APP_PASSWORD, bind to 127.0.0.1 behind a reverse proxy that authenticates, or set ALLOW_OPEN_ACCESS=1 if this is on purpose.',
+      );
+    }
+  }
+
+  if (problems.length > 0 || !server) throw new ConfigError(problems);
+  return {
+    server,
+    host,
+    port,
+    appPassword,
+    sessionSecret,
+    allowOpenAccess,
+    mediaOrigins,
+    demo,
+    distDir: clean(env.DIST_DIR) ?? 'dist',
+    warnings,
+  };
+}

@@ -1,0 +1,91 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { KeyboardShortcuts } from './shortcuts-launcher';
+import { isTypingTarget } from './shortcuts';
+
+beforeAll(() => {
+  // jsdom has <dialog> but not its modal methods.
+  const proto = HTMLDialogElement.prototype;
+  if (!('showModal' in proto) || !proto.showModal) {
+    proto.showModal = function showModal(this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    };
+  }
+  proto.close = function close(this: HTMLDialogElement) {
+    if (!this.open) return;
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+});
+
+afterEach(cleanup);
+
+function setup(path = '/') {
+  const memory = memoryLocation({ path, record: true });
+  const user = userEvent.setup();
+  render(
+    <Router hook={memory.hook}>
+      <KeyboardShortcuts />
+      <input aria-label="Prompt" />
+    </Router>,
+  );
+  return { memory, user };
+}
+
+describe('keyboard shortcuts', () => {
+  it('opens the help dialog with ? and lists the screen shortcuts', async () => {
+    const { user } = setup();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.keyboard('?');
+    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(dialog).toHaveTextContent('Go to Tasks');
+    expect(dialog).toHaveTextContent('Show keyboard shortcuts');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens from the header button too', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Keyboard shortcuts' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('goes to a screen with g then a letter', async () => {
+    const { user, memory } = setup();
+    await user.keyboard('gk');
+    expect(memory.history?.at(-1)).toBe('/tasks');
+    await user.keyboard('gt');
+    expect(memory.history?.at(-1)).toBe('/translate');
+    await user.keyboard('gc');
+    expect(memory.history?.at(-1)).toBe('/callbacks');
+    await user.keyboard('gi');
+    expect(memory.history?.at(-1)).toBe('/');
+  });
+
+  it('ignores keys typed in a field', async () => {
+    const { user, memory } = setup('/tasks');
+    await user.click(screen.getByLabelText('Prompt'));
+    await user.keyboard('?gi');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(memory.history).toEqual(['/tasks']);
+  });
+
+  it('needs the letter right after g', async () => {
+    const { user, memory } = setup('/tasks');
+    await user.keyboard('gxk');
+    expect(memory.history).toEqual(['/tasks']);
+  });
+
+  it('treats text fields, not buttons or checkboxes, as typing targets', () => {
+    const text = document.createElement('input');
+    const checkbox = Object.assign(document.createElement('input'), { type: 'checkbox' });
+    expect(isTypingTarget(text)).toBe(true);
+    expect(isTypingTarget(document.createElement('textarea'))).toBe(true);
+    expect(isTypingTarget(checkbox)).toBe(false);
+    expect(isTypingTarget(document.createElement('button'))).toBe(false);
+  });
+});
