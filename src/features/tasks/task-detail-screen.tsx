@@ -1,4 +1,152 @@
-// Placeholder until the gallery issue lands: the route and the lazy chunk are real.
+// One task in full: a shareable page (/tasks/<id>) for support staff and creators alike.
+import { useEffect, useMemo } from 'react';
+import { Link } from 'wouter';
+import { Spinner } from '@/components/ui/button';
+import { cardClass } from '@/components/ui/styles';
+import { formatDateTime, KIND_LABELS } from './format';
+import { addLookedUpTasks, peekTask } from './history';
+import { inferTaskKind } from './lookup';
+import { StaleMark, StatusBadge } from './status-badge';
+import { LookupProblem, TaskTiming } from './task-card';
+import { TaskActions } from './task-detail-actions';
+import { TaskFields } from './task-fields';
+import { DetailMedia } from './task-media';
+import { TaskPollingHost } from './task-polling-host';
+import { viewOf } from './task-view';
+import { useHistory } from './use-history';
+
+function Json({ value }: { value: unknown }) {
+  return (
+    <pre
+      className="max-h-96 overflow-auto rounded-lg bg-zinc-950 p-4 font-mono text-xs leading-relaxed text-zinc-100"
+      tabIndex={0}
+    >
+      {JSON.stringify(value, null, 2)}
+    </pre>
+  );
+}
+
+const BackLink = () => (
+  <Link href="/tasks" className="text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+    ← All tasks
+  </Link>
+);
+
 export function TaskDetailScreen({ taskId }: { taskId: string }) {
-  return <h1 className="text-2xl font-semibold tracking-tight">Task {taskId}</h1>;
+  const { loaded, tasks } = useHistory();
+  const record = useMemo(() => tasks.find((task) => task.id === taskId), [tasks, taskId]);
+  const reruns = useMemo(() => tasks.filter((task) => task.rerunOf === taskId), [tasks, taskId]);
+  const onlyIds = useMemo(() => [taskId], [taskId]);
+
+  // A shared link to a task this browser has never seen: look it up like a pasted id.
+  useEffect(() => {
+    if (loaded && !peekTask(taskId) && taskId.trim())
+      void addLookedUpTasks([{ id: taskId, kind: inferTaskKind(taskId) }]);
+  }, [loaded, taskId]);
+
+  useEffect(() => {
+    const previous = document.title;
+    document.title = `Task ${taskId} · Media Console`;
+    return () => {
+      document.title = previous;
+    };
+  }, [taskId]);
+
+  if (!record) {
+    return (
+      <div className="space-y-4">
+        <BackLink />
+        <h1 className="text-2xl font-semibold tracking-tight break-all">Task {taskId}</h1>
+        <div role="status" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
+          <Spinner /> Looking up the task…
+        </div>
+      </div>
+    );
+  }
+
+  const view = viewOf(record);
+  const noMedia = view.tone === 'failed' || view.tone === 'not_found';
+  return (
+    <div className="space-y-5">
+      <TaskPollingHost onlyIds={onlyIds} />
+      <BackLink />
+      <div className="space-y-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">
+            {KIND_LABELS[record.kind]}
+          </span>
+          <StatusBadge tone={view.tone} label={view.label} />
+          {view.stale && <StaleMark since={record.lastError?.at} />}
+          <span className="text-sm text-zinc-600 dark:text-zinc-400">
+            <TaskTiming record={record} running={view.tone === 'running'} />
+          </span>
+        </div>
+        <h1 className="font-mono text-xl font-semibold tracking-tight break-all sm:text-2xl">{record.id}</h1>
+      </div>
+      <TaskActions record={record} view={view} />
+
+      {view.tone === 'failed' && (
+        <div
+          role="alert"
+          className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-950 dark:border-red-900 dark:bg-red-950/60 dark:text-red-50"
+        >
+          <p className="font-semibold">The task failed</p>
+          <p className="mt-1 break-words whitespace-pre-wrap">
+            {view.errorMessage ?? 'The service reported FAILED without an error message.'}
+          </p>
+        </div>
+      )}
+      {record.lastError && view.tone !== 'failed' && (
+        <div className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950/50 dark:text-amber-50">
+          {view.stale ? (
+            <p>
+              <span className="font-semibold">Could not refresh the status</span>
+              {record.lastError.httpStatus ? ` (HTTP ${record.lastError.httpStatus})` : ''}:{' '}
+              {record.lastError.msg}. Showing the last known state
+              {record.lastCheckedAt ? ` from ${formatDateTime(record.lastCheckedAt)}` : ''}; checking again
+              automatically.
+            </p>
+          ) : (
+            <LookupProblem record={record} />
+          )}
+        </div>
+      )}
+
+      <div className={`grid gap-5 ${noMedia ? '' : 'lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]'}`}>
+        {/* A failed or unknown task has no result; the notice above says why. */}
+        {!noMedia && <DetailMedia record={record} view={view} />}
+        <section aria-labelledby="fields-heading" className={`${cardClass} p-4`}>
+          <h2 id="fields-heading" className="mb-1 font-semibold">
+            Details
+          </h2>
+          <TaskFields record={record} view={view} reruns={reruns} />
+        </section>
+      </div>
+
+      {record.params !== undefined && (
+        <section aria-labelledby="params-heading" className="space-y-2">
+          <h2 id="params-heading" className="font-semibold">
+            Request parameters
+          </h2>
+          <Json value={record.params} />
+        </section>
+      )}
+      <section aria-labelledby="raw-heading" className="space-y-2">
+        <h2 id="raw-heading" className="font-semibold">
+          Last response
+        </h2>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          The <code>data</code> of the last status answer or callback, as received
+          {record.lastError ? ', and the last failed request' : ''}.
+        </p>
+        <Json
+          value={
+            record.lastError
+              ? { data: record.result ?? null, lastError: record.lastError }
+              : (record.result ?? null)
+          }
+        />
+      </section>
+    </div>
+  );
 }

@@ -1,0 +1,232 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+const auth = { authorization: 'Bearer e2e' };
+
+async function createImageToVideo(
+  request: APIRequestContext,
+  baseURL: string,
+  prompt: string,
+): Promise<string> {
+  const response = await request.post('/v1/image_to_video', {
+    data: { image_url: `${baseURL}/emulator/samples/reference.png`, prompt },
+    headers: auth,
+  });
+  expect(response.ok()).toBe(true);
+  const body = (await response.json()) as { data: { task_ids: string[] } };
+  return body.data.task_ids[0]!;
+}
+
+async function lookUp(page: Page, ids: string) {
+  await page.getByRole('textbox', { name: 'Look up task ids' }).fill(ids);
+  await page.getByRole('button', { name: 'Look up' }).click();
+}
+
+const card = (page: Page, id: string) => page.getByRole('article', { name: id });
+
+test.describe('task gallery', () => {
+  test('a looked-up image-to-video task goes from pending to succeeded and plays', async ({
+    page,
+    baseURL,
+  }) => {
+    await page.request.post('/emulator/settings', { data: { timeScale: 0.15 } });
+    try {
+      const id = await createImageToVideo(page.request, baseURL!, 'A calm sea at dawn');
+      await page.goto('/tasks');
+      await lookUp(page, id);
+      const task = card(page, id);
+      await expect(task.getByText(/^(PENDING|PROCESSING)$/)).toBeVisible();
+      await expect(task.getByText('SUCCEEDED', { exact: true })).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByRole('tab', { name: /Succeeded 1/ })).toBeVisible();
+
+      await task.getByRole('button', { name: `Play video of task ${id}` }).click();
+      const video = task.locator('video');
+      await expect(video).toHaveAttribute('preload', 'none');
+      await expect(video).toHaveAttribute('poster', /^http:\/\/127\.0\.0\.1:\d+\/emulator\/media\//);
+      await expect
+        .poll(() => video.evaluate((el: HTMLVideoElement) => el.readyState >= 2 && !el.error), {
+          timeout: 10_000,
+        })
+        .toBe(true);
+    } finally {
+      await page.request.post('/emulator/settings', { data: { timeScale: 0.05 } });
+    }
+  });
+
+  test('a failed task shows its error_message on the card and in the detail', async ({ page, baseURL }) => {
+    const id = await createImageToVideo(page.request, baseURL!, 'please emulator:fail now');
+    await page.goto('/tasks');
+    await lookUp(page, id);
+    const task = card(page, id);
+    await expect(task.getByText('FAILED', { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(task.getByText(/Emulated failure: the model could not process this request/)).toBeVisible();
+    await page.getByRole('tab', { name: /Failed/ }).click();
+    await expect(card(page, id)).toBeVisible();
+    await task.getByRole('link', { name: id }).click();
+    await expect(page).toHaveURL(new RegExp(`/tasks/${id}$`));
+    await expect(page.getByRole('alert').filter({ hasText: 'The task failed' })).toContainText(
+      'Emulated failure',
+    );
+  });
+
+  test('an unknown id shows not found with the service code and msg, never done', async ({ page }) => {
+    await page.goto('/tasks');
+    await lookUp(page, 'i2v-does-not-exist, vt-also-missing');
+    const task = card(page, 'i2v-does-not-exist');
+    await expect(task.getByText('Not found', { exact: true })).toBeVisible();
+    await expect(task).toContainText('code 100003');
+    await expect(task.getByText(/The service does not know this id/)).toContainText(/not found/i);
+    await expect(task.getByText('SUCCEEDED')).toHaveCount(0);
+    await expect(card(page, 'vt-also-missing')).toContainText('Translation');
+  });
+
+  test('a reload in the middle of polling resumes with nothing lost', async ({ page, baseURL }) => {
+    await page.request.post('/emulator/settings', { data: { timeScale: 0.3 } });
+    try {
+      const id = await createImageToVideo(page.request, baseURL!, 'Reload me');
+      await page.goto('/tasks');
+      await lookUp(page, id);
+      await expect(card(page, id).getByText(/^(PENDING|PROCESSING)$/)).toBeVisible();
+      await page.reload();
+      const task = card(page, id);
+      await expect(task).toBeVisible();
+      await expect(task.getByText(/^(PENDING|PROCESSING|SUCCEEDED)$/)).toBeVisible();
+      await expect(task.getByText('SUCCEEDED', { exact: true })).toBeVisible({ timeout: 25_000 });
+      await page.reload();
+      await expect(card(page, id).getByText('SUCCEEDED', { exact: true })).toBeVisible();
+    } finally {
+      await page.request.post('/emulator/settings', { data: { timeScale: 0.05 } });
+    }
+  });
+
+  test('the deep link /tasks/<id> opens and polls a task this browser never saw', async ({
+    page,
+    baseURL,
+  }) => {
+    const id = await createImageToVideo(page.request, baseURL!, 'Shared with support');
+    await page.goto(`/tasks/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: id })).toBeVisible();
+    await expect(page.getByText('SUCCEEDED', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('720 × 1280 pixels').or(page.getByText(/\d+ × \d+ pixels/))).toBeVisible();
+    await expect(page.getByText(/^\d+ seconds$/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Copy as cURL' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Download video' })).toHaveAttribute(
+      'href',
+      /^http:\/\/127\.0\.0\.1/,
+    );
+    await page.getByRole('link', { name: '← All tasks' }).click();
+    await expect(card(page, id)).toBeVisible();
+  });
+
+  test('the gallery and the detail have no axe violations', async ({ page, baseURL }) => {
+    const ok = await createImageToVideo(page.request, baseURL!, 'Accessible');
+    const failed = await createImageToVideo(page.request, baseURL!, 'emulator:fail');
+    await page.goto('/tasks');
+    await lookUp(page, `${ok} ${failed} i2v-missing-for-axe`);
+    await expect(card(page, failed).getByText('FAILED', { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(card(page, ok).getByText('SUCCEEDED', { exact: true })).toBeVisible({ timeout: 15_000 });
+    const gallery = await new AxeBuilder({ page }).analyze();
+    expect(gallery.violations).toEqual([]);
+    await page.goto(`/tasks/${ok}`);
+    await expect(page.getByRole('heading', { level: 1, name: ok })).toBeVisible();
+    const detail = await new AxeBuilder({ page }).analyze();
+    expect(detail.violations).toEqual([]);
+  });
+});
+
+test.describe('task gallery: backends and history files', () => {
+  test('a kind without a status endpoint shows "waiting for callback", not an error', async ({ page }) => {
+    await page.request.post('/emulator/settings', { data: { disabled: ['image_generate_query'] } });
+    try {
+      const response = await page.request.post('/v1/image_generate', {
+        data: { prompt: 'A quiet harbour' },
+        headers: auth,
+      });
+      const id = ((await response.json()) as { data: { task_ids: string[] } }).data.task_ids[0]!;
+      await page.goto('/tasks');
+      await lookUp(page, id);
+      const task = card(page, id);
+      await expect(task.getByText('Waiting for callback', { exact: true })).toBeVisible();
+      await expect(task).toContainText('no status endpoint');
+      await expect(page.getByRole('tab', { name: /In progress 1/ })).toBeVisible();
+    } finally {
+      await page.request.post('/emulator/settings', { data: { disabled: [] } });
+    }
+  });
+
+  test('a 429 keeps the last known state with a stale mark', async ({ page, baseURL }) => {
+    await page.request.post('/emulator/settings', { data: { timeScale: 0.5 } });
+    try {
+      const id = await createImageToVideo(page.request, baseURL!, 'Rate limited');
+      await page.goto('/tasks');
+      await lookUp(page, id);
+      await expect(card(page, id).getByText(/^(PENDING|PROCESSING)$/)).toBeVisible();
+      await page.request.post('/emulator/settings', {
+        data: { failNextStatusQueries: { status: 429, count: 5 } },
+      });
+      await expect(card(page, id).getByText('Stale', { exact: true })).toBeVisible({ timeout: 15_000 });
+      await expect(card(page, id).getByText(/^(PENDING|PROCESSING)$/)).toBeVisible();
+      await card(page, id).getByRole('link', { name: id }).click();
+      await expect(page.getByText(/Could not refresh the status \(HTTP 429\)/)).toBeVisible();
+    } finally {
+      await page.request.post('/emulator/settings', {
+        data: { timeScale: 0.05, failNextStatusQueries: null },
+      });
+    }
+  });
+
+  test('import a history file, re-run a task from it, and export', async ({ page, baseURL }) => {
+    const original = {
+      id: 'i2is-imported-1',
+      kind: 'image_generate',
+      source: 'created',
+      params: { prompt: 'A paper boat on a puddle', generate_count: 1 },
+      createdAt: Date.now() - 86_400_000,
+      updatedAt: Date.now() - 86_000_000,
+      status: 'SUCCEEDED',
+      result: {
+        task_id: 'i2is-imported-1',
+        status: 'SUCCEEDED',
+        image_url: `${baseURL}/emulator/media/images/expired.svg`,
+      },
+    };
+    await page.goto('/tasks');
+    await page.getByLabel('Import task history file').setInputFiles({
+      name: 'history.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(
+        JSON.stringify({
+          format: 'media-console.task-history',
+          version: 1,
+          tasks: [original, { id: 'bad' }],
+        }),
+      ),
+    });
+    await expect(
+      page.getByText(/Imported: 1 new, 0 updated, 0 unchanged\. Skipped 1 invalid entry/),
+    ).toBeVisible();
+    const task = card(page, original.id);
+    await expect(task).toContainText('A paper boat on a puddle');
+    // The stored link no longer loads: the card says so instead of showing a broken image.
+    await expect(task.getByText('Link expired or unavailable')).toBeVisible();
+
+    await task.getByRole('link', { name: original.id }).click();
+    await page.getByRole('button', { name: 'Re-run' }).click();
+    await expect(page).not.toHaveURL(new RegExp(`/tasks/${original.id}$`));
+    await expect(page.getByRole('link', { name: original.id })).toBeVisible();
+    await expect(page.getByText('SUCCEEDED', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+
+    await page.getByRole('link', { name: '← All tasks' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export' }).click(),
+    ]);
+    const exported = JSON.parse(
+      await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString()),
+    ) as {
+      tasks: { id: string; rerunOf?: string }[];
+    };
+    expect(exported.tasks).toHaveLength(2);
+    expect(exported.tasks.find((t) => t.rerunOf === original.id)).toBeDefined();
+  });
+});

@@ -1,0 +1,44 @@
+// `npm run bench`: measured figures beside their targets. Each section is an async function
+// returning rows, so sections can be added here without touching the others. Needs a build
+// (`npm run build`) for the size and Lighthouse sections.
+// Sections: bench-size.ts, bench-lighthouse.ts (ship work), bench-polling.ts, bench-gallery.ts
+// (gallery work). `npm run bench -- polling gallery` runs only the sections whose title matches.
+import { benchGallery } from './bench-gallery';
+import { benchLighthouse } from './bench-lighthouse';
+import { benchPolling } from './bench-polling';
+import { benchSize, printRows, type BenchRow } from './bench-size';
+
+const sections: { title: string; run: () => Promise<BenchRow[]> }[] = [
+  { title: 'Bundle size of the first screen', run: () => benchSize() },
+  {
+    title: 'Lighthouse 12 on the production build, Debian Chromium',
+    run: () => benchLighthouse({ runs: Number(process.env.LIGHTHOUSE_RUNS ?? 1) }),
+  },
+  {
+    title: 'Status polling on the emulator (virtual clock, 150 ms latency per request)',
+    run: () => benchPolling(),
+  },
+  {
+    title: 'Task gallery with 10,000 tasks (production build, Debian Chromium, 1280 × 900)',
+    run: () => benchGallery({ distDir: process.env.BENCH_DIST ?? 'dist' }),
+  },
+];
+const only = process.argv.slice(2).map((word) => word.toLowerCase());
+const selected = only.length
+  ? sections.filter((section) => only.some((word) => section.title.toLowerCase().includes(word)))
+  : sections;
+
+let failed = false;
+for (const section of selected) {
+  try {
+    const rows = await section.run();
+    printRows(section.title, rows);
+    failed ||= rows.some((row) => !row.ok);
+  } catch (error) {
+    failed = true;
+    console.error(`\n${section.title}: ${(error as Error).message}`);
+  }
+}
+// Figures are reported, not enforced (CI enforces the size budget separately).
+if (failed) console.log('\nSome figures miss their target.');
+process.exit(0);

@@ -1,0 +1,86 @@
+import { memo } from 'react';
+import { Link } from 'wouter';
+import { formatAgo, formatDateTime, formatDuration, KIND_LABELS } from './format';
+import type { TaskRecord } from './history';
+import { StaleMark, StatusBadge } from './status-badge';
+import { CardMedia } from './task-media';
+import { viewOf } from './task-view';
+import { useNow } from './use-now';
+
+export function TaskTiming({ record, running }: { record: TaskRecord; running: boolean }) {
+  const now = useNow(true, running ? 1000 : 30_000);
+  if (running) return <span>Running {formatDuration(now - record.createdAt)}</span>;
+  // Only a task created here has a known start; a looked-up one may have finished days ago.
+  if (record.finishedAt && record.source === 'created')
+    return <span>Took {formatDuration(record.finishedAt - record.createdAt)}</span>;
+  return <span title={formatDateTime(record.createdAt)}>Added {formatAgo(record.createdAt, now)}</span>;
+}
+
+/** Why a task cannot be read, with the service's own code and message. */
+export function LookupProblem({ record }: { record: TaskRecord }) {
+  const error = record.lastError;
+  if (!error) return null;
+  if (error.kind === 'unavailable') {
+    return (
+      <p className="text-sm text-amber-900 dark:text-amber-100">
+        Waiting for callback: this backend has no status endpoint for {KIND_LABELS[record.kind].toLowerCase()}{' '}
+        tasks.
+      </p>
+    );
+  }
+  if (error.kind === 'not_found') {
+    return (
+      <p className="text-sm break-words text-zinc-800 dark:text-zinc-200">
+        The service does not know this id
+        {error.code !== undefined && <span className="font-mono text-xs"> (code {error.code})</span>}:{' '}
+        <q className="font-mono text-[13px]">{error.msg || 'no message'}</q>
+      </p>
+    );
+  }
+  return null;
+}
+
+export const TaskCard = memo(function TaskCard({ record }: { record: TaskRecord }) {
+  const view = viewOf(record);
+  const href = `/tasks/${encodeURIComponent(record.id)}`;
+  const headingId = `task-${record.id}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex h-full flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <CardMedia record={record} view={view} />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">
+            {KIND_LABELS[record.kind]}
+          </span>
+          <StatusBadge tone={view.tone} label={view.label} />
+          {view.stale && <StaleMark since={record.lastError?.at} />}
+          {view.language && <span className="text-xs text-zinc-600 dark:text-zinc-400">{view.language}</span>}
+        </div>
+        <h2 id={headingId} className="min-w-0 text-sm">
+          <Link
+            href={href}
+            className="block truncate font-mono text-zinc-900 underline-offset-2 hover:text-indigo-700 hover:underline dark:text-zinc-100 dark:hover:text-indigo-300"
+          >
+            {record.id}
+          </Link>
+        </h2>
+        {(view.prompt || view.name) && (
+          <p className="line-clamp-2 text-sm text-zinc-700 dark:text-zinc-300">{view.prompt ?? view.name}</p>
+        )}
+        {view.tone === 'failed' && (
+          <p className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium break-words whitespace-pre-wrap text-red-900 dark:border-red-900 dark:bg-red-950/60 dark:text-red-100">
+            {view.errorMessage ?? 'The service reported FAILED without an error message.'}
+          </p>
+        )}
+        <LookupProblem record={record} />
+        <div className="mt-auto flex items-center justify-between gap-2 pt-1 text-xs text-zinc-600 dark:text-zinc-400">
+          <TaskTiming record={record} running={view.tone === 'running'} />
+          {view.durationSeconds !== undefined && <span>{view.durationSeconds} s video</span>}
+        </div>
+      </div>
+    </article>
+  );
+});

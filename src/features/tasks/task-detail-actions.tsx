@@ -1,0 +1,108 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { API_PATHS, toCurl } from '@/api/endpoints';
+import { ErrorBanner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { CopyButton } from '@/components/ui/copy-button';
+import { removeTasks, type TaskRecord } from './history';
+import { canRerun, rerunTask } from './rerun';
+import { fileNameOf } from './safe-url';
+import { forgetPollFailures, needsPolling, taskPollQuery } from './task-polling';
+import type { TaskView } from './task-view';
+import { isTerminalStatus } from '@/api/status';
+
+const STATUS_PATH = {
+  image_to_video: API_PATHS.imageToVideoTask,
+  image_generate: API_PATHS.imageGenerateTask,
+  video_translate: API_PATHS.videoTranslateTask,
+} as const;
+
+export function statusCurl(record: TaskRecord) {
+  return toCurl('GET', STATUS_PATH[record.kind](record.id));
+}
+
+export function TaskActions({ record, view }: { record: TaskRecord; view: TaskView }) {
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const rerun = useMutation({
+    mutationFn: () => rerunTask(record),
+    onSuccess: (created) => {
+      if (created[0]) navigate(`/tasks/${encodeURIComponent(created[0].id)}`);
+    },
+  });
+  const check = useMutation({
+    mutationFn: async () => {
+      forgetPollFailures(record.kind, record.id);
+      await queryClient
+        .fetchQuery({ ...taskPollQuery(record.kind, record.id), staleTime: 0 })
+        .catch(() => undefined);
+    },
+  });
+
+  const media = record.kind === 'image_generate' ? (view.image.url ?? view.thumbnail.url) : view.video.url;
+  const canCheck =
+    !isTerminalStatus(record.status) && (!needsPolling(record) || view.stale || view.tone === 'waiting');
+
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap gap-2">
+        <CopyButton text={record.id} label="Copy task id" size="sm" />
+        <CopyButton text={statusCurl(record)} label="Copy as cURL" size="sm" />
+        {media && (
+          <a
+            href={media}
+            download={fileNameOf(media, `${record.id}`)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1.5 rounded-lg border border-zinc-300 bg-white px-2.5 py-1.5 text-sm font-medium text-zinc-800 shadow-xs hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800"
+          >
+            Download {record.kind === 'image_generate' ? 'image' : 'video'}
+          </a>
+        )}
+        {view.caption.url && (
+          <a
+            href={view.caption.url}
+            download={fileNameOf(view.caption.url, `${record.id}.ass`)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1.5 rounded-lg border border-zinc-300 bg-white px-2.5 py-1.5 text-sm font-medium text-zinc-800 shadow-xs hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800"
+          >
+            Download captions
+          </a>
+        )}
+        {canRerun(record) && (
+          <Button size="sm" onClick={() => rerun.mutate()} pending={rerun.isPending}>
+            {rerun.isPending ? 'Re-running…' : 'Re-run'}
+          </Button>
+        )}
+        {canCheck && (
+          <Button size="sm" onClick={() => check.mutate()} pending={check.isPending}>
+            Check again
+          </Button>
+        )}
+        {confirmRemove ? (
+          <span className="inline-flex items-center gap-1">
+            <Button
+              size="sm"
+              variant="danger"
+              className="ring-1 ring-red-300 dark:ring-red-800"
+              onClick={() => void removeTasks([record.id]).then(() => navigate('/tasks'))}
+            >
+              Remove from history
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setConfirmRemove(false)}>
+              Cancel
+            </Button>
+          </span>
+        ) : (
+          <Button size="sm" variant="danger" onClick={() => setConfirmRemove(true)}>
+            Remove…
+          </Button>
+        )}
+      </div>
+      {rerun.error && <ErrorBanner error={rerun.error} onDismiss={() => rerun.reset()} />}
+    </div>
+  );
+}

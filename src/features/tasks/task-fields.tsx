@@ -1,0 +1,127 @@
+// Every field of a task, labelled, for support staff.
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { formatDateTime, formatDuration, KIND_LABELS } from './format';
+import type { TaskRecord } from './history';
+import type { MediaLink } from './safe-url';
+import type { TaskView } from './task-view';
+
+function LinkValue({ link }: { link: MediaLink }) {
+  if (link.url) {
+    return (
+      <a
+        href={link.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="break-all text-indigo-700 underline underline-offset-2 dark:text-indigo-300"
+      >
+        {link.url}
+      </a>
+    );
+  }
+  if (link.raw) {
+    return (
+      <span className="break-all">
+        <code className="font-mono text-xs">{link.raw}</code>{' '}
+        <span className="text-xs text-amber-800 dark:text-amber-200">(not an http(s) link; not opened)</span>
+      </span>
+    );
+  }
+  return null;
+}
+
+const EXPECTED: Record<TaskRecord['kind'], string[]> = {
+  image_to_video: ['Duration', 'Size', 'Video link', 'Thumbnail link'],
+  image_generate: ['Image link'],
+  video_translate: ['Name', 'Language', 'Video link', 'Caption link'],
+};
+
+const Missing = () => <span className="text-zinc-500 dark:text-zinc-400">—</span>;
+
+export function TaskFields({
+  record,
+  view,
+  reruns,
+}: {
+  record: TaskRecord;
+  view: TaskView;
+  reruns: readonly TaskRecord[];
+}) {
+  const rows: [string, ReactNode][] = [
+    ['Task id', <code className="font-mono break-all">{record.id}</code>],
+    ['Kind', KIND_LABELS[record.kind]],
+    ['Status', record.status ? <code className="font-mono">{record.status}</code> : 'No answer yet'],
+    [
+      'Created',
+      `${formatDateTime(record.createdAt)} (${record.source === 'created' ? 'created here' : record.source === 'callback' ? 'learned from a callback' : 'looked up'})`,
+    ],
+    [
+      'Finished',
+      record.finishedAt
+        ? record.source === 'created'
+          ? `${formatDateTime(record.finishedAt)} · took ${formatDuration(record.finishedAt - record.createdAt)}`
+          : `Seen finished at ${formatDateTime(record.finishedAt)}`
+        : null,
+    ],
+    ['Duration', view.durationSeconds !== undefined ? `${view.durationSeconds} seconds` : null],
+    [
+      'Size',
+      view.width !== undefined && view.height !== undefined ? `${view.width} × ${view.height} pixels` : null,
+    ],
+    ['Name', view.name],
+    ['Language', view.language],
+    ['Prompt', view.prompt],
+    ['Video link', view.video.raw ? <LinkValue link={view.video} /> : null],
+    ['Image link', view.image.raw ? <LinkValue link={view.image} /> : null],
+    ['Thumbnail link', view.thumbnail.raw ? <LinkValue link={view.thumbnail} /> : null],
+    ['Caption link', view.caption.raw ? <LinkValue link={view.caption} /> : null],
+    ['Error message', view.errorMessage ?? (record.status === 'FAILED' ? '(empty)' : null)],
+    [
+      'Last checked',
+      record.lastCheckedAt
+        ? `${formatDateTime(record.lastCheckedAt)}${record.lastSource ? ` (by ${record.lastSource})` : ''}`
+        : null,
+    ],
+    [
+      'Re-run of',
+      record.rerunOf ? (
+        <Link
+          href={`/tasks/${encodeURIComponent(record.rerunOf)}`}
+          className="font-mono text-indigo-700 underline dark:text-indigo-300"
+        >
+          {record.rerunOf}
+        </Link>
+      ) : null,
+    ],
+    [
+      'Re-runs',
+      reruns.length ? (
+        <span className="flex flex-wrap gap-x-3">
+          {reruns.map((task) => (
+            <Link
+              key={task.id}
+              href={`/tasks/${encodeURIComponent(task.id)}`}
+              className="font-mono text-indigo-700 underline dark:text-indigo-300"
+            >
+              {task.id}
+            </Link>
+          ))}
+        </span>
+      ) : null,
+    ],
+  ];
+  // Fields the kind documents are always listed (a dash says "not given"); others only when present.
+  const important = new Set(['Task id', 'Kind', 'Status', 'Created', ...EXPECTED[record.kind]]);
+  return (
+    <dl className="divide-y divide-zinc-100 text-sm dark:divide-zinc-800">
+      {rows
+        .filter(([label, value]) => (value !== null && value !== undefined) || important.has(label))
+        .map(([label, value]) => (
+          <div key={label} className="grid gap-1 py-2 sm:grid-cols-[10rem_1fr] sm:gap-4">
+            <dt className="font-medium text-zinc-600 dark:text-zinc-400">{label}</dt>
+            <dd className="min-w-0 break-words text-zinc-900 dark:text-zinc-100">{value ?? <Missing />}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}

@@ -1,0 +1,81 @@
+// The gallery grid, virtualized against the window scroll: only the rows near the viewport are in
+// the DOM, so 10,000 tasks cost the same as 20. Columns follow the container width.
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useRef, useState } from 'react';
+import type { TaskRecord } from './history';
+import { TaskCard } from './task-card';
+
+const GAP = 16;
+
+function columnsFor(width: number) {
+  if (width >= 900) return 3;
+  if (width >= 560) return 2;
+  return 1;
+}
+
+export function TaskGrid({ tasks, labelledBy }: { tasks: readonly TaskRecord[]; labelledBy?: string }) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const [columns, setColumns] = useState(3);
+  const [scrollMargin, setScrollMargin] = useState(0);
+
+  useLayoutEffect(() => {
+    const element = listRef.current;
+    if (!element) return;
+    const measure = () => {
+      setColumns(columnsFor(element.clientWidth));
+      setScrollMargin(element.getBoundingClientRect().top + window.scrollY);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const rowCount = Math.ceil(tasks.length / columns);
+  const virtualizer = useWindowVirtualizer({
+    count: rowCount,
+    estimateSize: () => 400,
+    overscan: 2,
+    gap: GAP,
+    scrollMargin,
+    getItemKey: (index) => tasks[index * columns]?.id ?? index,
+  });
+
+  return (
+    <div
+      ref={listRef}
+      role="list"
+      aria-labelledby={labelledBy}
+      className="relative w-full"
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {virtualizer.getVirtualItems().map((row) => {
+        const rowTasks = tasks.slice(row.index * columns, row.index * columns + columns);
+        return (
+          <div
+            key={row.key}
+            data-index={row.index}
+            ref={virtualizer.measureElement}
+            className="absolute top-0 left-0 grid w-full items-stretch"
+            style={{
+              transform: `translateY(${row.start - scrollMargin}px)`,
+              gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+              gap: GAP,
+            }}
+          >
+            {rowTasks.map((task, i) => (
+              <div
+                key={task.id}
+                role="listitem"
+                aria-setsize={tasks.length}
+                aria-posinset={row.index * columns + i + 1}
+              >
+                <TaskCard record={task} />
+              </div>
+            ))}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

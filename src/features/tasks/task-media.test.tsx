@@ -1,0 +1,85 @@
+// @vitest-environment jsdom
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { TaskRecord } from './history';
+import { TaskCard } from './task-card';
+import { TaskFields } from './task-fields';
+import { DetailMedia } from './task-media';
+import { describeTask } from './task-view';
+
+const EVIL = [
+  'javascript:alert(1)',
+  'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+  'JAVASCRIPT:alert(2)',
+];
+
+function record(kind: TaskRecord['kind'], result: Record<string, unknown>, status = 'SUCCEEDED'): TaskRecord {
+  return {
+    id: `${kind}-1`,
+    kind,
+    source: 'lookup',
+    createdAt: 1,
+    updatedAt: 1,
+    status,
+    result: { task_id: `${kind}-1`, status, ...result },
+  };
+}
+
+function urlAttributes(container: HTMLElement) {
+  return [...container.querySelectorAll('[href],[src],[poster],[srcset]')].flatMap((el) =>
+    ['href', 'src', 'poster', 'srcset']
+      .map((name) => el.getAttribute(name))
+      .filter((v): v is string => v !== null),
+  );
+}
+
+describe('media URL safety in the DOM', () => {
+  it.each(EVIL)('never puts %s into href, src or poster, and shows it as text', (evil) => {
+    const video = record('image_to_video', { video_url: evil, thumbnail_url: evil });
+    const image = record('image_generate', { image_url: evil, thumbnail_url: evil });
+    const translation = record('video_translate', { video_url: evil, caption_url: evil });
+    for (const task of [video, image, translation]) {
+      const { container, unmount } = render(
+        <>
+          <TaskCard record={task} />
+          <DetailMedia record={task} view={describeTask(task)} />
+          <TaskFields record={task} view={describeTask(task)} reruns={[]} />
+        </>,
+      );
+      for (const value of urlAttributes(container)) {
+        expect(value.toLowerCase()).not.toMatch(/^\s*(javascript|data):/);
+      }
+      expect(container.textContent).toContain(evil);
+      unmount();
+    }
+  });
+
+  it('uses http(s) links for the poster and the player only after play is pressed', () => {
+    const task = record('image_to_video', {
+      video_url: 'https://cdn.test/v.mp4',
+      thumbnail_url: 'https://cdn.test/t.jpg',
+      duration: 8,
+    });
+    const { container } = render(<TaskCard record={task} />);
+    expect(container.querySelector('video')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /Play video of task/ }));
+    const video = container.querySelector('video')!;
+    expect(video.getAttribute('src')).toBe('https://cdn.test/v.mp4');
+    expect(video.getAttribute('poster')).toBe('https://cdn.test/t.jpg');
+    expect(video.getAttribute('preload')).toBe('none');
+  });
+
+  it('says "link expired or unavailable" when a result link no longer loads', () => {
+    const task = record('image_generate', { image_url: 'https://cdn.test/gone.png' });
+    const { container } = render(<DetailMedia record={task} view={describeTask(task)} />);
+    fireEvent.error(container.querySelector('img')!);
+    expect(screen.getByText('Link expired or unavailable')).toBeInTheDocument();
+    expect(container.querySelector('img')).toBeNull();
+  });
+
+  it('shows a FAILED task’s error_message in full on its card', () => {
+    const message = 'Content moderation rejected the input image: reason code 42. '.repeat(4).trim();
+    render(<TaskCard record={record('image_to_video', { error_message: message }, 'FAILED')} />);
+    expect(screen.getByText(message)).toBeInTheDocument();
+  });
+});

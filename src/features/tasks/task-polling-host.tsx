@@ -1,0 +1,44 @@
+// Mounts one polled status query per running task. Headless: it renders nothing and does not
+// re-render on query results (the history store carries them to the screens).
+import { useQueries } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { startFinishNotifier } from './finish-notifier';
+import type { TaskRecord } from './history';
+import { notificationsWanted } from './poll-settings';
+import { needsPolling, taskPollQuery } from './task-polling';
+import { useHistory } from './use-history';
+
+const ignoreResults = () => null;
+
+/** Polls every running task in the history, or only `onlyIds` when given (the detail screen). */
+export function TaskPollingHost({ onlyIds }: { onlyIds?: readonly string[] }) {
+  const { tasks } = useHistory();
+  const [background, setBackground] = useState(notificationsWanted);
+  useEffect(() => {
+    startFinishNotifier();
+    const sync = () => setBackground(notificationsWanted());
+    window.addEventListener('media-console:settings', sync);
+    return () => window.removeEventListener('media-console:settings', sync);
+  }, []);
+
+  const pendingKey = useMemo(() => {
+    const only = onlyIds && new Set(onlyIds);
+    return tasks
+      .filter((task) => (!only || only.has(task.id)) && needsPolling(task))
+      .map((task) => `${task.kind}\u001f${task.id}`)
+      .join('\u001e');
+  }, [tasks, onlyIds]);
+
+  const queries = useMemo(
+    () =>
+      pendingKey
+        ? pendingKey.split('\u001e').map((line) => {
+            const [kind, id] = line.split('\u001f') as [TaskRecord['kind'], string];
+            return taskPollQuery(kind, id, { background });
+          })
+        : [],
+    [pendingKey, background],
+  );
+  useQueries({ queries, combine: ignoreResults });
+  return null;
+}
