@@ -7,7 +7,6 @@ import { HistoryActions } from './history-actions';
 import { LookupForm } from './lookup-form';
 import { KindAndSearch, PANEL_ID, StatusTabs, TAB_LABELS, type Filters } from './task-filters';
 import { TaskGrid } from './task-grid';
-import { TaskPollingHost } from './task-polling-host';
 import { matchesSearch, tabOf, type TaskTab } from './task-view';
 import { useHistory } from './use-history';
 
@@ -78,7 +77,6 @@ export function TasksScreen() {
 
   return (
     <div className="space-y-5">
-      <TaskPollingHost />
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 id="tasks-heading" className="text-2xl font-semibold tracking-tight">
