@@ -17,6 +17,7 @@ const quietNetwork = ['--disable-background-networking', '--disable-component-up
 
 export default defineConfig({
   testDir: './e2e',
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers: process.env.CI ? 1 : 2,
   retries: 0,

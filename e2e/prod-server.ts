@@ -1,6 +1,7 @@
-// Starts the production server (`server/prod.ts`, on the current dist/) for a spec and stops it.
+// Starts the production server (`server/prod.ts`, on a build of the current tree, see global-setup.ts) for a spec and stops it.
 // Ports 4180-4189 are reserved for these tests.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { E2E_DIST_DIR } from './global-setup';
 
 export interface ProdServer {
   url: string;
@@ -20,6 +21,7 @@ export async function startProdServer(port: number, env: Record<string, string> 
       PORT: String(port),
       DATA_DIR: `test-results/prod-data-${port}`,
       EMULATOR_TIME_SCALE: '0.05',
+      DIST_DIR: E2E_DIST_DIR,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
