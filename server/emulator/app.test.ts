@@ -1,16 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES, createEmulator } from './app';
-import { AUTH, JSON_HEADERS, testEmulator } from './test-support';
+import { AUTH, JSON_HEADERS, emulatorsClosedAfterEach } from './test-support';
 
-const emulators: ReturnType<typeof testEmulator>[] = [];
-const make = () => {
-  const emulator = testEmulator();
-  emulators.push(emulator);
-  return emulator;
-};
-afterEach(async () => {
-  await Promise.all(emulators.splice(0).map((emulator) => emulator.close()));
-});
+const make = emulatorsClosedAfterEach();
 
 /** A valid image_generate body of exactly `size` bytes (the prompt is padded with spaces). */
 function bodyOfSize(size: number): string {

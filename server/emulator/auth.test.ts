@@ -1,16 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearerToken } from './auth';
-import { testEmulator } from './test-support';
+import { emulatorsClosedAfterEach } from './test-support';
 
-const emulators: ReturnType<typeof testEmulator>[] = [];
-const make = (token?: string) => {
-  const emulator = testEmulator({ token });
-  emulators.push(emulator);
-  return emulator;
-};
-afterEach(async () => {
-  await Promise.all(emulators.splice(0).map((emulator) => emulator.close()));
-});
+const makeEmulator = emulatorsClosedAfterEach();
+const make = (token?: string) => makeEmulator({ token });
 
 const languages = '/v1/video_translate/target_languages';
 

@@ -1,13 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CallbackBody } from '../../src/api/schemas';
 import { isHttpUrl, sendCallback, type CallbackSenderOptions } from './callbacks';
 import { Scheduler } from './scheduler';
-import { localServer, waitFor, type LocalServer } from './test-support';
+import { cleanupAfterEach, localServer, waitFor, type LocalServer } from './test-support';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
-});
+const onCleanup = cleanupAfterEach();
 
 const BODY: CallbackBody = {
   code: 0,
@@ -21,13 +18,13 @@ async function server(statuses: number[] = []): Promise<LocalServer> {
   const s = await localServer((_req, res) => {
     res.writeHead(answers.shift() ?? 200).end();
   });
-  cleanups.push(() => s.close());
+  onCleanup(() => s.close());
   return s;
 }
 
 function sender(overrides: Partial<CallbackSenderOptions> = {}): CallbackSenderOptions & { logs: string[] } {
   const scheduler = new Scheduler();
-  cleanups.push(() => scheduler.close());
+  onCleanup(() => scheduler.close());
   const logs: string[] = [];
   return {
     fetch: globalThis.fetch,
@@ -99,7 +96,7 @@ describe('sendCallback', () => {
 
   it('gives each try a timeout', async () => {
     const s = await localServer(() => undefined); // never answers
-    cleanups.push(() => s.close());
+    onCleanup(() => s.close());
     const options = sender({ timeoutMs: 50 });
     sendCallback(`${s.url}/hook`, BODY, options);
     await waitFor(() => options.logs.length === 1);

@@ -1,29 +1,34 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   callbackBodySchema,
   imageGenerateCallbackSchema,
   imageToVideoCallbackSchema,
   videoTranslateCallbackSchema,
 } from '../../src/api/schemas';
-import { localServer, postJson, testEmulator, waitFor, type LocalServer } from './test-support';
+import {
+  cleanupAfterEach,
+  emulatorsClosedAfterEach,
+  localServer,
+  postJson,
+  testEmulator,
+  waitFor,
+  type LocalServer,
+} from './test-support';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
-});
+const onCleanup = cleanupAfterEach();
+const make = emulatorsClosedAfterEach(onCleanup);
 
 async function server(): Promise<LocalServer> {
   const s = await localServer((_req, res) => {
     res.writeHead(200).end();
   });
-  cleanups.push(() => s.close());
+  onCleanup(() => s.close());
   return s;
 }
 
 describe('seedTask', () => {
   it('stores a task with defaults and returns its id', () => {
-    const emulator = testEmulator();
-    cleanups.push(() => emulator.close());
+    const emulator = make();
     expect(emulator.seedTask({ kind: 'image_generate' })).toMatch(/^i2is-/);
     expect(emulator.seedTask({ kind: 'video_translate' })).toMatch(/^vt-/);
     expect(emulator.seedTask({ kind: 'image_to_video' })).toMatch(/^i2v-/);
@@ -31,8 +36,7 @@ describe('seedTask', () => {
 
   it('calls back a seeded task with a callbackUrl when it finishes', async () => {
     const s = await server();
-    const emulator = testEmulator({ now: Date.now, timeScale: 0.001 });
-    cleanups.push(() => emulator.close());
+    const emulator = make({ now: Date.now, timeScale: 0.001 });
     const id = emulator.seedTask({ kind: 'image_generate', callbackUrl: `${s.url}/cb` });
     await waitFor(() => s.requests.length === 1);
     expect(JSON.parse(s.requests[0]!.body)).toMatchObject({
@@ -43,11 +47,7 @@ describe('seedTask', () => {
 });
 
 describe('completion callbacks of emulated tasks', () => {
-  function fastEmulator() {
-    const emulator = testEmulator({ timeScale: 0.002, now: Date.now, callbackRetryDelayMs: 5 });
-    cleanups.push(() => emulator.close());
-    return emulator;
-  }
+  const fastEmulator = () => make({ timeScale: 0.002, now: Date.now, callbackRetryDelayMs: 5 });
 
   it('image_generate: one callback per task with task_type image_generate and image_url', async () => {
     const s = await server();

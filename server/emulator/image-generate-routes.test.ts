@@ -1,18 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { asset } from './media';
-import { getJson, localServer, postJson, testEmulator, type LocalServer } from './test-support';
+import {
+  cleanupAfterEach,
+  emulatorsClosedAfterEach,
+  getJson,
+  localServer,
+  postJson,
+  type LocalServer,
+} from './test-support';
 
 const PNG = asset('reference.png');
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
-});
-
-function make(options: Parameters<typeof testEmulator>[0] = {}) {
-  const emulator = testEmulator(options);
-  cleanups.push(() => emulator.close());
-  return emulator;
-}
+const onCleanup = cleanupAfterEach();
+const make = emulatorsClosedAfterEach(onCleanup);
 
 async function imageServer(): Promise<LocalServer> {
   const server = await localServer((req, res) => {
@@ -22,7 +21,7 @@ async function imageServer(): Promise<LocalServer> {
     }
     res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
   });
-  cleanups.push(() => server.close());
+  onCleanup(() => server.close());
   return server;
 }
 

@@ -1,27 +1,19 @@
 // POST /v1/image_generate (sections 2.2, 2.3, 4.1) and the provider's GET /v1/image_generate/{id}.
 import { Hono, type Context } from 'hono';
 import { ERROR_CODES } from '../../src/api/errors';
+import { IMAGE_GENERATE_FIELDS } from '../../src/api/request-fields';
 import { BOUNDS, imageGenerateRequestSchema } from '../../src/api/schemas';
 import { downloadReferenceImages, DownloadError } from './downloads';
 import type { EmulatorEngine } from './engine';
 import { fail, ok } from './envelope';
-import { readJsonBody } from './json-body';
-import { outcomeFor, wantsReject } from './magic-words';
+import { readRequest } from './json-body';
+import { outcomeFor, rejectedOnPurpose, wantsReject } from './magic-words';
 import { statusQuery } from './status-query';
 import { imageGenerateView } from './task-views';
-import { validationFailure } from './validation';
 
 export const IMAGE_GENERATE_RULES = {
   bounds: { generate_count: BOUNDS.generateCount },
-  fieldOrder: [
-    'prompt',
-    'reference_images',
-    'module',
-    'generate_count',
-    'image_quality',
-    'image_ratio',
-    'callback_url',
-  ],
+  fieldOrder: IMAGE_GENERATE_FIELDS,
 };
 
 export const requestOrigin = (c: Context) => new URL(c.req.url).origin;
@@ -30,14 +22,9 @@ export function createImageGenerateRoutes(engine: EmulatorEngine): Hono {
   const app = new Hono();
 
   app.post('/v1/image_generate', async (c) => {
-    const read = await readJsonBody(c);
-    if (!read.ok) return read.response;
-    const parsed = imageGenerateRequestSchema.safeParse(read.body);
-    if (!parsed.success) {
-      const failure = validationFailure(read.body, parsed.error.issues, IMAGE_GENERATE_RULES);
-      return fail(c, 400, failure.code, failure.msg);
-    }
-    const params = parsed.data;
+    const request = await readRequest(c, imageGenerateRequestSchema, IMAGE_GENERATE_RULES);
+    if (!request.ok) return request.response;
+    const params = request.params;
 
     const controller = engine.scheduler.controller();
     try {
@@ -53,14 +40,7 @@ export function createImageGenerateRoutes(engine: EmulatorEngine): Hono {
       engine.scheduler.release(controller);
     }
 
-    if (wantsReject(params.prompt)) {
-      return fail(
-        c,
-        200,
-        ERROR_CODES.taskCreation,
-        'create task failed: the request was rejected on purpose (emulator:reject)',
-      );
-    }
+    if (wantsReject(params.prompt)) return rejectedOnPurpose(c);
     const outcome = outcomeFor(params.prompt);
     const origin = requestOrigin(c);
     const taskIds = Array.from({ length: params.generate_count }, () => {

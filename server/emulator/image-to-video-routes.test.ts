@@ -1,16 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { imageToVideoTaskSchema } from '../../src/api/schemas';
-import { getJson, postJson, testEmulator } from './test-support';
+import { emulatorsClosedAfterEach, getJson, postJson, testEmulator } from './test-support';
 
-const emulators: ReturnType<typeof testEmulator>[] = [];
-const make = (options: Parameters<typeof testEmulator>[0] = {}) => {
-  const emulator = testEmulator(options);
-  emulators.push(emulator);
-  return emulator;
-};
-afterEach(async () => {
-  await Promise.all(emulators.splice(0).map((emulator) => emulator.close()));
-});
+const make = emulatorsClosedAfterEach();
 
 const base = { image_url: 'https://images.test/start.png', prompt: 'Slow zoom' };
 

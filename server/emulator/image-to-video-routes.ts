@@ -1,31 +1,18 @@
 // GET /v1/image_to_video/{id} (sections 2.6, 4.3) and the provider's POST /v1/image_to_video.
 import { Hono } from 'hono';
-import { ERROR_CODES } from '../../src/api/errors';
+import { IMAGE_TO_VIDEO_FIELDS } from '../../src/api/request-fields';
 import { BOUNDS, imageToVideoRequestSchema } from '../../src/api/schemas';
 import type { EmulatorEngine } from './engine';
-import { fail, notFound, ok } from './envelope';
+import { notFound, ok } from './envelope';
 import { requestOrigin } from './image-generate-routes';
-import { readJsonBody } from './json-body';
-import { outcomeFor, wantsReject } from './magic-words';
+import { readRequest } from './json-body';
+import { outcomeFor, rejectedOnPurpose, wantsReject } from './magic-words';
 import { statusQuery } from './status-query';
 import { EMULATED_VIDEO_SECONDS, imageToVideoView } from './task-views';
-import { validationFailure } from './validation';
 
 export const IMAGE_TO_VIDEO_RULES = {
   bounds: { generate_count: BOUNDS.imageToVideoGenerateCount, duration: { min: 1, max: 60 } },
-  fieldOrder: [
-    'model',
-    'prompt',
-    'image_url',
-    'end_image_url',
-    'reference_images',
-    'aspect_ratio',
-    'aspect_resolution',
-    'duration',
-    'generate_audio',
-    'generate_count',
-    'callback_url',
-  ],
+  fieldOrder: IMAGE_TO_VIDEO_FIELDS,
 };
 
 export function createImageToVideoRoutes(engine: EmulatorEngine): Hono {
@@ -33,22 +20,10 @@ export function createImageToVideoRoutes(engine: EmulatorEngine): Hono {
 
   app.post('/v1/image_to_video', async (c) => {
     if (engine.settings.isDisabled('image_to_video_create')) return notFound(c);
-    const read = await readJsonBody(c);
-    if (!read.ok) return read.response;
-    const parsed = imageToVideoRequestSchema.safeParse(read.body);
-    if (!parsed.success) {
-      const failure = validationFailure(read.body, parsed.error.issues, IMAGE_TO_VIDEO_RULES);
-      return fail(c, 400, failure.code, failure.msg);
-    }
-    const params = parsed.data;
-    if (wantsReject(params.prompt)) {
-      return fail(
-        c,
-        200,
-        ERROR_CODES.taskCreation,
-        'create task failed: the request was rejected on purpose (emulator:reject)',
-      );
-    }
+    const request = await readRequest(c, imageToVideoRequestSchema, IMAGE_TO_VIDEO_RULES);
+    if (!request.ok) return request.response;
+    const params = request.params;
+    if (wantsReject(params.prompt)) return rejectedOnPurpose(c);
     const outcome = outcomeFor(params.prompt);
     const origin = requestOrigin(c);
     const taskIds = Array.from({ length: params.generate_count ?? 1 }, () => {

@@ -1,10 +1,20 @@
 // JSON bodies only, as the interface says (section 4: content type application/json). The size
-// limit itself is the body-limit middleware in app.ts; this reads what passed it.
+// limit itself is the body-limit middleware in app.ts; this reads what passed it and, for the
+// creation routes, checks it against the request schema.
 import type { Context } from 'hono';
 import { ERROR_CODES } from '../../src/api/errors';
 import { fail } from './envelope';
+import { validationFailure, type SchemaIssue, type ValidationRules } from './validation';
 
 export type JsonBodyResult = { ok: true; body: unknown } | { ok: false; response: Response };
+export type RequestResult<T> = { ok: true; params: T } | { ok: false; response: Response };
+
+/** A request schema, as far as readRequest uses it. */
+interface RequestSchema<T> {
+  safeParse(
+    body: unknown,
+  ): { success: true; data: T } | { success: false; error: { issues: readonly SchemaIssue[] } };
+}
 
 export function isJsonContentType(header: string | undefined): boolean {
   const mediaType = header?.split(';')[0]?.trim().toLowerCase();
@@ -35,4 +45,18 @@ export async function readJsonBody(c: Context): Promise<JsonBodyResult> {
       response: fail(c, 400, ERROR_CODES.validation, `body: must be valid JSON: ${reason}`),
     };
   }
+}
+
+/** A JSON body checked against its request schema; a refusal is the HTTP 400 envelope of validation.ts. */
+export async function readRequest<T>(
+  c: Context,
+  schema: RequestSchema<T>,
+  rules: ValidationRules,
+): Promise<RequestResult<T>> {
+  const read = await readJsonBody(c);
+  if (!read.ok) return read;
+  const parsed = schema.safeParse(read.body);
+  if (parsed.success) return { ok: true, params: parsed.data };
+  const failure = validationFailure(read.body, parsed.error.issues, rules);
+  return { ok: false, response: fail(c, 400, failure.code, failure.msg) };
 }

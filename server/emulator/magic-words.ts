@@ -3,7 +3,10 @@
 //   emulator:reject          creation answers HTTP 200 {code: 530003, msg: "create task failed: ..."}
 //   emulator:fail            the task runs, then ends FAILED with an error_message
 //   emulator:status=WORD     the task moves to the non-terminal status WORD and stays there
+import type { Context } from 'hono';
+import { ERROR_CODES } from '../../src/api/errors';
 import { TERMINAL_STATUSES } from '../../src/api/schemas';
+import { fail } from './envelope';
 
 export type TaskOutcome =
   { type: 'succeed' } | { type: 'fail'; errorMessage: string } | { type: 'stuck'; status: string };
@@ -13,6 +16,16 @@ export const EMULATED_FAILURE_MESSAGE =
 
 export function wantsReject(...texts: (string | undefined)[]): boolean {
   return texts.some((text) => text?.includes('emulator:reject'));
+}
+
+/** The creation answer to `emulator:reject`, the same for every kind of task. */
+export function rejectedOnPurpose(c: Context): Response {
+  return fail(
+    c,
+    200,
+    ERROR_CODES.taskCreation,
+    'create task failed: the request was rejected on purpose (emulator:reject)',
+  );
 }
 
 export function outcomeFor(...texts: (string | undefined)[]): TaskOutcome {

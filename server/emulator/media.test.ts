@@ -1,16 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { asset, SAMPLES } from './media';
-import { testEmulator } from './test-support';
+import { emulatorsClosedAfterEach } from './test-support';
 
-const emulators: ReturnType<typeof testEmulator>[] = [];
-const make = () => {
-  const emulator = testEmulator();
-  emulators.push(emulator);
-  return emulator;
-};
-afterEach(async () => {
-  await Promise.all(emulators.splice(0).map((emulator) => emulator.close()));
-});
+const make = emulatorsClosedAfterEach();
 
 const LONG_AGO = () => Date.UTC(2026, 0, 1) - 3_600_000;
 

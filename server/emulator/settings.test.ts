@@ -1,16 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SettingsState } from './settings';
-import { AUTH, getJson, postJson, testEmulator } from './test-support';
+import { AUTH, emulatorsClosedAfterEach, getJson, postJson, testEmulator } from './test-support';
 
-const emulators: ReturnType<typeof testEmulator>[] = [];
-const make = (options: Parameters<typeof testEmulator>[0] = {}) => {
-  const emulator = testEmulator(options);
-  emulators.push(emulator);
-  return emulator;
-};
-afterEach(async () => {
-  await Promise.all(emulators.splice(0).map((emulator) => emulator.close()));
-});
+const make = emulatorsClosedAfterEach();
 
 async function post(emulator: ReturnType<typeof testEmulator>, body: unknown) {
   const response = await emulator.service.request('/emulator/settings', {

@@ -1,6 +1,7 @@
 // Helpers shared by the emulator's unit tests (not a test file itself).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
 import { createEmulator, type Emulator, type EmulatorOptions } from './app';
 
 export const AUTH = { authorization: 'Bearer test-token' };
@@ -18,6 +19,34 @@ export function testEmulator(options: Partial<EmulatorOptions> = {}): Emulator &
     ...options,
   });
   return Object.assign(emulator, { clock });
+}
+
+export type Cleanup = () => Promise<void> | void;
+
+/**
+ * Call once at the top of a test file: what the returned function registers during a test is
+ * undone after it (emulators closed, servers stopped), all at once.
+ */
+export function cleanupAfterEach(): (cleanup: Cleanup) => void {
+  const cleanups: Cleanup[] = [];
+  afterEach(async () => {
+    await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
+  });
+  return (cleanup) => {
+    cleanups.push(cleanup);
+  };
+}
+
+/**
+ * Call once at the top of a test file: the returned `make(options)` builds a testEmulator that is
+ * closed after the test. Pass the file's own `cleanupAfterEach()` to share its registry.
+ */
+export function emulatorsClosedAfterEach(onCleanup: (cleanup: Cleanup) => void = cleanupAfterEach()) {
+  return (options: Partial<EmulatorOptions> = {}) => {
+    const emulator = testEmulator(options);
+    onCleanup(() => emulator.close());
+    return emulator;
+  };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read fields of varied payloads

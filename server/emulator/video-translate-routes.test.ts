@@ -1,17 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { translatedVideoName } from '../../src/api/schemas';
-import { getJson, postJson, testEmulator } from './test-support';
+import { emulatorsClosedAfterEach, getJson, postJson, testEmulator } from './test-support';
 import { TARGET_LANGUAGES } from './video-translate-routes';
 
-const emulators: ReturnType<typeof testEmulator>[] = [];
-const make = (options: Parameters<typeof testEmulator>[0] = {}) => {
-  const emulator = testEmulator(options);
-  emulators.push(emulator);
-  return emulator;
-};
-afterEach(async () => {
-  await Promise.all(emulators.splice(0).map((emulator) => emulator.close()));
-});
+const make = emulatorsClosedAfterEach();
 
 const base = { target_languages: ['English'], video_url: 'https://videos.test/tour.mp4' };
 

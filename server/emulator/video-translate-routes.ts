@@ -1,7 +1,7 @@
 // POST /v1/video_translate (sections 2.4, 2.5, 4.2) and the provider's extras:
 // GET /v1/video_translate/target_languages and GET /v1/video_translate/{id}.
 import { Hono } from 'hono';
-import { ERROR_CODES } from '../../src/api/errors';
+import { VIDEO_TRANSLATE_FIELDS } from '../../src/api/request-fields';
 import {
   BOUNDS,
   translatedVideoName,
@@ -9,13 +9,12 @@ import {
   videoTranslateRequestSchema,
 } from '../../src/api/schemas';
 import type { EmulatorEngine } from './engine';
-import { fail, notFound, ok } from './envelope';
+import { notFound, ok } from './envelope';
 import { requestOrigin } from './image-generate-routes';
-import { readJsonBody } from './json-body';
-import { outcomeFor, wantsReject } from './magic-words';
+import { readRequest } from './json-body';
+import { outcomeFor, rejectedOnPurpose, wantsReject } from './magic-words';
 import { statusQuery } from './status-query';
 import { videoTranslateView } from './task-views';
-import { validationFailure } from './validation';
 
 export const TARGET_LANGUAGES = [
   'English',
@@ -35,38 +34,17 @@ export const TARGET_LANGUAGES = [
 export const VIDEO_TRANSLATE_RULES = {
   bounds: { speaker_num: BOUNDS.speakerNum },
   fewerThan: ['name'],
-  fieldOrder: [
-    'target_languages',
-    'video_url',
-    'speaker_num',
-    'translate_audio_only',
-    'enable_dynamic_duration',
-    'enable_caption',
-    'name',
-    'callback_url',
-  ],
+  fieldOrder: VIDEO_TRANSLATE_FIELDS,
 };
 
 export function createVideoTranslateRoutes(engine: EmulatorEngine): Hono {
   const app = new Hono();
 
   app.post('/v1/video_translate', async (c) => {
-    const read = await readJsonBody(c);
-    if (!read.ok) return read.response;
-    const parsed = videoTranslateRequestSchema.safeParse(read.body);
-    if (!parsed.success) {
-      const failure = validationFailure(read.body, parsed.error.issues, VIDEO_TRANSLATE_RULES);
-      return fail(c, 400, failure.code, failure.msg);
-    }
-    const params = { ...VIDEO_TRANSLATE_DEFAULTS, ...stripUndefined(parsed.data) };
-    if (wantsReject(params.name, params.video_url)) {
-      return fail(
-        c,
-        200,
-        ERROR_CODES.taskCreation,
-        'create task failed: the request was rejected on purpose (emulator:reject)',
-      );
-    }
+    const request = await readRequest(c, videoTranslateRequestSchema, VIDEO_TRANSLATE_RULES);
+    if (!request.ok) return request.response;
+    const params = { ...VIDEO_TRANSLATE_DEFAULTS, ...stripUndefined(request.params) };
+    if (wantsReject(params.name, params.video_url)) return rejectedOnPurpose(c);
     const outcome = outcomeFor(params.name, params.video_url);
     const origin = requestOrigin(c);
     const unixSeconds = Math.floor(engine.now() / 1000);

@@ -1,6 +1,7 @@
 // The one error type of the app. Everything that can go wrong between the browser and the service
 // (HTTP status, envelope code, network, malformed body) becomes an ApiError with a kind, the
 // service's own words, and a plain-language explanation of what to do next.
+import { IMAGE_GENERATE_FIELDS, IMAGE_TO_VIDEO_FIELDS, VIDEO_TRANSLATE_FIELDS } from './request-fields';
 
 export type ApiErrorKind =
   | 'validation' // 100001
@@ -68,30 +69,8 @@ export function parseBoundsMessage(msg: string): ({ field: string } & FieldBound
  * Every field name a request body can have. A 100001 message only names a field if it names one of
  * these: "invalid character 'x' looking for beginning of value" must not mark a field `invalid`.
  */
-// Written out rather than read from the schemas so the app shell, which needs ApiError, does not
-// pull zod into the first screen's bundle; errors.test.ts checks it against the schemas.
 export const REQUEST_FIELDS: readonly string[] = [
-  'prompt',
-  'reference_images',
-  'module',
-  'generate_count',
-  'image_quality',
-  'image_ratio',
-  'callback_url',
-  'target_languages',
-  'video_url',
-  'speaker_num',
-  'translate_audio_only',
-  'enable_dynamic_duration',
-  'enable_caption',
-  'name',
-  'model',
-  'image_url',
-  'end_image_url',
-  'aspect_ratio',
-  'aspect_resolution',
-  'duration',
-  'generate_audio',
+  ...new Set([...IMAGE_GENERATE_FIELDS, ...VIDEO_TRANSLATE_FIELDS, ...IMAGE_TO_VIDEO_FIELDS]),
 ];
 
 /** The request field an error message names, if it names one of `knownFields`. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { IMAGE_FORM_DEFAULTS, imageFormSchema, toImageRequest, urlExtension } from './image-form-schema';
+import {
+  IMAGE_FORM_DEFAULTS,
+  IMAGE_FORM_FIELDS,
+  imageFormSchema,
+  toImageRequest,
+  urlExtension,
+} from './image-form-schema';
 
 const valid = { ...IMAGE_FORM_DEFAULTS, prompt: 'a cat' };
 const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ url: `https://example.com/${i}.png` }));
@@ -53,5 +59,11 @@ describe('toImageRequest', () => {
       image_quality: '2K',
       image_ratio: '9:16',
     });
+  });
+});
+
+describe('IMAGE_FORM_FIELDS', () => {
+  it('are the fields of the form, in request order', () => {
+    expect([...IMAGE_FORM_FIELDS]).toEqual(Object.keys(imageFormSchema.shape));
   });
 });

@@ -14,6 +14,7 @@ import {
   promptSchema,
   type ImageGenerateRequest,
 } from '@/api/schemas';
+import { IMAGE_GENERATE_FIELDS } from '@/api/request-fields';
 
 const FORMAT_EXTENSIONS = REFERENCE_IMAGE_FORMATS.map((format) => format.toLowerCase());
 export const FORMAT_LIST = 'JPG, JPEG, PNG, BMP, WebP or GIF';
@@ -71,15 +72,12 @@ export const IMAGE_FORM_DEFAULTS: ImageFormValues = {
   ...IMAGE_GENERATE_DEFAULTS,
 };
 
-/** Request fields the form shows, for placing the service's 100001/100002 errors. */
-export const IMAGE_FORM_FIELDS = [
-  'prompt',
-  'reference_images',
-  'module',
-  'generate_count',
-  'image_quality',
-  'image_ratio',
-] as const;
+type ImageFormField = Exclude<(typeof IMAGE_GENERATE_FIELDS)[number], 'callback_url'>;
+
+/** Request fields the form shows (not callback_url), for placing the service's 100001/100002 errors. */
+export const IMAGE_FORM_FIELDS: readonly ImageFormField[] = IMAGE_GENERATE_FIELDS.filter(
+  (field): field is ImageFormField => field !== 'callback_url',
+);
 
 /** The body sent to POST /v1/image_generate: every field explicit, blank rows dropped. */
 export function toImageRequest(values: ImageFormOutput): ImageGenerateRequest {

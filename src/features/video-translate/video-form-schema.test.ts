@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VIDEO_FORM_DEFAULTS, toVideoRequest, videoFormSchema } from './video-form-schema';
+import { VIDEO_FORM_DEFAULTS, VIDEO_FORM_FIELDS, toVideoRequest, videoFormSchema } from './video-form-schema';
 
 const valid = {
   ...VIDEO_FORM_DEFAULTS,
@@ -54,5 +54,11 @@ describe('toVideoRequest', () => {
       name: 'x',
       callback_url: 'https://h.example/cb',
     });
+  });
+});
+
+describe('VIDEO_FORM_FIELDS', () => {
+  it('are the fields of the form, in request order', () => {
+    expect([...VIDEO_FORM_FIELDS]).toEqual(Object.keys(videoFormSchema.shape));
   });
 });

@@ -7,6 +7,7 @@ import {
   videoTranslateRequestSchema,
   type VideoTranslateRequest,
 } from '@/api/schemas';
+import { VIDEO_TRANSLATE_FIELDS } from '@/api/request-fields';
 
 const shape = videoTranslateRequestSchema.shape;
 
@@ -43,16 +44,8 @@ export const VIDEO_FORM_DEFAULTS: VideoFormValues = {
   callback_url: '',
 };
 
-export const VIDEO_FORM_FIELDS = [
-  'target_languages',
-  'video_url',
-  'speaker_num',
-  'translate_audio_only',
-  'enable_dynamic_duration',
-  'enable_caption',
-  'name',
-  'callback_url',
-] as const;
+/** The form shows every request field, for placing the service's 100001/100002 errors. */
+export const VIDEO_FORM_FIELDS = VIDEO_TRANSLATE_FIELDS;
 
 /** Common languages offered when the backend has no GET /v1/video_translate/target_languages. */
 export const FALLBACK_LANGUAGES = [
