@@ -3,15 +3,10 @@
 // then /tasks is loaded: first card time, DOM size, a scroll to the end and back, the JS heap after
 // it, and the time a search takes to narrow 10,000 tasks to one.
 // Usage: npx tsx scripts/bench-gallery.ts [distDir]   (after `npm run build`)
-import { serve } from '@hono/node-server';
-import { chromium, type Browser } from '@playwright/test';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { Browser } from '@playwright/test';
+import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { createProdApp } from '../server/prod-app';
-import { readProdConfig } from '../server/prod-config';
+import { startBenchHarness } from './bench-harness';
 import { printRows, type BenchRow } from './bench-size';
 import { seedHistoryInPage } from './bench-gallery-seed';
 
@@ -62,19 +57,8 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 export async function benchGallery({ distDir = 'dist', count = 10_000 }: GalleryBenchOptions = {}): Promise<
   BenchRow[]
 > {
-  if (!existsSync(join(distDir, 'index.html')))
-    throw new Error(`${distDir}/index.html is missing: run \`npm run build\` first`);
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-gallery-'));
-  const prod = createProdApp(readProdConfig({ DIST_DIR: distDir, DATA_DIR: dataDir, API_BASE_URL: '' }));
-  const server = serve({ fetch: prod.app.fetch, hostname: '127.0.0.1', port: 0 });
-  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const executablePath =
-    process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-  const browser = await chromium.launch({
-    executablePath,
-    args: ['--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
+  const harness = await startBenchHarness(distDir, 'gallery');
+  const { origin, browser } = harness;
   try {
     const baseline = await openGallery(browser, origin, 100);
     const baselineMs = baseline.firstCard;
@@ -207,10 +191,7 @@ export async function benchGallery({ distDir = 'dist', count = 10_000 }: Gallery
       },
     ];
   } finally {
-    await browser.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await prod.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await harness.close();
   }
 }
 

@@ -3,6 +3,7 @@
 // (`npm run build`) for the size and Lighthouse sections.
 // Sections: bench-size.ts, bench-lighthouse.ts (ship work), bench-polling.ts, bench-gallery.ts
 // (gallery work). `npm run bench -- polling gallery` runs only the sections whose title matches.
+import { benchCallbacks } from './bench-callbacks';
 import { benchGallery } from './bench-gallery';
 import { benchLighthouse } from './bench-lighthouse';
 import { benchPolling } from './bench-polling';
@@ -21,6 +22,10 @@ const sections: { title: string; run: () => Promise<BenchRow[]> }[] = [
   {
     title: 'Task gallery with 10,000 tasks (production build, Debian Chromium, 1280 × 900)',
     run: () => benchGallery({ distDir: process.env.BENCH_DIST ?? 'dist' }),
+  },
+  {
+    title: 'Callbacks: inbox reply and arrival in the open gallery (production build, Debian Chromium)',
+    run: () => benchCallbacks({ distDir: process.env.BENCH_DIST ?? 'dist' }),
   },
 ];
 const only = process.argv.slice(2).map((word) => word.toLowerCase());

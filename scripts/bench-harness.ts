@@ -1,0 +1,42 @@
+// What the browser bench sections share: the production build served on 127.0.0.1 with the
+// built-in emulator and a throwaway data folder, and Debian's Chromium (or Playwright's own).
+import { serve } from '@hono/node-server';
+import { chromium, type Browser } from '@playwright/test';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createProdApp } from '../server/prod-app';
+import { readProdConfig } from '../server/prod-config';
+
+export interface BenchHarness {
+  origin: string;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+export async function startBenchHarness(distDir: string, name: string): Promise<BenchHarness> {
+  if (!existsSync(join(distDir, 'index.html')))
+    throw new Error(`${distDir}/index.html is missing: run \`npm run build\` first`);
+  const dataDir = mkdtempSync(join(tmpdir(), `bench-${name}-`));
+  const prod = createProdApp(readProdConfig({ DIST_DIR: distDir, DATA_DIR: dataDir, API_BASE_URL: '' }));
+  const server = serve({ fetch: prod.app.fetch, hostname: '127.0.0.1', port: 0 });
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const executablePath =
+    process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+  const browser = await chromium.launch({
+    executablePath,
+    args: ['--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+  return {
+    origin,
+    browser,
+    async close() {
+      await browser.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await prod.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
