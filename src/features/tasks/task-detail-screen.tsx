@@ -107,7 +107,10 @@ export function TaskDetailScreen({ taskId }: { taskId: string }) {
               automatically.
             </p>
           ) : (
-            <LookupProblem record={record} />
+            <>
+              {view.tone === 'not_found' && <p className="mb-1 font-semibold">Task not found</p>}
+              <LookupProblem record={record} />
+            </>
           )}
         </div>
       )}
