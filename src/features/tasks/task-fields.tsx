@@ -50,7 +50,16 @@ export function TaskFields({
   const rows: [string, ReactNode][] = [
     ['Task id', <code className="font-mono break-all">{record.id}</code>],
     ['Kind', KIND_LABELS[record.kind]],
-    ['Status', record.status ? <code className="font-mono">{record.status}</code> : 'No answer yet'],
+    [
+      'Status',
+      record.status ? (
+        <code className="font-mono">{record.status}</code>
+      ) : view.tone === 'not_found' ? (
+        'Not found: the service does not know this task'
+      ) : (
+        'No answer yet'
+      ),
+    ],
     [
       'Created',
       `${formatDateTime(record.createdAt)} (${record.source === 'created' ? 'created here' : record.source === 'callback' ? 'learned from a callback' : 'looked up'})`,
@@ -111,7 +120,9 @@ export function TaskFields({
     ],
   ];
   // Fields the kind documents are always listed (a dash says "not given"); others only when present.
-  const important = new Set(['Task id', 'Kind', 'Status', 'Created', ...EXPECTED[record.kind]]);
+  // A task the service does not know has no result fields to expect.
+  const expected = view.tone === 'not_found' ? [] : EXPECTED[record.kind];
+  const important = new Set(['Task id', 'Kind', 'Status', 'Created', ...expected]);
   return (
     <dl className="divide-y divide-zinc-100 text-sm dark:divide-zinc-800">
       {rows

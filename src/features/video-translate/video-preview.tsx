@@ -34,7 +34,7 @@ export function VideoPreview({ url }: { url: string }) {
         onError={() => setFailed(settled)}
         aria-label="Preview of the video to translate"
         // A player that cannot play only takes room: the note below says what is wrong.
-        className={broken ? 'hidden' : 'aspect-video max-h-72 w-full bg-black object-contain'}
+        className={broken ? 'hidden' : 'aspect-video max-h-56 w-full bg-black object-contain'}
       />
       {broken && (
         <p className="bg-amber-50 px-3 py-2 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-100">
