@@ -1,11 +1,25 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import * as fs from 'node:fs';
+import { fstatSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCallbackInbox, type CallbackInbox } from './inbox';
 import { imageGenerateCallback, imageToVideoCallback, videoTranslateCallback } from './fixtures';
 import { SECRET_FILE } from './secret';
 import { LOG_FILE } from './store';
+
+// The store's sync calls go through spies (passing through to the real ones unless a test says
+// otherwise), so a test can hold a sync back or make it fail.
+vi.mock('node:fs', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:fs')>();
+  const spies = { fdatasync: vi.fn(actual.fdatasync), fsync: vi.fn(actual.fsync) };
+  return { ...actual, ...spies, default: { ...actual, ...spies } };
+});
+
+type SyncCallback = (error: NodeJS.ErrnoException | null) => void;
+type SyncImpl = (fd: number, callback: SyncCallback) => void;
+const syncSpies = () =>
+  [vi.mocked(fs.fdatasync), vi.mocked(fs.fsync)] as unknown as ReturnType<typeof vi.fn<SyncImpl>>[];
 
 const SECRET = 'test-secret-0123456789abcdef';
 let dataDir: string;
@@ -29,6 +43,8 @@ beforeEach(() => {
 });
 afterEach(async () => {
   await inbox.close();
+  for (const spy of syncSpies()) spy.mockReset(); // back to the real call
+  vi.restoreAllMocks();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -167,5 +183,76 @@ describe('when the log cannot be written', () => {
     expect(response.status).toBe(500);
     expect(await response.json()).toMatchObject({ code: 500 });
     expect(logLines()).toHaveLength(0);
+  });
+});
+
+describe('fsync before the 200 reply', () => {
+  /** Makes the store's sync call (fdatasync or fsync, whichever it uses) run `impl` instead, once. */
+  function interceptSync(impl: SyncImpl) {
+    const calls: number[] = [];
+    for (const spy of syncSpies()) {
+      const original = spy.getMockImplementation()!;
+      spy.mockImplementation((fd, callback) => {
+        calls.push(fd);
+        spy.mockImplementation(original);
+        impl(fd, callback);
+      });
+    }
+    return calls;
+  }
+  const actualSync = async () => (await vi.importActual<typeof import('node:fs')>('node:fs')).fdatasync;
+
+  it('writes the line, syncs it, and only then answers 200', async () => {
+    const realSync = await actualSync();
+    const events: string[] = [];
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const calls = interceptSync((fd, callback) => {
+      events.push(`sync started with ${logLines().length} line(s) in the file`);
+      void released.then(() =>
+        realSync(fd, (error) => {
+          events.push('sync done');
+          callback(error);
+        }),
+      );
+    });
+
+    const answer = Promise.resolve(postJson(videoTranslateCallback)).then((response) => {
+      events.push('answered');
+      return response;
+    });
+    await vi.waitFor(() => expect(events).toHaveLength(1));
+    // Held at the sync: the line is written but no reply has gone out.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(events).toEqual(['sync started with 1 line(s) in the file']);
+
+    release();
+    const response = await answer;
+    expect(response.status).toBe(200);
+    expect(events).toEqual(['sync started with 1 line(s) in the file', 'sync done', 'answered']);
+    // It synced the log file itself.
+    expect(calls).toHaveLength(1);
+    expect(fstatSync(calls[0]!).ino).toBe(statSync(join(dataDir, LOG_FILE)).ino);
+  });
+
+  it('syncs every stored callback, but not a duplicate', async () => {
+    const spies = syncSpies();
+    const syncs = () => spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
+    expect((await postJson(videoTranslateCallback)).status).toBe(200);
+    expect(syncs()).toBe(1);
+    expect((await postJson(imageGenerateCallback)).status).toBe(200);
+    expect(syncs()).toBe(2);
+    expect(await (await postJson(imageGenerateCallback)).json()).toMatchObject({ data: { duplicate: true } });
+    expect(syncs()).toBe(2);
+  });
+
+  it('does not answer 200 when the sync fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    interceptSync((_fd, callback) =>
+      callback(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO', errno: -5 })),
+    );
+    const response = await postJson(videoTranslateCallback);
+    expect(response.status).toBe(500);
+    expect(await response.json()).toMatchObject({ code: 500 });
   });
 });

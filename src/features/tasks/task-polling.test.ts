@@ -3,7 +3,13 @@ import { clear, createStore } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
 import type { TaskStatusData } from '@/api/queries';
-import { getTask, recordCreatedTasks, resetHistoryMemoryForTests, type TaskKind } from './history';
+import {
+  applyTaskUpdate,
+  getTask,
+  recordCreatedTasks,
+  resetHistoryMemoryForTests,
+  type TaskKind,
+} from './history';
 import { createSemaphore } from './semaphore';
 import { needsPolling, resetPollerMemoryForTests, taskPollQuery, type PollerDeps } from './task-polling';
 import { describeTask } from './task-view';
@@ -97,6 +103,31 @@ describe('polling', () => {
     expect(requests).toBeLessThanOrEqual(6);
     await advance(120_000);
     expect(backend.calls.length).toBe(requests);
+  });
+
+  it('sends no further status requests once a callback reports a terminal status', async () => {
+    // The service would keep answering PROCESSING: only the callback can stop the polling.
+    const backend = fakeBackend({ 'i2v-cb': [{ at: 0, status: 'PROCESSING' }] }, Date.now());
+    await recordCreatedTasks('image_to_video', {}, [{ task_id: 'i2v-cb' }]);
+    poll('image_to_video', 'i2v-cb', depsWith(backend.fetchStatus));
+    await advance(5_000);
+    expect((await getTask('i2v-cb'))!.status).toBe('PROCESSING');
+    expect(backend.calls.length).toBeGreaterThanOrEqual(2); // it was polling every ~2 s
+
+    await applyTaskUpdate(
+      'i2v-cb',
+      'image_to_video',
+      { status: 'SUCCEEDED', video_url: 'https://cdn.test/cb.mp4' },
+      'callback',
+    );
+    const requests = backend.calls.length;
+    await advance(120_000); // 60 times the 2 s interval
+    expect(backend.calls.length).toBe(requests);
+    expect(await getTask('i2v-cb')).toMatchObject({
+      status: 'SUCCEEDED',
+      lastSource: 'callback',
+      result: { video_url: 'https://cdn.test/cb.mp4' },
+    });
   });
 
   it('shows an unknown status verbatim as in progress and keeps polling', async () => {

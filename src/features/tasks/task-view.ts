@@ -1,7 +1,7 @@
 // What a task looks like on screen, derived from its history record in one place so the card, the
 // detail view, the tabs and the search all agree.
 import { isTerminalStatus } from '@/api/status';
-import type { TaskRecord } from './history';
+import type { TaskKind, TaskRecord } from './history';
 import { isFinalPollError } from './poll-schedule';
 import { mediaLink, type MediaLink } from './safe-url';
 
@@ -112,4 +112,29 @@ export function matchesSearch(record: TaskRecord, query: string): boolean {
     haystacks.set(record, hay);
   }
   return hay.includes(query);
+}
+
+export interface TaskFilters {
+  tab: TaskTab;
+  kind: TaskKind | 'all';
+  search: string;
+}
+
+/**
+ * The gallery's filtering: the kind filter and the search narrow the tasks, the tab counts are taken
+ * over what is left (so each tab says how many it would show), and the tab picks the tasks shown.
+ */
+export function filterTasks(tasks: readonly TaskRecord[], filters: TaskFilters) {
+  const query = filters.search.trim().toLowerCase();
+  const counts: Record<TaskTab, number> = { all: 0, running: 0, succeeded: 0, failed: 0 };
+  const shown: TaskRecord[] = [];
+  for (const task of tasks) {
+    if (filters.kind !== 'all' && task.kind !== filters.kind) continue;
+    if (!matchesSearch(task, query)) continue;
+    const tab = tabOf(task);
+    counts.all++;
+    counts[tab]++;
+    if (filters.tab === 'all' || filters.tab === tab) shown.push(task);
+  }
+  return { counts, shown };
 }

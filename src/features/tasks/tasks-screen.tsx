@@ -2,28 +2,12 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { Spinner } from '@/components/ui/button';
-import type { TaskRecord } from './history';
 import { HistoryActions } from './history-actions';
 import { LookupForm } from './lookup-form';
 import { KindAndSearch, PANEL_ID, StatusTabs, TAB_LABELS, type Filters } from './task-filters';
 import { TaskGrid } from './task-grid';
-import { matchesSearch, tabOf, type TaskTab } from './task-view';
+import { filterTasks } from './task-view';
 import { useHistory } from './use-history';
-
-function filterTasks(tasks: readonly TaskRecord[], filters: Filters) {
-  const query = filters.search.trim().toLowerCase();
-  const counts: Record<TaskTab, number> = { all: 0, running: 0, succeeded: 0, failed: 0 };
-  const shown: TaskRecord[] = [];
-  for (const task of tasks) {
-    if (filters.kind !== 'all' && task.kind !== filters.kind) continue;
-    if (!matchesSearch(task, query)) continue;
-    const tab = tabOf(task);
-    counts.all++;
-    counts[tab]++;
-    if (filters.tab === 'all' || filters.tab === tab) shown.push(task);
-  }
-  return { counts, shown };
-}
 
 function EmptyState({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
   return (

@@ -1,0 +1,122 @@
+// The gallery's filtering (filterTasks / matchesSearch): kind filter, tab counts and search.
+import { describe, expect, it } from 'vitest';
+import type { TaskRecord } from './history';
+import { filterTasks, matchesSearch, type TaskFilters } from './task-view';
+
+function task(partial: Partial<TaskRecord> & Pick<TaskRecord, 'id' | 'kind' | 'status'>): TaskRecord {
+  return { source: 'created', createdAt: 1, updatedAt: 1, ...partial };
+}
+
+// Newest first, as the history hands them to the gallery.
+const TASKS: readonly TaskRecord[] = [
+  task({
+    id: 'i2is-1001',
+    kind: 'image_generate',
+    status: 'SUCCEEDED',
+    params: { prompt: 'A red fox in the snow' },
+  }),
+  task({
+    id: 'i2v-1002',
+    kind: 'image_to_video',
+    status: 'PROCESSING',
+    params: { prompt: 'Slow zoom on mountains' },
+  }),
+  task({
+    id: 'vt-1003',
+    kind: 'video_translate',
+    status: 'FAILED',
+    language: 'Japanese',
+    result: { task_id: 'vt-1003', status: 'FAILED', name: 'Holiday tour' },
+  }),
+  task({
+    id: 'vt-1004',
+    kind: 'video_translate',
+    status: 'SUCCEEDED',
+    language: 'French',
+    params: { name: 'Quarterly update' },
+  }),
+  task({
+    id: 'i2v-1005',
+    kind: 'image_to_video',
+    status: '',
+    source: 'lookup',
+    lastError: { kind: 'not_found', httpStatus: 404, code: 100003, msg: 'task not found', at: 1 },
+  }),
+  task({
+    id: 'i2is-1006',
+    kind: 'image_generate',
+    status: 'GENERATING',
+    params: { prompt: 'A calm lake at dawn' },
+  }),
+];
+
+const ALL: TaskFilters = { tab: 'all', kind: 'all', search: '' };
+const ids = (records: readonly TaskRecord[]) => records.map((record) => record.id);
+const run = (filters: Partial<TaskFilters>) => filterTasks(TASKS, { ...ALL, ...filters });
+
+describe('filterTasks', () => {
+  it('shows everything, in order, with a count per tab', () => {
+    const { counts, shown } = run({});
+    expect(ids(shown)).toEqual(ids(TASKS));
+    // Not found counts as failed; any status other than SUCCEEDED/FAILED is in progress.
+    expect(counts).toEqual({ all: 6, running: 2, succeeded: 2, failed: 2 });
+  });
+
+  it('shows one tab while the counts still cover every tab', () => {
+    expect(ids(run({ tab: 'running' }).shown)).toEqual(['i2v-1002', 'i2is-1006']);
+    expect(ids(run({ tab: 'succeeded' }).shown)).toEqual(['i2is-1001', 'vt-1004']);
+    expect(ids(run({ tab: 'failed' }).shown)).toEqual(['vt-1003', 'i2v-1005']);
+    expect(run({ tab: 'failed' }).counts).toEqual({ all: 6, running: 2, succeeded: 2, failed: 2 });
+  });
+
+  it('filters by kind, and counts only that kind', () => {
+    const translations = run({ kind: 'video_translate' });
+    expect(ids(translations.shown)).toEqual(['vt-1003', 'vt-1004']);
+    expect(translations.counts).toEqual({ all: 2, running: 0, succeeded: 1, failed: 1 });
+
+    const videos = run({ kind: 'image_to_video' });
+    expect(ids(videos.shown)).toEqual(['i2v-1002', 'i2v-1005']);
+    expect(videos.counts).toEqual({ all: 2, running: 1, succeeded: 0, failed: 1 });
+
+    expect(ids(run({ kind: 'image_generate', tab: 'running' }).shown)).toEqual(['i2is-1006']);
+  });
+
+  it.each([
+    ['a whole task id', 'i2v-1005', ['i2v-1005']],
+    ['part of a task id, in any case', 'I2IS-', ['i2is-1001', 'i2is-1006']],
+    ['the prompt', 'red fox', ['i2is-1001']],
+    ['the name from the result', 'holiday tour', ['vt-1003']],
+    ['the name from the request', 'QUARTERLY', ['vt-1004']],
+    ['the language', 'french', ['vt-1004']],
+    ['the other language', 'Japanese', ['vt-1003']],
+    ['a query with spaces around it', '  calm lake ', ['i2is-1006']],
+  ])('finds tasks by %s', (_what, search, expected) => {
+    const { shown, counts } = run({ search });
+    expect(ids(shown)).toEqual(expected);
+    expect(counts.all).toBe(expected.length);
+  });
+
+  it('counts the tabs over the search results', () => {
+    expect(run({ search: 'i2v-' }).counts).toEqual({ all: 2, running: 1, succeeded: 0, failed: 1 });
+  });
+
+  it('finds nothing for a miss, with every count at zero', () => {
+    const { shown, counts } = run({ search: 'no task looks like this' });
+    expect(shown).toEqual([]);
+    expect(counts).toEqual({ all: 0, running: 0, succeeded: 0, failed: 0 });
+  });
+
+  it('applies kind and search together', () => {
+    expect(ids(run({ search: 'fox', kind: 'image_to_video' }).shown)).toEqual([]);
+    expect(ids(run({ search: 'fox', kind: 'image_generate' }).shown)).toEqual(['i2is-1001']);
+  });
+});
+
+describe('matchesSearch', () => {
+  it('matches everything for an empty query and expects a lower-cased query otherwise', () => {
+    const [fox] = TASKS;
+    expect(matchesSearch(fox!, '')).toBe(true);
+    expect(matchesSearch(fox!, 'snow')).toBe(true);
+    expect(matchesSearch(fox!, 'mountains')).toBe(false);
+  });
+});
