@@ -1,13 +1,57 @@
-// Accessibility: an axe scan of every screen in light and dark, at desktop and phone width, and the
-// keyboard shortcuts (help dialog with `?`, "g then letter" to change screen).
+// Accessibility: an axe scan of every screen in light and dark, at desktop and phone width, the
+// keyboard shortcuts (help dialog with `?`, "g then letter" to change screen), and a keyboard-only
+// pass through Create image to a task's page.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
-const ROUTES = [
-  { path: '/', heading: /create/i },
-  { path: '/translate', heading: /translat/i },
-  { path: '/tasks', heading: /tasks/i },
-  { path: '/callbacks', heading: /callback/i },
+interface ScannedRoute {
+  /** The route as the test names it (`/tasks/<id>` for a seeded task). */
+  name: string;
+  /** Needs tasks and callbacks seeded first (seedContent). */
+  seeded?: boolean;
+  path: (taskIds: string[]) => string;
+  /** Waits until the screen shows its real content, not a loading state. */
+  ready?: (page: Page, taskIds: string[]) => Promise<void>;
+}
+
+const ROUTES: ScannedRoute[] = [
+  { name: '/', path: () => '/' },
+  { name: '/translate', path: () => '/translate' },
+  {
+    name: '/tasks',
+    seeded: true,
+    path: () => '/tasks',
+    ready: (page) => expect(page.getByText('a11y task 0').first()).toBeVisible(),
+  },
+  { name: '/callbacks', seeded: true, path: () => '/callbacks' },
+  {
+    // The first seeded task succeeds: the page shows its image, fields, raw JSON and actions.
+    name: '/tasks/<id>',
+    seeded: true,
+    path: (ids) => `/tasks/${ids[0]}`,
+    ready: async (page, ids) => {
+      await expect(page.getByRole('heading', { level: 1, name: ids[0] })).toBeVisible();
+      await expect(page.getByText('SUCCEEDED', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole('link', { name: /Download image/ }).first()).toBeVisible();
+    },
+  },
+  {
+    // The second one failed (emulator:fail and a FAILED callback): the page leads with the error.
+    name: '/tasks/<failed id>',
+    seeded: true,
+    path: (ids) => `/tasks/${ids[1]}`,
+    ready: async (page, ids) => {
+      await expect(page.getByRole('heading', { level: 1, name: ids[1] })).toBeVisible();
+      await expect(page.getByRole('alert').filter({ hasText: 'The task failed' })).toBeVisible({
+        timeout: 15_000,
+      });
+    },
+  },
+  {
+    name: '/nope',
+    path: () => '/nope',
+    ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible(),
+  },
 ];
 const THEMES = ['light', 'dark'] as const;
 const WIDTHS = [
@@ -16,7 +60,7 @@ const WIDTHS = [
 ];
 
 /** Tasks in every state and a few callbacks, so the scans see cards, badges and logs, not empty states. */
-async function seedContent(page: Page, request: APIRequestContext) {
+async function seedContent(page: Page, request: APIRequestContext): Promise<string[]> {
   const prompts = [
     'a11y scan: lighthouse at dusk',
     'a11y scan emulator:fail',
@@ -66,6 +110,7 @@ async function seedContent(page: Page, request: APIRequestContext) {
     await new Promise((resolve) => (tx.oncomplete = resolve));
     db.close();
   }, ids);
+  return ids;
 }
 
 async function openWithTheme(page: Page, path: string, theme: (typeof THEMES)[number]) {
@@ -88,12 +133,27 @@ for (const viewport of WIDTHS) {
     test.describe(`axe, ${theme}, ${viewport.name} (${viewport.width}px)`, () => {
       test.use({ viewport: { width: viewport.width, height: viewport.height } });
       for (const route of ROUTES) {
-        test(`no violations on ${route.path}`, async ({ page, request }) => {
-          if (route.path === '/tasks' || route.path === '/callbacks') await seedContent(page, request);
-          await openWithTheme(page, route.path, theme);
-          if (route.path === '/tasks') await expect(page.getByText('a11y task 0').first()).toBeVisible();
+        test(`no violations on ${route.name}`, async ({ page, request }) => {
+          const ids = route.seeded ? await seedContent(page, request) : [];
+          await openWithTheme(page, route.path(ids), theme);
+          await route.ready?.(page, ids);
           const results = await new AxeBuilder({ page }).analyze();
           expect(describeViolations(results.violations)).toEqual([]);
+        });
+      }
+      if (theme === 'dark' && viewport.name === 'phone') {
+        test('no violations with the shortcuts dialog open (?)', async ({ page }) => {
+          await openWithTheme(page, '/', theme);
+          await page.locator('body').press('?');
+          const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+          await expect(dialog).toBeVisible();
+          await expect(dialog.getByText('Submit the form')).toBeVisible();
+          // The whole page, as it is with the modal open (the dialog in the top layer, the rest inert).
+          const results = await new AxeBuilder({ page }).analyze();
+          expect(describeViolations(results.violations)).toEqual([]);
+          // The dialog fits the phone's width: nothing in it scrolls sideways.
+          const overflow = await dialog.evaluate((el) => el.scrollWidth - el.clientWidth);
+          expect(overflow).toBeLessThanOrEqual(0);
         });
       }
     });
@@ -125,5 +185,71 @@ test.describe('keyboard', () => {
     await expect(skip).toBeVisible();
     const outline = await skip.evaluate((el) => getComputedStyle(el).outlineStyle);
     expect(outline).not.toBe('none');
+  });
+
+  test('keyboard only: Create image from the skip link to a task page, no mouse', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Create image' })).toBeVisible();
+    const prompt = page.getByRole('textbox', { name: 'Prompt' });
+    await expect(prompt).toBeVisible(); // the form chunk has loaded
+
+    // From the page start: the skip link, then straight into the form.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await expect(prompt).toBeFocused();
+    await page.keyboard.type('A lighthouse at dawn, typed without a mouse');
+
+    // Through the form: each control is one Tab stop, radios change with the arrow keys.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Add reference image' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    const mode = page.getByRole('radiogroup', { name: 'Mode' });
+    await expect(mode.getByRole('radio', { name: 'Standard' })).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(mode.getByRole('radio', { name: 'Professional' })).toBeFocused();
+    await expect(mode.getByRole('radio', { name: 'Professional' })).toBeChecked();
+    await page.keyboard.press('Tab');
+    const count = page.getByRole('spinbutton', { name: 'Number of images' });
+    await expect(count).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(count).toHaveValue('2');
+    await page.keyboard.press('Tab');
+    const quality = page.getByRole('radiogroup', { name: 'Quality' });
+    await expect(quality.getByRole('radio', { name: '2K' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    const ratio = page.getByRole('radiogroup', { name: 'Aspect ratio' });
+    await expect(ratio.getByRole('radio', { name: '9:16' })).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    const chosenRatio = ratio.getByRole('radio', { checked: true });
+    await expect(chosenRatio).toBeFocused();
+    await expect(chosenRatio).not.toHaveAccessibleName('9:16');
+
+    // Ctrl+Enter submits from wherever focus is inside the form.
+    const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/v1/image_generate'), {
+      timeout: 10_000,
+    });
+    await page.keyboard.press('Control+Enter');
+    expect((await sent).postDataJSON()).toMatchObject({
+      prompt: 'A lighthouse at dawn, typed without a mouse',
+      module: 'pro',
+      generate_count: 2,
+      image_quality: '2K',
+    });
+    const panel = page.getByRole('region', { name: '2 image tasks created' });
+    await expect(panel).toBeVisible();
+    const links = panel.getByRole('link', { name: /^i2is-/ });
+    await expect(links).toHaveCount(2);
+    const id = (await links.first().textContent())!;
+    await expect(panel.getByRole('heading', { name: '2 image tasks created' })).toBeFocused();
+
+    // The result has focus; the next Tab is the first task, and Enter opens it.
+    await page.keyboard.press('Tab');
+    await expect(links.first()).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(`/tasks/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: id })).toBeVisible();
+    await expect(page.getByText('SUCCEEDED', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
   });
 });

@@ -1,5 +1,7 @@
 // The production server (`npm start` on the built dist/): strict CSP in a real Chromium, cache and
-// security headers, sign-in with APP_PASSWORD, and the callback receiver left open for the service.
+// security headers, sign-in with APP_PASSWORD (and an axe scan of its page), and the callback
+// receiver left open for the service.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { startProdServer, type ProdServer } from './prod-server';
@@ -26,6 +28,12 @@ async function watchPage(page: Page) {
     });
   });
   return problems;
+}
+
+function describeViolations(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']) {
+  return violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+  );
 }
 
 test.describe('open production server', () => {
@@ -92,6 +100,31 @@ test.describe('production server with APP_PASSWORD', () => {
     await expect(page).toHaveURL(`${server.url}/tasks`);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     // The wrong password's 401 is the only expected console error.
+    expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
+    expect(await page.evaluate(() => window.__cspViolations ?? [])).toEqual([]);
+  });
+
+  test('the sign-in page has no axe violations, light and dark, before and after a wrong password', async ({
+    page,
+  }) => {
+    const problems = await watchPage(page);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.goto(`${server.url}/login`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Media Console' })).toBeVisible();
+      await expect(page.getByLabel('Password')).toBeFocused(); // autofocus: type straight away
+      const fresh = await new AxeBuilder({ page }).analyze();
+      expect(describeViolations(fresh.violations), `${colorScheme}, fresh`).toEqual([]);
+
+      await page.getByLabel('Password').fill(`wrong password (${colorScheme})`);
+      await page.getByLabel('Password').press('Enter');
+      await expect(page.getByRole('alert')).toHaveText('That password is not correct.');
+      await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByLabel('Password')).toHaveAccessibleDescription('That password is not correct.');
+      const refused = await new AxeBuilder({ page }).analyze();
+      expect(describeViolations(refused.violations), `${colorScheme}, wrong password`).toEqual([]);
+    }
+    // Only the two wrong passwords' 401s; the page runs under the CSP.
     expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
     expect(await page.evaluate(() => window.__cspViolations ?? [])).toEqual([]);
   });

@@ -4,9 +4,20 @@
 import { useEffect, useRef } from 'react';
 import { SCREEN_SHORTCUTS } from './shortcuts';
 
-export const SHORTCUTS = [
+const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
+
+export interface Shortcut {
+  keys: string[];
+  description: string;
+  /** Keys pressed together (Ctrl+Enter), not one after the other (g then k). */
+  together?: boolean;
+}
+
+export const SHORTCUTS: Shortcut[] = [
   { keys: ['?'], description: 'Show keyboard shortcuts' },
   ...SCREEN_SHORTCUTS.map((s) => ({ keys: ['g', s.key], description: s.description })),
+  // The same modifier the forms' footer shows; works while typing in the form's fields too.
+  { keys: [IS_MAC ? '⌘' : 'Ctrl', 'Enter'], together: true, description: 'Submit the form' },
   { keys: ['Esc'], description: 'Close a dialog' },
   { keys: ['Tab'], description: 'Move to the next control (Shift+Tab: previous)' },
 ];
@@ -54,7 +65,8 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
           </button>
         </div>
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-          Shortcuts work anywhere except while typing in a field.
+          Shortcuts work anywhere except while typing in a field; {IS_MAC ? '⌘' : 'Ctrl'}+Enter works in a
+          form’s fields too.
         </p>
         <dl className="mt-4 divide-y divide-zinc-100 dark:divide-zinc-800">
           {SHORTCUTS.map((shortcut) => (
@@ -63,7 +75,11 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
               <dd className="flex shrink-0 items-center gap-1">
                 {shortcut.keys.map((key, index) => (
                   <span key={key} className="flex items-center gap-1">
-                    {index > 0 && <span className="text-xs text-zinc-500 dark:text-zinc-400">then</span>}
+                    {index > 0 && (
+                      <span className="text-xs text-zinc-500 dark:text-zinc-400">
+                        {shortcut.together ? '+' : 'then'}
+                      </span>
+                    )}
                     <Kbd>{key}</Kbd>
                   </span>
                 ))}

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
@@ -46,6 +46,19 @@ describe('keyboard shortcuts', () => {
     expect(dialog).toHaveTextContent('Show keyboard shortcuts');
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('lists Ctrl/⌘+Enter to submit the form, as keys pressed together', async () => {
+    const { user } = setup();
+    await user.keyboard('?');
+    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    // Each row is a term (what it does) followed by its definition (the keys).
+    const terms = within(dialog).getAllByRole('term');
+    const row = terms.findIndex((term) => term.textContent === 'Submit the form');
+    expect(row).toBeGreaterThan(-1);
+    const keys = within(dialog).getAllByRole('definition')[row];
+    expect(keys).toHaveTextContent(/^(Ctrl|⌘)\+Enter$/);
+    expect(dialog).toHaveTextContent(/(Ctrl|⌘)\+Enter works in a form’s fields too/);
   });
 
   it('opens from the header button too', async () => {

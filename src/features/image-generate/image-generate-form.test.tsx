@@ -52,6 +52,24 @@ describe('prompt', () => {
     expect(posts).toHaveLength(0);
   });
 
+  it('shows its error next to the field on blur, before any submit', async () => {
+    const { user, prompt, posts } = setup();
+    await user.type(prompt, 'a cat');
+    await user.clear(prompt);
+    expect(prompt).not.toHaveAttribute('aria-invalid');
+    await user.tab();
+    expect(prompt).not.toHaveFocus();
+    expect(await screen.findByText('Prompt is required')).toBeInTheDocument();
+    expect(prompt).toHaveAttribute('aria-invalid', 'true');
+    expect(prompt).toHaveAccessibleDescription(expect.stringContaining('Prompt is required'));
+    expect(posts).toHaveLength(0);
+    // Corrected and left again (before any submit, validation runs on blur), the message goes.
+    await user.type(prompt, 'a dog');
+    await user.tab();
+    expect(screen.queryByText('Prompt is required')).not.toBeInTheDocument();
+    expect(prompt).not.toHaveAttribute('aria-invalid');
+  });
+
   it('is required', async () => {
     const { submit, prompt, posts } = setup();
     await submit();
@@ -249,6 +267,23 @@ describe('submission', () => {
     await user.keyboard('{Control>}{Enter}{/Control}');
     await waitFor(() => expect(posts).toHaveLength(1));
   });
+
+  it('Cmd+Enter (metaKey) submits from the prompt, like Ctrl+Enter', async () => {
+    const { user, prompt, posts } = setup();
+    await user.type(prompt, 'a cat');
+    await user.keyboard('{Meta>}{Enter}{/Meta}');
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]!.body).toMatchObject({ prompt: 'a cat' });
+    expect(prompt).toHaveValue('a cat'); // no newline typed into the prompt
+  });
+
+  it('plain Enter in the prompt adds a line and does not submit', async () => {
+    const { user, prompt, posts } = setup();
+    await user.type(prompt, 'a cat{Enter}');
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(posts).toHaveLength(0);
+    expect(prompt).toHaveValue('a cat\n');
+  });
 });
 
 describe('server errors', () => {
@@ -379,5 +414,25 @@ describe('reference image preview', () => {
     expect(await screen.findByText(/This image does not load in the browser/)).toBeInTheDocument();
     expect(input).toHaveAccessibleDescription(expect.stringContaining('does not load'));
     expect(input).not.toHaveAttribute('aria-invalid');
+  });
+});
+
+describe('explanations', () => {
+  it('states the 20 MB limit and the formats for reference images', () => {
+    setup();
+    const group = screen.getByRole('group', { name: /Reference images/ });
+    expect(group).toHaveAccessibleDescription(expect.stringContaining('at most 20 MB each'));
+    expect(within(group).getByText(/JPG.*PNG.*at most 20 MB each/)).toBeVisible();
+  });
+
+  it('explains Standard and Professional in one line each', () => {
+    setup();
+    const mode = screen.getByRole('radiogroup', { name: 'Mode' });
+    const standard = within(mode).getByRole('radio', { name: 'Standard' });
+    const professional = within(mode).getByRole('radio', { name: 'Professional' });
+    expect(standard).toHaveAccessibleDescription('The default mode; a good start for most prompts.');
+    expect(professional).toHaveAccessibleDescription('Aims for finer detail and fidelity; may take longer.');
+    expect(within(mode).getByText('The default mode; a good start for most prompts.')).toBeVisible();
+    expect(within(mode).getByText('Aims for finer detail and fidelity; may take longer.')).toBeVisible();
   });
 });

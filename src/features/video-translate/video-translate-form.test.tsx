@@ -103,6 +103,27 @@ describe('video URL', () => {
     },
   );
 
+  it('shows its error next to the field on blur, before any submit', async () => {
+    const { user, posts } = setup();
+    const input = videoUrl();
+    await user.type(input, 'example.com/talk.mp4');
+    expect(input).not.toHaveAttribute('aria-invalid');
+    await user.tab();
+    expect(input).not.toHaveFocus();
+    expect(await screen.findByText('Video URL must be an http:// or https:// URL')).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription(
+      expect.stringContaining('Video URL must be an http:// or https:// URL'),
+    );
+    expect(posts).toHaveLength(0);
+    // Corrected and left again (before any submit, validation runs on blur), the message goes.
+    await user.clear(input);
+    await user.type(input, VIDEO);
+    await user.tab();
+    expect(screen.queryByText('Video URL must be an http:// or https:// URL')).not.toBeInTheDocument();
+    expect(input).not.toHaveAttribute('aria-invalid');
+  });
+
   it('previews http(s) videos only', async () => {
     const { container } = setup();
     fill(videoUrl(), 'javascript:alert(1)');
@@ -171,6 +192,22 @@ describe('video name', () => {
 });
 
 describe('switches and defaults', () => {
+  it('explains each switch in one line, read as its description', () => {
+    setup();
+    const cases = [
+      ['Translate audio only', 'Only the speech track is translated; faces are left as they are.'],
+      [
+        'Dynamic duration',
+        'Stretches or shortens segments so dialogue flows across languages of different speaking speeds.',
+      ],
+      ['Generate captions', 'Also produces a caption file for each language.'],
+    ] as const;
+    for (const [name, description] of cases) {
+      expect(screen.getByRole('switch', { name })).toHaveAccessibleDescription(description);
+      expect(screen.getByText(description)).toBeVisible();
+    }
+  });
+
   it('sends the provider defaults, then each switch flipped', async () => {
     const ctx = setup();
     await fillValid(ctx);
@@ -259,6 +296,41 @@ describe('server errors, double submit, drafts', () => {
     expect(alert).toHaveTextContent('create task failed');
     expect(videoUrl()).toHaveValue(VIDEO);
     expect(within(ctx.languages()).getByRole('checkbox', { name: 'Japanese' })).toBeChecked();
+  });
+
+  // Plain Enter in a one-line field submits anyway (implicit submission); on a switch it flips the
+  // switch, so a switch is where the shortcut itself is proven.
+  it.each([
+    ['Ctrl+Enter', '{Control>}{Enter}{/Control}'],
+    ['Cmd+Enter (metaKey)', '{Meta>}{Enter}{/Meta}'],
+  ])('%s submits from a switch without flipping it', async (_, keys) => {
+    const ctx = setup();
+    await fillValid(ctx);
+    const captions = screen.getByRole('switch', { name: 'Generate captions' });
+    captions.focus();
+    await ctx.user.keyboard(keys);
+    await waitFor(() => expect(ctx.posts).toHaveLength(1));
+    expect(ctx.posts[0]!.body).toMatchObject({
+      target_languages: ['Japanese'],
+      video_url: VIDEO,
+      enable_caption: false,
+    });
+    expect(captions).toHaveAttribute('aria-checked', 'false');
+    expect(await screen.findByRole('link', { name: 'vt-1' })).toBeInTheDocument();
+  });
+
+  it('offers the request as cURL with $API_TOKEN and the target languages', async () => {
+    const ctx = setup();
+    await fillValid(ctx);
+    await ctx.pick('English');
+    await ctx.submit();
+    const panel = await screen.findByRole('region', { name: '2 translation tasks created' });
+    expect(within(panel).getByRole('button', { name: 'Copy as cURL' })).toBeInTheDocument();
+    const curl = within(panel).getByLabelText('cURL command').textContent ?? '';
+    expect(curl).toContain('Authorization: Bearer $API_TOKEN');
+    expect(curl).toContain('/v1/video_translate');
+    expect(curl).toContain('"target_languages":["Japanese","English"]');
+    expect(curl).toContain(`"video_url":"${VIDEO}"`);
   });
 
   it('sends once while in flight', async () => {
