@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 
 // Debian's Chromium when present (no browser download works on a closed network), else the
 // browser Playwright installs itself (`npx playwright install chromium`).
-const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const chromiumPath =
+  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export const E2E_PORTS = {
   app: Number(process.env.E2E_PORT ?? 5180),
@@ -13,7 +14,12 @@ export const E2E_PORTS = {
 };
 export const E2E_TOKEN = 'e2e-secret-token-5f2c9a';
 
-const quietNetwork = ['--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+const quietNetwork = [
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
 
 export default defineConfig({
   testDir: './e2e',
@@ -45,7 +51,12 @@ export default defineConfig({
       url: `http://127.0.0.1:${E2E_PORTS.app}/__console/config`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { EMULATOR_TIME_SCALE: '0.05', API_BASE_URL: '', API_TOKEN: '', DATA_DIR: `test-results/e2e-data-${E2E_PORTS.app}` },
+      env: {
+        EMULATOR_TIME_SCALE: '0.05',
+        API_BASE_URL: '',
+        API_TOKEN: '',
+        DATA_DIR: `test-results/e2e-data-${E2E_PORTS.app}`,
+      },
     },
     ...(process.env.E2E_SKIP_PROXY ? [] : proxiedServers()),
   ],
@@ -58,7 +69,11 @@ function proxiedServers(): NonNullable<Extract<PlaywrightTestConfig['webServer']
       url: `http://127.0.0.1:${E2E_PORTS.standaloneEmulator}/emulator/health`,
       reuseExistingServer: false,
       timeout: 30_000,
-      env: { EMULATOR_PORT: String(E2E_PORTS.standaloneEmulator), EMULATOR_TOKEN: E2E_TOKEN, EMULATOR_TIME_SCALE: '0.05' },
+      env: {
+        EMULATOR_PORT: String(E2E_PORTS.standaloneEmulator),
+        EMULATOR_TOKEN: E2E_TOKEN,
+        EMULATOR_TIME_SCALE: '0.05',
+      },
     },
     {
       command: `npx vite --configLoader runner --host 127.0.0.1 --port ${E2E_PORTS.proxiedApp} --strictPort`,

@@ -24,9 +24,14 @@ async function translateThroughForm(page: Page, name: string, language: string):
   await page.getByLabel('Video name').fill(name);
   // The form prefills the console's own inbox, which the in-process emulator can reach.
   await expect(page.getByLabel('Callback URL')).toHaveValue(config.callbackUrl!);
-  const created = page.waitForResponse((response) => response.url().endsWith('/v1/video_translate') && response.request().method() === 'POST');
+  const created = page.waitForResponse(
+    (response) => response.url().endsWith('/v1/video_translate') && response.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Translate video' }).click();
-  const body = (await (await created).json()) as { code: number; data: { task_id: string; language: string }[] };
+  const body = (await (await created).json()) as {
+    code: number;
+    data: { task_id: string; language: string }[];
+  };
   expect(body.code).toBe(0);
   return body.data[0]!.task_id;
 }
@@ -55,11 +60,16 @@ test.describe('callback inbox', () => {
     const name = `cb-form-${Date.now()}`;
     const taskId = await translateThroughForm(page, name, 'Japanese');
     await expect
-      .poll(async () => {
-        const { callbackInboxPath } = await consoleConfig(page);
-        const log = (await (await page.request.get(`${callbackInboxPath}/log`)).json()) as { data: { items: { body: { data: { task_id: string } } }[] } };
-        return log.data.items.some((item) => item.body.data.task_id === taskId);
-      }, { message: 'the emulator delivered the callback to the inbox' })
+      .poll(
+        async () => {
+          const { callbackInboxPath } = await consoleConfig(page);
+          const log = (await (await page.request.get(`${callbackInboxPath}/log`)).json()) as {
+            data: { items: { body: { data: { task_id: string } } }[] };
+          };
+          return log.data.items.some((item) => item.body.data.task_id === taskId);
+        },
+        { message: 'the emulator delivered the callback to the inbox' },
+      )
       .toBe(true);
     await expectCallbackListed(page, taskId);
     await expectTranslatedTask(page, taskId, `Japanese-${name}`);
@@ -67,7 +77,9 @@ test.describe('callback inbox', () => {
 
   test.describe('with the translation query switched off', () => {
     test.beforeEach(async ({ request }) => {
-      const response = await request.post('/emulator/settings', { data: { disabled: ['video_translate_query'] } });
+      const response = await request.post('/emulator/settings', {
+        data: { disabled: ['video_translate_query'] },
+      });
       expect(response.ok()).toBe(true);
     });
     test.afterEach(async ({ request }) => {
@@ -106,7 +118,12 @@ test('two tabs both show a callback that arrives, over one shared stream', async
 
   const { callbackInboxPath } = await consoleConfig(first);
   const taskId = `i2is-two-tabs-${Date.now()}`;
-  const body = { code: 0, msg: 'ok', task_type: 'image_generate', data: { task_id: taskId, status: 'FAILED', error_message: 'Emulated failure' } };
+  const body = {
+    code: 0,
+    msg: 'ok',
+    task_type: 'image_generate',
+    data: { task_id: taskId, status: 'FAILED', error_message: 'Emulated failure' },
+  };
   expect((await first.request.post(callbackInboxPath, { data: body })).ok()).toBe(true);
   for (const page of [first, second]) {
     const list = page.getByRole('list', { name: 'Callbacks, newest first' });
@@ -134,8 +151,13 @@ test('the Callbacks screen fits a phone and a desktop', async ({ page }) => {
     await page.setViewportSize({ width, height });
     await page.getByRole('list', { name: 'Callbacks, newest first' }).getByText('Raw JSON').first().click();
     const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe at ${width}px`).toEqual([]);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(
+      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      `axe at ${width}px`,
+    ).toEqual([]);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, `horizontal scroll at ${width}px`).toBeLessThanOrEqual(0);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.mouse.move(0, height - 1);

@@ -33,7 +33,9 @@ export async function benchCallbacks({ distDir = 'dist' } = {}): Promise<BenchRo
   const harness = await startBenchHarness(distDir, 'callbacks');
   try {
     const { origin, browser } = harness;
-    const config = (await (await fetch(`${origin}/__console/config`)).json()) as { callbackInboxPath: string };
+    const config = (await (await fetch(`${origin}/__console/config`)).json()) as {
+      callbackInboxPath: string;
+    };
     const inbox = `${origin}${config.callbackInboxPath}`;
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${origin}/tasks`);

@@ -19,7 +19,13 @@ function readJson(path) {
   }
 }
 
-const unitStatus = run(['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']);
+const unitStatus = run([
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile.json=test-results/vitest.json',
+]);
 const unit = readJson('test-results/vitest.json');
 const e2eStatus = run(['playwright', 'test', '--reporter=list,json'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json',
@@ -32,7 +38,13 @@ const e2ePassed = e2e?.stats?.expected ?? 0;
 const e2eFailed = e2e ? (e2e.stats.unexpected ?? 0) + (e2e.stats.flaky ?? 0) : 1;
 const skipped = (unit?.numPendingTests ?? 0) + (unit?.numTodoTests ?? 0) + (e2e?.stats?.skipped ?? 0);
 
-console.log(`\nunit: ${unitPassed} passed, ${unitFailed} failed; e2e: ${e2ePassed} passed, ${e2eFailed} failed`);
-const failed = unitFailed + e2eFailed + (unitStatus !== 0 && unitFailed === 0 ? 1 : 0) + (e2eStatus !== 0 && e2eFailed === 0 ? 1 : 0);
+console.log(
+  `\nunit: ${unitPassed} passed, ${unitFailed} failed; e2e: ${e2ePassed} passed, ${e2eFailed} failed`,
+);
+const failed =
+  unitFailed +
+  e2eFailed +
+  (unitStatus !== 0 && unitFailed === 0 ? 1 : 0) +
+  (e2eStatus !== 0 && e2eFailed === 0 ? 1 : 0);
 console.log(`${unitPassed + e2ePassed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed === 0 && unitStatus === 0 && e2eStatus === 0 ? 0 : 1);

@@ -39,7 +39,11 @@ export function createNodeApp(config: ServerConfig, emulatorOptions: Partial<Emu
   app.route('/', inbox.app);
 
   const backend: Pick<ConsoleInfo, 'backend' | 'apiHost' | 'tokenConfigured'> = config.apiBaseUrl
-    ? { backend: 'remote', apiHost: new URL(config.apiBaseUrl).host, tokenConfigured: Boolean(config.apiToken) }
+    ? {
+        backend: 'remote',
+        apiHost: new URL(config.apiBaseUrl).host,
+        tokenConfigured: Boolean(config.apiToken),
+      }
     : { backend: 'emulator', apiHost: null, tokenConfigured: true };
   app.get('/__console/config', (c) => {
     // The in-process emulator reaches the inbox at the address the browser used; a real service

@@ -59,7 +59,10 @@ describe('production server: static files', () => {
       headers: { 'accept-encoding': 'br;q=0, gzip' },
     });
     expect(refused.headers.get('content-encoding')).toBe('gzip');
-    const head = await app.request('/assets/index-abc.js', { method: 'HEAD', headers: { 'accept-encoding': 'br' } });
+    const head = await app.request('/assets/index-abc.js', {
+      method: 'HEAD',
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
     const missing = await app.request('/assets/missing.js', { headers: { 'accept-encoding': 'br' } });

@@ -12,7 +12,14 @@ let nodeApp: NodeApp | undefined;
 
 async function consoleConfig(overrides: Partial<ServerConfig>) {
   dataDir = mkdtempSync(join(tmpdir(), 'inbox-config-'));
-  const config: ServerConfig = { apiBaseUrl: undefined, apiToken: undefined, dataDir, publicBaseUrl: undefined, callbackSecret: SECRET, ...overrides };
+  const config: ServerConfig = {
+    apiBaseUrl: undefined,
+    apiToken: undefined,
+    dataDir,
+    publicBaseUrl: undefined,
+    callbackSecret: SECRET,
+    ...overrides,
+  };
   nodeApp = createNodeApp(config);
   const response = await nodeApp.app.request('http://127.0.0.1:5184/__console/config');
   return (await response.json()) as Record<string, unknown>;
@@ -33,13 +40,24 @@ describe('/__console/config callback fields', () => {
   });
 
   it('with PUBLIC_BASE_URL: the public address', async () => {
-    const info = await consoleConfig({ apiBaseUrl: 'https://api.example.com', apiToken: 't', publicBaseUrl: 'https://console.example.com' });
-    expect(info).toMatchObject({ callbackUrl: `https://console.example.com/callbacks/${SECRET}`, callbackUrlReachable: true });
+    const info = await consoleConfig({
+      apiBaseUrl: 'https://api.example.com',
+      apiToken: 't',
+      publicBaseUrl: 'https://console.example.com',
+    });
+    expect(info).toMatchObject({
+      callbackUrl: `https://console.example.com/callbacks/${SECRET}`,
+      callbackUrlReachable: true,
+    });
   });
 
   it('on a real service without PUBLIC_BASE_URL: no address, and says so', async () => {
     const info = await consoleConfig({ apiBaseUrl: 'https://api.example.com', apiToken: 't' });
-    expect(info).toMatchObject({ callbackUrl: null, callbackUrlReachable: false, callbackInboxPath: `/callbacks/${SECRET}` });
+    expect(info).toMatchObject({
+      callbackUrl: null,
+      callbackUrlReachable: false,
+      callbackInboxPath: `/callbacks/${SECRET}`,
+    });
   });
 
   it('mounts the inbox in the node app', async () => {

@@ -17,7 +17,10 @@ interface SseEvent {
 }
 
 /** Reads SSE frames from a response until `count` `callback` events arrived. */
-async function readCallbacks(response: Response, count: number): Promise<{ events: SseEvent[]; reader: ReadableStreamDefaultReader<Uint8Array> }> {
+async function readCallbacks(
+  response: Response,
+  count: number,
+): Promise<{ events: SseEvent[]; reader: ReadableStreamDefaultReader<Uint8Array> }> {
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   const events: SseEvent[] = [];
@@ -45,8 +48,13 @@ async function readCallbacks(response: Response, count: number): Promise<{ event
 }
 
 const post = (body: unknown) =>
-  inbox.app.request(`/callbacks/${SECRET}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-const events = (headers: Record<string, string> = {}, query = '') => inbox.app.request(`/callbacks/${SECRET}/events${query}`, { headers });
+  inbox.app.request(`/callbacks/${SECRET}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+const events = (headers: Record<string, string> = {}, query = '') =>
+  inbox.app.request(`/callbacks/${SECRET}/events${query}`, { headers });
 
 beforeEach(() => {
   dataDir = mkdtempSync(join(tmpdir(), 'inbox-events-'));
@@ -74,14 +82,16 @@ describe('GET /callbacks/<secret>/events', () => {
   });
 
   it('catches up from Last-Event-ID, so a reconnecting page misses nothing', async () => {
-    for (const body of [videoTranslateCallback, imageToVideoCallback, imageGenerateCallback]) await post(body);
+    for (const body of [videoTranslateCallback, imageToVideoCallback, imageGenerateCallback])
+      await post(body);
     const { events: caughtUp, reader } = await readCallbacks(await events({ 'last-event-id': '1' }), 2);
     expect(caughtUp.map((event) => event.id)).toEqual(['2', '3']);
     await reader.cancel();
   });
 
   it('accepts ?since= for the first connection, and prefers Last-Event-ID on reconnect', async () => {
-    for (const body of [videoTranslateCallback, imageToVideoCallback, imageGenerateCallback]) await post(body);
+    for (const body of [videoTranslateCallback, imageToVideoCallback, imageGenerateCallback])
+      await post(body);
     const fromQuery = await readCallbacks(await events({}, '?since=2'), 1);
     expect(fromQuery.events.map((event) => event.id)).toEqual(['3']);
     await fromQuery.reader.cancel();
@@ -133,6 +143,9 @@ describe('a log cut short by a crash', () => {
     expect(await response.json()).toMatchObject({ data: { id: 3, duplicate: false } });
     await inbox.close();
     inbox = createCallbackInbox({ dataDir, secret: SECRET });
-    expect(inbox.store.since(0).map((entry) => entry.body.task_type)).toEqual(['video_translate', 'image_to_video']);
+    expect(inbox.store.since(0).map((entry) => entry.body.task_type)).toEqual([
+      'video_translate',
+      'image_to_video',
+    ]);
   });
 });

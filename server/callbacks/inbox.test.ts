@@ -27,7 +27,10 @@ let inbox: CallbackInbox;
 
 const open = () => createCallbackInbox({ dataDir, secret: SECRET });
 
-function post(body: BodyInit, init: { secret?: string; type?: string; headers?: Record<string, string> } = {}) {
+function post(
+  body: BodyInit,
+  init: { secret?: string; type?: string; headers?: Record<string, string> } = {},
+) {
   return inbox.app.request(`/callbacks/${init.secret ?? SECRET}`, {
     method: 'POST',
     headers: { 'content-type': init.type ?? 'application/json', ...init.headers },
@@ -62,26 +65,68 @@ describe('POST /callbacks/<secret>', () => {
   });
 
   it('keeps unknown extra fields', async () => {
-    const body = { ...videoTranslateCallback, trace: 'x1', data: { ...videoTranslateCallback.data, duration: 8 } };
+    const body = {
+      ...videoTranslateCallback,
+      trace: 'x1',
+      data: { ...videoTranslateCallback.data, duration: 8 },
+    };
     expect((await postJson(body)).status).toBe(200);
     expect(inbox.store.since(0)[0]!.body).toEqual(body);
   });
 
   it('accepts a JSON content type with a charset', async () => {
-    expect((await post(JSON.stringify(imageToVideoCallback), { type: 'application/json; charset=utf-8' })).status).toBe(200);
+    expect(
+      (await post(JSON.stringify(imageToVideoCallback), { type: 'application/json; charset=utf-8' })).status,
+    ).toBe(200);
   });
 
   it.each([
     ['bad JSON', () => post('{"code":0,'), 400, 'The body is not valid JSON'],
-    ['a non-JSON content type', () => post(JSON.stringify(videoTranslateCallback), { type: 'text/plain' }), 415, 'Content-Type'],
+    [
+      'a non-JSON content type',
+      () => post(JSON.stringify(videoTranslateCallback), { type: 'text/plain' }),
+      415,
+      'Content-Type',
+    ],
     ['a form body', () => post('code=0', { type: 'application/x-www-form-urlencoded' }), 415, 'Content-Type'],
-    ['an oversized body', () => postJson({ ...videoTranslateCallback, pad: 'x'.repeat(1024 * 1024) }), 413, '1 MB'],
-    ['a wrong secret', () => post(JSON.stringify(videoTranslateCallback), { secret: 'not-the-secret-000000' }), 404, 'Not found'],
-    ['a wrong status type', () => postJson({ ...videoTranslateCallback, data: { ...videoTranslateCallback.data, status: 1 } }), 400, 'data.status'],
-    ['a status that is not terminal', () => postJson({ ...imageToVideoCallback, data: { ...imageToVideoCallback.data, status: 'PROCESSING' } }), 400, 'data.status'],
-    ['a missing task id', () => postJson({ ...imageGenerateCallback, data: { status: 'SUCCEEDED' } }), 400, 'data.task_id'],
+    [
+      'an oversized body',
+      () => postJson({ ...videoTranslateCallback, pad: 'x'.repeat(1024 * 1024) }),
+      413,
+      '1 MB',
+    ],
+    [
+      'a wrong secret',
+      () => post(JSON.stringify(videoTranslateCallback), { secret: 'not-the-secret-000000' }),
+      404,
+      'Not found',
+    ],
+    [
+      'a wrong status type',
+      () => postJson({ ...videoTranslateCallback, data: { ...videoTranslateCallback.data, status: 1 } }),
+      400,
+      'data.status',
+    ],
+    [
+      'a status that is not terminal',
+      () =>
+        postJson({ ...imageToVideoCallback, data: { ...imageToVideoCallback.data, status: 'PROCESSING' } }),
+      400,
+      'data.status',
+    ],
+    [
+      'a missing task id',
+      () => postJson({ ...imageGenerateCallback, data: { status: 'SUCCEEDED' } }),
+      400,
+      'data.task_id',
+    ],
     ['a string code', () => postJson({ ...imageGenerateCallback, code: '0' }), 400, 'code'],
-    ['an unknown task type', () => postJson({ ...imageGenerateCallback, task_type: 'text_to_speech' }), 400, 'task_type must be one of'],
+    [
+      'an unknown task type',
+      () => postJson({ ...imageGenerateCallback, task_type: 'text_to_speech' }),
+      400,
+      'task_type must be one of',
+    ],
     ['a JSON array', () => postJson([videoTranslateCallback]), 400, 'task_type'],
   ])('refuses %s with an envelope and stores nothing', async (_name, send, status, message) => {
     const response = await send();
@@ -95,7 +140,11 @@ describe('POST /callbacks/<secret>', () => {
 
   it('answers 404 without the secret', async () => {
     for (const path of ['/callbacks', '/callbacks/', '/callbacks/x/events']) {
-      const response = await inbox.app.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const response = await inbox.app.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(response.status, path).toBe(404);
     }
     expect((await inbox.app.request('/callbacks/wrong-secret-123456789/log')).status).toBe(404);
@@ -114,7 +163,10 @@ describe('POST /callbacks/<secret>', () => {
   });
 
   it('stores concurrent deliveries each once, in order', async () => {
-    const bodies = Array.from({ length: 20 }, (_, i) => ({ ...imageToVideoCallback, data: { ...imageToVideoCallback.data, task_id: `i2v-${i}` } }));
+    const bodies = Array.from({ length: 20 }, (_, i) => ({
+      ...imageToVideoCallback,
+      data: { ...imageToVideoCallback.data, task_id: `i2v-${i}` },
+    }));
     await Promise.all([...bodies, ...bodies].map((body) => postJson(body)));
     expect(logLines()).toHaveLength(20);
     expect(inbox.store.since(0).map((entry) => entry.id)).toEqual(bodies.map((_, i) => i + 1));
@@ -132,8 +184,12 @@ describe('durability', () => {
       [2, 'i2is-3003'],
     ]);
     // Still idempotent after the restart, and new ids continue after the old ones.
-    expect(await (await postJson(videoTranslateCallback)).json()).toMatchObject({ data: { id: 1, duplicate: true } });
-    expect(await (await postJson(imageToVideoCallback)).json()).toMatchObject({ data: { id: 3, duplicate: false } });
+    expect(await (await postJson(videoTranslateCallback)).json()).toMatchObject({
+      data: { id: 1, duplicate: true },
+    });
+    expect(await (await postJson(imageToVideoCallback)).json()).toMatchObject({
+      data: { id: 3, duplicate: false },
+    });
   });
 
   it('makes a secret once and keeps it in DATA_DIR', async () => {
@@ -156,18 +212,22 @@ describe('durability', () => {
 
 describe('GET /callbacks/<secret>/log', () => {
   it('lists newest first, in pages', async () => {
-    for (const body of [videoTranslateCallback, imageToVideoCallback, imageGenerateCallback]) await postJson(body);
+    for (const body of [videoTranslateCallback, imageToVideoCallback, imageGenerateCallback])
+      await postJson(body);
     const first = (await (await inbox.app.request(`/callbacks/${SECRET}/log?limit=2`)).json()) as {
       data: { total: number; items: { id: number }[] };
     };
     expect(first.data.total).toBe(3);
     expect(first.data.items.map((item) => item.id)).toEqual([3, 2]);
-    const older = (await (await inbox.app.request(`/callbacks/${SECRET}/log?limit=2&before=2`)).json()) as typeof first;
+    const older = (await (
+      await inbox.app.request(`/callbacks/${SECRET}/log?limit=2&before=2`)
+    ).json()) as typeof first;
     expect(older.data.items.map((item) => item.id)).toEqual([1]);
   });
 
   it('finds the callbacks of one task by part of its id', async () => {
-    for (const body of [videoTranslateCallback, imageToVideoCallback, imageGenerateCallback]) await postJson(body);
+    for (const body of [videoTranslateCallback, imageToVideoCallback, imageGenerateCallback])
+      await postJson(body);
     const found = (await (await inbox.app.request(`/callbacks/${SECRET}/log?task=2002`)).json()) as {
       data: { total: number; items: { id: number }[] };
     };

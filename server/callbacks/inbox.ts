@@ -85,7 +85,8 @@ export function createCallbackInbox(options: CallbackInboxOptions): CallbackInbo
         return fail(c, 400, INVALID_CALLBACK_CODE, 'The body is not valid JSON');
       }
       const parsed = callbackBodySchema.safeParse(body);
-      if (!parsed.success) return fail(c, 400, INVALID_CALLBACK_CODE, describeIssues(body, parsed.error.issues));
+      if (!parsed.success)
+        return fail(c, 400, INVALID_CALLBACK_CODE, describeIssues(body, parsed.error.issues));
       // The raw body, not the parsed one: support staff must see exactly what the service sent.
       try {
         const { entry, duplicate } = await store.append(body as typeof parsed.data);
@@ -102,7 +103,11 @@ export function createCallbackInbox(options: CallbackInboxOptions): CallbackInbo
     const before = Number(c.req.query('before'));
     const limit = Math.min(Math.max(Number(c.req.query('limit')) || 100, 1), PAGE_MAX);
     const task = c.req.query('task')?.trim() || undefined;
-    const { items, total } = store.page({ before: Number.isInteger(before) && before > 0 ? before : undefined, limit, task });
+    const { items, total } = store.page({
+      before: Number.isInteger(before) && before > 0 ? before : undefined,
+      limit,
+      task,
+    });
     return c.json({ code: 0, msg: 'ok', data: { total, lastId: store.lastId, items } }, 200, {
       'cache-control': 'no-store',
     });
@@ -114,7 +119,8 @@ export function createCallbackInbox(options: CallbackInboxOptions): CallbackInbo
     // `since=end` is a page with no past: it wants only what arrives from now on.
     const lastEventId = c.req.header('last-event-id');
     const since = c.req.query('since');
-    const requested = lastEventId !== undefined ? Number(lastEventId) : since === 'end' ? store.lastId : Number(since ?? 0);
+    const requested =
+      lastEventId !== undefined ? Number(lastEventId) : since === 'end' ? store.lastId : Number(since ?? 0);
     let sent = Number.isInteger(requested) && requested > 0 ? requested : 0;
     // An id beyond the log means the log was reset (DATA_DIR emptied): send everything again.
     if (sent > store.lastId) sent = 0;
@@ -131,13 +137,20 @@ export function createCallbackInbox(options: CallbackInboxOptions): CallbackInbo
       };
       // Subscribe before the catch-up so nothing stored in between is missed; `sent` dedupes.
       const unsubscribe = store.subscribe(() => void flush().catch(() => stream.abort()));
-      const heartbeat = setInterval(() => void stream.write(': keep-alive\n\n').catch(() => stream.abort()), HEARTBEAT_MS);
+      const heartbeat = setInterval(
+        () => void stream.write(': keep-alive\n\n').catch(() => stream.abort()),
+        HEARTBEAT_MS,
+      );
       let end = () => {};
       const ended = new Promise<void>((resolve) => (end = resolve));
       closeStreams.add(end);
       stream.onAbort(end);
       try {
-        await stream.writeSSE({ event: 'ready', data: JSON.stringify({ lastId: store.lastId }), retry: 2000 });
+        await stream.writeSSE({
+          event: 'ready',
+          data: JSON.stringify({ lastId: store.lastId }),
+          retry: 2000,
+        });
         await flush();
         await ended;
       } finally {

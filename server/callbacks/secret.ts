@@ -25,7 +25,8 @@ export function resolveCallbackSecret(dataDir: string, configured: string | unde
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
   const stored = readFileSync(file, 'utf8').trim();
-  if (!SECRET_SHAPE.test(stored)) throw new Error(`${file} does not hold a valid callback secret; delete it to make a new one`);
+  if (!SECRET_SHAPE.test(stored))
+    throw new Error(`${file} does not hold a valid callback secret; delete it to make a new one`);
   return stored;
 }
 

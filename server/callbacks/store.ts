@@ -38,7 +38,9 @@ const fdatasyncAsync = promisify(fdatasync);
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
+      a < b ? -1 : a > b ? 1 : 0,
+    );
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
@@ -103,10 +105,15 @@ export class CallbackStore {
    * Newest first, `limit` callbacks older than `before` (all when absent) whose task id contains
    * `task`; `total` counts every match.
    */
-  page(options: { before?: number; limit: number; task?: string }): { items: StoredCallback[]; total: number } {
+  page(options: { before?: number; limit: number; task?: string }): {
+    items: StoredCallback[];
+    total: number;
+  } {
     this.readNewLines();
     const { before, task } = options;
-    const matching = task ? this.entries.filter((entry) => entry.body.data.task_id.includes(task)) : this.entries;
+    const matching = task
+      ? this.entries.filter((entry) => entry.body.data.task_id.includes(task))
+      : this.entries;
     const older = before === undefined ? matching : matching.filter((entry) => entry.id < before);
     return { items: older.slice(-options.limit).reverse(), total: matching.length };
   }

@@ -4,7 +4,11 @@ import { ApiError, kindFor } from './errors';
 import { envelopeSchema } from './schemas';
 
 interface Parser<T> {
-  safeParse(data: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: PropertyKey[]; message: string }[] } };
+  safeParse(
+    data: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: readonly { path: PropertyKey[]; message: string }[] } };
 }
 
 export interface RequestOptions<T> {
@@ -22,14 +26,18 @@ export interface RequestOptions<T> {
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   // The browser only talks to its own origin; the Node side adds the token. An absolute or
   // protocol-relative URL here would send requests (and cookies) elsewhere, so it is a bug.
-  if (!path.startsWith('/v1/')) throw new TypeError(`apiRequest only calls same-origin /v1/ paths, got ${path}`);
+  if (!path.startsWith('/v1/'))
+    throw new TypeError(`apiRequest only calls same-origin /v1/ paths, got ${path}`);
   const { method = options.body === undefined ? 'GET' : 'POST', body, schema, signal } = options;
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       signal,
-      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      headers:
+        body === undefined
+          ? { accept: 'application/json' }
+          : { accept: 'application/json', 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (cause) {
@@ -51,14 +59,18 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     throw new ApiError({
       kind,
       httpStatus: response.status,
-      msg: kind === 'malformed' ? 'The response is not a JSON envelope {code, msg, data}' : `${response.status} ${response.statusText}`.trim(),
+      msg:
+        kind === 'malformed'
+          ? 'The response is not a JSON envelope {code, msg, data}'
+          : `${response.status} ${response.statusText}`.trim(),
     });
   }
 
   const { code, msg = '', data } = envelope.data;
   if (code !== 0 || !response.ok) {
     let kind = kindFor(response.status, code === 0 ? undefined : code);
-    if (options.statusQuery && (kind === 'validation' || kind === 'bounds' || kind === 'business')) kind = 'not_found';
+    if (options.statusQuery && (kind === 'validation' || kind === 'bounds' || kind === 'business'))
+      kind = 'not_found';
     throw new ApiError({ kind, httpStatus: response.status, code, msg });
   }
 

@@ -41,7 +41,11 @@ export const getImageGenerateTask = (id: string, signal?: AbortSignal) =>
   apiRequest(API_PATHS.imageGenerateTask(id), { schema: imageGenerateTaskSchema, signal, statusQuery: true });
 
 export const getVideoTranslateTask = (id: string, signal?: AbortSignal) =>
-  apiRequest(API_PATHS.videoTranslateTask(id), { schema: videoTranslateTaskSchema, signal, statusQuery: true });
+  apiRequest(API_PATHS.videoTranslateTask(id), {
+    schema: videoTranslateTaskSchema,
+    signal,
+    statusQuery: true,
+  });
 
 /** The exact request as a shell command; the token stays a variable so it is never displayed. */
 export function toCurl(method: 'GET' | 'POST', path: string, body?: unknown): string {

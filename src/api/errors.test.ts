@@ -1,7 +1,11 @@
 // Each error code and HTTP status maps to one kind with its own explanation, and the field named by
 // a 100001/100002 message is found so a form can highlight it.
 import { describe, expect, it } from 'vitest';
-import { imageGenerateRequestSchema, imageToVideoRequestSchema, videoTranslateRequestSchema } from './schemas';
+import {
+  imageGenerateRequestSchema,
+  imageToVideoRequestSchema,
+  videoTranslateRequestSchema,
+} from './schemas';
 import {
   ApiError,
   ERROR_CODES,

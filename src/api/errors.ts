@@ -34,8 +34,7 @@ const EXPLANATIONS: Record<ApiErrorKind, string> = {
   bounds: 'A value is outside the allowed range. Change it to a value within the range shown.',
   reference_image:
     'The service could not download a reference image. Check that each URL is public, loads in a browser, is at most 20 MB and is a JPG, PNG, BMP, WebP or GIF.',
-  task_creation:
-    'The service could not create the task. Wait a moment and submit again.',
+  task_creation: 'The service could not create the task. Wait a moment and submit again.',
   auth: 'The service refused the access token. Check API_TOKEN on the server running this console, then restart it.',
   rate_limit: 'Too many requests. Wait about 30 seconds before trying again.',
   not_found: 'The service does not know this task id. Check the id; results are kept for about 7 days.',
@@ -74,7 +73,10 @@ export const REQUEST_FIELDS: readonly string[] = [
 ];
 
 /** The request field an error message names, if it names one of `knownFields`. */
-export function fieldFromMessage(msg: string, knownFields: readonly string[] = REQUEST_FIELDS): string | undefined {
+export function fieldFromMessage(
+  msg: string,
+  knownFields: readonly string[] = REQUEST_FIELDS,
+): string | undefined {
   const bounds = parseBoundsMessage(msg);
   const candidate = bounds?.field ?? LEADING_FIELD.exec(msg)?.[1];
   if (candidate && knownFields.includes(candidate)) return candidate;
@@ -142,7 +144,8 @@ export function kindFor(httpStatus: number, code: number | undefined): ApiErrorK
   if (code === ERROR_CODES.referenceImage) return 'reference_image';
   if (code === ERROR_CODES.taskCreation) return 'task_creation';
   if (code !== undefined && TASK_NOT_FOUND_CODES.has(code)) return 'not_found';
-  if (httpStatus === 404) return code === undefined || code === 0 || code === 404 ? 'unavailable' : 'not_found';
+  if (httpStatus === 404)
+    return code === undefined || code === 0 || code === 404 ? 'unavailable' : 'not_found';
   return 'business';
 }
 

@@ -53,14 +53,15 @@ export const VIDEO_TRANSLATE_DEFAULTS = {
 export const TERMINAL_STATUSES = ['SUCCEEDED', 'FAILED'] as const;
 
 const HTTP_URL = /^https?$/;
-export const httpUrl = (error = 'Enter an http:// or https:// URL') =>
-  z.url({ protocol: HTTP_URL, error });
+export const httpUrl = (error = 'Enter an http:// or https:// URL') => z.url({ protocol: HTTP_URL, error });
 
 const between = (min: number, max: number, label: string) =>
-  z.int({ error: `${label} must be a whole number` }).check(
-    z.minimum(min, { error: `${label} must be at least ${min}` }),
-    z.maximum(max, { error: `${label} must be at most ${max}` }),
-  );
+  z
+    .int({ error: `${label} must be a whole number` })
+    .check(
+      z.minimum(min, { error: `${label} must be at least ${min}` }),
+      z.maximum(max, { error: `${label} must be at most ${max}` }),
+    );
 
 // ---------------------------------------------------------------------------------------------
 // 2.1 Envelope
@@ -75,15 +76,13 @@ export type Envelope = z.infer<typeof envelopeSchema>;
 // ---------------------------------------------------------------------------------------------
 // 2.2 / 2.3 Image generation
 
-export const promptSchema = z
-  .string({ error: 'Prompt is required' })
-  .check(
-    z.trim(),
-    z.minLength(1, { error: 'Prompt is required' }),
-    z.maxLength(BOUNDS.promptMaxLength, {
-      error: `Prompt must be at most ${BOUNDS.promptMaxLength} characters`,
-    }),
-  );
+export const promptSchema = z.string({ error: 'Prompt is required' }).check(
+  z.trim(),
+  z.minLength(1, { error: 'Prompt is required' }),
+  z.maxLength(BOUNDS.promptMaxLength, {
+    error: `Prompt must be at most ${BOUNDS.promptMaxLength} characters`,
+  }),
+);
 
 export const imageGenerateRequestSchema = z.object({
   prompt: promptSchema,
@@ -126,9 +125,7 @@ export const videoTranslateRequestSchema = z.object({
     .array(z.string().check(z.trim(), z.minLength(1, { error: 'A language cannot be empty' })))
     .check(z.minLength(1, { error: 'Choose at least one target language' })),
   video_url: httpUrl('Video URL must be an http:// or https:// URL'),
-  speaker_num: z.optional(
-    between(BOUNDS.speakerNum.min, BOUNDS.speakerNum.max, 'Number of speakers'),
-  ),
+  speaker_num: z.optional(between(BOUNDS.speakerNum.min, BOUNDS.speakerNum.max, 'Number of speakers')),
   translate_audio_only: z.optional(z.boolean()),
   enable_dynamic_duration: z.optional(z.boolean()),
   enable_caption: z.optional(z.boolean()),
@@ -211,11 +208,7 @@ export const imageToVideoRequestSchema = z.object({
   duration: z.optional(z.int().check(z.minimum(1), z.maximum(60))),
   generate_audio: z.optional(z.boolean()),
   generate_count: z.optional(
-    between(
-      BOUNDS.imageToVideoGenerateCount.min,
-      BOUNDS.imageToVideoGenerateCount.max,
-      'Number of videos',
-    ),
+    between(BOUNDS.imageToVideoGenerateCount.min, BOUNDS.imageToVideoGenerateCount.max, 'Number of videos'),
   ),
   callback_url: z.optional(httpUrl('Callback URL must be an http:// or https:// URL')),
 });

@@ -2,7 +2,13 @@ import { useConsoleInfo } from './console-info';
 
 export function BackendIndicator() {
   const { data, isError } = useConsoleInfo();
-  const label = isError ? 'Backend unknown' : !data ? 'Connecting…' : data.backend === 'emulator' ? 'Built-in emulator' : data.apiHost;
+  const label = isError
+    ? 'Backend unknown'
+    : !data
+      ? 'Connecting…'
+      : data.backend === 'emulator'
+        ? 'Built-in emulator'
+        : data.apiHost;
   const dot = isError ? 'bg-red-500' : data?.backend === 'remote' ? 'bg-emerald-500' : 'bg-amber-500';
   return (
     <span
@@ -21,11 +27,14 @@ export function MissingTokenBanner() {
   const { data } = useConsoleInfo();
   if (!data || data.backend !== 'remote' || data.tokenConfigured) return null;
   return (
-    <div role="alert" className="border-b border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+    <div
+      role="alert"
+      className="border-b border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+    >
       <div className="mx-auto max-w-6xl">
-        <strong>API_TOKEN is not set.</strong> This console forwards requests to {data.apiHost}, but the server has
-        no access token, so the service would refuse every request. Set <code>API_TOKEN</code> in the server's
-        environment and restart it.
+        <strong>API_TOKEN is not set.</strong> This console forwards requests to {data.apiHost}, but the
+        server has no access token, so the service would refuse every request. Set <code>API_TOKEN</code> in
+        the server's environment and restart it.
       </div>
     </div>
   );

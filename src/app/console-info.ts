@@ -14,14 +14,20 @@ export interface ConsoleInfo {
 }
 
 async function fetchConsoleInfo(): Promise<ConsoleInfo> {
-  const response = await fetch('/__console/config', { headers: { accept: 'application/json' } }).catch((cause) => {
-    throw new ApiError({ kind: 'network', cause });
-  });
+  const response = await fetch('/__console/config', { headers: { accept: 'application/json' } }).catch(
+    (cause) => {
+      throw new ApiError({ kind: 'network', cause });
+    },
+  );
   if (!response.ok) throw new ApiError({ kind: 'server', httpStatus: response.status });
   // Static hosting without the Node side answers HTML here: say so instead of throwing a SyntaxError.
   const info = (await response.json().catch(() => null)) as ConsoleInfo | null;
   if (!info || typeof info !== 'object') {
-    throw new ApiError({ kind: 'malformed', httpStatus: response.status, msg: '/__console/config is not JSON' });
+    throw new ApiError({
+      kind: 'malformed',
+      httpStatus: response.status,
+      msg: '/__console/config is not JSON',
+    });
   }
   return info;
 }

@@ -16,7 +16,10 @@ export function Layout({ children }: { children: ReactNode }) {
   useDemoImport();
   return (
     <div className="flex min-h-dvh flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-sm dark:focus:bg-zinc-900">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-sm dark:focus:bg-zinc-900"
+      >
         Skip to content
       </a>
       <header className="sticky top-0 z-20 border-b border-zinc-200 bg-white/90 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
@@ -25,7 +28,10 @@ export function Layout({ children }: { children: ReactNode }) {
             <img src="/favicon.svg" alt="" width={28} height={28} className="size-7" />
             <span>Media Console</span>
           </Link>
-          <nav aria-label="Main" className="order-3 -mx-1 flex w-full justify-between gap-0.5 sm:order-none sm:w-auto sm:justify-start sm:gap-1">
+          <nav
+            aria-label="Main"
+            className="order-3 -mx-1 flex w-full justify-between gap-0.5 sm:order-none sm:w-auto sm:justify-start sm:gap-1"
+          >
             {NAV_ITEMS.map((item) => {
               const active = isActive(item.href, location);
               return (

@@ -4,9 +4,13 @@ import { ImageGenerateScreen } from '@/features/image-generate/image-generate-sc
 
 // The first screen is in the main chunk; the others load when first visited.
 const VideoTranslateScreen = lazy(() =>
-  import('@/features/video-translate/video-translate-screen').then((m) => ({ default: m.VideoTranslateScreen })),
+  import('@/features/video-translate/video-translate-screen').then((m) => ({
+    default: m.VideoTranslateScreen,
+  })),
 );
-const TasksScreen = lazy(() => import('@/features/tasks/tasks-screen').then((m) => ({ default: m.TasksScreen })));
+const TasksScreen = lazy(() =>
+  import('@/features/tasks/tasks-screen').then((m) => ({ default: m.TasksScreen })),
+);
 const TaskDetailScreen = lazy(() =>
   import('@/features/tasks/task-detail-screen').then((m) => ({ default: m.TaskDetailScreen })),
 );
@@ -49,7 +53,9 @@ export function AppRoutes() {
         <Route path="/" component={ImageGenerateScreen} />
         <Route path="/translate" component={VideoTranslateScreen} />
         <Route path="/tasks" component={TasksScreen} />
-        <Route path="/tasks/:taskId">{(params) => <TaskDetailScreen taskId={decodeURIComponent(params.taskId)} />}</Route>
+        <Route path="/tasks/:taskId">
+          {(params) => <TaskDetailScreen taskId={decodeURIComponent(params.taskId)} />}
+        </Route>
         <Route path="/callbacks" component={CallbacksScreen} />
         <Route component={NotFound} />
       </Switch>

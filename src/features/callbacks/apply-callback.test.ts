@@ -1,6 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CallbackBody } from '@/api/schemas';
-import { applyTaskUpdate, getTask, onTaskFinished, recordCreatedTasks, resetHistoryMemoryForTests } from '@/features/tasks/history';
+import {
+  applyTaskUpdate,
+  getTask,
+  onTaskFinished,
+  recordCreatedTasks,
+  resetHistoryMemoryForTests,
+} from '@/features/tasks/history';
 import { applyCallback, createApplyQueue } from './apply-callback';
 import { CALLBACK_EXAMPLES } from './parse-callback';
 
@@ -40,14 +46,26 @@ describe('applyCallback', () => {
     const example = CALLBACK_EXAMPLES.image_generate;
     const id = uniqueId('i2is');
     await applyCallback({ ...example, data: { ...example.data, task_id: id } });
-    expect(await getTask(id)).toMatchObject({ id, kind: 'image_generate', source: 'callback', status: 'SUCCEEDED', result: { image_url: example.data.image_url } });
+    expect(await getTask(id)).toMatchObject({
+      id,
+      kind: 'image_generate',
+      source: 'callback',
+      status: 'SUCCEEDED',
+      result: { image_url: example.data.image_url },
+    });
   });
 
   it('keeps a FAILED callback with its error message', async () => {
     const example = CALLBACK_EXAMPLES.image_to_video;
     const id = uniqueId('i2v');
-    await applyCallback({ ...example, data: { task_id: id, status: 'FAILED', error_message: 'Quota exceeded' } });
-    expect(await getTask(id)).toMatchObject({ status: 'FAILED', result: { error_message: 'Quota exceeded' } });
+    await applyCallback({
+      ...example,
+      data: { task_id: id, status: 'FAILED', error_message: 'Quota exceeded' },
+    });
+    expect(await getTask(id)).toMatchObject({
+      status: 'FAILED',
+      result: { error_message: 'Quota exceeded' },
+    });
   });
 
   it('is not undone by a late poll answer, and reports the task finished once', async () => {

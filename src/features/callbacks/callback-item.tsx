@@ -10,7 +10,8 @@ export const TASK_TYPE_LABELS: Record<TaskType, string> = {
 };
 
 const STATUS_CLASSES: Record<string, string> = {
-  SUCCEEDED: 'bg-emerald-50 text-emerald-800 ring-emerald-600/20 dark:bg-emerald-950 dark:text-emerald-200 dark:ring-emerald-400/30',
+  SUCCEEDED:
+    'bg-emerald-50 text-emerald-800 ring-emerald-600/20 dark:bg-emerald-950 dark:text-emerald-200 dark:ring-emerald-400/30',
   FAILED: 'bg-red-50 text-red-800 ring-red-600/20 dark:bg-red-950 dark:text-red-200 dark:ring-red-400/30',
 };
 
@@ -40,14 +41,20 @@ export function CallbackItem({ entry }: { entry: StoredCallback }) {
           <span className="sr-only">Callback for </span>
           {TASK_TYPE_LABELS[body.task_type]}
         </h3>
-        <time dateTime={entry.receivedAt} className="w-full text-xs sm:ml-auto sm:w-auto text-zinc-500 tabular-nums dark:text-zinc-400">
+        <time
+          dateTime={entry.receivedAt}
+          className="w-full text-xs sm:ml-auto sm:w-auto text-zinc-500 tabular-nums dark:text-zinc-400"
+        >
           {formatReceivedAt(entry.receivedAt)}
         </time>
       </div>
       <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         <dt className="text-zinc-500 dark:text-zinc-400">Task</dt>
         <dd className="min-w-0">
-          <Link href={`/tasks/${encodeURIComponent(data.task_id)}`} className="font-mono text-[13px] break-all text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+          <Link
+            href={`/tasks/${encodeURIComponent(data.task_id)}`}
+            className="font-mono text-[13px] break-all text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
+          >
             {data.task_id}
           </Link>
         </dd>
@@ -72,8 +79,17 @@ export function CallbackItem({ entry }: { entry: StoredCallback }) {
       </dl>
       <details className="group mt-3">
         <summary className="inline-flex cursor-pointer items-center gap-1 rounded text-sm font-medium text-zinc-700 select-none hover:text-zinc-900 dark:text-zinc-300 dark:hover:text-zinc-100">
-          <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4 transition-transform group-open:rotate-90">
-            <path fillRule="evenodd" d="M7.2 5.2a.75.75 0 0 1 1.06 0l4.25 4.25a.75.75 0 0 1 0 1.06L8.26 14.8a.75.75 0 1 1-1.06-1.06L10.94 10 7.2 6.26a.75.75 0 0 1 0-1.06Z" clipRule="evenodd" />
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 20 20"
+            fill="currentColor"
+            className="size-4 transition-transform group-open:rotate-90"
+          >
+            <path
+              fillRule="evenodd"
+              d="M7.2 5.2a.75.75 0 0 1 1.06 0l4.25 4.25a.75.75 0 0 1 0 1.06L8.26 14.8a.75.75 0 1 1-1.06-1.06L10.94 10 7.2 6.26a.75.75 0 0 1 0-1.06Z"
+              clipRule="evenodd"
+            />
           </svg>
           Raw JSON
         </summary>

@@ -6,7 +6,12 @@ import { CallbackItem } from './callback-item';
 import { callbackLogQuery } from './inbox-api';
 
 function countLabel(total: number, task: string) {
-  if (task) return total === 0 ? 'No callback for this task id' : total === 1 ? '1 match' : `${total} matches, newest first`;
+  if (task)
+    return total === 0
+      ? 'No callback for this task id'
+      : total === 1
+        ? '1 match'
+        : `${total} matches, newest first`;
   return total === 0 ? 'None yet' : total === 1 ? '1 callback' : `${total} callbacks, newest first`;
 }
 
@@ -55,7 +60,9 @@ export function CallbackLog({ inboxPath }: { inboxPath: string }) {
       {query.isError && (
         <div role="alert" className="px-5 py-8 text-center text-sm">
           <p className="font-medium text-red-700 dark:text-red-400">The callback log could not be loaded.</p>
-          <p className="mt-1 text-zinc-600 dark:text-zinc-400">{query.error.msg || query.error.explanation}</p>
+          <p className="mt-1 text-zinc-600 dark:text-zinc-400">
+            {query.error.msg || query.error.explanation}
+          </p>
           <Button className="mt-3" size="sm" onClick={() => void query.refetch()}>
             Try again
           </Button>
@@ -70,7 +77,8 @@ export function CallbackLog({ inboxPath }: { inboxPath: string }) {
         <div className="px-5 py-12 text-center">
           <p className="font-medium text-zinc-800 dark:text-zinc-200">No callbacks received yet</p>
           <p className="mx-auto mt-1 max-w-md text-sm text-zinc-600 dark:text-zinc-400">
-            When a task created with this console's callback URL finishes, the service's callback appears here at once.
+            When a task created with this console's callback URL finishes, the service's callback appears here
+            at once.
           </p>
         </div>
       )}

@@ -54,7 +54,11 @@ afterEach(async () => {
 });
 
 const post = (body: unknown) =>
-  inbox.app.request(inbox.path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  inbox.app.request(inbox.path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 describe('CallbacksScreen', () => {
   it('lists received callbacks newest first with time, type, task id, status and raw JSON', async () => {
@@ -66,7 +70,10 @@ describe('CallbacksScreen', () => {
     expect(items).toHaveLength(2);
     expect(within(items[0]!).getByRole('heading')).toHaveTextContent('Image generation');
     expect(within(items[1]!).getByRole('heading')).toHaveTextContent('Video translation');
-    expect(within(items[1]!).getByRole('link', { name: 'vt-example-1' })).toHaveAttribute('href', '/tasks/vt-example-1');
+    expect(within(items[1]!).getByRole('link', { name: 'vt-example-1' })).toHaveAttribute(
+      'href',
+      '/tasks/vt-example-1',
+    );
     expect(within(items[1]!).getByText('SUCCEEDED')).toBeInTheDocument();
     expect(items[1]!.querySelector('time')).toHaveAttribute('dateTime', inbox.store.since(0)[0]!.receivedAt);
     expect(items[1]!.querySelector('pre')?.textContent).toContain('"caption_url"');
@@ -110,6 +117,8 @@ describe('CallbacksScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Store and apply' }));
     expect(await screen.findByText(/Stored as #1 and applied to/)).toBeInTheDocument();
     expect(inbox.store.since(0)[0]!.body).toEqual(CALLBACK_EXAMPLES.image_to_video);
-    await waitFor(async () => expect(await getTask('i2v-example-1')).toMatchObject({ status: 'SUCCEEDED', source: 'callback' }));
+    await waitFor(async () =>
+      expect(await getTask('i2v-example-1')).toMatchObject({ status: 'SUCCEEDED', source: 'callback' }),
+    );
   });
 });

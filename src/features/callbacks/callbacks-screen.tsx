@@ -12,8 +12,8 @@ export function CallbacksScreen() {
       <header>
         <h1 className="text-2xl font-semibold tracking-tight">Callbacks</h1>
         <p className="mt-1 max-w-2xl text-sm text-zinc-600 dark:text-zinc-400">
-          The completion callbacks the service sent to this console. Each one is stored on the server before it is
-          acknowledged and updates its task in the gallery as soon as it arrives.
+          The completion callbacks the service sent to this console. Each one is stored on the server before
+          it is acknowledged and updates its task in the gallery as soon as it arrives.
         </p>
       </header>
       {isPending && (
@@ -22,9 +22,12 @@ export function CallbacksScreen() {
         </p>
       )}
       {(isError || (data && !inboxPath)) && (
-        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900 dark:border-red-900 dark:bg-red-950/60 dark:text-red-100">
-          The console server did not say where its callback inbox is. Reload the page; if this persists, the server is
-          older than this page and needs a restart.
+        <p
+          role="alert"
+          className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900 dark:border-red-900 dark:bg-red-950/60 dark:text-red-100"
+        >
+          The console server did not say where its callback inbox is. Reload the page; if this persists, the
+          server is older than this page and needs a restart.
         </p>
       )}
       {data && inboxPath && (

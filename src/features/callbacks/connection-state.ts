@@ -19,5 +19,9 @@ function subscribe(listener: () => void) {
 }
 
 export function useInboxConnection(): InboxConnection {
-  return useSyncExternalStore(subscribe, () => state, () => state);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
 }

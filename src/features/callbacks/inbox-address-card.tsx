@@ -36,14 +36,23 @@ export function InboxAddressCard({ info }: { info: InboxInfo }) {
             <code className="min-w-0 flex-1 rounded-lg bg-zinc-50 px-3 py-2 font-mono text-xs break-all text-zinc-800 ring-1 ring-zinc-200 ring-inset dark:bg-zinc-950 dark:text-zinc-200 dark:ring-zinc-800">
               {info.callbackUrl}
             </code>
-            <CopyButton text={info.callbackUrl} label="Copy address" size="sm" className="self-start sm:self-auto" />
+            <CopyButton
+              text={info.callbackUrl}
+              label="Copy address"
+              size="sm"
+              className="self-start sm:self-auto"
+            />
           </div>
         </>
       ) : (
         <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950/60 dark:text-amber-100">
-          The service cannot reach this console yet. Set <code className="font-mono">PUBLIC_BASE_URL</code> on the server to
-          the console's public address (for example <code className="font-mono">https://console.example.com</code>) and
-          restart it: callbacks then go to <code className="font-mono break-all">PUBLIC_BASE_URL{info.callbackInboxPath ?? '/callbacks/…'}</code>.
+          The service cannot reach this console yet. Set <code className="font-mono">PUBLIC_BASE_URL</code> on
+          the server to the console's public address (for example{' '}
+          <code className="font-mono">https://console.example.com</code>) and restart it: callbacks then go to{' '}
+          <code className="font-mono break-all">
+            PUBLIC_BASE_URL{info.callbackInboxPath ?? '/callbacks/…'}
+          </code>
+          .
         </p>
       )}
     </section>

@@ -43,11 +43,20 @@ async function readEnvelope(response: Response) {
   const json: unknown = await response.json().catch(() => undefined);
   const envelope = envelopeSchema.safeParse(json);
   if (!envelope.success) {
-    throw new ApiError({ kind: response.ok ? 'malformed' : 'server', httpStatus: response.status, msg: `${response.status} ${response.statusText}`.trim() });
+    throw new ApiError({
+      kind: response.ok ? 'malformed' : 'server',
+      httpStatus: response.status,
+      msg: `${response.status} ${response.statusText}`.trim(),
+    });
   }
   const { code, msg = '', data } = envelope.data;
   if (code !== 0 || !response.ok) {
-    throw new ApiError({ kind: response.status === 413 ? 'too_large' : response.status === 400 ? 'validation' : 'business', httpStatus: response.status, code, msg });
+    throw new ApiError({
+      kind: response.status === 413 ? 'too_large' : response.status === 400 ? 'validation' : 'business',
+      httpStatus: response.status,
+      code,
+      msg,
+    });
   }
   return data;
 }
@@ -69,9 +78,12 @@ export async function fetchCallbackLog(
   const query = new URLSearchParams({ limit: String(LOG_PAGE_SIZE) });
   if (before !== undefined) query.set('before', String(before));
   if (task) query.set('task', task);
-  const data = await readEnvelope(await request(`${inboxPath}/log?${query}`, { signal, headers: { accept: 'application/json' } }));
+  const data = await readEnvelope(
+    await request(`${inboxPath}/log?${query}`, { signal, headers: { accept: 'application/json' } }),
+  );
   const page = logPageSchema.safeParse(data);
-  if (!page.success) throw new ApiError({ kind: 'malformed', msg: 'The callback log has an unexpected shape' });
+  if (!page.success)
+    throw new ApiError({ kind: 'malformed', msg: 'The callback log has an unexpected shape' });
   const items = page.data.items.flatMap((item) => {
     const parsed = storedCallbackSchema.safeParse(item);
     return parsed.success ? [parsed.data] : [];
@@ -89,13 +101,17 @@ export const callbackLogQuery = (inboxPath: string, task = '') =>
   });
 
 /** Stores a callback in the inbox exactly as the service would send it. */
-export async function postCallback(inboxPath: string, body: CallbackBody): Promise<{ id: number; duplicate: boolean }> {
+export async function postCallback(
+  inboxPath: string,
+  body: CallbackBody,
+): Promise<{ id: number; duplicate: boolean }> {
   const response = await request(inboxPath, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify(body),
   });
   const data = z.object({ id: z.int(), duplicate: z.boolean() }).safeParse(await readEnvelope(response));
-  if (!data.success) throw new ApiError({ kind: 'malformed', msg: 'The inbox answered with an unexpected shape' });
+  if (!data.success)
+    throw new ApiError({ kind: 'malformed', msg: 'The inbox answered with an unexpected shape' });
   return data.data;
 }

@@ -57,10 +57,15 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 function tab() {
   const client = new QueryClient();
-  client.setQueryData(callbackKeys.log(PATH), { pages: [{ total: 0, lastId: 0, items: [] }], pageParams: [undefined] });
+  client.setQueryData(callbackKeys.log(PATH), {
+    pages: [{ total: 0, lastId: 0, items: [] }],
+    pageParams: [undefined],
+  });
   const stop = startInboxLive(PATH, client);
   const ids = () =>
-    (client.getQueryData(callbackKeys.log(PATH)) as { pages: { items: { id: number }[] }[] }).pages[0]!.items.map((item) => item.id);
+    (
+      client.getQueryData(callbackKeys.log(PATH)) as { pages: { items: { id: number }[] }[] }
+    ).pages[0]!.items.map((item) => item.id);
   return { stop, ids };
 }
 
@@ -84,11 +89,17 @@ describe('startInboxLive across tabs', () => {
     expect(FakeEventSource.instances).toHaveLength(1);
     const stream = FakeEventSource.instances[0]!;
     stream.emit('ready', { lastId: 0 });
-    stream.emit('callback', { id: 1, receivedAt: '2026-11-21T05:00:00.000Z', body: CALLBACK_EXAMPLES.image_generate });
+    stream.emit('callback', {
+      id: 1,
+      receivedAt: '2026-11-21T05:00:00.000Z',
+      body: CALLBACK_EXAMPLES.image_generate,
+    });
     await vi.waitFor(() => expect(second.ids()).toEqual([1]));
     expect(first.ids()).toEqual([1]);
     // Applied and remembered before the hand-over, so the next tab resumes after it.
-    await vi.waitFor(() => expect(localStorage.getItem('media-console:callbacks:position')).toContain('"id":1'));
+    await vi.waitFor(() =>
+      expect(localStorage.getItem('media-console:callbacks:position')).toContain('"id":1'),
+    );
 
     // The streaming tab closes: the next one takes over where the browser stopped.
     first.stop();

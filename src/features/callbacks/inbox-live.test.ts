@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { prependToLog } from './inbox-live';
 import { CALLBACK_EXAMPLES } from './parse-callback';
 
-const entry = (id: number) => ({ id, receivedAt: '2026-11-21T05:00:00.000Z', body: CALLBACK_EXAMPLES.image_generate });
+const entry = (id: number) => ({
+  id,
+  receivedAt: '2026-11-21T05:00:00.000Z',
+  body: CALLBACK_EXAMPLES.image_generate,
+});
 const log = (ids: number[][]) => ({
   pages: ids.map((page) => ({ total: 3, lastId: 3, items: page.map(entry) })),
   pageParams: ids.map((_, i) => (i === 0 ? undefined : ids[i - 1]!.at(-1))),

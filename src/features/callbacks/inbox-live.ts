@@ -13,14 +13,19 @@ import { callbackKeys, type CallbackLogPage, type StoredCallback } from './inbox
 import { savePosition, subscribeToInbox, type InboxConnection } from './inbox-subscription';
 
 type LogData = InfiniteData<CallbackLogPage, number | undefined>;
-type TabMessage = { type: 'callback'; entry: StoredCallback } | { type: 'state'; state: InboxConnection } | { type: 'hello' };
+type TabMessage =
+  { type: 'callback'; entry: StoredCallback } | { type: 'state'; state: InboxConnection } | { type: 'hello' };
 
 /** Puts a live callback at the top of the cached log, unless it is there already. */
 export function prependToLog(data: LogData | undefined, entry: StoredCallback): LogData | undefined {
   const first = data?.pages[0];
   if (!data || !first) return data;
   if (data.pages.some((page) => page.items.some((item) => item.id === entry.id))) return data;
-  const page: CallbackLogPage = { total: first.total + 1, lastId: Math.max(first.lastId, entry.id), items: [entry, ...first.items] };
+  const page: CallbackLogPage = {
+    total: first.total + 1,
+    lastId: Math.max(first.lastId, entry.id),
+    items: [entry, ...first.items],
+  };
   return { ...data, pages: [page, ...data.pages.slice(1)] };
 }
 
@@ -29,9 +34,15 @@ export function startInboxLive(inboxPath: string, queryClient: QueryClient): () 
   const addToLog = (entry: StoredCallback) => {
     queryClient.setQueryData<LogData>(callbackKeys.log(inboxPath), (old) => prependToLog(old, entry));
     // A filtered view may or may not match: let the server decide.
-    void queryClient.invalidateQueries({ queryKey: callbackKeys.logs(inboxPath), predicate: (query) => query.queryKey[3] !== '' });
+    void queryClient.invalidateQueries({
+      queryKey: callbackKeys.logs(inboxPath),
+      predicate: (query) => query.queryKey[3] !== '',
+    });
   };
-  const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(`media-console:inbox:${inboxPath}`);
+  const channel =
+    typeof BroadcastChannel === 'undefined'
+      ? undefined
+      : new BroadcastChannel(`media-console:inbox:${inboxPath}`);
   const send = (message: TabMessage) => channel?.postMessage(message);
   let leading = false;
 
@@ -75,11 +86,14 @@ export function startInboxLive(inboxPath: string, queryClient: QueryClient): () 
   setInboxConnection('connecting');
   send({ type: 'hello' });
   locks
-    .request(`media-console:inbox:${inboxPath}`, { signal: abort.signal }, () =>
-      new Promise<void>((release) => {
-        releaseLock = release;
-        stopLeading = lead();
-      }),
+    .request(
+      `media-console:inbox:${inboxPath}`,
+      { signal: abort.signal },
+      () =>
+        new Promise<void>((release) => {
+          releaseLock = release;
+          stopLeading = lead();
+        }),
     )
     .catch(() => undefined); // aborted while waiting: this tab closed before it had to lead
   return () => {

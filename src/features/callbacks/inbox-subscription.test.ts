@@ -23,7 +23,11 @@ class FakeEventSource {
 }
 
 const PATH = '/callbacks/secret-for-tests-123';
-const entry = (id: number) => ({ id, receivedAt: '2026-11-21T05:00:00.000Z', body: CALLBACK_EXAMPLES.video_translate });
+const entry = (id: number) => ({
+  id,
+  receivedAt: '2026-11-21T05:00:00.000Z',
+  body: CALLBACK_EXAMPLES.video_translate,
+});
 
 beforeEach(() => {
   FakeEventSource.instances = [];
@@ -59,7 +63,11 @@ describe('subscribeToInbox', () => {
   it('hands over each valid callback and reconnects after the last one it saw', () => {
     const received: number[] = [];
     const onRepeatedFailure = vi.fn();
-    const stop = subscribeToInbox(PATH, { onCallback: (e) => received.push(e.id), onState: () => {}, onRepeatedFailure });
+    const stop = subscribeToInbox(PATH, {
+      onCallback: (e) => received.push(e.id),
+      onState: () => {},
+      onRepeatedFailure,
+    });
     const first = FakeEventSource.instances[0]!;
     first.emit('ready', { lastId: 0 });
     first.emit('callback', entry(1));

@@ -18,7 +18,10 @@ const MAX_DELAY_MS = 15_000;
 /** The last callback id this browser handled for an inbox, or undefined for a fresh browser. */
 export function readPosition(inboxPath: string): number | undefined {
   try {
-    const saved = JSON.parse(localStorage.getItem(POSITION_KEY) ?? 'null') as { path?: string; id?: number } | null;
+    const saved = JSON.parse(localStorage.getItem(POSITION_KEY) ?? 'null') as {
+      path?: string;
+      id?: number;
+    } | null;
     return saved?.path === inboxPath && Number.isInteger(saved.id) ? saved.id : undefined;
   } catch {
     return undefined;
@@ -52,7 +55,9 @@ export function subscribeToInbox(inboxPath: string, handlers: SubscriptionHandle
       failures = 0;
       handlers.onState('live');
       if (position === 'end') {
-        const lastId = Number((JSON.parse((event as MessageEvent<string>).data) as { lastId?: unknown }).lastId);
+        const lastId = Number(
+          (JSON.parse((event as MessageEvent<string>).data) as { lastId?: unknown }).lastId,
+        );
         position = Number.isInteger(lastId) ? lastId : 0;
         savePosition(inboxPath, position);
       }

@@ -13,7 +13,10 @@ export function parseCallbackText(text: string): ParsedCallback {
     return { ok: false, error: `This is not valid JSON: ${(error as Error).message}` };
   }
   if (!json || typeof json !== 'object' || Array.isArray(json)) {
-    return { ok: false, error: 'A callback body is a JSON object: {"code": 0, "msg": "ok", "task_type": …, "data": {…}}.' };
+    return {
+      ok: false,
+      error: 'A callback body is a JSON object: {"code": 0, "msg": "ok", "task_type": …, "data": {…}}.',
+    };
   }
   const taskType = (json as { task_type?: unknown }).task_type;
   if (typeof taskType !== 'string' || !(TASK_TYPES as readonly string[]).includes(taskType)) {
@@ -21,7 +24,9 @@ export function parseCallbackText(text: string): ParsedCallback {
   }
   const parsed = callbackBodySchema.safeParse(json);
   if (!parsed.success) {
-    const issues = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`);
+    const issues = parsed.error.issues
+      .slice(0, 3)
+      .map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`);
     return { ok: false, error: `${issues.join('; ')}.` };
   }
   // The object as pasted (unknown fields included), as the inbox stores it.

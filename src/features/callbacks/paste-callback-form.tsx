@@ -57,8 +57,8 @@ export function PasteCallbackForm({ inboxPath }: { inboxPath: string }) {
         Add a callback by hand
       </h2>
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-        Paste a callback body the service sent somewhere else (a log, an email). It is checked with the same rules as the inbox, stored in
-        the log and applied to its task, exactly like a received one.
+        Paste a callback body the service sent somewhere else (a log, an email). It is checked with the same
+        rules as the inbox, stored in the log and applied to its task, exactly like a received one.
       </p>
       <form className="mt-4 space-y-3" onSubmit={submit} noValidate>
         <div className="flex flex-wrap items-center gap-1.5" role="group" aria-label="Insert an example">
@@ -101,13 +101,20 @@ export function PasteCallbackForm({ inboxPath }: { inboxPath: string }) {
           <Button type="submit" variant="primary" pending={mutation.isPending}>
             {mutation.isPending ? 'Storing…' : 'Store and apply'}
           </Button>
-          <span className="hidden text-xs text-zinc-500 sm:inline dark:text-zinc-400">or Ctrl+Enter in the box</span>
+          <span className="hidden text-xs text-zinc-500 sm:inline dark:text-zinc-400">
+            or Ctrl+Enter in the box
+          </span>
         </div>
         <div role="status" aria-live="polite">
           {outcome && (
             <p className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
-              {outcome.duplicate ? `Already in the log as #${outcome.id}; applied again to ` : `Stored as #${outcome.id} and applied to `}
-              <Link href={`/tasks/${encodeURIComponent(outcome.taskId)}`} className="font-mono font-medium underline underline-offset-2">
+              {outcome.duplicate
+                ? `Already in the log as #${outcome.id}; applied again to `
+                : `Stored as #${outcome.id} and applied to `}
+              <Link
+                href={`/tasks/${encodeURIComponent(outcome.taskId)}`}
+                className="font-mono font-medium underline underline-offset-2"
+              >
                 {outcome.taskId}
               </Link>
               .

@@ -172,7 +172,9 @@ export function CardMedia({ record, view }: { record: TaskRecord; view: TaskView
             className="flex size-full flex-col items-center justify-end gap-0.5 bg-linear-to-br from-indigo-700 via-violet-700 to-fuchsia-700 px-6 pb-4 text-center text-white"
           >
             {view.language && (
-              <span className="text-xs font-semibold tracking-widest uppercase opacity-80">{view.language}</span>
+              <span className="text-xs font-semibold tracking-widest uppercase opacity-80">
+                {view.language}
+              </span>
             )}
             <span className="line-clamp-2 text-base font-semibold break-all">{view.name ?? 'Video'}</span>
           </div>
