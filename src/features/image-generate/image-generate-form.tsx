@@ -3,14 +3,13 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { ApiError } from '@/api/errors';
 import { BOUNDS, MODULES } from '@/api/schemas';
-import { ErrorBanner } from '@/components/ui/banner';
+import { CreationFormLayout } from '@/components/ui/creation-form-layout';
 import { CreatedTasksPanel } from '@/components/ui/created-tasks-panel';
 import { Field, FieldGroup } from '@/components/ui/field';
 import { clearDraft, loadDraft, useDraftAutosave } from '@/components/ui/form-draft';
-import { fieldForServerError, serverFieldMessage, submitOnModEnter } from '@/components/ui/form-errors';
-import { FormActions } from '@/components/ui/form-actions';
+import { fieldForServerError, serverFieldMessage } from '@/components/ui/form-errors';
 import { RadioCards } from '@/components/ui/radio-cards';
-import { cardClass, inputClass } from '@/components/ui/styles';
+import { inputClass } from '@/components/ui/styles';
 import { useGuardedSubmit } from '@/components/ui/use-guarded-submit';
 import { AspectRatioPicker } from './aspect-ratio-picker';
 import {
@@ -95,102 +94,91 @@ export function ImageGenerateForm() {
 
   const pending = mutation.isPending || formState.isSubmitting;
   return (
-    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-      <form
-        noValidate
-        aria-labelledby="image-form-title"
-        onSubmit={(event) => void handleSubmit(onValid)(event)}
-        onKeyDown={submitOnModEnter}
-        className={`${cardClass} divide-y divide-zinc-200 dark:divide-zinc-800`}
-      >
-        <h2 id="image-form-title" className="sr-only">
-          Image generation settings
-        </h2>
-        <div className="space-y-6 p-4 sm:p-6">
-          <PromptField control={control} register={register} error={errors.prompt?.message} />
+    <CreationFormLayout
+      titleId="image-form-title"
+      title="Image generation settings"
+      onSubmit={(event) => void handleSubmit(onValid)(event)}
+      banner={banner}
+      onDismissBanner={clearBanner}
+      pending={pending}
+      submitLabel="Generate images"
+      onReset={resetToDefaults}
+      aside={
+        <>
+          {mutation.data && (
+            <CreatedTasksPanel
+              title={
+                mutation.data.taskIds.length === 1
+                  ? '1 image task created'
+                  : `${mutation.data.taskIds.length} image tasks created`
+              }
+              tasks={mutation.data.taskIds.map((id, index) => ({ id, label: `Image ${index + 1}` }))}
+              curl={mutation.data.curl}
+              note={mutation.data.historyNote}
+            />
+          )}
+          <ImageSummary control={control} />
+        </>
+      }
+    >
+      <PromptField control={control} register={register} error={errors.prompt?.message} />
 
-          <ReferenceImagesField
-            control={control}
-            register={register}
-            errors={errors}
-            serverError={referenceError}
+      <ReferenceImagesField
+        control={control}
+        register={register}
+        errors={errors}
+        serverError={referenceError}
+      />
+
+      <FieldGroup role="radiogroup" legend="Mode" error={errors.module?.message} errorId="module-error">
+        <RadioCards options={MODE_OPTIONS} registration={register('module')} columns="sm:grid-cols-2" />
+      </FieldGroup>
+
+      <div className="grid gap-6 sm:grid-cols-[12rem_minmax(0,1fr)]">
+        <Field
+          label="Number of images"
+          error={errors.generate_count?.message}
+          hint={`${BOUNDS.generateCount.min} to ${BOUNDS.generateCount.max}; one task per image.`}
+        >
+          {(props) => (
+            <input
+              {...props}
+              type="number"
+              inputMode="numeric"
+              min={BOUNDS.generateCount.min}
+              max={BOUNDS.generateCount.max}
+              step={1}
+              className={`${inputClass} max-w-40 tabular-nums sm:max-w-none`}
+              {...register('generate_count', { valueAsNumber: true })}
+            />
+          )}
+        </Field>
+        <FieldGroup
+          role="radiogroup"
+          legend="Quality"
+          error={errors.image_quality?.message}
+          errorId="quality-error"
+          hint="Resolution of each image; higher takes longer."
+          hintId="quality-hint"
+        >
+          <RadioCards
+            options={QUALITY_OPTIONS}
+            registration={register('image_quality')}
+            columns="grid-cols-3"
+            compact
+            describedBy="quality-hint"
           />
-
-          <FieldGroup role="radiogroup" legend="Mode" error={errors.module?.message} errorId="module-error">
-            <RadioCards options={MODE_OPTIONS} registration={register('module')} columns="sm:grid-cols-2" />
-          </FieldGroup>
-
-          <div className="grid gap-6 sm:grid-cols-[12rem_minmax(0,1fr)]">
-            <Field
-              label="Number of images"
-              error={errors.generate_count?.message}
-              hint={`${BOUNDS.generateCount.min} to ${BOUNDS.generateCount.max}; one task per image.`}
-            >
-              {(props) => (
-                <input
-                  {...props}
-                  type="number"
-                  inputMode="numeric"
-                  min={BOUNDS.generateCount.min}
-                  max={BOUNDS.generateCount.max}
-                  step={1}
-                  className={`${inputClass} max-w-40 tabular-nums sm:max-w-none`}
-                  {...register('generate_count', { valueAsNumber: true })}
-                />
-              )}
-            </Field>
-            <FieldGroup
-              role="radiogroup"
-              legend="Quality"
-              error={errors.image_quality?.message}
-              errorId="quality-error"
-              hint="Resolution of each image; higher takes longer."
-              hintId="quality-hint"
-            >
-              <RadioCards
-                options={QUALITY_OPTIONS}
-                registration={register('image_quality')}
-                columns="grid-cols-3"
-                compact
-                describedBy="quality-hint"
-              />
-            </FieldGroup>
-          </div>
-
-          <FieldGroup
-            role="radiogroup"
-            legend="Aspect ratio"
-            error={errors.image_ratio?.message}
-            errorId="ratio-error"
-          >
-            <AspectRatioPicker registration={register('image_ratio')} />
-          </FieldGroup>
-
-          {banner && <ErrorBanner error={banner} onDismiss={clearBanner} />}
-        </div>
-        <FormActions
-          pending={pending}
-          submitLabel="Generate images"
-          pendingLabel="Sending…"
-          onReset={resetToDefaults}
-        />
-      </form>
-
-      <div className="space-y-4 lg:sticky lg:top-20">
-        {mutation.data && (
-          <CreatedTasksPanel
-            title={
-              mutation.data.taskIds.length === 1
-                ? '1 image task created'
-                : `${mutation.data.taskIds.length} image tasks created`
-            }
-            tasks={mutation.data.taskIds.map((id, index) => ({ id, label: `Image ${index + 1}` }))}
-            curl={mutation.data.curl}
-            note={mutation.data.historyNote}
-          />
-        )}
-        <ImageSummary control={control} />
+        </FieldGroup>
       </div>
-    </div>
+
+      <FieldGroup
+        role="radiogroup"
+        legend="Aspect ratio"
+        error={errors.image_ratio?.message}
+        errorId="ratio-error"
+      >
+        <AspectRatioPicker registration={register('image_ratio')} />
+      </FieldGroup>
+    </CreationFormLayout>
   );
 }

@@ -3,13 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { BOUNDS } from '@/api/schemas';
 import { useConsoleInfo } from '@/app/console-info';
-import { ErrorBanner } from '@/components/ui/banner';
+import { CreationFormLayout } from '@/components/ui/creation-form-layout';
 import { CreatedTasksPanel } from '@/components/ui/created-tasks-panel';
 import { Field } from '@/components/ui/field';
-import { FormActions } from '@/components/ui/form-actions';
 import { clearDraft, loadDraft, useDraftAutosave } from '@/components/ui/form-draft';
-import { fieldForServerError, serverFieldMessage, submitOnModEnter } from '@/components/ui/form-errors';
-import { cardClass, inputClass } from '@/components/ui/styles';
+import { fieldForServerError, serverFieldMessage } from '@/components/ui/form-errors';
+import { inputClass } from '@/components/ui/styles';
 import { Switch } from '@/components/ui/switch';
 import { useGuardedSubmit } from '@/components/ui/use-guarded-submit';
 import { CallbackUrlField } from './callback-url-field';
@@ -80,123 +79,112 @@ export function VideoTranslateForm() {
 
   const pending = mutation.isPending || formState.isSubmitting;
   return (
-    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-      <form
-        noValidate
-        aria-labelledby="video-form-title"
-        onSubmit={(event) => void handleSubmit(onValid)(event)}
-        onKeyDown={submitOnModEnter}
-        className={`${cardClass} divide-y divide-zinc-200 dark:divide-zinc-800`}
+    <CreationFormLayout
+      titleId="video-form-title"
+      title="Video translation settings"
+      onSubmit={(event) => void handleSubmit(onValid)(event)}
+      banner={banner}
+      onDismissBanner={clearBanner}
+      pending={pending}
+      submitLabel="Translate video"
+      onReset={resetToDefaults}
+      aside={
+        <>
+          {mutation.data && (
+            <CreatedTasksPanel
+              title={
+                mutation.data.tasks.length === 1
+                  ? '1 translation task created'
+                  : `${mutation.data.tasks.length} translation tasks created`
+              }
+              tasks={mutation.data.tasks.map((task) => ({ id: task.task_id, label: task.language }))}
+              curl={mutation.data.curl}
+              note={mutation.data.historyNote}
+            />
+          )}
+          <VideoSummary control={control} />
+        </>
+      }
+    >
+      <Field
+        label="Video URL"
+        error={errors.video_url?.message}
+        hint="A public http(s) link to the video file to translate."
       >
-        <h2 id="video-form-title" className="sr-only">
-          Video translation settings
-        </h2>
-        <div className="space-y-6 p-4 sm:p-6">
-          <Field
-            label="Video URL"
-            error={errors.video_url?.message}
-            hint="A public http(s) link to the video file to translate."
-          >
-            {(props) => (
-              <>
-                <input
-                  {...props}
-                  type="url"
-                  inputMode="url"
-                  autoComplete="off"
-                  spellCheck={false}
-                  placeholder="https://example.com/interview.mp4"
-                  className={inputClass}
-                  {...register('video_url', { setValueAs: (v: string) => v.trim() })}
-                />
-                <VideoPreview url={videoUrl} />
-              </>
-            )}
-          </Field>
+        {(props) => (
+          <>
+            <input
+              {...props}
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="https://example.com/interview.mp4"
+              className={inputClass}
+              {...register('video_url', { setValueAs: (v: string) => v.trim() })}
+            />
+            <VideoPreview url={videoUrl} />
+          </>
+        )}
+      </Field>
 
-          <Controller
-            control={control}
-            name="target_languages"
-            render={({ field }) => (
-              <LanguagePicker
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                options={languages.data?.length ? languages.data : FALLBACK_LANGUAGES}
-                source={languages.isPending ? 'loading' : languages.data?.length ? 'service' : 'builtin'}
-                error={errors.target_languages?.message ?? errors.target_languages?.root?.message}
-              />
-            )}
-          />
-
-          <Field
-            label="Number of speakers"
-            error={errors.speaker_num?.message}
-            hint="How many people speak in the video. 0 lets the service detect it."
-          >
-            {(props) => (
-              <input
-                {...props}
-                type="number"
-                inputMode="numeric"
-                min={BOUNDS.speakerNum.min}
-                step={1}
-                className={`${inputClass} max-w-40 tabular-nums`}
-                {...register('speaker_num', { valueAsNumber: true })}
-              />
-            )}
-          </Field>
-
-          <div className="divide-y divide-zinc-200 dark:divide-zinc-800">
-            {SWITCHES.map((item) => (
-              <Controller
-                key={item.name}
-                control={control}
-                name={item.name}
-                render={({ field }) => (
-                  <Switch
-                    label={item.label}
-                    description={item.description}
-                    checked={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                  />
-                )}
-              />
-            ))}
-          </div>
-
-          <VideoNameField control={control} register={register} error={errors.name?.message} />
-
-          <CallbackUrlField form={form} />
-
-          {banner && <ErrorBanner error={banner} onDismiss={clearBanner} />}
-        </div>
-        <FormActions
-          pending={pending}
-          submitLabel="Translate video"
-          pendingLabel="Sending…"
-          onReset={resetToDefaults}
-        />
-      </form>
-
-      <div className="space-y-4 lg:sticky lg:top-20">
-        {mutation.data && (
-          <CreatedTasksPanel
-            title={
-              mutation.data.tasks.length === 1
-                ? '1 translation task created'
-                : `${mutation.data.tasks.length} translation tasks created`
-            }
-            tasks={mutation.data.tasks.map((task) => ({ id: task.task_id, label: task.language }))}
-            curl={mutation.data.curl}
-            note={mutation.data.historyNote}
+      <Controller
+        control={control}
+        name="target_languages"
+        render={({ field }) => (
+          <LanguagePicker
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            options={languages.data?.length ? languages.data : FALLBACK_LANGUAGES}
+            source={languages.isPending ? 'loading' : languages.data?.length ? 'service' : 'builtin'}
+            error={errors.target_languages?.message ?? errors.target_languages?.root?.message}
           />
         )}
-        <VideoSummary control={control} />
+      />
+
+      <Field
+        label="Number of speakers"
+        error={errors.speaker_num?.message}
+        hint="How many people speak in the video. 0 lets the service detect it."
+      >
+        {(props) => (
+          <input
+            {...props}
+            type="number"
+            inputMode="numeric"
+            min={BOUNDS.speakerNum.min}
+            step={1}
+            className={`${inputClass} max-w-40 tabular-nums`}
+            {...register('speaker_num', { valueAsNumber: true })}
+          />
+        )}
+      </Field>
+
+      <div className="divide-y divide-zinc-200 dark:divide-zinc-800">
+        {SWITCHES.map((item) => (
+          <Controller
+            key={item.name}
+            control={control}
+            name={item.name}
+            render={({ field }) => (
+              <Switch
+                label={item.label}
+                description={item.description}
+                checked={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+              />
+            )}
+          />
+        ))}
       </div>
-    </div>
+
+      <VideoNameField control={control} register={register} error={errors.name?.message} />
+
+      <CallbackUrlField form={form} />
+    </CreationFormLayout>
   );
 }
