@@ -1,4 +1,7 @@
-import type { TaskTone } from './task-view';
+import type { ReactNode } from 'react';
+import { KIND_LABELS } from './format';
+import type { TaskRecord } from './history';
+import type { TaskTone, TaskView } from './task-view';
 
 const TONES: Record<TaskTone, string> = {
   running:
@@ -37,5 +40,27 @@ export function StaleMark({ since }: { since?: number }) {
     >
       Stale
     </span>
+  );
+}
+
+/** Kind, status and staleness of a task, then whatever the caller adds (language, timing). */
+export function TaskStatusLine({
+  record,
+  view,
+  children,
+}: {
+  record: TaskRecord;
+  view: TaskView;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <span className="text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">
+        {KIND_LABELS[record.kind]}
+      </span>
+      <StatusBadge tone={view.tone} label={view.label} />
+      {view.stale && <StaleMark since={record.lastError?.at} />}
+      {children}
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { Link } from 'wouter';
 import { formatAgo, formatDateTime, formatDuration, KIND_LABELS } from './format';
 import type { TaskRecord } from './history';
-import { StaleMark, StatusBadge } from './status-badge';
+import { TaskStatusLine } from './status-badge';
 import { CardMedia } from './task-media';
 import { viewOf } from './task-view';
 import { useNow } from './use-now';
@@ -51,14 +51,9 @@ export const TaskCard = memo(function TaskCard({ record }: { record: TaskRecord 
     >
       <CardMedia record={record} view={view} />
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <div className="flex flex-wrap items-center gap-2">
-          <span className="text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">
-            {KIND_LABELS[record.kind]}
-          </span>
-          <StatusBadge tone={view.tone} label={view.label} />
-          {view.stale && <StaleMark since={record.lastError?.at} />}
+        <TaskStatusLine record={record} view={view}>
           {view.language && <span className="text-xs text-zinc-600 dark:text-zinc-400">{view.language}</span>}
-        </div>
+        </TaskStatusLine>
         <h2 id={headingId} className="min-w-0 text-sm">
           <Link
             href={href}

@@ -3,10 +3,10 @@ import { useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
 import { Spinner } from '@/components/ui/button';
 import { cardClass } from '@/components/ui/styles';
-import { formatDateTime, KIND_LABELS } from './format';
+import { formatDateTime } from './format';
 import { addLookedUpTasks, peekTask } from './history';
 import { inferTaskKind } from './lookup';
-import { StaleMark, StatusBadge } from './status-badge';
+import { TaskStatusLine } from './status-badge';
 import { LookupProblem, TaskTiming } from './task-card';
 import { TaskActions } from './task-detail-actions';
 import { TaskFields } from './task-fields';
@@ -71,16 +71,11 @@ export function TaskDetailScreen({ taskId }: { taskId: string }) {
       <TaskPollingHost onlyIds={onlyIds} />
       <BackLink />
       <div className="space-y-2">
-        <div className="flex flex-wrap items-center gap-2">
-          <span className="text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">
-            {KIND_LABELS[record.kind]}
-          </span>
-          <StatusBadge tone={view.tone} label={view.label} />
-          {view.stale && <StaleMark since={record.lastError?.at} />}
+        <TaskStatusLine record={record} view={view}>
           <span className="text-sm text-zinc-600 dark:text-zinc-400">
             <TaskTiming record={record} running={view.tone === 'running'} />
           </span>
-        </div>
+        </TaskStatusLine>
         <h1 className="font-mono text-xl font-semibold tracking-tight break-all sm:text-2xl">{record.id}</h1>
       </div>
       <TaskActions record={record} view={view} />
