@@ -61,13 +61,32 @@ export function Field({
         'aria-describedby': describedBy(error && errorId, hint !== undefined && hintId, ...extra),
         'aria-invalid': error ? true : undefined,
       })}
+      <FieldMessages error={error} errorId={errorId} hint={hint} hintId={hintId} />
+    </div>
+  );
+}
+
+/** The error (when there is one) and the hint under a control or group, with the ids it points to. */
+function FieldMessages({
+  error,
+  errorId,
+  hint,
+  hintId,
+}: {
+  error?: string;
+  errorId: string;
+  hint?: ReactNode;
+  hintId?: string;
+}) {
+  return (
+    <>
       {error && <FieldError id={errorId}>{error}</FieldError>}
       {hint !== undefined && (
         <p id={hintId} className={`mt-1.5 ${hintClass}`}>
           {hint}
         </p>
       )}
-    </div>
+    </>
   );
 }
 
@@ -122,12 +141,7 @@ export function FieldGroup({
       {aside && <div className="float-right mb-1.5">{aside}</div>}
       <div className="clear-both">
         {children}
-        {error && <FieldError id={errorId}>{error}</FieldError>}
-        {hint !== undefined && (
-          <p id={hintId} className={`mt-1.5 ${hintClass}`}>
-            {hint}
-          </p>
-        )}
+        <FieldMessages error={error} errorId={errorId} hint={hint} hintId={hintId} />
       </div>
     </fieldset>
   );

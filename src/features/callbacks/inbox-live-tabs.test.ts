@@ -5,26 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetHistoryMemoryForTests } from '@/features/tasks/history';
 import { callbackKeys } from './inbox-api';
 import { startInboxLive } from './inbox-live';
+import { FakeEventSource } from './fake-event-source';
 import { CALLBACK_EXAMPLES } from './parse-callback';
-
-class FakeEventSource {
-  static instances: FakeEventSource[] = [];
-  readonly listeners = new Map<string, (event: MessageEvent<string>) => void>();
-  onerror: (() => void) | null = null;
-  closed = false;
-  constructor(readonly url: string) {
-    FakeEventSource.instances.push(this);
-  }
-  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
-    this.listeners.set(type, listener);
-  }
-  close() {
-    this.closed = true;
-  }
-  emit(type: string, data: unknown) {
-    this.listeners.get(type)?.(new MessageEvent(type, { data: JSON.stringify(data) }));
-  }
-}
 
 /** Web Locks with exclusive locks only: the first request holds it, the others wait in order. */
 function fakeLocks() {

@@ -1,26 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeEventSource } from './fake-event-source';
 import { CALLBACK_EXAMPLES } from './parse-callback';
 import { readPosition, savePosition, subscribeToInbox, type InboxConnection } from './inbox-subscription';
-
-class FakeEventSource {
-  static instances: FakeEventSource[] = [];
-  readonly listeners = new Map<string, (event: MessageEvent<string>) => void>();
-  onerror: (() => void) | null = null;
-  closed = false;
-  constructor(readonly url: string) {
-    FakeEventSource.instances.push(this);
-  }
-  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
-    this.listeners.set(type, listener);
-  }
-  close() {
-    this.closed = true;
-  }
-  emit(type: string, data: unknown) {
-    this.listeners.get(type)?.(new MessageEvent(type, { data: JSON.stringify(data) }));
-  }
-}
 
 const PATH = '/callbacks/secret-for-tests-123';
 const entry = (id: number) => ({
