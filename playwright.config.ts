@@ -6,11 +6,13 @@ import { existsSync } from 'node:fs';
 const chromiumPath =
   process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
+/** Shifts every port the tests use, so several checkouts can run their tests side by side. */
+export const E2E_PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
 export const E2E_PORTS = {
-  app: Number(process.env.E2E_PORT ?? 5180),
+  app: Number(process.env.E2E_PORT ?? 5180 + E2E_PORT_OFFSET),
   /** A second app instance that proxies to a standalone emulator, to test the token path. */
-  proxiedApp: Number(process.env.E2E_PROXIED_PORT ?? 5181),
-  standaloneEmulator: Number(process.env.E2E_EMULATOR_PORT ?? 8797),
+  proxiedApp: Number(process.env.E2E_PROXIED_PORT ?? 5181 + E2E_PORT_OFFSET),
+  standaloneEmulator: Number(process.env.E2E_EMULATOR_PORT ?? 8797 + E2E_PORT_OFFSET),
 };
 export const E2E_TOKEN = 'e2e-secret-token-5f2c9a';
 

@@ -1,6 +1,7 @@
 // Starts the production server (`server/prod.ts`, on a build of the current tree, see global-setup.ts) for a spec and stops it.
-// Ports 4180-4189 are reserved for these tests.
+// Ports 4180-4189 (plus E2E_PORT_OFFSET) are reserved for these tests.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { E2E_PORT_OFFSET } from '../playwright.config';
 import { E2E_DIST_DIR } from './global-setup';
 
 export interface ProdServer {
@@ -9,7 +10,11 @@ export interface ProdServer {
   stop(): Promise<void>;
 }
 
-export async function startProdServer(port: number, env: Record<string, string> = {}): Promise<ProdServer> {
+export async function startProdServer(
+  basePort: number,
+  env: Record<string, string> = {},
+): Promise<ProdServer> {
+  const port = prodPort(basePort);
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/prod.ts'], {
     env: {
@@ -50,4 +55,9 @@ export async function startProdServer(port: number, env: Record<string, string> 
         setTimeout(() => child.kill('SIGKILL'), 4000).unref();
       }),
   };
+}
+
+/** A production-server test port (4180-4189) shifted by E2E_PORT_OFFSET. */
+export function prodPort(basePort: number): number {
+  return basePort + E2E_PORT_OFFSET;
 }

@@ -4,7 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
-import { startProdServer, type ProdServer } from './prod-server';
+import { prodPort, startProdServer, type ProdServer } from './prod-server';
 
 const ROUTES = ['/', '/translate', '/tasks', '/callbacks'];
 const PASSWORD = 'e2e-password-7d1c';
@@ -198,7 +198,7 @@ test('refuses to start with a real API on a public address and no password', () 
     env: {
       ...process.env,
       HOST: '0.0.0.0',
-      PORT: '4182',
+      PORT: String(prodPort(4182)),
       API_BASE_URL: 'https://api.example.com',
       API_TOKEN: 't',
       APP_PASSWORD: '',
