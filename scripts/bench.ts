@@ -7,10 +7,15 @@ import { benchCallbacks } from './bench-callbacks';
 import { benchGallery } from './bench-gallery';
 import { benchLighthouse } from './bench-lighthouse';
 import { benchPolling } from './bench-polling';
+import { benchRouteWeight } from './bench-route-weight';
 import { benchSize, printRows, type BenchRow } from './bench-size';
 
 const sections: { title: string; run: () => Promise<BenchRow[]> }[] = [
   { title: 'Bundle size of the first screen', run: () => benchSize() },
+  {
+    title: 'What Chromium fetches per route before the network is idle (JS + CSS, gzip)',
+    run: () => benchRouteWeight(process.env.BENCH_DIST ?? 'dist'),
+  },
   {
     title: 'Lighthouse 12 on the production build, Debian Chromium',
     run: () => benchLighthouse({ runs: Number(process.env.LIGHTHOUSE_RUNS ?? 1) }),

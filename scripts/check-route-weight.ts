@@ -1,0 +1,51 @@
+// CI budget check, run after `npm run build`: opens every route of the production build in
+// Chromium and fails when any route fetches more JavaScript or CSS (gzip) than its budget before
+// the network goes idle. A size is a bound, so it is enforced; timings never are.
+//
+// Usage: npx tsx scripts/check-route-weight.ts [distDir]
+// ROUTE_JS_BUDGET_KB / ROUTE_CSS_BUDGET_KB override the budgets (to see the check fail once).
+import { pathToFileURL } from 'node:url';
+import { startBenchHarness } from './bench-harness';
+import { KB, ROUTE_BUDGETS, checkRouteBudgets, formatKb, measureRoutes } from './route-weight';
+
+export function budgetsFromEnv(env: NodeJS.ProcessEnv = process.env) {
+  const read = (name: string, fallback: number) => {
+    const value = Number(env[name]);
+    return env[name] && Number.isFinite(value) && value > 0 ? value * KB : fallback;
+  };
+  return {
+    js: read('ROUTE_JS_BUDGET_KB', ROUTE_BUDGETS.js),
+    css: read('ROUTE_CSS_BUDGET_KB', ROUTE_BUDGETS.css),
+  };
+}
+
+async function main() {
+  const distDir = process.argv[2] ?? 'dist';
+  const budgets = budgetsFromEnv();
+  const harness = await startBenchHarness(distDir, 'route-weight');
+  let ok = false;
+  try {
+    const weights = await measureRoutes(harness.browser, harness.origin);
+    const report = checkRouteBudgets(weights, budgets);
+    ok = report.ok;
+    console.log(`What Chromium fetches per route (gzip, until the network is idle for 1 s), ${distDir}:`);
+    for (const line of report.lines) console.log(line);
+    if (process.env.ROUTE_WEIGHT_FILES) {
+      for (const weight of weights) {
+        console.log(`\n${weight.route}`);
+        for (const file of weight.files) console.log(`  ${formatKb(file.gzip).padStart(9)}  ${file.url}`);
+      }
+    }
+  } finally {
+    await harness.close();
+  }
+  if (!ok) {
+    console.error(
+      'check-route-weight: over budget. Load what a screen does not need at once later (ROUTE_WEIGHT_FILES=1 lists each file).',
+    );
+  }
+  // The emulator's timers and keep-alive sockets must not keep the check alive.
+  process.exit(ok ? 0 : 1);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

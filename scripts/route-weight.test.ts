@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { NAV_ITEMS } from '@/app/routes';
+import { budgetsFromEnv } from './check-route-weight';
+import { KB, MEASURED_ROUTES, assetType, checkRouteBudgets, gzipSize, summarise } from './route-weight';
+
+const file = (url: string, type: 'js' | 'css', gzip: number) => ({ url, type, gzip });
+
+describe('route weight', () => {
+  it('measures every screen of the navigation', () => {
+    for (const item of NAV_ITEMS) expect(MEASURED_ROUTES).toContain(item.href);
+  });
+
+  it('tells scripts and stylesheets from other requests', () => {
+    expect(assetType('http://h/assets/a-1.js', 'script')).toBe('js');
+    expect(assetType('http://h/assets/a-1.js?v=2', 'other')).toBe('js');
+    expect(assetType('http://h/assets/a.css', 'stylesheet')).toBe('css');
+    expect(assetType('http://h/v1/image_generate/x', 'fetch')).toBeUndefined();
+    expect(assetType('http://h/emulator/media/x.png', 'image')).toBeUndefined();
+  });
+
+  it('sums gzip sizes per type and counts a file fetched twice once', () => {
+    const weight = summarise('/', [
+      file('http://h/a.js', 'js', 1000),
+      file('http://h/a.js', 'js', 1000),
+      file('http://h/b.js', 'js', 500),
+      file('http://h/c.css', 'css', 300),
+    ]);
+    expect(weight.jsGzip).toBe(1500);
+    expect(weight.cssGzip).toBe(300);
+    expect(weight.files).toHaveLength(3);
+  });
+
+  it('fails when the largest route is over a budget, and names it', () => {
+    const light = summarise('/tasks', [file('http://h/a.js', 'js', 90 * KB)]);
+    const heavy = summarise('/', [
+      file('http://h/a.js', 'js', 90 * KB),
+      file('http://h/f.js', 'js', 11 * KB),
+    ]);
+    expect(checkRouteBudgets([light]).ok).toBe(true);
+    const report = checkRouteBudgets([light, heavy]);
+    expect(report.ok).toBe(false);
+    expect(report.largestJs).toBe(101 * KB);
+    expect(report.lines.find((line) => line.startsWith('OVER'))).toMatch(/^OVER \/ /);
+  });
+
+  it('holds CSS to its own budget', () => {
+    const styled = summarise('/', [file('http://h/a.js', 'js', KB), file('http://h/a.css', 'css', 13 * KB)]);
+    expect(checkRouteBudgets([styled]).ok).toBe(false);
+  });
+
+  it('never passes on no measurement at all', () => {
+    expect(checkRouteBudgets([]).ok).toBe(false);
+  });
+
+  it('reads budget overrides in KB and ignores nonsense', () => {
+    expect(budgetsFromEnv({ ROUTE_JS_BUDGET_KB: '80' }).js).toBe(80 * KB);
+    expect(budgetsFromEnv({ ROUTE_JS_BUDGET_KB: 'lots' }).js).toBe(100 * KB);
+    expect(budgetsFromEnv({ ROUTE_CSS_BUDGET_KB: '-1' }).css).toBe(12 * KB);
+  });
+
+  it('gzips like the browser transfer would (smaller than the raw text for code)', () => {
+    const code = new TextEncoder().encode('export const a = 1;\n'.repeat(200));
+    expect(gzipSize(code)).toBeLessThan(code.length / 10);
+  });
+});
