@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDemoApp, demoOrigin, type DemoTask } from './demo';
+import type { DemoTask } from '../src/api/console-info';
+import { createDemoApp, demoOrigin } from './demo';
 import type { ProdApp } from './prod-app';
 import { makeDist, prodConfig } from './prod-test-helpers';
 

@@ -3,22 +3,11 @@
 // demo starts from a full gallery. The tasks live in the emulator's memory; `/__console/config`
 // lists them (`demo: true`, `demoRun`, `demoTasks`) and the app imports them into an empty history.
 import { randomBytes } from 'node:crypto';
+import type { DemoTask } from '../src/api/console-info';
 import type { SeedTaskInput } from './emulator/engine';
 import { createNodeApp } from './node-app';
 import type { ProdConfig } from './prod-config';
 import { createProdApp, type ProdApp } from './prod-app';
-
-/** The shape of the browser's TaskRecord (src/features/tasks/history.ts) before its first poll. */
-export interface DemoTask {
-  id: string;
-  kind: SeedTaskInput['kind'];
-  source: 'created';
-  params: Record<string, unknown>;
-  language?: string;
-  createdAt: number;
-  updatedAt: number;
-  status: '';
-}
 
 type Outcome = SeedTaskInput['outcome'];
 const MIN = 60_000;

@@ -2,6 +2,7 @@
 // production server. It answers the console's own config, `/v1/*` (proxy or emulator) and the
 // emulator's media files.
 import { Hono } from 'hono';
+import type { ConsoleInfo } from '../src/api/console-info';
 import { createCallbackInbox } from './callbacks/inbox';
 import type { ServerConfig } from './config';
 import { createEmulator, type Emulator, type EmulatorOptions } from './emulator/app';
@@ -9,18 +10,6 @@ import { createProxyHandler } from './proxy';
 
 /** Paths the Node side answers; everything else belongs to the single-page app. */
 export const NODE_PATH_PREFIXES = ['/v1/', '/__console/', '/emulator/', '/callbacks/'] as const;
-
-export interface ConsoleInfo {
-  backend: 'emulator' | 'remote';
-  /** Host name of the real service, for the header's backend indicator. */
-  apiHost: string | null;
-  tokenConfigured: boolean;
-  /** Where the service should POST callbacks; null when no address it can reach is known. */
-  callbackUrl: string | null;
-  callbackUrlReachable: boolean;
-  /** Same-origin path of the inbox (`/callbacks/<secret>`): the app reads `/log` and `/events` under it. */
-  callbackInboxPath: string;
-}
 
 export interface NodeApp {
   app: Hono;

@@ -3,6 +3,7 @@
 // and the built single-page app from dist/ with long caching for hashed assets.
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import type { ConsoleInfo } from '../src/api/console-info';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX, compress } from 'hono/compress';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -25,7 +26,7 @@ export interface ProdAppOptions {
   /** Defaults to `createNodeApp(config.server)`; tests and the demo pass their own. */
   nodeApp?: NodeApp;
   /** Extra fields merged into `/__console/config` (the demo's seeded tasks). */
-  consoleInfoExtra?: () => Record<string, unknown>;
+  consoleInfoExtra?: () => Pick<ConsoleInfo, 'demo' | 'demoRun' | 'demoTasks'>;
 }
 
 /** SSE must reach the browser event by event; a compression stream would hold events back. */
@@ -92,8 +93,13 @@ export function createProdApp(config: ProdConfig, options: ProdAppOptions = {}):
   app.get('/__console/config', async (c) => {
     const response = await toNodeSide(c);
     if (!response.ok) return response;
-    const info = (await response.json()) as Record<string, unknown>;
-    return c.json({ ...info, auth: Boolean(config.appPassword), ...options.consoleInfoExtra?.() }, 200, {
+    const info = (await response.json()) as ConsoleInfo;
+    const answer: ConsoleInfo = {
+      ...info,
+      auth: Boolean(config.appPassword),
+      ...options.consoleInfoExtra?.(),
+    };
+    return c.json(answer, 200, {
       'cache-control': 'no-store',
     });
   });

@@ -3,7 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BackendIndicator, MissingTokenBanner } from './backend-indicator';
-import { consoleInfoQuery, type ConsoleInfo } from './console-info';
+import { testConsoleInfo } from '@/testing/console-info';
+import { consoleInfoQuery, type ConsoleInfo } from '@/api/console-info';
 
 afterEach(() => {
   cleanup();
@@ -11,7 +12,8 @@ afterEach(() => {
 });
 
 /** Renders with the console-info query already answered, so nothing is fetched. */
-function renderWith(info: ConsoleInfo) {
+function renderWith(backend: Pick<ConsoleInfo, 'backend' | 'apiHost' | 'tokenConfigured'>) {
+  const info = testConsoleInfo(backend);
   const fetchSpy = vi.fn<typeof fetch>();
   vi.stubGlobal('fetch', fetchSpy);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -1,4 +1,4 @@
-import { useConsoleInfo } from './console-info';
+import { useConsoleInfo } from '@/api/console-info';
 
 export function BackendIndicator() {
   const { data, isError } = useConsoleInfo();

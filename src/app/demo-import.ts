@@ -3,15 +3,9 @@
 // starts full. A history that holds anything besides earlier demo tasks is never touched.
 import { useEffect } from 'react';
 import type { TaskRecord } from '@/features/tasks/history';
-import { useConsoleInfo } from './console-info';
+import { useConsoleInfo } from '@/api/console-info';
 
 const STORAGE_KEY = 'media-console:demo';
-
-interface DemoInfo {
-  demo?: boolean;
-  demoRun?: string;
-  demoTasks?: TaskRecord[];
-}
 
 interface StoredDemo {
   run: string;
@@ -49,10 +43,9 @@ export async function importDemoTasks(run: string, tasks: TaskRecord[]): Promise
 }
 
 export function useDemoImport() {
-  const { data } = useConsoleInfo();
-  const info = data as DemoInfo | undefined;
+  const { data: info } = useConsoleInfo();
   useEffect(() => {
-    if (!info?.demo || !info.demoRun || !Array.isArray(info.demoTasks)) return;
+    if (!info?.demo || !info.demoRun || !info.demoTasks) return;
     importDemoTasks(info.demoRun, info.demoTasks).catch((error: unknown) =>
       console.warn('Demo tasks not imported', error),
     );

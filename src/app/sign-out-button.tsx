@@ -1,4 +1,4 @@
-import { useConsoleInfo } from './console-info';
+import { useConsoleInfo } from '@/api/console-info';
 
 /** Shown only when the production server requires sign-in (APP_PASSWORD). A plain form post, so it
  * works like the sign-in page itself and the server clears the HttpOnly cookie. */

@@ -2,7 +2,7 @@
 // Callbacks screen's list) within a moment, whichever screen is open.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useConsoleInfo } from '@/app/console-info';
+import { useConsoleInfo } from '@/api/console-info';
 
 export function CallbackSubscriber() {
   const { data } = useConsoleInfo();

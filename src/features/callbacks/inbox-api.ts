@@ -4,7 +4,7 @@ import { infiniteQueryOptions } from '@tanstack/react-query';
 import { ApiError } from '@/api/errors';
 import { callbackBodySchema, envelopeSchema, type CallbackBody } from '@/api/schemas';
 import { z } from '@/api/zod';
-import { useConsoleInfo, type ConsoleInfo } from '@/app/console-info';
+import { useConsoleInfo, type ConsoleInfo } from '@/api/console-info';
 
 export const storedCallbackSchema = z.object({
   id: z.int(),

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetHistoryMemoryForTests } from '@/features/tasks/history';
 import { callbackKeys } from './inbox-api';
 import { startInboxLive } from './inbox-live';
-import { FakeEventSource } from './fake-event-source';
+import { FakeEventSource } from '@/testing/fake-event-source';
 import { CALLBACK_EXAMPLES } from './parse-callback';
 
 /** Web Locks with exclusive locks only: the first request holds it, the others wait in order. */

@@ -6,7 +6,7 @@
 // would starve the app's own requests once six tabs are open. The history store already tells
 // other tabs about the records it changes.
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { consoleInfoQuery } from '@/app/console-info';
+import { consoleInfoQuery } from '@/api/console-info';
 import { createApplyQueue } from './apply-callback';
 import { getInboxConnection, setInboxConnection } from './connection-state';
 import { callbackKeys, type CallbackLogPage, type StoredCallback } from './inbox-api';

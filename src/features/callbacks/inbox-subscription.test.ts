@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeEventSource } from './fake-event-source';
+import { FakeEventSource } from '@/testing/fake-event-source';
 import { CALLBACK_EXAMPLES } from './parse-callback';
 import { readPosition, savePosition, subscribeToInbox, type InboxConnection } from './inbox-subscription';
 

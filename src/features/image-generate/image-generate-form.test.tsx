@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IMAGE_QUALITIES, IMAGE_RATIOS, MODULES } from '@/api/schemas';
-import { deferred, envelope, renderWithClient, stubFetch } from '@/components/ui/form-test-utils';
+import { deferred, envelope, renderWithClient, stubFetch } from '@/testing/form-test-utils';
 import { getTask } from '@/features/tasks/history';
 import { IMAGE_DRAFT_KEY, ImageGenerateForm } from './image-generate-form';
 

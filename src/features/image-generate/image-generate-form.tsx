@@ -3,14 +3,14 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { ApiError } from '@/api/errors';
 import { BOUNDS, MODULES } from '@/api/schemas';
-import { CreationFormLayout } from '@/components/ui/creation-form-layout';
-import { CreatedTasksPanel } from '@/components/ui/created-tasks-panel';
+import { CreationFormLayout } from '@/forms/creation-form-layout';
+import { CreatedTasksPanel } from '@/forms/created-tasks-panel';
 import { Field, FieldGroup } from '@/components/ui/field';
-import { clearDraft, loadDraft, useDraftAutosave } from '@/components/ui/form-draft';
-import { fieldForServerError, serverFieldMessage } from '@/components/ui/form-errors';
+import { clearDraft, loadDraft, useDraftAutosave } from '@/forms/form-draft';
+import { fieldForServerError, serverFieldMessage } from '@/forms/form-errors';
 import { RadioCards } from '@/components/ui/radio-cards';
 import { inputClass } from '@/components/ui/styles';
-import { useGuardedSubmit } from '@/components/ui/use-guarded-submit';
+import { useGuardedSubmit } from '@/forms/use-guarded-submit';
 import { AspectRatioPicker } from './aspect-ratio-picker';
 import {
   IMAGE_FORM_DEFAULTS,

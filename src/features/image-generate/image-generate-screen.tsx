@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { FormSkeleton } from '@/components/ui/form-skeleton';
+import { FormSkeleton } from '@/forms/form-skeleton';
 
 // The screen is on the first route and ships in the main chunk; the form itself (react-hook-form,
 // its resolver and the form UI, ~28 KB gzip) is a separate chunk requested as soon as this module

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
-import { useConsoleInfo } from '@/app/console-info';
+import { useConsoleInfo } from '@/api/console-info';
 import { Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/styles';
 import type { VideoFormInput, VideoFormOutput } from './video-form-schema';

@@ -2,14 +2,15 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ConsoleInfo } from '@/app/console-info';
+import { testConsoleInfo } from '@/testing/console-info';
+import type { ConsoleInfo } from '@/api/console-info';
 import {
   deferred,
   envelope,
   renderWithClient,
   stubFetch,
   type FetchStubOptions,
-} from '@/components/ui/form-test-utils';
+} from '@/testing/form-test-utils';
 import { getTask } from '@/features/tasks/history';
 import { VIDEO_DRAFT_KEY, VideoTranslateForm } from './video-translate-form';
 
@@ -235,12 +236,10 @@ describe('switches and defaults', () => {
 });
 
 describe('callback URL', () => {
-  const info: ConsoleInfo = {
-    backend: 'emulator',
-    apiHost: null,
-    tokenConfigured: true,
+  const info = testConsoleInfo({
     callbackUrl: 'http://127.0.0.1:5173/callbacks/inbox',
-  };
+    callbackUrlReachable: true,
+  });
 
   it('is prefilled with the console inbox and explains reachability', async () => {
     const ctx = setup({}, info);

@@ -1,9 +1,9 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import type { ApiError } from '@/api/errors';
-import { ErrorBanner } from './banner';
+import { ErrorBanner } from '@/components/ui/banner';
 import { FormActions } from './form-actions';
 import { submitOnModEnter } from './form-errors';
-import { cardClass } from './styles';
+import { cardClass } from '@/components/ui/styles';
 
 /**
  * The frame both creation forms share: the form card (fields, the service's error banner, the

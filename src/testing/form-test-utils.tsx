@@ -4,7 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import { consoleInfoQuery, type ConsoleInfo } from '@/app/console-info';
+import { testConsoleInfo } from './console-info';
+import { consoleInfoQuery, type ConsoleInfo } from '@/api/console-info';
 
 export const envelope = (data: unknown, code = 0, msg = 'ok', status = 200) =>
   new Response(JSON.stringify({ code, msg, data }), {
@@ -39,10 +40,7 @@ export function stubFetch(options: FetchStubOptions = {}) {
   return { fetchSpy, posts };
 }
 
-export function renderWithClient(
-  ui: ReactNode,
-  info: ConsoleInfo = { backend: 'emulator', apiHost: null, tokenConfigured: true },
-) {
+export function renderWithClient(ui: ReactNode, info: ConsoleInfo = testConsoleInfo()) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });

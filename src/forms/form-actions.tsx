@@ -1,4 +1,4 @@
-import { Button } from './button';
+import { Button } from '@/components/ui/button';
 
 const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
 

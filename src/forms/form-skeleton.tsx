@@ -1,4 +1,4 @@
-import { cardClass } from './styles';
+import { cardClass } from '@/components/ui/styles';
 
 /** The shape of a creation form while its code loads, so the page does not jump when it arrives. */
 export function FormSkeleton({ label }: { label: string }) {

@@ -1,0 +1,14 @@
+import type { ConsoleInfo } from '@/api/console-info';
+
+/** A complete `/__console/config` answer for component tests: the emulator, no inbox address known. */
+export function testConsoleInfo(overrides: Partial<ConsoleInfo> = {}): ConsoleInfo {
+  return {
+    backend: 'emulator',
+    apiHost: null,
+    tokenConfigured: true,
+    callbackUrl: null,
+    callbackUrlReachable: false,
+    callbackInboxPath: '/callbacks/test',
+    ...overrides,
+  };
+}
