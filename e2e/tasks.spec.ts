@@ -77,7 +77,7 @@ test.describe('task gallery', () => {
     await expect(task).toContainText('code 100003');
     await expect(task.getByText(/The service does not know this id/)).toContainText(/not found/i);
     await expect(task.getByText('SUCCEEDED')).toHaveCount(0);
-    await expect(card(page, 'vt-also-missing')).toContainText('Translation');
+    await expect(card(page, 'vt-also-missing')).toContainText('Video translation');
   });
 
   test('a reload in the middle of polling resumes with nothing lost', async ({ page, baseURL }) => {

@@ -3,13 +3,14 @@
 // requests after a terminal status (must be 0). Then 1,000 tasks that never finish: the most status
 // requests in flight at once (the cap) and the request rate.
 // Usage: npx tsx scripts/bench-polling.ts
+import type { TaskType } from '../src/api/schemas';
 import 'fake-indexeddb/auto';
 import { environmentManager, QueryClient, QueryObserver, timeoutManager } from '@tanstack/react-query';
 import { pathToFileURL } from 'node:url';
 import { createEmulator } from '../server/emulator/app';
 import { jitterFor, PHASES } from '../server/emulator/tasks';
 import { isTerminalStatus } from '../src/api/status';
-import { peekTask, recordCreatedTasks, type TaskKind } from '../src/features/tasks/history';
+import { peekTask, recordCreatedTasks } from '../src/features/tasks/history';
 import { minimumPolls } from '../src/features/tasks/poll-schedule';
 import { DEFAULT_CONCURRENCY } from '../src/features/tasks/poll-settings';
 import { taskPollQuery } from '../src/features/tasks/task-polling';
@@ -45,7 +46,7 @@ export async function benchPolling(): Promise<BenchRow[]> {
     }
   };
 
-  async function poll(kind: TaskKind, ids: string[], runMs: number, untilDone: boolean) {
+  async function poll(kind: TaskType, ids: string[], runMs: number, untilDone: boolean) {
     await recordCreatedTasks(
       kind,
       {},
@@ -61,7 +62,7 @@ export async function benchPolling(): Promise<BenchRow[]> {
   }
 
   const rows: BenchRow[] = [];
-  const scenarios: { label: string; kind: TaskKind; count: number; timeScale: number }[] = [
+  const scenarios: { label: string; kind: TaskType; count: number; timeScale: number }[] = [
     { label: 'image generation (~8 s)', kind: 'image_generate', count: 20, timeScale: 1 },
     { label: 'image-to-video (~23 s)', kind: 'image_to_video', count: 20, timeScale: 1 },
     { label: 'image-to-video (~4 min)', kind: 'image_to_video', count: 20, timeScale: 10 },

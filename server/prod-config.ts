@@ -1,6 +1,7 @@
 // Configuration of the production server (`npm start`), from environment variables only, checked
 // once at start so a bad deployment fails with a readable list instead of half-working.
 import { isIP } from 'node:net';
+import { isValidCallbackSecret, SECRET_RULE } from './callbacks/secret';
 import { readServerConfig, type ServerConfig } from './config';
 
 export interface ProdConfig {
@@ -95,10 +96,8 @@ export function readProdConfig(env: NodeJS.ProcessEnv = process.env): ProdConfig
     .filter((origin): origin is string => Boolean(origin));
 
   const callbackSecret = clean(env.CALLBACK_SECRET);
-  if (callbackSecret !== undefined && !/^[A-Za-z0-9._~-]{16,200}$/.test(callbackSecret)) {
-    problems.push(
-      'CALLBACK_SECRET must be 16 to 200 characters of A-Z, a-z, 0-9, ".", "_", "~" or "-" (it is part of a URL path)',
-    );
+  if (callbackSecret !== undefined && !isValidCallbackSecret(callbackSecret)) {
+    problems.push(`${SECRET_RULE} (it is part of a URL path)`);
   }
 
   const timeScale = clean(env.EMULATOR_TIME_SCALE);

@@ -8,11 +8,17 @@ import { join } from 'node:path';
 export const SECRET_FILE = 'callback-secret';
 /** Characters that survive a URL path segment untouched. */
 const SECRET_SHAPE = /^[A-Za-z0-9._~-]{16,200}$/;
+export const SECRET_RULE =
+  'CALLBACK_SECRET must be 16 to 200 characters of A-Z, a-z, 0-9, ".", "_", "~" or "-"';
+
+export function isValidCallbackSecret(value: string): boolean {
+  return SECRET_SHAPE.test(value);
+}
 
 export function resolveCallbackSecret(dataDir: string, configured: string | undefined): string {
   if (configured !== undefined) {
     if (!SECRET_SHAPE.test(configured)) {
-      throw new Error('CALLBACK_SECRET must be 16 to 200 characters of A-Z, a-z, 0-9, ".", "_", "~" or "-"');
+      throw new Error(SECRET_RULE);
     }
     return configured;
   }

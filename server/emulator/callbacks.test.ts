@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CallbackBody } from '../../src/api/schemas';
-import { isHttpUrl, sendCallback, type CallbackSenderOptions } from './callbacks';
+import { sendCallback, type CallbackSenderOptions } from './callbacks';
 import { Scheduler } from './scheduler';
 import { cleanupAfterEach, localServer, waitFor, type LocalServer } from './test-support';
 
@@ -36,23 +36,6 @@ function sender(overrides: Partial<CallbackSenderOptions> = {}): CallbackSenderO
     ...overrides,
   };
 }
-
-describe('isHttpUrl', () => {
-  it('accepts only http and https URLs', () => {
-    expect(isHttpUrl('http://a.test/cb')).toBe(true);
-    expect(isHttpUrl('https://a.test/cb')).toBe(true);
-    for (const url of [
-      'ftp://a.test/cb',
-      'javascript:alert(1)',
-      'file:///etc/passwd',
-      'not a url',
-      '',
-      undefined,
-    ]) {
-      expect(isHttpUrl(url)).toBe(false);
-    }
-  });
-});
 
 describe('sendCallback', () => {
   it('POSTs the JSON body once when the receiver answers 2xx', async () => {

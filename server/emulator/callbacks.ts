@@ -1,6 +1,7 @@
 // Completion callbacks (section 6): when a task created with an http(s) callback_url reaches its
 // terminal status, its body is POSTed there. A failed delivery (network error, timeout or non-2xx)
 // is retried up to 3 more times with a doubling delay, as a real service would.
+import { isHttpUrl } from '../../src/api/http-url';
 import type { CallbackBody } from '../../src/api/schemas';
 import type { Scheduler } from './scheduler';
 
@@ -12,16 +13,6 @@ export interface CallbackSenderOptions {
   timeoutMs: number;
   retryDelayMs: number;
   log: (message: string) => void;
-}
-
-export function isHttpUrl(value: string | undefined): value is string {
-  if (!value) return false;
-  try {
-    const { protocol } = new URL(value);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
 
 /** The URL without query or credentials, for logs: callback URLs may carry secrets. */

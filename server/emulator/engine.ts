@@ -1,6 +1,8 @@
 // The emulator's state in one place: the task store, runtime settings, timers and the outgoing
 // callbacks. Routes create tasks through `addTask`, which also arranges the completion callback.
-import { sendCallback, isHttpUrl } from './callbacks';
+import type { TaskType } from '../../src/api/schemas';
+import { isHttpUrl } from '../../src/api/http-url';
+import { sendCallback } from './callbacks';
 import { EMULATED_FAILURE_MESSAGE, type TaskOutcome } from './magic-words';
 import type { EmulatorOptions } from './options';
 import { Scheduler } from './scheduler';
@@ -12,7 +14,6 @@ import {
   TaskStore,
   type ImageGenerateTaskRecord,
   type ImageToVideoTaskRecord,
-  type TaskKind,
   type TaskRecord,
   type VideoTranslateTaskRecord,
 } from './tasks';
@@ -89,7 +90,7 @@ export class EmulatorEngine {
   }
 
   /** The fields every new task starts with; routes add their kind-specific fields. */
-  taskBase(kind: TaskKind, origin: string, outcome: TaskOutcome, callbackUrl: string | undefined) {
+  taskBase(kind: TaskType, origin: string, outcome: TaskOutcome, callbackUrl: string | undefined) {
     return {
       id: newTaskId(kind),
       createdAt: this.now(),

@@ -4,9 +4,8 @@
 // created with, so changing the scale at runtime never sends a finished task back in time.
 import { createHash, randomUUID } from 'node:crypto';
 import type { TaskType } from '../../src/api/schemas';
+import { TASK_ID_PREFIXES } from '../../src/api/task-types';
 import type { TaskOutcome } from './magic-words';
-
-export type TaskKind = TaskType;
 
 interface TaskBase {
   id: string;
@@ -47,19 +46,13 @@ export interface ImageToVideoTaskRecord extends TaskBase {
 
 export type TaskRecord = ImageGenerateTaskRecord | VideoTranslateTaskRecord | ImageToVideoTaskRecord;
 
-export const TASK_ID_PREFIXES: Record<TaskKind, string> = {
-  image_generate: 'i2is-',
-  video_translate: 'vt-',
-  image_to_video: 'i2v-',
-};
-
 /** Unguessable, like the provider's: ids are the only key to a task and its media. */
-export function newTaskId(kind: TaskKind): string {
+export function newTaskId(kind: TaskType): string {
   return `${TASK_ID_PREFIXES[kind]}${randomUUID().replaceAll('-', '')}`;
 }
 
 /** Unscaled phase durations in ms (provider-notes: GENERATING; PENDING then PROCESSING). */
-export const PHASES: Record<TaskKind, readonly { status: string; ms: number }[]> = {
+export const PHASES: Record<TaskType, readonly { status: string; ms: number }[]> = {
   image_generate: [{ status: 'GENERATING', ms: 8_000 }],
   video_translate: [
     { status: 'PENDING', ms: 3_000 },
@@ -132,7 +125,7 @@ export class TaskStore {
     }
   }
 
-  get<K extends TaskKind>(id: string, kind?: K): Extract<TaskRecord, { kind: K }> | undefined {
+  get<K extends TaskType>(id: string, kind?: K): Extract<TaskRecord, { kind: K }> | undefined {
     const task = this.tasks.get(id);
     if (!task || (kind !== undefined && task.kind !== kind)) return undefined;
     return task as Extract<TaskRecord, { kind: K }>;

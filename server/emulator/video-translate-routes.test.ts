@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { translatedVideoName } from '../../src/api/schemas';
 import { emulatorsClosedAfterEach, getJson, postJson, testEmulator } from './test-support';
-import { TARGET_LANGUAGES } from './video-translate-routes';
+import { TARGET_LANGUAGES } from '../../src/api/schemas';
 
 const make = emulatorsClosedAfterEach();
 

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { VIDEO_TRANSLATE_FIELDS } from '../../src/api/request-fields';
 import {
   BOUNDS,
+  TARGET_LANGUAGES,
   translatedVideoName,
   VIDEO_TRANSLATE_DEFAULTS,
   videoTranslateRequestSchema,
@@ -15,21 +16,6 @@ import { readRequest } from './json-body';
 import { outcomeFor, rejectedOnPurpose, wantsReject } from './magic-words';
 import { statusQuery } from './status-query';
 import { videoTranslateView } from './task-views';
-
-export const TARGET_LANGUAGES = [
-  'English',
-  'Chinese',
-  'Japanese',
-  'Korean',
-  'Spanish',
-  'French',
-  'German',
-  'Portuguese',
-  'Italian',
-  'Russian',
-  'Arabic',
-  'Hindi',
-] as const;
 
 export const VIDEO_TRANSLATE_RULES = {
   bounds: { speaker_num: BOUNDS.speakerNum },

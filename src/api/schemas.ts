@@ -5,6 +5,7 @@
 // Request schemas are the wire contract (what the service accepts). Response schemas are lenient:
 // only the fields the app cannot do without are required and unknown fields are kept, because a
 // real backend may add fields or omit optional ones and the console must keep working.
+import { isHttpUrl } from './http-url';
 import { z } from './zod';
 
 /** Documented bounds, in one place: schemas, emulator messages and form hints all read them. */
@@ -43,6 +44,29 @@ export const IMAGE_GENERATE_DEFAULTS = {
 } as const;
 
 /** Provider defaults for video translation (provider-notes); the interface does not state them. */
+/**
+ * Target languages the console offers when the service's list (GET /v1/target_languages) cannot be
+ * read; the emulator answers the same list.
+ */
+export const TARGET_LANGUAGES = [
+  'English',
+  'Chinese',
+  'Japanese',
+  'Korean',
+  'Spanish',
+  'French',
+  'German',
+  'Portuguese',
+  'Italian',
+  'Russian',
+  'Arabic',
+  'Hindi',
+  'Indonesian',
+  'Thai',
+  'Vietnamese',
+  'Turkish',
+] as const;
+
 export const VIDEO_TRANSLATE_DEFAULTS = {
   speaker_num: 1,
   translate_audio_only: true,
@@ -52,8 +76,14 @@ export const VIDEO_TRANSLATE_DEFAULTS = {
 
 export const TERMINAL_STATUSES = ['SUCCEEDED', 'FAILED'] as const;
 
-const HTTP_URL = /^https?$/;
-export const httpUrl = (error = 'Enter an http:// or https:// URL') => z.url({ protocol: HTTP_URL, error });
+/** An absolute http(s) URL, by the one check in http-url.ts; reported as zod's URL format issue. */
+export const httpUrl = (error = 'Enter an http:// or https:// URL') =>
+  z.string({ error }).check(
+    z.superRefine((value, ctx) => {
+      if (!isHttpUrl(value))
+        ctx.addIssue({ code: 'invalid_format', format: 'url', input: value, message: error });
+    }),
+  );
 
 const between = (min: number, max: number, label: string) =>
   z

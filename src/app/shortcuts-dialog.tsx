@@ -3,8 +3,7 @@
 // (shortcuts-launcher.tsx), so it costs the first screen nothing.
 import { useEffect, useRef } from 'react';
 import { SCREEN_SHORTCUTS } from './shortcuts';
-
-const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
+import { IS_MAC } from '@/components/ui/platform';
 
 export interface Shortcut {
   keys: string[];

@@ -1,6 +1,5 @@
 import { Button } from '@/components/ui/button';
-
-const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
+import { IS_MAC } from '@/components/ui/platform';
 
 /** The footer of a creation form: Reset on the left, the shortcut and the submit button on the right. */
 export function FormActions({

@@ -1,13 +1,7 @@
 import { Link } from 'wouter';
-import type { TaskType } from '@/api/schemas';
+import { TASK_TYPE_LABELS } from '@/api/task-types';
 import { CopyButton } from '@/components/ui/copy-button';
 import type { StoredCallback } from './inbox-api';
-
-export const TASK_TYPE_LABELS: Record<TaskType, string> = {
-  image_generate: 'Image generation',
-  video_translate: 'Video translation',
-  image_to_video: 'Image to video',
-};
 
 const STATUS_CLASSES: Record<string, string> = {
   SUCCEEDED:

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { cardClass, inputClass } from '@/components/ui/styles';
 import { applyCallback } from './apply-callback';
-import { TASK_TYPE_LABELS } from './callback-item';
+import { TASK_TYPE_LABELS } from '@/api/task-types';
 import { postCallback } from './inbox-api';
 import { CALLBACK_EXAMPLES, parseCallbackText } from './parse-callback';
 

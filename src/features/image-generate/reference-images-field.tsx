@@ -6,13 +6,12 @@ import {
   type FieldErrors,
   type UseFormRegister,
 } from 'react-hook-form';
+import { isHttpUrl } from '@/api/http-url';
 import { BOUNDS } from '@/api/schemas';
 import { Button } from '@/components/ui/button';
 import { FieldError, describedBy } from '@/components/ui/field';
 import { hintClass, inputClass } from '@/components/ui/styles';
 import { FORMAT_LIST, type ImageFormInput, type ImageFormValues } from './image-form-schema';
-
-const IS_HTTP = /^https?:\/\/[^\s/]+/i;
 
 type Probe = 'none' | 'loading' | 'ok' | 'error';
 
@@ -22,7 +21,7 @@ type Probe = 'none' | 'loading' | 'ok' | 'error';
  */
 function useImageProbe(url: string) {
   const [state, setState] = useState<{ url: string; status: Probe }>({ url, status: 'loading' });
-  const show = IS_HTTP.test(url);
+  const show = isHttpUrl(url);
   const status: Probe = !show ? 'none' : state.url === url ? state.status : 'loading';
   return {
     status,

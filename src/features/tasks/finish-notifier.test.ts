@@ -47,7 +47,7 @@ describe('finished while hidden', () => {
     expect(shown).toEqual([]);
     localStorage.setItem('media-console:notify-finished', '1');
     await applyTaskUpdate('n2', 'image_generate', { status: 'FAILED' }, 'poll');
-    expect(shown).toEqual(['Image task failed']);
+    expect(shown).toEqual(['Image generation task failed']);
     setVisibility('visible');
     localStorage.clear();
     vi.unstubAllGlobals();

@@ -1,7 +1,7 @@
 // When tasks finish while the tab is hidden: a count in the page title until the user comes back,
 // and a browser notification if they opted in.
 import { onTaskFinished } from './history';
-import { KIND_LABELS } from './format';
+import { TASK_TYPE_LABELS } from '@/api/task-types';
 import { notificationsWanted } from './poll-settings';
 
 let finishedWhileHidden = 0;
@@ -33,7 +33,7 @@ export function startFinishNotifier() {
       typeof Notification !== 'undefined' &&
       Notification.permission === 'granted'
     ) {
-      const what = `${KIND_LABELS[record.kind]} task ${record.status === 'SUCCEEDED' ? 'succeeded' : 'failed'}`;
+      const what = `${TASK_TYPE_LABELS[record.kind]} task ${record.status === 'SUCCEEDED' ? 'succeeded' : 'failed'}`;
       const notification = new Notification(what, { body: record.id, tag: record.id });
       notification.onclick = () => {
         window.focus();

@@ -1,11 +1,4 @@
 // Human-readable times for cards and the detail view.
-import type { TaskKind } from './history';
-
-export const KIND_LABELS: Record<TaskKind, string> = {
-  image_generate: 'Image',
-  image_to_video: 'Image to video',
-  video_translate: 'Translation',
-};
 
 export function formatDuration(ms: number): string {
   const total = Math.max(0, Math.round(ms / 1000));

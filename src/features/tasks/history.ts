@@ -8,8 +8,6 @@ import { createStore, delMany, get, setMany, values } from 'idb-keyval';
 import { TASK_TYPES, type TaskType } from '@/api/schemas';
 import { isTerminalStatus } from '@/api/status';
 
-export type TaskKind = TaskType;
-
 export interface TaskError {
   kind: string;
   httpStatus: number;
@@ -20,7 +18,7 @@ export interface TaskError {
 
 export interface TaskRecord {
   id: string;
-  kind: TaskKind;
+  kind: TaskType;
   /** How the console learned of the task. */
   source: 'created' | 'lookup' | 'callback';
   /** The creation request body, when this browser created the task. */
@@ -184,7 +182,7 @@ export interface CreatedTask {
 }
 
 export async function recordCreatedTasks(
-  kind: TaskKind,
+  kind: TaskType,
   params: unknown,
   tasks: readonly CreatedTask[],
   options: { rerunOf?: string } = {},
@@ -224,7 +222,7 @@ export async function updateTask(id: string, patch: Partial<TaskRecord>): Promis
 
 /** Adds tasks looked up by id (kind already resolved); known ids are left as they are. */
 export async function addLookedUpTasks(
-  tasks: readonly { id: string; kind: TaskKind }[],
+  tasks: readonly { id: string; kind: TaskType }[],
 ): Promise<TaskRecord[]> {
   await loadHistory();
   const now = Date.now();
@@ -256,7 +254,7 @@ function cleanUpdate(data: TaskUpdate): Record<string, unknown> {
  */
 export async function applyTaskUpdate(
   id: string,
-  kind: TaskKind,
+  kind: TaskType,
   data: TaskUpdate,
   source: TaskUpdateSource,
 ): Promise<TaskRecord> {

@@ -1,5 +1,6 @@
 // The lookup box: one or many task ids, separated by spaces, commas, semicolons or new lines.
-import type { TaskKind } from './history';
+import type { TaskType } from '@/api/schemas';
+import { taskTypeOfId } from '@/api/task-types';
 
 const SEPARATORS = /[\s,;]+/;
 /** Ids are opaque, but anything with quotes, slashes or control characters is a paste accident. */
@@ -22,15 +23,8 @@ export function parseTaskIds(text: string): ParsedIds {
   return { ids, invalid };
 }
 
-const PREFIXES: readonly [string, TaskKind][] = [
-  ['i2is-', 'image_generate'],
-  ['i2v-', 'image_to_video'],
-  ['vt-', 'video_translate'],
-];
-
 /** The kind the history knows, else the provider's id prefix, else image-to-video. */
-export function inferTaskKind(id: string, known?: TaskKind): TaskKind {
+export function inferTaskKind(id: string, known?: TaskType): TaskType {
   if (known) return known;
-  const lower = id.toLowerCase();
-  return PREFIXES.find(([prefix]) => lower.startsWith(prefix))?.[1] ?? 'image_to_video';
+  return taskTypeOfId(id) ?? 'image_to_video';
 }

@@ -1,17 +1,9 @@
-// Links from the service reach href/src/poster only when they are plain http(s) URLs. React 19
-// blocks `javascript:` in href and src but not in poster or srcSet, and `data:` passes everywhere.
+// Links from the service reach href/src/poster only when they are plain http(s) URLs.
+import { parseHttpUrl } from '@/api/http-url';
 
 /** The normalized URL when it is http or https, otherwise undefined. */
 export function safeMediaUrl(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const text = value.trim();
-  if (!/^https?:\/\//i.test(text)) return undefined;
-  try {
-    const url = new URL(text);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
+  return typeof value === 'string' ? parseHttpUrl(value.trim())?.href : undefined;
 }
 
 export interface MediaLink {

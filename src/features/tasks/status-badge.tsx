@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { KIND_LABELS } from './format';
+import { TASK_TYPE_LABELS } from '@/api/task-types';
 import type { TaskRecord } from './history';
 import type { TaskTone, TaskView } from './task-view';
 
@@ -56,7 +56,7 @@ export function TaskStatusLine({
   return (
     <div className="flex flex-wrap items-center gap-2">
       <span className="text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">
-        {KIND_LABELS[record.kind]}
+        {TASK_TYPE_LABELS[record.kind]}
       </span>
       <StatusBadge tone={view.tone} label={view.label} />
       {view.stale && <StaleMark since={record.lastError?.at} />}

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { Link } from 'wouter';
-import { formatAgo, formatDateTime, formatDuration, KIND_LABELS } from './format';
+import { formatAgo, formatDateTime, formatDuration } from './format';
+import { TASK_TYPE_LABELS } from '@/api/task-types';
 import type { TaskRecord } from './history';
 import { TaskStatusLine } from './status-badge';
 import { CardMedia } from './task-media';
@@ -23,8 +24,8 @@ export function LookupProblem({ record }: { record: TaskRecord }) {
   if (error.kind === 'unavailable') {
     return (
       <p className="text-sm text-amber-900 dark:text-amber-100">
-        Waiting for callback: this backend has no status endpoint for {KIND_LABELS[record.kind].toLowerCase()}{' '}
-        tasks.
+        Waiting for callback: this backend has no status endpoint for{' '}
+        {TASK_TYPE_LABELS[record.kind].toLowerCase()} tasks.
       </p>
     );
   }

@@ -1,15 +1,16 @@
 // @vitest-environment jsdom
 // The detail screen's actions: "Copy as cURL" is the task's status request with the token kept as
 // `$API_TOKEN`, and the download links only ever carry http(s) URLs.
+import type { TaskType } from '@/api/schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TaskKind, TaskRecord } from './history';
+import type { TaskRecord } from './history';
 import { statusCurl, TaskActions } from './task-detail-actions';
 import { describeTask } from './task-view';
 
 function record(
-  kind: TaskKind,
+  kind: TaskType,
   id: string,
   result: Record<string, unknown> = {},
   status = 'SUCCEEDED',
@@ -31,7 +32,7 @@ afterEach(() => {
 });
 
 describe('statusCurl', () => {
-  it.each<[TaskKind, string, string]>([
+  it.each<[TaskType, string, string]>([
     ['image_to_video', 'i2v-123', '/v1/image_to_video/i2v-123'],
     ['image_generate', 'i2is-456', '/v1/image_generate/i2is-456'],
     ['video_translate', 'vt-789', '/v1/video_translate/vt-789'],

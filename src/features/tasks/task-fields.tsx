@@ -1,7 +1,8 @@
 // Every field of a task, labelled, for support staff.
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { formatDateTime, formatDuration, KIND_LABELS } from './format';
+import { formatDateTime, formatDuration } from './format';
+import { TASK_TYPE_LABELS } from '@/api/task-types';
 import type { TaskRecord } from './history';
 import type { MediaLink } from './safe-url';
 import type { TaskView } from './task-view';
@@ -49,7 +50,7 @@ export function TaskFields({
 }) {
   const rows: [string, ReactNode][] = [
     ['Task id', <code className="font-mono break-all">{record.id}</code>],
-    ['Kind', KIND_LABELS[record.kind]],
+    ['Kind', TASK_TYPE_LABELS[record.kind]],
     [
       'Status',
       record.status ? (

@@ -1,6 +1,6 @@
+import type { TaskType } from '@/api/schemas';
 import { inputClass } from '@/components/ui/styles';
-import { KIND_LABELS } from './format';
-import type { TaskKind } from './history';
+import { TASK_TYPE_LABELS } from '@/api/task-types';
 import type { TaskTab } from './task-view';
 
 export const TAB_LABELS: Record<TaskTab, string> = {
@@ -13,7 +13,7 @@ const TABS = Object.keys(TAB_LABELS) as TaskTab[];
 
 export interface Filters {
   tab: TaskTab;
-  kind: TaskKind | 'all';
+  kind: TaskType | 'all';
   search: string;
 }
 
@@ -88,9 +88,9 @@ export function KindAndSearch({
           className={inputClass}
         >
           <option value="all">All kinds</option>
-          {(Object.keys(KIND_LABELS) as TaskKind[]).map((kind) => (
+          {(Object.keys(TASK_TYPE_LABELS) as TaskType[]).map((kind) => (
             <option key={kind} value={kind}>
-              {KIND_LABELS[kind]}
+              {TASK_TYPE_LABELS[kind]}
             </option>
           ))}
         </select>

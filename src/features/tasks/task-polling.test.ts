@@ -1,15 +1,10 @@
+import type { TaskType } from '@/api/schemas';
 import { environmentManager, focusManager, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { clear, createStore } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
 import type { TaskStatusData } from '@/api/queries';
-import {
-  applyTaskUpdate,
-  getTask,
-  recordCreatedTasks,
-  resetHistoryMemoryForTests,
-  type TaskKind,
-} from './history';
+import { applyTaskUpdate, getTask, recordCreatedTasks, resetHistoryMemoryForTests } from './history';
 import { createSemaphore } from './semaphore';
 import { needsPolling, resetPollerMemoryForTests, taskPollQuery, type PollerDeps } from './task-polling';
 import { describeTask } from './task-view';
@@ -44,7 +39,7 @@ environmentManager.setIsServer(() => false);
 let client: QueryClient;
 const unsubscribers: (() => void)[] = [];
 
-function poll(kind: TaskKind, id: string, deps: PollerDeps) {
+function poll(kind: TaskType, id: string, deps: PollerDeps) {
   const observer = new QueryObserver(client, taskPollQuery(kind, id, { deps }));
   unsubscribers.push(observer.subscribe(() => {}));
 }

@@ -1,11 +1,12 @@
 // Polling of task status with TanStack Query: the status query of src/api/queries.ts, wrapped in the
 // shared in-flight cap, writing every answer to the history through applyTaskUpdate (the same path
 // callbacks use), with an interval that follows poll-schedule.ts and stops at a terminal status.
+import type { TaskType } from '@/api/schemas';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, isApiError } from '@/api/errors';
 import { fetchTaskStatus, taskKeys, type TaskStatusData } from '@/api/queries';
 import { isTerminalStatus } from '@/api/status';
-import { applyTaskUpdate, peekTask, recordTaskError, type TaskKind, type TaskRecord } from './history';
+import { applyTaskUpdate, peekTask, recordTaskError, type TaskRecord } from './history';
 import { isFinalPollError, nextPollDelay, POLL } from './poll-schedule';
 import { storedConcurrency } from './poll-settings';
 import { createSemaphore, type Semaphore } from './semaphore';
@@ -32,7 +33,7 @@ interface Streak {
 }
 const streaks = new Map<string, Streak>();
 /** Kinds whose query endpoint this backend lacks (404 without a business code), learned per session. */
-const unavailableKinds = new Set<TaskKind>();
+const unavailableKinds = new Set<TaskType>();
 
 export function resetPollerMemoryForTests() {
   streaks.clear();
@@ -48,7 +49,7 @@ export function needsPolling(record: TaskRecord): boolean {
 }
 
 async function pollOnce(
-  kind: TaskKind,
+  kind: TaskType,
   id: string,
   deps: PollerDeps,
   signal?: AbortSignal,
@@ -104,7 +105,7 @@ export function pollInterval(
  * The polled status query of one task. `background` keeps polling while the tab is hidden (only
  * when the user asked to be notified); otherwise TanStack Query pauses the interval while hidden.
  */
-export function taskPollQuery(kind: TaskKind, id: string, { background = false, deps = defaultDeps } = {}) {
+export function taskPollQuery(kind: TaskType, id: string, { background = false, deps = defaultDeps } = {}) {
   // deps is the transport (tests inject one): a task has one cache entry whatever fetches it.
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
@@ -122,7 +123,7 @@ export function taskPollQuery(kind: TaskKind, id: string, { background = false, 
 }
 
 /** "Check again": forget earlier failures of this task (and its kind's missing endpoint), then ask. */
-export function forgetPollFailures(kind: TaskKind, id: string) {
+export function forgetPollFailures(kind: TaskType, id: string) {
   streaks.delete(id);
   unavailableKinds.delete(kind);
 }

@@ -1,7 +1,8 @@
 // What a task looks like on screen, derived from its history record in one place so the card, the
 // detail view, the tabs and the search all agree.
+import type { TaskType } from '@/api/schemas';
 import { isTerminalStatus } from '@/api/status';
-import type { TaskKind, TaskRecord } from './history';
+import type { TaskRecord } from './history';
 import { isFinalPollError } from './poll-schedule';
 import { mediaLink, type MediaLink } from './safe-url';
 
@@ -116,7 +117,7 @@ export function matchesSearch(record: TaskRecord, query: string): boolean {
 
 export interface TaskFilters {
   tab: TaskTab;
-  kind: TaskKind | 'all';
+  kind: TaskType | 'all';
   search: string;
 }
 

@@ -48,25 +48,6 @@ export const VIDEO_FORM_DEFAULTS: VideoFormValues = {
 export const VIDEO_FORM_FIELDS = VIDEO_TRANSLATE_FIELDS;
 
 /** Common languages offered when the backend has no GET /v1/video_translate/target_languages. */
-export const FALLBACK_LANGUAGES = [
-  'English',
-  'Chinese',
-  'Japanese',
-  'Korean',
-  'Spanish',
-  'French',
-  'German',
-  'Portuguese',
-  'Italian',
-  'Russian',
-  'Arabic',
-  'Hindi',
-  'Indonesian',
-  'Thai',
-  'Vietnamese',
-  'Turkish',
-] as const;
-
 /** The body sent to POST /v1/video_translate; empty optional text fields are not sent. */
 export function toVideoRequest(values: VideoFormOutput): VideoTranslateRequest {
   return {

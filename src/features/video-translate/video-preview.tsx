@@ -1,7 +1,5 @@
 import { useEffect, useState } from 'react';
-import { httpUrl } from '@/api/schemas';
-
-const isHttpUrl = (url: string) => httpUrl().safeParse(url).success;
+import { isHttpUrl } from '@/api/http-url';
 
 function useDebounced<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);

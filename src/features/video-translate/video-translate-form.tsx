@@ -1,3 +1,4 @@
+import { TARGET_LANGUAGES } from '@/api/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -15,7 +16,6 @@ import { CallbackUrlField } from './callback-url-field';
 import { LanguagePicker } from './language-picker';
 import { targetLanguagesQuery, useCreateTranslations } from './use-create-translations';
 import {
-  FALLBACK_LANGUAGES,
   VIDEO_FORM_DEFAULTS,
   VIDEO_FORM_FIELDS,
   toVideoRequest,
@@ -137,7 +137,7 @@ export function VideoTranslateForm() {
             onChange={field.onChange}
             onBlur={field.onBlur}
             inputRef={field.ref}
-            options={languages.data?.length ? languages.data : FALLBACK_LANGUAGES}
+            options={languages.data?.length ? languages.data : TARGET_LANGUAGES}
             source={languages.isPending ? 'loading' : languages.data?.length ? 'service' : 'builtin'}
             error={errors.target_languages?.message ?? errors.target_languages?.root?.message}
           />

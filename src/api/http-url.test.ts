@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { isHttpUrl, parseHttpUrl } from './http-url';
+import { httpUrl } from './schemas';
+import { safeMediaUrl } from '@/features/tasks/safe-url';
+
+const ACCEPTED = [
+  'http://a.test/cb',
+  'https://a.test/cb',
+  'HTTPS://A.TEST/x?y=1#z',
+  'http://127.0.0.1:8080/p',
+];
+const REFUSED = [
+  'ftp://a.test/cb',
+  'javascript:alert(1)',
+  'data:image/png;base64,AAAA',
+  'file:///etc/passwd',
+  'http:a.test',
+  'https://',
+  '//a.test/x',
+  'not a url',
+  ' http://a.test',
+  '',
+];
+
+describe('the one http(s) URL check', () => {
+  it('accepts absolute http and https URLs', () => {
+    for (const url of ACCEPTED) expect(isHttpUrl(url), url).toBe(true);
+  });
+
+  it('refuses every other scheme, relative and malformed text, and non-strings', () => {
+    for (const url of REFUSED) expect(isHttpUrl(url), url).toBe(false);
+    for (const value of [undefined, null, 42, {}]) expect(isHttpUrl(value)).toBe(false);
+  });
+
+  it('is the rule the request schemas and the gallery links apply', () => {
+    for (const url of ACCEPTED) {
+      expect(httpUrl().safeParse(url).success, url).toBe(true);
+      expect(safeMediaUrl(url), url).toBe(parseHttpUrl(url)?.href);
+    }
+    for (const url of REFUSED.filter((text) => text.trim() === text)) {
+      expect(httpUrl().safeParse(url).success, url).toBe(false);
+      expect(safeMediaUrl(url), url).toBeUndefined();
+    }
+  });
+});
