@@ -19,9 +19,73 @@ export default tseslint.config(
     files: ['server/**/*.ts', 'scripts/**/*.{ts,mjs,js}', 'e2e/**/*.ts', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },
   },
+  ...importDirectionRules(),
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
 );
+
+/**
+ * Import direction, so the layers stay as the README draws them: the shell (src/app) may use
+ * features; features use forms, ui primitives and the api layer; forms use ui and api; ui and api
+ * use nothing above them. A feature reaches another feature only through its public modules
+ * (below), never its internals. The server may share src/api (schemas, rules), nothing else of the
+ * browser. Test files are exempt: they may reach anything they exercise.
+ */
+function importDirectionRules() {
+  const FEATURES = ['image-generate', 'video-translate', 'tasks', 'callbacks'];
+  /** What a feature offers the rest of the app: its screens and its shared store. */
+  const PUBLIC = {
+    tasks: ['history', 'tasks-screen', 'task-detail-screen', 'task-polling-host'],
+    callbacks: ['callback-subscriber', 'callbacks-screen'],
+    'image-generate': ['image-generate-screen'],
+    'video-translate': ['video-translate-screen'],
+  };
+  const tests = ['**/*.test.ts', '**/*.test.tsx', 'src/testing/**'];
+  const forbid = (...groups) => ({
+    group: groups.map((group) => `@/${group}/**`).concat(groups.map((group) => `**/src/${group}/**`)),
+    message: 'Imports point down the layers: app → features → forms → ui/api (see eslint.config.js).',
+  });
+  const testing = { group: ['@/testing/**', '**/testing/**'], message: 'Test doubles are for tests only.' };
+  const rule = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+  // Across folders the `@/` alias is used, so the patterns above see every import.
+  const upward = { group: ['../*'], message: 'Import across folders with the @/ alias.' };
+  const browserRule = (patterns) => rule([...patterns, upward]);
+  const otherFeatureInternals = (own) =>
+    FEATURES.filter((feature) => feature !== own).map((feature) => ({
+      regex: `^@/features/${feature}/(?!(${PUBLIC[feature].join('|')})$)`,
+      message: `Use ${feature}'s public modules (${PUBLIC[feature].join(', ')}), not its internals.`,
+    }));
+  return [
+    {
+      files: ['src/api/**'],
+      ignores: tests,
+      rules: browserRule([forbid('app', 'features', 'forms', 'components'), testing]),
+    },
+    {
+      files: ['src/components/**'],
+      ignores: tests,
+      rules: browserRule([forbid('app', 'features', 'forms'), testing]),
+    },
+    { files: ['src/forms/**'], ignores: tests, rules: browserRule([forbid('app', 'features'), testing]) },
+    ...FEATURES.map((feature) => ({
+      files: [`src/features/${feature}/**`],
+      ignores: tests,
+      rules: browserRule([forbid('app'), testing, ...otherFeatureInternals(feature)]),
+    })),
+    { files: ['src/app/**', 'src/main.tsx'], ignores: tests, rules: browserRule([testing]) },
+    {
+      files: ['server/**'],
+      ignores: [...tests, 'server/testing/**'],
+      rules: rule([
+        {
+          group: ['**/src/*', '!**/src/api', '**/src/!(api)/**'],
+          message: 'The server shares src/api only.',
+        },
+        testing,
+      ]),
+    },
+  ];
+}

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isPublicPath, safeNext, SESSION_COOKIE } from './auth';
 import { createProdApp } from './prod-app';
-import { fakeNodeApp, makeDist, prodConfig } from './prod-test-helpers';
+import { fakeNodeApp, makeDist, prodConfig } from './testing/prod-server';
 
 const PASSWORD = 'correct horse battery';
 const SECRET = 's3cret-s3cret-s3cret';

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DemoTask } from '../src/api/console-info';
 import { createDemoApp, demoOrigin } from './demo';
 import type { ProdApp } from './prod-app';
-import { makeDist, prodConfig } from './prod-test-helpers';
+import { makeDist, prodConfig } from './testing/prod-server';
 
 const PATHS = {
   image_generate: 'image_generate',

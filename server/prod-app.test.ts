@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createProdApp, IMMUTABLE } from './prod-app';
-import { APP_JS, fakeNodeApp, INDEX_HTML, makeDist, prodConfig } from './prod-test-helpers';
+import { APP_JS, fakeNodeApp, INDEX_HTML, makeDist, prodConfig } from './testing/prod-server';
 
 let dist: ReturnType<typeof makeDist>;
 beforeEach(() => {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Connect, Plugin } from 'vite';
-import { videoTranslateCallback } from './callbacks/fixtures';
+import { videoTranslateCallback } from './testing/callback-fixtures';
 import { consoleServerPlugin } from './vite-plugin';
 
 const SECRET = 'vite-plugin-test-secret-0123456789';

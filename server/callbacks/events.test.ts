@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCallbackInbox, type CallbackInbox } from './inbox';
-import { imageGenerateCallback, imageToVideoCallback, videoTranslateCallback } from './fixtures';
+import {
+  imageGenerateCallback,
+  imageToVideoCallback,
+  videoTranslateCallback,
+} from '../testing/callback-fixtures';
 import { LOG_FILE } from './store';
 
 const SECRET = 'events-secret-0123456789';

@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCallbackInbox, type CallbackInbox } from './inbox';
-import { imageGenerateCallback, imageToVideoCallback, videoTranslateCallback } from './fixtures';
+import {
+  imageGenerateCallback,
+  imageToVideoCallback,
+  videoTranslateCallback,
+} from '../testing/callback-fixtures';
 import { SECRET_FILE } from './secret';
 import { LOG_FILE } from './store';
 

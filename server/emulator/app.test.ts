@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES, createEmulator } from './app';
-import { AUTH, JSON_HEADERS, emulatorsClosedAfterEach } from './test-support';
+import { AUTH, JSON_HEADERS, emulatorsClosedAfterEach } from '../testing/emulator';
 
 const make = emulatorsClosedAfterEach();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bearerToken } from './auth';
-import { emulatorsClosedAfterEach } from './test-support';
+import { emulatorsClosedAfterEach } from '../testing/emulator';
 
 const makeEmulator = emulatorsClosedAfterEach();
 const make = (token?: string) => makeEmulator({ token });

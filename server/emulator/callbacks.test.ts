@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { CallbackBody } from '../../src/api/schemas';
 import { sendCallback, type CallbackSenderOptions } from './callbacks';
 import { Scheduler } from './scheduler';
-import { cleanupAfterEach, localServer, waitFor, type LocalServer } from './test-support';
+import { cleanupAfterEach, localServer, waitFor, type LocalServer } from '../testing/emulator';
 
 const onCleanup = cleanupAfterEach();
 

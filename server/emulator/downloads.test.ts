@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadImage, downloadReferenceImages, DownloadError, sniffImageFormat } from './downloads';
 import { asset } from './media';
-import { localServer, type LocalServer } from './test-support';
+import { localServer, type LocalServer } from '../testing/emulator';
 
 const MB = 1024 * 1024;
 const GIF = new Uint8Array([...Buffer.from('GIF89a'), 1, 0, 1, 0, 0, 0, 0]);

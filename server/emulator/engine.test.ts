@@ -13,7 +13,7 @@ import {
   testEmulator,
   waitFor,
   type LocalServer,
-} from './test-support';
+} from '../testing/emulator';
 
 const onCleanup = cleanupAfterEach();
 const make = emulatorsClosedAfterEach(onCleanup);

@@ -7,7 +7,7 @@ import {
   localServer,
   postJson,
   type LocalServer,
-} from './test-support';
+} from '../testing/emulator';
 
 const PNG = asset('reference.png');
 const onCleanup = cleanupAfterEach();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { imageToVideoTaskSchema } from '../../src/api/schemas';
-import { emulatorsClosedAfterEach, getJson, postJson, testEmulator } from './test-support';
+import { emulatorsClosedAfterEach, getJson, postJson, testEmulator } from '../testing/emulator';
 
 const make = emulatorsClosedAfterEach();
 

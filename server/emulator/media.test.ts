@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { asset, SAMPLES } from './media';
-import { emulatorsClosedAfterEach } from './test-support';
+import { emulatorsClosedAfterEach } from '../testing/emulator';
 
 const make = emulatorsClosedAfterEach();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SettingsState } from './settings';
-import { AUTH, emulatorsClosedAfterEach, getJson, postJson, testEmulator } from './test-support';
+import { AUTH, emulatorsClosedAfterEach, getJson, postJson, testEmulator } from '../testing/emulator';
 
 const make = emulatorsClosedAfterEach();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { translatedVideoName } from '../../src/api/schemas';
-import { emulatorsClosedAfterEach, getJson, postJson, testEmulator } from './test-support';
+import { emulatorsClosedAfterEach, getJson, postJson, testEmulator } from '../testing/emulator';
 import { TARGET_LANGUAGES } from '../../src/api/schemas';
 
 const make = emulatorsClosedAfterEach();

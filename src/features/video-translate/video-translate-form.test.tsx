@@ -16,14 +16,6 @@ import { VIDEO_DRAFT_KEY, VideoTranslateForm } from './video-translate-form';
 
 const DRAFT = `media-console:draft:${VIDEO_DRAFT_KEY}`;
 const VIDEO = 'https://example.com/talk.mp4';
-const translated = (body: unknown) =>
-  envelope(
-    (body as { target_languages: string[] }).target_languages.map((language, i) => ({
-      task_id: `vt-${i + 1}`,
-      language,
-    })),
-  );
-
 beforeEach(() => localStorage.clear());
 afterEach(() => {
   cleanup();
@@ -31,7 +23,7 @@ afterEach(() => {
 });
 
 function setup(options: FetchStubOptions = {}, info?: ConsoleInfo) {
-  const stub = stubFetch({ create: translated, ...options });
+  const stub = stubFetch(options);
   const user = userEvent.setup();
   const view = renderWithClient(<VideoTranslateForm />, info);
   const submit = () => user.click(screen.getByRole('button', { name: 'Translate video' }));
@@ -51,7 +43,7 @@ async function fillValid(ctx: ReturnType<typeof setup>) {
 
 describe('target languages', () => {
   it('offers the built-in list when the backend has no language endpoint', async () => {
-    const { languages } = setup();
+    const { languages } = setup({ emulator: { disabled: ['target_languages'] } });
     expect(await screen.findByText(/This backend does not list its languages/)).toBeInTheDocument();
     expect(within(languages()).getByRole('checkbox', { name: 'English' })).toBeInTheDocument();
   });
@@ -72,7 +64,7 @@ describe('target languages', () => {
   });
 
   it('adds a custom language with Enter and sends one task per language', async () => {
-    const { user, submit, posts, pick, languages } = setup();
+    const { user, submit, posts, created, pick, languages } = setup();
     await pick('English');
     await user.type(screen.getByRole('textbox', { name: 'Another language' }), 'Dutch{Enter}');
     expect(within(languages()).getByRole('checkbox', { name: 'Dutch' })).toBeChecked();
@@ -80,9 +72,10 @@ describe('target languages', () => {
     await submit();
     const panel = await screen.findByRole('region', { name: '2 translation tasks created' });
     expect(posts[0]!.body).toMatchObject({ target_languages: ['English', 'Dutch'] });
-    expect(within(panel).getByRole('link', { name: 'vt-2' })).toHaveAttribute('href', '/tasks/vt-2');
+    const dutch = created[1]!;
+    expect(within(panel).getByRole('link', { name: dutch })).toHaveAttribute('href', `/tasks/${dutch}`);
     expect(within(panel).getByText('Dutch')).toBeInTheDocument();
-    expect(await getTask('vt-2')).toMatchObject({
+    expect(await getTask(dutch)).toMatchObject({
       kind: 'video_translate',
       language: 'Dutch',
       source: 'created',
@@ -315,7 +308,7 @@ describe('server errors, double submit, drafts', () => {
       enable_caption: false,
     });
     expect(captions).toHaveAttribute('aria-checked', 'false');
-    expect(await screen.findByRole('link', { name: 'vt-1' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: ctx.created[0] })).toBeInTheDocument();
   });
 
   it('offers the request as cURL with $API_TOKEN and the target languages', async () => {

@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach } from 'vitest';
-import { createEmulator, type Emulator, type EmulatorOptions } from './app';
+import { createEmulator, type Emulator, type EmulatorOptions } from '../emulator/app';
 
 export const AUTH = { authorization: 'Bearer test-token' };
 export const JSON_HEADERS = { ...AUTH, 'content-type': 'application/json' };

@@ -4,8 +4,8 @@ import { Hono } from 'hono';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { NodeApp } from './node-app';
-import { readProdConfig, type ProdConfig } from './prod-config';
+import type { NodeApp } from '../node-app';
+import { readProdConfig, type ProdConfig } from '../prod-config';
 
 export const INDEX_HTML =
   '<!doctype html><html lang="en"><head><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>';
