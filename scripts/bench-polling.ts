@@ -13,7 +13,7 @@ import { isTerminalStatus } from '../src/api/status';
 import { peekTask, recordCreatedTasks } from '../src/features/tasks/history';
 import { minimumPolls } from '../src/features/tasks/poll-schedule';
 import { DEFAULT_CONCURRENCY } from '../src/features/tasks/poll-settings';
-import { taskPollQuery } from '../src/features/tasks/task-polling';
+import { taskStatusQuery } from '../src/features/tasks/task-polling';
 import { printRows, type BenchRow } from './bench-size';
 import { VirtualClock } from './bench-virtual-clock';
 
@@ -52,7 +52,7 @@ export async function benchPolling(): Promise<BenchRow[]> {
       {},
       ids.map((task_id) => ({ task_id })),
     );
-    const stops = ids.map((id) => new QueryObserver(client, taskPollQuery(kind, id)).subscribe(() => {}));
+    const stops = ids.map((id) => new QueryObserver(client, taskStatusQuery(kind, id)).subscribe(() => {}));
     const done = () => ids.every((id) => isTerminalStatus(peekTask(id)?.status));
     await clock.run(runMs, untilDone ? done : undefined);
     // Keep the observers mounted a while longer: nothing may be sent after a terminal status.

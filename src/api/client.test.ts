@@ -23,10 +23,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function reply(body: unknown, status = 200, statusText = '') {
+function reply(body: unknown, status = 200, statusText = '', headers: Record<string, string> = {}) {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
   fetchMock.mockResolvedValueOnce(
-    new Response(text, { status, statusText, headers: { 'content-type': 'application/json' } }),
+    new Response(text, { status, statusText, headers: { 'content-type': 'application/json', ...headers } }),
   );
 }
 
@@ -125,6 +125,28 @@ describe('apiRequest: failures become ApiError', () => {
     expect(await apiErrorOf(languages())).toMatchObject({ kind: 'unavailable', httpStatus: 404 });
     reply('Too Many Requests', 429);
     expect((await apiErrorOf(languages())).kind).toBe('rate_limit');
+  });
+
+  it('keeps Retry-After of 429 and 503 answers (seconds or HTTP date), within 1 s … 5 min', async () => {
+    reply({ code: 429, msg: 'slow down' }, 429, '', { 'retry-after': '3' });
+    expect(await apiErrorOf(languages())).toMatchObject({ kind: 'rate_limit', retryAfterMs: 3000 });
+    reply('Service Unavailable', 503, '', { 'retry-after': '7' });
+    expect(await apiErrorOf(languages())).toMatchObject({ kind: 'server', retryAfterMs: 7000 });
+    reply('busy', 429, '', { 'retry-after': new Date(Date.now() + 20_000).toUTCString() });
+    const dated = (await apiErrorOf(languages())).retryAfterMs!;
+    expect(dated).toBeGreaterThan(18_000);
+    expect(dated).toBeLessThanOrEqual(20_000);
+    reply('busy', 429, '', { 'retry-after': '0' });
+    expect((await apiErrorOf(languages())).retryAfterMs).toBe(1000);
+    reply('busy', 429, '', { 'retry-after': '86400' });
+    expect((await apiErrorOf(languages())).retryAfterMs).toBe(300_000);
+    reply('busy', 429);
+    expect((await apiErrorOf(languages())).retryAfterMs).toBeUndefined();
+    reply('busy', 429, '', { 'retry-after': 'soon' });
+    expect((await apiErrorOf(languages())).retryAfterMs).toBeUndefined();
+    // Elsewhere the header is no promise to come back.
+    reply('Bad Gateway', 502, '', { 'retry-after': '3' });
+    expect((await apiErrorOf(languages())).retryAfterMs).toBeUndefined();
   });
 
   it('a network failure is kind network with status 0, keeping the cause', async () => {

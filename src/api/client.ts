@@ -1,6 +1,6 @@
 // A thin fetch client: same-origin `/v1/...` only (the Node side adds the bearer token), JSON in
 // and out, the envelope unwrapped, `data` validated. Every failure is thrown as an ApiError.
-import { ApiError, kindFor } from './errors';
+import { ApiError, kindFor, parseRetryAfter } from './errors';
 import { envelopeSchema } from './schemas';
 
 interface Parser<T> {
@@ -45,6 +45,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     throw new ApiError({ kind: 'network', msg: 'The service could not be reached', cause });
   }
 
+  // Only 429 and 503 mean "come back later"; elsewhere the header is not a promise.
+  const retryAfterMs =
+    response.status === 429 || response.status === 503
+      ? parseRetryAfter(response.headers.get('retry-after'))
+      : undefined;
   const text = await response.text().catch(() => '');
   let json: unknown;
   try {
@@ -59,6 +64,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     throw new ApiError({
       kind,
       httpStatus: response.status,
+      retryAfterMs,
       msg:
         kind === 'malformed'
           ? 'The response is not a JSON envelope {code, msg, data}'
@@ -71,7 +77,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     let kind = kindFor(response.status, code === 0 ? undefined : code);
     if (options.statusQuery && (kind === 'validation' || kind === 'bounds' || kind === 'business'))
       kind = 'not_found';
-    throw new ApiError({ kind, httpStatus: response.status, code, msg });
+    throw new ApiError({ kind, httpStatus: response.status, code, msg, retryAfterMs });
   }
 
   const parsed = schema.safeParse(data);

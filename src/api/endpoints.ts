@@ -8,8 +8,12 @@ import {
   videoTranslateResultSchema,
   videoTranslateTaskSchema,
   type ImageGenerateRequest,
+  type ImageGenerateTask,
   type ImageToVideoRequest,
+  type ImageToVideoTask,
+  type TaskType,
   type VideoTranslateRequest,
+  type VideoTranslateTask,
 } from './schemas';
 
 export const API_PATHS = {
@@ -56,3 +60,19 @@ export function toCurl(method: 'GET' | 'POST', path: string, body?: unknown): st
   }
   return lines.join(' \\\n');
 }
+
+export type TaskStatusData = ImageToVideoTask | ImageGenerateTask | VideoTranslateTask;
+
+/** The status request of any kind of task. */
+export function fetchTaskStatus(kind: TaskType, id: string, signal?: AbortSignal): Promise<TaskStatusData> {
+  if (kind === 'image_generate') return getImageGenerateTask(id, signal);
+  if (kind === 'video_translate') return getVideoTranslateTask(id, signal);
+  return getImageToVideoTask(id, signal);
+}
+
+/** Query keys of the status queries, in layers: ['tasks', kind, id]. */
+export const taskKeys = {
+  all: ['tasks'] as const,
+  kind: (kind: TaskType) => ['tasks', kind] as const,
+  task: (kind: TaskType, id: string) => ['tasks', kind, id] as const,
+};

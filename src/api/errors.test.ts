@@ -14,8 +14,31 @@ import {
   isApiError,
   kindFor,
   parseBoundsMessage,
+  parseRetryAfter,
   type ApiErrorKind,
 } from './errors';
+
+describe('parseRetryAfter', () => {
+  const now = Date.parse('2026-11-22T12:00:00Z');
+  it.each<[string | null, number | undefined]>([
+    ['3', 3_000],
+    ['1', 1_000],
+    ['0', 1_000],
+    ['300', 300_000],
+    ['301', 300_000],
+    [' 12 ', 12_000],
+    ['Sun, 22 Nov 2026 12:00:30 GMT', 30_000],
+    ['Sun, 22 Nov 2026 11:00:00 GMT', 1_000],
+    ['Mon, 23 Nov 2026 12:00:00 GMT', 300_000],
+    ['-5', undefined],
+    ['1.5', undefined],
+    ['later', undefined],
+    ['', undefined],
+    [null, undefined],
+  ])('%j -> %j ms', (header, expected) => {
+    expect(parseRetryAfter(header, now)).toBe(expected);
+  });
+});
 
 describe('kindFor', () => {
   it.each<[string, number, number | undefined, ApiErrorKind]>([

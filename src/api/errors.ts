@@ -98,6 +98,29 @@ export interface ApiErrorInit {
   code?: number;
   msg?: string;
   cause?: unknown;
+  /** How long the service asked us to wait (Retry-After on 429/503), already kept within bounds. */
+  retryAfterMs?: number;
+}
+
+/** Retry-After is honoured between these bounds: a shorter wait hammers, a longer one looks dead. */
+export const RETRY_AFTER_BOUNDS = { minMs: 1_000, maxMs: 5 * 60_000 } as const;
+
+/**
+ * Milliseconds from a Retry-After header (delay-seconds or an HTTP date, RFC 9110 §10.2.3), kept
+ * between 1 s and 5 min; undefined when absent or unreadable.
+ */
+export function parseRetryAfter(header: string | null | undefined, now = Date.now()): number | undefined {
+  const text = header?.trim();
+  if (!text) return undefined;
+  let ms: number;
+  if (/^\d+$/.test(text)) ms = Number(text) * 1000;
+  else {
+    // An HTTP date names its month ("Sun, 06 Nov 1994 08:49:37 GMT"); Date.parse alone reads "-5" as a year.
+    const date = /[a-z]{3}/i.test(text) ? Date.parse(text) : NaN;
+    if (Number.isNaN(date)) return undefined;
+    ms = date - now;
+  }
+  return Math.min(RETRY_AFTER_BOUNDS.maxMs, Math.max(RETRY_AFTER_BOUNDS.minMs, ms));
 }
 
 export class ApiError extends Error {
@@ -111,6 +134,8 @@ export class ApiError extends Error {
   /** For 100001/100002: the request field the message names. */
   readonly field: string | undefined;
   readonly bounds: FieldBounds | undefined;
+  /** Set on 429/503 answers that carried a readable Retry-After. */
+  readonly retryAfterMs: number | undefined;
 
   constructor(init: ApiErrorInit) {
     const msg = init.msg ?? '';
@@ -125,6 +150,7 @@ export class ApiError extends Error {
     const bounds = parsed ? parseBoundsMessage(parsed) : undefined;
     this.field = bounds?.field ?? (parsed ? fieldFromMessage(parsed) : undefined);
     this.bounds = bounds && { min: bounds.min, max: bounds.max, current: bounds.current };
+    this.retryAfterMs = init.retryAfterMs;
   }
 
   /** Worth retrying later without changing the request. */

@@ -20,10 +20,28 @@ describe('poll schedule', () => {
     }
   });
 
-  it('waits at least 30 s after a 429 and doubles on repeats, capped', () => {
+  it('waits the provider’s 30 s after a 429 without Retry-After, every time', () => {
     expect(nextPollDelay({ ageMs: 0, errorStreak: 1, errorKind: 'rate_limit' })).toBe(30_000);
-    expect(nextPollDelay({ ageMs: 0, errorStreak: 2, errorKind: 'rate_limit' })).toBe(60_000);
-    expect(nextPollDelay({ ageMs: 0, errorStreak: 9, errorKind: 'rate_limit' })).toBe(POLL.errorCapMs);
+    expect(nextPollDelay({ ageMs: 0, errorStreak: 2, errorKind: 'rate_limit' })).toBe(30_000);
+    expect(nextPollDelay({ ageMs: 0, errorStreak: 9, errorKind: 'rate_limit' })).toBe(30_000);
+  });
+
+  it('comes back exactly when Retry-After says, on 429 and on 503', () => {
+    for (const streak of [1, 2, 5]) {
+      expect(
+        nextPollDelay({ ageMs: 0, errorStreak: streak, errorKind: 'rate_limit', retryAfterMs: 3_000 }),
+      ).toBe(3_000);
+      expect(
+        nextPollDelay({ ageMs: 0, errorStreak: streak, errorKind: 'server', retryAfterMs: 120_000 }),
+      ).toBe(120_000);
+    }
+    // Only "come back later" answers carry the promise; a final error still stops.
+    expect(nextPollDelay({ ageMs: 0, errorStreak: 1, errorKind: 'network', retryAfterMs: 3_000 })).toBe(
+      4_000,
+    );
+    expect(nextPollDelay({ ageMs: 0, errorStreak: 1, errorKind: 'not_found', retryAfterMs: 3_000 })).toBe(
+      false,
+    );
   });
 
   it('backs off from 10 s on server errors', () => {

@@ -8,7 +8,7 @@ export const POLL = {
   maxMs: 30_000,
   /** The interval grows with the task's age: 10 % of it, between minMs and maxMs. */
   ageFactor: 0.1,
-  /** The provider asks for about 30 s after a 429. */
+  /** The provider asks for about 30 s after a 429 (used when the answer has no Retry-After). */
   rateLimitMs: 30_000,
   /** 5xx: start here and double per consecutive failure. */
   serverErrorMs: 10_000,
@@ -25,6 +25,8 @@ export interface PollState {
   errorStreak?: number;
   /** ApiError kind of the last failure, when errorStreak > 0. */
   errorKind?: string;
+  /** The wait the service asked for with the last failure (Retry-After on 429/503, already bounded). */
+  retryAfterMs?: number;
 }
 
 /** Kinds of failure after which polling stops: asking again would get the same answer. */
@@ -46,13 +48,21 @@ export function baseInterval(ageMs: number): number {
 }
 
 /** Delay before the next status request, or false when polling should stop. */
-export function nextPollDelay({ ageMs, errorStreak = 0, errorKind }: PollState): number | false {
+export function nextPollDelay({
+  ageMs,
+  errorStreak = 0,
+  errorKind,
+  retryAfterMs,
+}: PollState): number | false {
   const base = baseInterval(ageMs);
   if (errorStreak <= 0 || !errorKind) return base;
   if (isFinalPollError(errorKind)) return false;
+  // The service said when to come back: exactly then, neither sooner nor later.
+  if (retryAfterMs !== undefined && (errorKind === 'rate_limit' || errorKind === 'server'))
+    return retryAfterMs;
   const doubling = 2 ** Math.min(errorStreak - 1, 6);
-  if (errorKind === 'rate_limit')
-    return Math.min(POLL.errorCapMs, Math.max(base, POLL.rateLimitMs * doubling));
+  // Without Retry-After the provider's own advice holds: about 30 s, every time.
+  if (errorKind === 'rate_limit') return Math.max(base, POLL.rateLimitMs);
   if (errorKind === 'server') return Math.min(POLL.errorCapMs, Math.max(base, POLL.serverErrorMs * doubling));
   return Math.min(POLL.errorCapMs, base * 2 * doubling);
 }

@@ -54,7 +54,7 @@ describe('the poller', () => {
   it('sends at most 4 status requests at once with its default dependencies', async () => {
     // A fresh poller and history, built while nothing is stored.
     const history = await import('./history');
-    const { taskPollQuery } = await import('./task-polling');
+    const { taskStatusQuery } = await import('./task-polling');
     history.resetHistoryMemoryForTests();
 
     let inFlight = 0;
@@ -92,7 +92,7 @@ describe('the poller', () => {
     );
     const client = new QueryClient();
     const stops = ids.map((id) =>
-      new QueryObserver(client, taskPollQuery('image_to_video', id)).subscribe(() => {}),
+      new QueryObserver(client, taskStatusQuery('image_to_video', id)).subscribe(() => {}),
     );
     try {
       await vi.waitFor(() => expect(requested).toHaveLength(4));

@@ -8,7 +8,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { removeTasks, type TaskRecord } from './history';
 import { canRerun, rerunTask } from './rerun';
 import { fileNameOf } from './safe-url';
-import { forgetPollFailures, needsPolling, taskPollQuery } from './task-polling';
+import { forgetPollFailures, needsPolling, taskStatusQuery } from './task-polling';
 import type { TaskView } from './task-view';
 import { isTerminalStatus } from '@/api/status';
 
@@ -34,9 +34,9 @@ export function TaskActions({ record, view }: { record: TaskRecord; view: TaskVi
   });
   const check = useMutation({
     mutationFn: async () => {
-      forgetPollFailures(record.kind, record.id);
+      forgetPollFailures(record.kind);
       await queryClient
-        .fetchQuery({ ...taskPollQuery(record.kind, record.id), staleTime: 0 })
+        .fetchQuery({ ...taskStatusQuery(record.kind, record.id), staleTime: 0 })
         .catch(() => undefined);
     },
   });

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { startFinishNotifier } from './finish-notifier';
 import type { TaskRecord } from './history';
 import { notificationsWanted } from './poll-settings';
-import { needsPolling, taskPollQuery } from './task-polling';
+import { needsPolling, taskStatusQuery } from './task-polling';
 import { useHistory } from './use-history';
 
 const ignoreResults = () => null;
@@ -34,7 +34,7 @@ export function TaskPollingHost({ onlyIds }: { onlyIds?: readonly string[] }) {
       pendingKey
         ? pendingKey.split('\u001e').map((line) => {
             const [kind, id] = line.split('\u001f') as [TaskRecord['kind'], string];
-            return taskPollQuery(kind, id, { background });
+            return taskStatusQuery(kind, id, { background });
           })
         : [],
     [pendingKey, background],

@@ -3,10 +3,10 @@ import { environmentManager, focusManager, QueryClient, QueryObserver } from '@t
 import { clear, createStore } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
-import type { TaskStatusData } from '@/api/queries';
+import type { TaskStatusData } from '@/api/endpoints';
 import { applyTaskUpdate, getTask, recordCreatedTasks, resetHistoryMemoryForTests } from './history';
 import { createSemaphore } from './semaphore';
-import { needsPolling, resetPollerMemoryForTests, taskPollQuery, type PollerDeps } from './task-polling';
+import { needsPolling, resetPollerMemoryForTests, taskStatusQuery, type PollerDeps } from './task-polling';
 import { describeTask } from './task-view';
 
 /** A fake backend: each task answers a scripted list of statuses over time. */
@@ -40,7 +40,7 @@ let client: QueryClient;
 const unsubscribers: (() => void)[] = [];
 
 function poll(kind: TaskType, id: string, deps: PollerDeps) {
-  const observer = new QueryObserver(client, taskPollQuery(kind, id, { deps }));
+  const observer = new QueryObserver(client, taskStatusQuery(kind, id, { deps }));
   unsubscribers.push(observer.subscribe(() => {}));
 }
 
@@ -218,6 +218,36 @@ describe('polling', () => {
     poll('image_to_video', 'i2v-4', depsWith(rateLimited));
     await advance(40_000);
     expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(30_000);
+  });
+
+  it('comes back after Retry-After, not 30 s: two 429s with Retry-After: 3 cost 6 s, not 90 s', async () => {
+    let limited = 2;
+    const backend = fakeBackend({ 'i2v-6': [{ at: 0, status: 'PROCESSING' }] }, Date.now());
+    const times: number[] = [];
+    const start = Date.now();
+    const rateLimited: PollerDeps['fetchStatus'] = (kind, id, signal) => {
+      times.push(Date.now() - start);
+      if (limited-- > 0)
+        return Promise.reject(
+          new ApiError({
+            kind: 'rate_limit',
+            httpStatus: 429,
+            msg: 'Too Many Requests',
+            retryAfterMs: 3_000,
+          }),
+        );
+      return backend.fetchStatus(kind, id, signal);
+    };
+    await recordCreatedTasks('image_to_video', {}, [{ task_id: 'i2v-6' }]);
+    poll('image_to_video', 'i2v-6', depsWith(rateLimited));
+    await advance(8_000);
+    expect(times.length).toBeGreaterThanOrEqual(3);
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(3_000);
+    expect(times[1]! - times[0]!).toBeLessThan(4_000);
+    expect(times[2]! - times[1]!).toBeLessThan(4_000);
+    const record = (await getTask('i2v-6'))!;
+    expect(record.status).toBe('PROCESSING');
+    expect(describeTask(record).stale).toBe(false);
   });
 
   it('shows "waiting for callback" when the kind has no status endpoint, asking only once', async () => {

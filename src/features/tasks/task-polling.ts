@@ -1,10 +1,10 @@
-// Polling of task status with TanStack Query: the status query of src/api/queries.ts, wrapped in the
-// shared in-flight cap, writing every answer to the history through applyTaskUpdate (the same path
+// Polling of task status with TanStack Query: one status query per task, behind the shared
+// in-flight cap, writing every answer to the history through applyTaskUpdate (the same path
 // callbacks use), with an interval that follows poll-schedule.ts and stops at a terminal status.
 import type { TaskType } from '@/api/schemas';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient, type QueryKey, type QueryState } from '@tanstack/react-query';
 import { ApiError, isApiError } from '@/api/errors';
-import { fetchTaskStatus, taskKeys, type TaskStatusData } from '@/api/queries';
+import { fetchTaskStatus, taskKeys, type TaskStatusData } from '@/api/endpoints';
 import { isTerminalStatus } from '@/api/status';
 import { applyTaskUpdate, peekTask, recordTaskError, type TaskRecord } from './history';
 import { isFinalPollError, nextPollDelay, POLL } from './poll-schedule';
@@ -27,18 +27,15 @@ const defaultDeps: PollerDeps = {
   isHidden: () => typeof document !== 'undefined' && document.visibilityState === 'hidden',
 };
 
-interface Streak {
-  count: number;
-  kind: string;
-}
-const streaks = new Map<string, Streak>();
 /** Kinds whose query endpoint this backend lacks (404 without a business code), learned per session. */
 const unavailableKinds = new Set<TaskType>();
 
 export function resetPollerMemoryForTests() {
-  streaks.clear();
   unavailableKinds.clear();
 }
+
+/** A failed status request, with how many in a row have failed (the backoff reads it). */
+export type PollFailure = ApiError & { readonly streak?: number };
 
 /** Whether the poller should keep a query for this task at all. */
 export function needsPolling(record: TaskRecord): boolean {
@@ -52,7 +49,7 @@ async function pollOnce(
   kind: TaskType,
   id: string,
   deps: PollerDeps,
-  signal?: AbortSignal,
+  { signal, client, queryKey }: { signal?: AbortSignal; client?: QueryClient; queryKey?: QueryKey } = {},
 ): Promise<TaskStatusData | null> {
   return deps.semaphore.run(async () => {
     // A callback may have finished the task while this request waited for a slot.
@@ -67,7 +64,6 @@ async function pollOnce(
         });
       }
       const data = await deps.fetchStatus(kind, id, signal);
-      streaks.delete(id);
       await applyTaskUpdate(id, kind, data, 'poll');
       return data;
     } catch (cause) {
@@ -75,55 +71,70 @@ async function pollOnce(
       const error = isApiError(cause)
         ? cause
         : new ApiError({ kind: 'malformed', msg: String(cause), cause });
-      const previous = streaks.get(id);
-      streaks.set(id, { count: (previous?.count ?? 0) + 1, kind: error.kind });
+      // The streak lives in the query's own state: the last failure carries it, a success ends it.
+      const previous = queryKey && client?.getQueryState<unknown, PollFailure>(queryKey);
+      const failedLast = previous?.error && previous.errorUpdatedAt >= previous.dataUpdatedAt;
+      const streak = failedLast ? (previous.error?.streak ?? 0) + 1 : 1;
       if (error.kind === 'unavailable') unavailableKinds.add(kind);
       await recordTaskError(id, error);
-      throw error;
+      throw Object.assign(error, { streak }) as PollFailure;
     }
   }, signal);
 }
 
-/** Milliseconds until the next status request of this task, or false to stop. */
+/**
+ * Milliseconds until the next status request, or false to stop, from the query's own state (as in
+ * TanStack Query's polling guide): its last answer, its last failure and the task's age.
+ */
 export function pollInterval(
-  id: string,
+  state: Pick<
+    QueryState<TaskStatusData | null, PollFailure>,
+    'data' | 'error' | 'dataUpdatedAt' | 'errorUpdatedAt'
+  >,
+  createdAt: number,
   deps: Pick<PollerDeps, 'now' | 'isHidden'> = defaultDeps,
 ): number | false {
-  const record = peekTask(id);
-  if (!record || isTerminalStatus(record.status)) return false;
-  const streak = streaks.get(id);
+  if (isTerminalStatus(state.data?.status ?? '')) return false;
+  const failure: PollFailure | undefined =
+    state.error && state.errorUpdatedAt >= state.dataUpdatedAt ? state.error : undefined;
   const delay = nextPollDelay({
-    ageMs: deps.now() - record.createdAt,
-    errorStreak: streak?.count,
-    errorKind: streak?.kind,
+    ageMs: deps.now() - createdAt,
+    errorStreak: failure && (failure.streak ?? 1),
+    errorKind: failure?.kind,
+    retryAfterMs: failure?.retryAfterMs,
   });
   if (delay === false) return false;
   return deps.isHidden() ? Math.max(delay, POLL.hiddenMs) : delay;
 }
 
 /**
- * The polled status query of one task. `background` keeps polling while the tab is hidden (only
- * when the user asked to be notified); otherwise TanStack Query pauses the interval while hidden.
+ * The status query of one task: the one definition of the key ['tasks', kind, id], used by the
+ * poller, the detail page and lookups alike. Every answer goes to the history. `background` keeps
+ * polling while the tab is hidden (only when the user asked to be notified); otherwise TanStack
+ * Query pauses the interval while hidden.
  */
-export function taskPollQuery(kind: TaskType, id: string, { background = false, deps = defaultDeps } = {}) {
+export function taskStatusQuery(
+  kind: TaskType,
+  id: string,
+  { background = false, deps = defaultDeps, createdAt = peekTask(id)?.createdAt ?? deps.now() } = {},
+) {
   // deps is the transport (tests inject one): a task has one cache entry whatever fetches it.
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: taskKeys.task(kind, id),
-    queryFn: ({ signal }) => pollOnce(kind, id, deps, signal),
+    queryFn: (context) => pollOnce(kind, id, deps, context),
     // The schedule handles failures itself (longer waits after 429/5xx); no quick-fire retries.
     retry: false,
     staleTime: 0,
     gcTime: 60_000,
     refetchOnWindowFocus: false,
     refetchOnReconnect: true,
-    refetchInterval: () => pollInterval(id, deps),
+    refetchInterval: (query) => pollInterval(query.state, createdAt, deps),
     refetchIntervalInBackground: background,
   });
 }
 
 /** "Check again": forget earlier failures of this task (and its kind's missing endpoint), then ask. */
-export function forgetPollFailures(kind: TaskType, id: string) {
-  streaks.delete(id);
+export function forgetPollFailures(kind: TaskType) {
   unavailableKinds.delete(kind);
 }
