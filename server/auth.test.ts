@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isPublicPath, safeNext, SESSION_COOKIE } from './auth';
 import { createProdApp } from './prod-app';
+import { oversizedChunkedBody } from './testing/oversized-body';
 import { fakeNodeApp, makeDist, prodConfig } from './testing/prod-server';
 
 const PASSWORD = 'correct horse battery';
@@ -176,9 +177,37 @@ describe('auth helpers', () => {
       '//evil.example',
       '/\\evil.example',
       '/login?next=/x',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r\n/evil.example',
+      '/a\\b',
+      '/tasks\u0000',
+      '/x\u007f',
       undefined,
     ]) {
-      expect(safeNext(bad)).toBe('/');
+      expect(safeNext(bad), JSON.stringify(bad)).toBe('/');
     }
+  });
+
+  it('never redirects off-site or fails on control characters in next', async () => {
+    const app = open();
+    for (const next of ['%2F%09%2Fevil.example', '%2F%0d%0aSet-Cookie%3A%20x%3D1', '%2F%5Cevil.example']) {
+      const page = await app.request(`/login?next=${next}`, { headers: HTML });
+      expect(page.status, next).toBe(200);
+      const decoded = decodeURIComponent(next);
+      const res = await app.request('/login', form({ password: PASSWORD, next: decoded }));
+      expect(res.status, next).toBe(303);
+      expect(res.headers.get('location'), next).toBe('/');
+    }
+  });
+
+  it('cuts a chunked sign-in body off at its limit while it streams, before any check', async () => {
+    const attack = oversizedChunkedBody();
+    const res = await open().request('/login', {
+      ...attack.init,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.status).toBe(413);
+    expect(attack.pulledBytes()).toBeLessThan(1024 * 1024);
   });
 });

@@ -7,6 +7,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
 import { LOGIN_CSS, LOGIN_CSS_PATH, loginPage } from './auth-page';
 import { LoginRateLimiter, clientKey } from './auth-rate-limit';
+import { bodyLimit } from 'hono/body-limit';
 
 export const SESSION_COOKIE = 'mc_session';
 const SESSION_MAX_AGE_S = 7 * 24 * 3600;
@@ -50,12 +51,17 @@ export function safeNext(raw: string | undefined): string {
     !raw ||
     !raw.startsWith('/') ||
     raw.startsWith('//') ||
-    raw.startsWith('/\\') ||
+    // Browsers drop tabs and newlines from URLs and read a backslash as a slash, so `/\t/evil` and
+    // `/\\evil` would leave the site; any control character or backslash is refused outright.
+    /[\u0000-\u001f\u007f\\]/.test(raw) ||
     raw.startsWith('/login')
   )
     return '/';
   return raw;
 }
+
+/** A password and a `next` path fit many times over. */
+export const LOGIN_BODY_MAX_BYTES = 16 * 1024;
 
 function wantsHtml(c: Context): boolean {
   return c.req.method === 'GET' && (c.req.header('accept') ?? '').includes('text/html');
@@ -99,31 +105,40 @@ export function createAuth(options: AuthOptions): Auth {
     return page(c, next);
   });
 
-  routes.post('/login', async (c) => {
-    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-    const next = safeNext(typeof form.next === 'string' ? form.next : undefined);
-    const key = clientKey(c);
-    const wait = limiter.retryAfterSeconds(key);
-    if (wait > 0) {
-      c.header('retry-after', String(wait));
-      return page(c, next, `Too many attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`, 429);
-    }
-    const password = typeof form.password === 'string' ? form.password : '';
-    if (!passwordMatches(options.password, password)) {
-      limiter.fail(key);
-      return page(c, next, 'That password is not correct.', 401);
-    }
-    limiter.reset(key);
-    const id = randomBytes(16).toString('base64url');
-    await setSignedCookie(c, SESSION_COOKIE, `${id}.${now() + SESSION_MAX_AGE_S * 1000}`, secret, {
-      httpOnly: true,
-      sameSite: 'Strict',
-      secure: isSecure(c),
-      path: '/',
-      maxAge: SESSION_MAX_AGE_S,
-    });
-    return c.redirect(next, 303);
-  });
+  routes.post(
+    '/login',
+    // A sign-in form is a password and a path. Cut anything longer off while it streams, before any
+    // check: a chunked body without a size must not be read whole (hono's bodyLimit counts bytes).
+    bodyLimit({
+      maxSize: LOGIN_BODY_MAX_BYTES,
+      onError: (c) => c.text('The sign-in form is too large', 413),
+    }),
+    async (c) => {
+      const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+      const next = safeNext(typeof form.next === 'string' ? form.next : undefined);
+      const key = clientKey(c);
+      const wait = limiter.retryAfterSeconds(key);
+      if (wait > 0) {
+        c.header('retry-after', String(wait));
+        return page(c, next, `Too many attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`, 429);
+      }
+      const password = typeof form.password === 'string' ? form.password : '';
+      if (!passwordMatches(options.password, password)) {
+        limiter.fail(key);
+        return page(c, next, 'That password is not correct.', 401);
+      }
+      limiter.reset(key);
+      const id = randomBytes(16).toString('base64url');
+      await setSignedCookie(c, SESSION_COOKIE, `${id}.${now() + SESSION_MAX_AGE_S * 1000}`, secret, {
+        httpOnly: true,
+        sameSite: 'Strict',
+        secure: isSecure(c),
+        path: '/',
+        maxAge: SESSION_MAX_AGE_S,
+      });
+      return c.redirect(next, 303);
+    },
+  );
 
   const logout = async (c: Context) => {
     const current = await session(c);

@@ -6,7 +6,7 @@ import type { ConsoleInfo } from '../src/api/console-info';
 import { createCallbackInbox } from './callbacks/inbox';
 import type { ServerConfig } from './config';
 import { createEmulator, type Emulator, type EmulatorOptions } from './emulator/app';
-import { createProxyHandler } from './proxy';
+import { createProxyApp } from './proxy';
 
 /** Paths the Node side answers; everything else belongs to the single-page app. */
 export const NODE_PATH_PREFIXES = ['/v1/', '/__console/', '/emulator/', '/callbacks/'] as const;
@@ -48,7 +48,7 @@ export function createNodeApp(config: ServerConfig, emulatorOptions: Partial<Emu
   });
 
   if (config.apiBaseUrl) {
-    app.all('/v1/*', createProxyHandler({ apiBaseUrl: config.apiBaseUrl, apiToken: config.apiToken }));
+    app.route('/', createProxyApp({ apiBaseUrl: config.apiBaseUrl, apiToken: config.apiToken }));
   } else {
     const local = createEmulator(emulatorOptions);
     emulator = local;

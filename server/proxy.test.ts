@@ -4,7 +4,8 @@ import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MAX_PROXY_BODY_BYTES, createProxyHandler } from './proxy';
+import { MAX_PROXY_BODY_BYTES, createProxyApp } from './proxy';
+import { oversizedChunkedBody } from './testing/oversized-body';
 
 const TOKEN = 'proxy-test-token-7d1e';
 const JSON_POST = { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } };
@@ -19,19 +20,15 @@ function proxied(
     sent.push(request.clone());
     return options.upstream ? options.upstream(request) : Response.json({ code: 0, msg: 'ok', data: [] });
   });
-  const app = new Hono();
-  app.all(
-    '/v1/*',
-    createProxyHandler({
-      apiBaseUrl: 'https://api.example.com',
-      apiToken: 'apiToken' in options ? options.apiToken : TOKEN,
-      fetchImpl,
-    }),
-  );
+  const app = createProxyApp({
+    apiBaseUrl: 'https://api.example.com',
+    apiToken: 'apiToken' in options ? options.apiToken : TOKEN,
+    fetchImpl,
+  });
   return { app, sent, fetchImpl };
 }
 
-describe('createProxyHandler', () => {
+describe('createProxyApp', () => {
   it('adds Authorization: Bearer <token> on the Node side', async () => {
     const { app, sent } = proxied();
     const response = await app.request('/v1/video_translate/target_languages');
@@ -201,6 +198,18 @@ describe('createProxyHandler', () => {
     expect(fetchImpl).not.toHaveBeenCalled();
   });
 
+  it('cuts a chunked body off at the limit while it streams, never reading it whole', async () => {
+    const { app, fetchImpl } = proxied();
+    const attack = oversizedChunkedBody();
+    const response = await app.request('/v1/image_generate', {
+      ...attack.init,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(413);
+    expect(attack.pulledBytes()).toBeLessThan(2 * MAX_PROXY_BODY_BYTES);
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+
   it('answers 504 when the service does not answer in time', async () => {
     const { app } = proxied({
       upstream: () => {
@@ -259,11 +268,7 @@ describe('createProxyHandler against real sockets', () => {
     await Promise.all([upstream, elsewhere].map((server) => new Promise((resolve) => server.close(resolve))));
   });
 
-  const app = (apiBaseUrl: string) => {
-    const hono = new Hono();
-    hono.all('/v1/*', createProxyHandler({ apiBaseUrl, apiToken: TOKEN }));
-    return hono;
-  };
+  const app = (apiBaseUrl: string) => createProxyApp({ apiBaseUrl, apiToken: TOKEN });
 
   it('reaches a real upstream with the bearer token', async () => {
     const response = await app(upstreamUrl).request('/v1/echo');

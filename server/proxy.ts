@@ -1,6 +1,7 @@
 // Forwards `/v1/*` to the real service and adds the bearer token on the Node side, so the token
 // never reaches the browser. Only the headers the service needs are passed either way.
-import type { Context } from 'hono';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 
 const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept', 'accept-language'];
 const FORWARDED_RESPONSE_HEADERS = ['content-type', 'retry-after', 'cache-control'];
@@ -39,7 +40,20 @@ function refusal(c: Context, hasBody: boolean): Response | undefined {
   return undefined;
 }
 
-export function createProxyHandler({ apiBaseUrl, apiToken, fetchImpl = fetch }: ProxyOptions) {
+/** `/v1/*` forwarded to the service: mount with `app.route('/', createProxyApp(…))`. */
+export function createProxyApp(options: ProxyOptions): Hono {
+  const app = new Hono();
+  // Content-Length can be absent (chunked) or wrong: bodyLimit counts the bytes as they stream and
+  // stops reading the moment they pass the limit, so no body is ever held whole beyond it.
+  app.use(
+    '/v1/*',
+    bodyLimit({ maxSize: MAX_PROXY_BODY_BYTES, onError: () => fail(413, 'The request body is too large') }),
+  );
+  app.all('/v1/*', createProxyHandler(options));
+  return app;
+}
+
+function createProxyHandler({ apiBaseUrl, apiToken, fetchImpl = fetch }: ProxyOptions) {
   return async (c: Context): Promise<Response> => {
     if (!apiToken) return fail(401, 'API_TOKEN is not set on the console server');
     const method = c.req.method;
@@ -55,8 +69,6 @@ export function createProxyHandler({ apiBaseUrl, apiToken, fetchImpl = fetch }: 
       if (value) headers.set(name, value);
     }
     const body = hasBody ? await c.req.arrayBuffer() : undefined;
-    // Content-Length can be absent (chunked) or wrong; the bytes read are what counts.
-    if (body && body.byteLength > MAX_PROXY_BODY_BYTES) return fail(413, 'The request body is too large');
 
     let upstream: Response;
     try {

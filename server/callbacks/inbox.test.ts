@@ -11,6 +11,7 @@ import {
 } from '../testing/callback-fixtures';
 import { SECRET_FILE } from './secret';
 import { LOG_FILE } from './store';
+import { oversizedChunkedBody } from '../testing/oversized-body';
 
 // The store's sync calls go through spies (passing through to the real ones unless a test says
 // otherwise), so a test can hold a sync back or make it fail.
@@ -56,6 +57,16 @@ afterEach(async () => {
 });
 
 describe('POST /callbacks/<secret>', () => {
+  it('cuts a chunked body off at 1 MB while it streams, never reading it whole', async () => {
+    const attack = oversizedChunkedBody();
+    const response = await inbox.app.request(`/callbacks/${SECRET}`, {
+      ...attack.init,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(413);
+    expect(attack.pulledBytes()).toBeLessThan(2 * 1024 * 1024);
+  });
+
   it.each([
     ['video_translate', videoTranslateCallback],
     ['image_to_video', imageToVideoCallback],
