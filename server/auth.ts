@@ -53,6 +53,7 @@ export function safeNext(raw: string | undefined): string {
     raw.startsWith('//') ||
     // Browsers drop tabs and newlines from URLs and read a backslash as a slash, so `/\t/evil` and
     // `/\\evil` would leave the site; any control character or backslash is refused outright.
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
     /[\u0000-\u001f\u007f\\]/.test(raw) ||
     raw.startsWith('/login')
   )
