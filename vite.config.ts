@@ -4,12 +4,18 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { consoleServerPlugin } from './server/vite-plugin';
 
+// The same Host allow-list as `npm start` (server/host-guard.ts); Vite allows loopback and IPs itself.
+const allowedHosts = [
+  ...(process.env.ALLOWED_HOSTS ?? '').split(/[\s,]+/).filter(Boolean),
+  ...(process.env.PUBLIC_BASE_URL ? [new URL(process.env.PUBLIC_BASE_URL).hostname] : []),
+];
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), consoleServerPlugin()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // Only VITE_-prefixed variables can reach the bundle; API_TOKEN is never one of them.
   envPrefix: 'VITE_',
-  server: { host: process.env.HOST ?? 'localhost', port: 5173 },
-  preview: { host: process.env.HOST ?? 'localhost', port: 4173 },
+  server: { host: process.env.HOST ?? 'localhost', port: 5173, allowedHosts },
+  preview: { host: process.env.HOST ?? 'localhost', port: 4173, allowedHosts },
   build: { target: 'es2022', sourcemap: false },
 });

@@ -193,20 +193,24 @@ test.describe('demo mode (npm run demo)', () => {
   });
 });
 
-test('refuses to start with a real API on a public address and no password', () => {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/prod.ts'], {
-    env: {
-      ...process.env,
-      HOST: '0.0.0.0',
-      PORT: String(prodPort(4182)),
-      API_BASE_URL: 'https://api.example.com',
-      API_TOKEN: 't',
-      APP_PASSWORD: '',
-      ALLOW_OPEN_ACCESS: '',
-    },
-    encoding: 'utf8',
-    timeout: 20_000,
+for (const [backend, api] of [
+  ['a real API', { API_BASE_URL: 'https://api.example.com', API_TOKEN: 't' }],
+  ['the emulator', { API_BASE_URL: '', DEMO: '1' }],
+] as const) {
+  test(`refuses to start with ${backend} on a public address and no password`, () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/prod.ts'], {
+      env: {
+        ...process.env,
+        HOST: '0.0.0.0',
+        PORT: String(prodPort(4182)),
+        ...api,
+        APP_PASSWORD: '',
+        ALLOW_OPEN_ACCESS: '',
+      },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('APP_PASSWORD');
   });
-  expect(result.status).toBe(1);
-  expect(result.stderr).toContain('APP_PASSWORD');
-});
+}

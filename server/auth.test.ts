@@ -165,8 +165,12 @@ describe('auth helpers', () => {
     expect(isPublicPath('POST', `/callbacks/${SECRET}`)).toBe(true);
     expect(isPublicPath('GET', `/callbacks/${SECRET}`)).toBe(false);
     expect(isPublicPath('POST', `/callbacks/${SECRET}/events`)).toBe(false);
-    expect(isPublicPath('GET', '/emulator/media/a.png')).toBe(true);
+    expect(isPublicPath('GET', '/emulator/media/images/a.png')).toBe(true);
+    expect(isPublicPath('GET', '/emulator/samples/cat.png')).toBe(true);
     expect(isPublicPath('POST', '/emulator/reset')).toBe(false);
+    // The emulator's settings steer the backend: signed-in users only, reading included.
+    expect(isPublicPath('GET', '/emulator/settings')).toBe(false);
+    expect(isPublicPath('POST', '/emulator/settings')).toBe(false);
     expect(isPublicPath('GET', '/v1/tasks')).toBe(false);
   });
 

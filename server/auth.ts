@@ -41,7 +41,9 @@ export function isPublicPath(method: string, path: string): boolean {
   if (path === '/login' || path === LOGIN_CSS_PATH || path === '/logout' || path === '/favicon.svg')
     return true;
   if (method === 'POST' && /^\/callbacks\/[^/]+\/?$/.test(path)) return true;
-  if ((method === 'GET' || method === 'HEAD') && path.startsWith('/emulator/')) return true;
+  // The emulator's media are what the service would host publicly (result links, samples); its
+  // settings are not: they steer the backend, so they stay behind the sign-in.
+  if ((method === 'GET' || method === 'HEAD') && /^\/emulator\/(media|samples)\//.test(path)) return true;
   return false;
 }
 

@@ -68,6 +68,8 @@ describe('demo mode', () => {
     expect(demoOrigin(prodConfig(dist.dir, { PUBLIC_BASE_URL: 'https://demo.example.com/' }))).toBe(
       'https://demo.example.com',
     );
-    expect(demoOrigin(prodConfig(dist.dir, { HOST: '0.0.0.0', PORT: '9000' }))).toBe('http://127.0.0.1:9000');
+    expect(
+      demoOrigin(prodConfig(dist.dir, { HOST: '0.0.0.0', PORT: '9000', APP_PASSWORD: 'long enough pw' })),
+    ).toBe('http://127.0.0.1:9000');
   });
 });

@@ -1,9 +1,11 @@
 // The Node side as the browser sees it: `/__console/config` describes the backend without ever
 // including the token, and `/v1/*` goes to the proxy or the emulator.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readServerConfig } from './config';
 import { createNodeApp, type NodeApp } from './node-app';
 
@@ -79,5 +81,49 @@ describe('/v1/* with a remote backend', () => {
     );
     expect(response.status).toBe(502);
     expect(await response.text()).not.toContain(TOKEN);
+  });
+});
+
+describe('the in-process emulator fetches only public addresses (SSRF)', () => {
+  let internal: Server;
+  let internalUrl: string;
+  const hits: string[] = [];
+  beforeAll(async () => {
+    internal = createServer((request, response) => {
+      hits.push(`${request.method} ${request.url}`);
+      response
+        .writeHead(200, { 'content-type': 'image/png' })
+        .end(readFileSync('server/emulator/assets/reference.png'));
+    });
+    await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve));
+    internalUrl = `http://127.0.0.1:${(internal.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => internal.close(resolve)));
+
+  const create = (body: unknown) =>
+    start({}).app.request('http://127.0.0.1:5173/v1/image_generate', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer t' },
+      body: JSON.stringify(body),
+    });
+
+  it('refuses reference images on internal addresses with 530002 and one generic reason', async () => {
+    hits.length = 0;
+    for (const url of [`${internalUrl}/a.png`, `http://localhost:${new URL(internalUrl).port}/a.png`]) {
+      const response = await create({ prompt: 'x', reference_images: [url] });
+      const body = (await response.json()) as { code: number; msg: string };
+      expect(body.code, url).toBe(530002);
+      expect(body.msg, url).toContain('cannot be fetched');
+      expect(body.msg, url).not.toMatch(/ECONN|refused|private|loopback/i);
+    }
+    expect(hits).toEqual([]);
+  });
+
+  it('still takes its own samples (answered in-process)', async () => {
+    const response = await create({
+      prompt: 'x',
+      reference_images: ['http://127.0.0.1:5173/emulator/samples/reference.png'],
+    });
+    expect(((await response.json()) as { code: number }).code).toBe(0);
   });
 });

@@ -6,10 +6,14 @@ import type { ConsoleInfo } from '../src/api/console-info';
 import { createCallbackInbox } from './callbacks/inbox';
 import type { ServerConfig } from './config';
 import { createEmulator, type Emulator, type EmulatorOptions } from './emulator/app';
+import { createGuardedFetch } from './outbound';
 import { createProxyApp } from './proxy';
 
 /** Paths the Node side answers; everything else belongs to the single-page app. */
 export const NODE_PATH_PREFIXES = ['/v1/', '/__console/', '/emulator/', '/callbacks/'] as const;
+
+/** What the console serves that its emulator may fetch from itself: media, samples, the inbox. */
+const OWN_PATHS = /^\/(emulator\/(media|samples|uploads)|callbacks)\//;
 
 export interface NodeApp {
   app: Hono;
@@ -50,7 +54,19 @@ export function createNodeApp(config: ServerConfig, emulatorOptions: Partial<Emu
   if (config.apiBaseUrl) {
     app.route('/', createProxyApp({ apiBaseUrl: config.apiBaseUrl, apiToken: config.apiToken }));
   } else {
-    const local = createEmulator(emulatorOptions);
+    // The emulator fetches reference images and POSTs callbacks on anyone's word: only public
+    // addresses, except this console's own media and inbox, which are answered in-process.
+    const ownHosts = new Set(['localhost', '127.0.0.1', '::1']);
+    if (config.publicBaseUrl) ownHosts.add(new URL(config.publicBaseUrl).hostname.replace(/^\[|\]$/g, ''));
+    const local = createEmulator({
+      fetch: createGuardedFetch({
+        local: (url, init) =>
+          ownHosts.has(url.hostname.replace(/^\[|\]$/g, '')) && OWN_PATHS.test(url.pathname)
+            ? app.fetch(new Request(url, init))
+            : undefined,
+      }),
+      ...emulatorOptions,
+    });
     emulator = local;
     closers.push(() => local.close());
     app.route('/', local.app);

@@ -8,6 +8,7 @@ import { COMPRESSIBLE_CONTENT_TYPE_REGEX, compress } from 'hono/compress';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createAuth } from './auth';
+import { hostGuard } from './host-guard';
 import { createNodeApp, NODE_PATH_PREFIXES, type NodeApp } from './node-app';
 import { brotliAssets } from './prod-brotli';
 import type { ProdConfig } from './prod-config';
@@ -57,6 +58,13 @@ export function createProdApp(config: ProdConfig, options: ProdAppOptions = {}):
 
   const apiOrigin = config.server.apiBaseUrl ? new URL(config.server.apiBaseUrl).origin : undefined;
   const app = new Hono();
+  app.use(
+    hostGuard({
+      bindHost: config.host,
+      publicBaseUrl: config.server.publicBaseUrl,
+      allowedHosts: config.allowedHosts,
+    }),
+  );
   app.use(
     securityHeaders({
       mediaOrigins: [...(apiOrigin ? [apiOrigin] : []), ...config.mediaOrigins],

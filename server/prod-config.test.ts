@@ -37,7 +37,27 @@ describe('readProdConfig', () => {
     expect(problems({ ...REMOTE, HOST: '0.0.0.0', APP_PASSWORD: 'long enough pw' })).toEqual([]);
     expect(problems({ ...REMOTE, HOST: '0.0.0.0', ALLOW_OPEN_ACCESS: '1' })).toEqual([]);
     expect(problems({ ...REMOTE, HOST: '::1' })).toEqual([]);
-    expect(problems({ HOST: '0.0.0.0' })).toEqual([]); // the emulator spends no token
+    expect(problems({ HOST: '0.0.0.0', APP_PASSWORD: 'long enough pw' })).toEqual([]);
+    expect(problems({ HOST: '0.0.0.0', ALLOW_OPEN_ACCESS: '1' })).toEqual([]);
+  });
+
+  it('refuses the emulator on a public bind without a password too (it fetches addresses for anyone)', () => {
+    for (const env of [{ HOST: '0.0.0.0' }, { HOST: '192.168.1.20', DEMO: '1' }, { HOST: '::' }] as Record<
+      string,
+      string
+    >[]) {
+      const found = problems(env);
+      expect(found, env.HOST).toHaveLength(1);
+      expect(found[0]).toMatch(/emulator.*APP_PASSWORD.*ALLOW_OPEN_ACCESS=1/);
+    }
+  });
+
+  it('reads ALLOWED_HOSTS as names or .domains, refusing anything else', () => {
+    expect(readProdConfig({ ALLOWED_HOSTS: 'console.example.com, .corp.example' }).allowedHosts).toEqual([
+      'console.example.com',
+      '.corp.example',
+    ]);
+    expect(problems({ ALLOWED_HOSTS: 'https://x.example' })[0]).toMatch(/ALLOWED_HOSTS/);
   });
 
   it('lists every problem at once, with the variable name', () => {

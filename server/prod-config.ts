@@ -13,6 +13,8 @@ export interface ProdConfig {
   /** Signs session cookies; a random key per start when unset (sessions then end on restart). */
   sessionSecret: string | undefined;
   allowOpenAccess: boolean;
+  /** Host names the server answers to besides loopback, HOST and PUBLIC_BASE_URL's host (DNS rebinding). */
+  allowedHosts: string[];
   /** Extra origins the browser may load images and videos from (a CDN of the service). */
   mediaOrigins: string[];
   /** Seeds the emulator with example tasks for stakeholder demos (`npm run demo`). */
@@ -95,6 +97,12 @@ export function readProdConfig(env: NodeJS.ProcessEnv = process.env): ProdConfig
     .map((raw) => parseOrigin('MEDIA_ORIGINS', raw, problems))
     .filter((origin): origin is string => Boolean(origin));
 
+  const allowedHosts = (clean(env.ALLOWED_HOSTS) ?? '').split(/[\s,]+/).filter(Boolean);
+  for (const entry of allowedHosts) {
+    if (!/^\.?[a-z0-9-]+(\.[a-z0-9-]+)*$/i.test(entry))
+      problems.push(`ALLOWED_HOSTS must list host names (or .domain for subdomains), got "${entry}"`);
+  }
+
   const callbackSecret = clean(env.CALLBACK_SECRET);
   if (callbackSecret !== undefined && !isValidCallbackSecret(callbackSecret)) {
     problems.push(`${SECRET_RULE} (it is part of a URL path)`);
@@ -110,13 +118,17 @@ export function readProdConfig(env: NodeJS.ProcessEnv = process.env): ProdConfig
         'API_TOKEN is not set: the service will refuse every request (the console shows a banner)',
       );
     if (demo) problems.push('DEMO=1 runs on the built-in emulator: unset API_BASE_URL');
-    // Whoever reaches the server can spend the token through the proxy.
-    if (!appPassword && !isLoopbackHost(host) && !allowOpenAccess) {
-      problems.push(
-        `HOST=${host} is reachable from other machines and API_BASE_URL is set, but APP_PASSWORD is not: anyone could spend ` +
-          'the service token. Set APP_PASSWORD, bind to 127.0.0.1 behind a reverse proxy that authenticates, or set ALLOW_OPEN_ACCESS=1 if this is on purpose.',
-      );
-    }
+  }
+  // Whoever reaches an open console can spend the token through the proxy, or, on the emulator, make
+  // the server fetch addresses and POST callbacks for them: the same rule for both backends.
+  if (server && !appPassword && !isLoopbackHost(host) && !allowOpenAccess) {
+    const risk = server.apiBaseUrl
+      ? 'API_BASE_URL is set, but APP_PASSWORD is not: anyone could spend the service token'
+      : 'the built-in emulator runs without APP_PASSWORD: anyone could use the console and make the server fetch addresses';
+    problems.push(
+      `HOST=${host} is reachable from other machines and ${risk}. ` +
+        'Set APP_PASSWORD, bind to 127.0.0.1 behind a reverse proxy that authenticates, or set ALLOW_OPEN_ACCESS=1 if this is on purpose.',
+    );
   }
 
   if (problems.length > 0 || !server) throw new ConfigError(problems);
@@ -127,6 +139,7 @@ export function readProdConfig(env: NodeJS.ProcessEnv = process.env): ProdConfig
     appPassword,
     sessionSecret,
     allowOpenAccess,
+    allowedHosts,
     mediaOrigins,
     demo,
     distDir: clean(env.DIST_DIR) ?? 'dist',

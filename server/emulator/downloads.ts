@@ -96,11 +96,9 @@ export async function downloadImage(url: string, options: DownloadOptions): Prom
     if (timeout.aborted)
       throw new DownloadError(url, `timed out after ${Math.round(options.timeoutMs / 100) / 10} s`);
     if (options.signal?.aborted) throw new DownloadError(url, 'cancelled');
-    const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
-    throw new DownloadError(
-      url,
-      `cannot be fetched (${cause?.code ?? cause?.message ?? (error as Error).message})`,
-    );
+    // One text for refused addresses, closed ports and unknown hosts alike: the reason would let a
+    // caller map which internal addresses answer.
+    throw new DownloadError(url, 'cannot be fetched');
   }
 }
 

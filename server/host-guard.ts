@@ -1,0 +1,53 @@
+// DNS rebinding: a page on evil.example can make its own name resolve to 127.0.0.1 and then talk
+// to a console on this machine as "same origin". The Host header still says evil.example, so only
+// the names this console is known by are served: loopback names, HOST, PUBLIC_BASE_URL's host and
+// ALLOWED_HOSTS. An IP address as Host is allowed too: rebinding needs a name the attacker owns.
+import type { MiddlewareHandler } from 'hono';
+import { isIP } from 'node:net';
+
+export interface HostGuardOptions {
+  /** The address the server binds (HOST); 0.0.0.0 and :: name no host. */
+  bindHost: string;
+  publicBaseUrl: string | undefined;
+  /** ALLOWED_HOSTS: exact names, or `.example.com` for that domain and every subdomain. */
+  allowedHosts: readonly string[];
+}
+
+/** The host name of a Host header value, lower case, without port or IPv6 brackets. */
+export function hostNameOf(header: string): string | undefined {
+  const value = header.trim().toLowerCase();
+  if (!value) return undefined;
+  try {
+    return new URL(`http://${value}`).hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  } catch {
+    return undefined;
+  }
+}
+
+export function isAllowedHost(header: string | undefined, options: HostGuardOptions): boolean {
+  const name = header ? hostNameOf(header) : undefined;
+  if (!name) return false;
+  if (isIP(name) || name === 'localhost' || name.endsWith('.localhost')) return true;
+  const known = [
+    options.bindHost,
+    ...(options.publicBaseUrl ? [new URL(options.publicBaseUrl).hostname] : []),
+  ].map((host) => host.toLowerCase().replace(/^\[|\]$/g, ''));
+  if (known.includes(name)) return true;
+  return options.allowedHosts.some((allowed) => {
+    const entry = allowed.toLowerCase();
+    return entry.startsWith('.') ? name === entry.slice(1) || name.endsWith(entry) : name === entry;
+  });
+}
+
+export function hostGuard(options: HostGuardOptions): MiddlewareHandler {
+  return async (c, next) => {
+    // @hono/node-server builds the request URL from the Host header, so the URL's host is the Host.
+    if (!isAllowedHost(c.req.header('host') ?? new URL(c.req.url).host, options)) {
+      return c.text(
+        'This console does not answer to that host name. Add it to ALLOWED_HOSTS if it is yours.',
+        421,
+      );
+    }
+    await next();
+  };
+}

@@ -1,0 +1,130 @@
+// The SSRF guard, attacked for real: literal private addresses, names that resolve to loopback,
+// redirects into the internal network, and the one generic error for all of them.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BlockedTargetError, createGuardedFetch, isPublicAddress, MAX_REDIRECTS } from './outbound';
+
+describe('isPublicAddress', () => {
+  it.each([
+    '127.0.0.1',
+    '127.1.2.3',
+    '10.0.0.8',
+    '172.16.5.4',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '255.255.255.255',
+    '224.0.0.1',
+    '::1',
+    '::',
+    'fe80::1',
+    'fc00::1',
+    'fd12:3456::1',
+    '::ffff:127.0.0.1',
+    '::ffff:10.0.0.1',
+    'not an address',
+  ])('refuses %s', (address) => {
+    expect(isPublicAddress(address)).toBe(false);
+  });
+
+  it.each(['8.8.8.8', '1.1.1.1', '93.184.216.34', '2606:4700:4700::1111', '::ffff:8.8.8.8'])(
+    'allows %s',
+    (address) => {
+      expect(isPublicAddress(address)).toBe(true);
+    },
+  );
+});
+
+describe('createGuardedFetch', () => {
+  let server: Server;
+  let port: number;
+  let hits = 0;
+  beforeAll(async () => {
+    server = createServer((_request, response) => {
+      hits++;
+      response.end('internal secret');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it('refuses literal private, loopback and link-local targets before any connection', async () => {
+    const transport = vi.fn<(url: URL) => Promise<Response>>();
+    const guarded = createGuardedFetch({ transport });
+    for (const url of [
+      `http://127.0.0.1:${port}/`,
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::1]/',
+      'http://[::ffff:7f00:1]/',
+      'http://10.1.2.3/',
+      'http://0.0.0.0/',
+      'ftp://example.com/x',
+      'http://user:pw@example.com/',
+    ]) {
+      await expect(guarded(url), url).rejects.toBeInstanceOf(BlockedTargetError);
+    }
+    expect(transport).not.toHaveBeenCalled();
+  });
+
+  it('refuses a name that resolves to loopback, at connect time (no request reaches it)', async () => {
+    const before = hits;
+    await expect(createGuardedFetch()(`http://localhost:${port}/`)).rejects.toBeInstanceOf(
+      BlockedTargetError,
+    );
+    expect(hits).toBe(before);
+  });
+
+  it('judges every redirect again, and stops after a few', async () => {
+    const redirect = (location: string, status = 302) =>
+      new Response(null, { status, headers: { location } });
+    const toMetadata = createGuardedFetch({
+      transport: async (url) =>
+        url.hostname === 'public.example' ? redirect('http://169.254.169.254/latest/') : new Response('leak'),
+    });
+    await expect(toMetadata('http://public.example/a.png')).rejects.toBeInstanceOf(BlockedTargetError);
+
+    const seen: string[] = [];
+    const fine = createGuardedFetch({
+      transport: async (url, init) => {
+        seen.push(`${init.method ?? 'GET'} ${url.href}`);
+        return url.pathname === '/start' ? redirect('/end', 303) : new Response('ok');
+      },
+    });
+    expect(await (await fine('http://public.example/start', { method: 'POST', body: '{}' })).text()).toBe(
+      'ok',
+    );
+    expect(seen).toEqual(['POST http://public.example/start', 'GET http://public.example/end']);
+
+    let loops = 0;
+    const endless = createGuardedFetch({
+      transport: async () => {
+        loops++;
+        return redirect('http://public.example/again');
+      },
+    });
+    await expect(endless('http://public.example/')).rejects.toBeInstanceOf(BlockedTargetError);
+    expect(loops).toBe(MAX_REDIRECTS + 1);
+  });
+
+  it('answers the console’s own address in-process', async () => {
+    const guarded = createGuardedFetch({
+      local: (url) => (url.pathname.startsWith('/emulator/') ? new Response('own media') : undefined),
+      transport: async () => new Response('network'),
+    });
+    expect(await (await guarded('http://127.0.0.1:5173/emulator/samples/reference.png')).text()).toBe(
+      'own media',
+    );
+    await expect(guarded('http://127.0.0.1:5173/other')).rejects.toBeInstanceOf(BlockedTargetError);
+  });
+
+  it('says the same thing for a refused address and a failed connection', async () => {
+    const refused = await createGuardedFetch()(`http://127.0.0.1:${port}/`).catch((e: Error) => e.message);
+    const failed = await createGuardedFetch({
+      transport: () => Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } })),
+    })('http://public.example/').catch((e: Error) => e.message);
+    expect(refused).toBe(failed);
+  });
+});
