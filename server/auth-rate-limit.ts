@@ -3,6 +3,7 @@
 // restart clearing it is fine for a brake, and it keeps DATA_DIR the only state.
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import ipaddr from 'ipaddr.js';
 
 const LOOPBACK = /^(?:127\.|::1$|::ffff:127\.)/;
 
@@ -10,6 +11,19 @@ const LOOPBACK = /^(?:127\.|::1$|::ffff:127\.)/;
  * The client's address. Behind a reverse proxy on the same machine the peer is loopback, so the
  * last X-Forwarded-For entry (the one the proxy appended, which a client cannot forge) is used.
  */
+/**
+ * One key per client network: an IPv4 address, or an IPv6 /64 (one subscriber's prefix: a single
+ * client can pick any of its 2^64 addresses, so counting per address would never brake it).
+ */
+export function addressKey(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  return `${ipaddr.IPv6.networkAddressFromCIDR(`${parsed.toString()}/64`).toString()}/64`;
+}
+
 export function clientKey(c: Context): string {
   let peer: string | undefined;
   try {
@@ -19,9 +33,9 @@ export function clientKey(c: Context): string {
   }
   if (!peer || LOOPBACK.test(peer)) {
     const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
-    if (forwarded) return forwarded;
+    if (forwarded) return addressKey(forwarded);
   }
-  return peer ?? 'unknown';
+  return peer ? addressKey(peer) : 'unknown';
 }
 
 export class LoginRateLimiter {

@@ -153,6 +153,20 @@ describe('sign-in required with APP_PASSWORD', () => {
     );
   });
 
+  it('brakes an IPv6 client per /64, whichever of its addresses it uses', async () => {
+    const app = open();
+    const from = (ip: string) => ({ 'x-forwarded-for': ip });
+    for (let i = 0; i < 5; i++)
+      await app.request('/login', form({ password: `guess-${i}` }, from(`2001:db8:1:2::${i + 1}`)));
+    const sameNetwork = await app.request(
+      '/login',
+      form({ password: PASSWORD }, from('2001:db8:1:2:ffff::9')),
+    );
+    expect(sameNetwork.status).toBe(429);
+    const otherNetwork = await app.request('/login', form({ password: PASSWORD }, from('2001:db8:1:3::1')));
+    expect(otherNetwork.status).toBe(303);
+  });
+
   it('leaves everything open without APP_PASSWORD', async () => {
     const app = createProdApp(prodConfig(dist.dir), { nodeApp: fakeNodeApp() }).app;
     expect((await app.request('/v1/ping')).status).toBe(200);
@@ -191,6 +205,27 @@ describe('auth helpers', () => {
     ]) {
       expect(safeNext(bad), JSON.stringify(bad)).toBe('/');
     }
+  });
+
+  it('keeps a sign-out across a restart (same SESSION_SECRET and DATA_DIR)', async () => {
+    const env = { SESSION_SECRET: 'k'.repeat(40) };
+    const before = open(env);
+    const { cookie } = await signIn(before);
+    expect((await before.request('/v1/ping', { headers: { cookie } })).status).toBe(200);
+    await before.request('/logout', { method: 'POST', headers: { cookie } });
+    const restarted = open(env);
+    expect((await restarted.request('/v1/ping', { headers: { cookie } })).status).toBe(401);
+    // A session that was not signed out survives the restart.
+    const { cookie: other } = await signIn(restarted);
+    expect((await open(env).request('/v1/ping', { headers: { cookie: other } })).status).toBe(200);
+  });
+
+  it('signs everyone out when APP_PASSWORD changes, even with the same SESSION_SECRET', async () => {
+    const env = { SESSION_SECRET: 'k'.repeat(40) };
+    const { cookie } = await signIn(open(env));
+    expect((await open(env).request('/v1/ping', { headers: { cookie } })).status).toBe(200);
+    const changed = open({ ...env, APP_PASSWORD: 'a different password' });
+    expect((await changed.request('/v1/ping', { headers: { cookie } })).status).toBe(401);
   });
 
   it('never redirects off-site or fails on control characters in next', async () => {

@@ -8,6 +8,7 @@ import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
 import { LOGIN_CSS, LOGIN_CSS_PATH, loginPage } from './auth-page';
 import { LoginRateLimiter, clientKey } from './auth-rate-limit';
 import { bodyLimit } from 'hono/body-limit';
+import { memorySignedOutSessions, type SignedOutSessions } from './signed-out-sessions';
 
 export const SESSION_COOKIE = 'mc_session';
 const SESSION_MAX_AGE_S = 7 * 24 * 3600;
@@ -21,6 +22,8 @@ export interface AuthOptions {
   maxFailures?: number;
   failureWindowMs?: number;
   now?: () => number;
+  /** Where sign-outs are remembered; in memory when unset (tests). */
+  signedOut?: SignedOutSessions;
 }
 
 export interface Auth {
@@ -71,11 +74,14 @@ function wantsHtml(c: Context): boolean {
 }
 
 export function createAuth(options: AuthOptions): Auth {
-  const secret = options.sessionSecret ?? randomBytes(32).toString('base64url');
   const now = options.now ?? Date.now;
+  // Cookies are signed with a key derived from the secret AND the password, so changing
+  // APP_PASSWORD signs everyone out, even with a fixed SESSION_SECRET.
+  const secret = createHash('sha256')
+    .update(`${options.sessionSecret ?? randomBytes(32).toString('base64url')}\0${options.password}`)
+    .digest('base64url');
+  const signedOut = options.signedOut ?? memorySignedOutSessions(now);
   const limiter = new LoginRateLimiter(options.maxFailures ?? 5, options.failureWindowMs ?? 10 * 60_000, now);
-  // Signed-out sessions, until their natural expiry (the cookie alone cannot be taken back).
-  const revoked = new Map<string, number>();
 
   const isSecure = (c: Context) =>
     options.publicBaseUrl?.startsWith('https:') ||
@@ -87,7 +93,7 @@ export function createAuth(options: AuthOptions): Auth {
     if (!value) return undefined;
     const [id, expires] = value.split('.');
     const expiresAt = Number(expires);
-    if (!id || !(expiresAt > now()) || revoked.has(id)) return undefined;
+    if (!id || !(expiresAt > now()) || signedOut.has(id)) return undefined;
     return { id, expiresAt };
   }
 
@@ -145,8 +151,7 @@ export function createAuth(options: AuthOptions): Auth {
 
   const logout = async (c: Context) => {
     const current = await session(c);
-    if (current) revoked.set(current.id, current.expiresAt);
-    for (const [id, expiresAt] of revoked) if (expiresAt <= now()) revoked.delete(id);
+    if (current) signedOut.add(current.id, current.expiresAt);
     deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Strict', secure: isSecure(c) });
     return c.redirect('/login', 303);
   };

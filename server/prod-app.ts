@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createAuth } from './auth';
 import { hostGuard } from './host-guard';
+import { fileSignedOutSessions } from './signed-out-sessions';
 import { createNodeApp, NODE_PATH_PREFIXES, type NodeApp } from './node-app';
 import { brotliAssets } from './prod-brotli';
 import type { ProdConfig } from './prod-config';
@@ -84,6 +85,7 @@ export function createProdApp(config: ProdConfig, options: ProdAppOptions = {}):
       password: config.appPassword,
       sessionSecret: config.sessionSecret,
       publicBaseUrl: config.server.publicBaseUrl,
+      signedOut: fileSignedOutSessions(config.server.dataDir),
     });
     app.route('/', auth.routes);
     app.use(auth.guard);

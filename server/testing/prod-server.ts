@@ -32,6 +32,7 @@ export function fakeNodeApp(): NodeApp {
   return { app, close: async () => {} };
 }
 
+/** The server's state (DATA_DIR) lives beside the fake dist/, so cleanup removes both. */
 export function prodConfig(distDir: string, env: Record<string, string> = {}): ProdConfig {
-  return readProdConfig({ DIST_DIR: distDir, ...env });
+  return readProdConfig({ DIST_DIR: distDir, DATA_DIR: join(distDir, 'data'), ...env });
 }
