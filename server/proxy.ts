@@ -15,11 +15,13 @@ export interface ProxyOptions {
   fetchImpl?: typeof fetch;
 }
 
-const fail = (status: number, msg: string) =>
-  new Response(JSON.stringify({ code: status, msg }), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
+/** The service's own envelope, for answers the console makes; Retry-After survives from upstream. */
+const fail = (status: number, msg: string, upstreamHeaders?: Headers) => {
+  const headers = new Headers({ 'content-type': 'application/json' });
+  const retryAfter = upstreamHeaders?.get('retry-after');
+  if (retryAfter) headers.set('retry-after', retryAfter);
+  return new Response(JSON.stringify({ code: status, msg }), { status, headers });
+};
 
 /**
  * The proxy spends the token's credit for whoever can reach it, so a page on another site must not
@@ -72,12 +74,31 @@ function createProxyHandler({ apiBaseUrl, apiToken, fetchImpl = fetch }: ProxyOp
 
     let upstream: Response;
     try {
-      upstream = await fetchImpl(target, { method, headers, body, signal: AbortSignal.timeout(TIMEOUT_MS) });
+      // Never follow a redirect: the next hop would get the request (and its body) from us, and a
+      // service answering 3xx to an API call is misconfigured, not something to chase.
+      upstream = await fetchImpl(target, {
+        method,
+        headers,
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
     } catch (error) {
       if (error instanceof Error && error.name === 'TimeoutError') {
         return fail(504, `The service did not answer within ${TIMEOUT_MS / 1000} seconds`);
       }
       return fail(502, 'The console server could not reach the service');
+    }
+    if (upstream.status >= 300 && upstream.status < 400) {
+      await upstream.body?.cancel().catch(() => undefined);
+      return fail(502, `The service answered with a redirect (HTTP ${upstream.status}); it was not followed`);
+    }
+    // The browser gets JSON from /v1, always: anything else (an HTML error page of a gateway, a
+    // login page, a file) is replaced by the envelope, keeping the HTTP status it came with.
+    if (!/^application\/(.+\+)?json\b/i.test(upstream.headers.get('content-type') ?? '')) {
+      await upstream.body?.cancel().catch(() => undefined);
+      const status = upstream.ok ? 502 : upstream.status;
+      return fail(status, `The service answered HTTP ${upstream.status} without JSON`, upstream.headers);
     }
     const responseHeaders = new Headers();
     for (const name of FORWARDED_RESPONSE_HEADERS) {
