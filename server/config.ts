@@ -9,6 +9,8 @@ export interface ServerConfig {
   /** Public address of this console, used to build the callback URL the service can reach. */
   publicBaseUrl: string | undefined;
   callbackSecret: string | undefined;
+  /** CALLBACK_RATE_LIMIT: callbacks per second one sender may POST (burst 10×); 0 = no brake. */
+  callbackRateLimit: number | undefined;
 }
 
 function clean(value: string | undefined): string | undefined {
@@ -44,5 +46,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     dataDir: clean(env.DATA_DIR) ?? './data',
     publicBaseUrl: clean(env.PUBLIC_BASE_URL)?.replace(/\/+$/, ''),
     callbackSecret: clean(env.CALLBACK_SECRET),
+    callbackRateLimit:
+      clean(env.CALLBACK_RATE_LIMIT) === undefined ? undefined : Number(env.CALLBACK_RATE_LIMIT),
   };
 }

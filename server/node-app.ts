@@ -27,7 +27,11 @@ export function createNodeApp(config: ServerConfig, emulatorOptions: Partial<Emu
   const closers: (() => Promise<void> | void)[] = [];
   let emulator: Emulator | undefined;
 
-  const inbox = createCallbackInbox({ dataDir: config.dataDir, secret: config.callbackSecret });
+  const inbox = createCallbackInbox({
+    dataDir: config.dataDir,
+    secret: config.callbackSecret,
+    ratePerSecond: config.callbackRateLimit,
+  });
   closers.push(() => inbox.close());
   app.route('/', inbox.app);
 

@@ -108,6 +108,12 @@ export function readProdConfig(env: NodeJS.ProcessEnv = process.env): ProdConfig
     problems.push(`${SECRET_RULE} (it is part of a URL path)`);
   }
 
+  const rateLimit = clean(env.CALLBACK_RATE_LIMIT);
+  if (rateLimit !== undefined && !(Number(rateLimit) >= 0))
+    problems.push(
+      `CALLBACK_RATE_LIMIT must be a number ≥ 0 (callbacks per second per sender), got "${rateLimit}"`,
+    );
+
   const timeScale = clean(env.EMULATOR_TIME_SCALE);
   if (timeScale !== undefined && !(Number(timeScale) >= 0))
     problems.push(`EMULATOR_TIME_SCALE must be a number ≥ 0, got "${timeScale}"`);

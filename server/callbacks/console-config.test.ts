@@ -18,6 +18,7 @@ async function consoleConfig(overrides: Partial<ServerConfig>) {
     dataDir,
     publicBaseUrl: undefined,
     callbackSecret: SECRET,
+    callbackRateLimit: undefined,
     ...overrides,
   };
   nodeApp = createNodeApp(config);

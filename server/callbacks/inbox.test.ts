@@ -3,7 +3,7 @@ import { fstatSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createCallbackInbox, type CallbackInbox } from './inbox';
+import { createCallbackInbox, PAGE_MAX_BYTES, type CallbackInbox } from './inbox';
 import {
   imageGenerateCallback,
   imageToVideoCallback,
@@ -329,5 +329,78 @@ describe('fsync before the 200 reply', () => {
     const response = await postJson(videoTranslateCallback);
     expect(response.status).toBe(500);
     expect(await response.json()).toMatchObject({ code: 500 });
+  });
+});
+
+describe('a large log and a flooding sender (issue: the log must not stop the server)', () => {
+  it('starts on a log too large to hold as one string, reading it a chunk at a time', async () => {
+    await inbox.close();
+    // 2,000 callbacks of ~5 KB each: ~10 MB on disk.
+    const lines = Array.from({ length: 2000 }, (_, i) =>
+      JSON.stringify({
+        receivedAt: new Date(0).toISOString(),
+        key: `k${i}`,
+        body: {
+          ...videoTranslateCallback,
+          data: { ...videoTranslateCallback.data, task_id: `vt-${i}` },
+          pad: 'x'.repeat(5000),
+        },
+      }),
+    );
+    fs.writeFileSync(join(dataDir, LOG_FILE), `${lines.join('\n')}\n`);
+    // V8 refuses strings beyond ~512 MB; the same failure, scaled down: no 4 MB string.
+    const toString = Buffer.prototype.toString;
+    const spy = vi.spyOn(Buffer.prototype, 'toString').mockImplementation(function (this: Buffer, ...args) {
+      if (this.length > 4 * 1024 * 1024)
+        throw new Error('Cannot create a string longer than 4 MB (simulated)');
+      return toString.apply(this, args as Parameters<Buffer['toString']>);
+    });
+    try {
+      inbox = open();
+    } finally {
+      spy.mockRestore();
+    }
+    expect(inbox.store.size).toBe(2000);
+    expect(inbox.store.lastId).toBe(2000);
+  });
+
+  it('caps a page of the log by size, whatever limit asks for', async () => {
+    for (let i = 0; i < 6; i++)
+      await postJson({
+        ...videoTranslateCallback,
+        data: { ...videoTranslateCallback.data, task_id: `vt-big-${i}` },
+        pad: 'x'.repeat(900 * 1024),
+      });
+    const response = await inbox.app.request(`/callbacks/${SECRET}/log?limit=500`);
+    const text = await response.text();
+    const body = JSON.parse(text) as { data: { total: number; items: unknown[] } };
+    expect(body.data.total).toBe(6);
+    expect(body.data.items.length).toBeGreaterThanOrEqual(1);
+    expect(body.data.items.length).toBeLessThan(6);
+    expect(text.length).toBeLessThan(PAGE_MAX_BYTES + 1024 * 1024);
+  });
+
+  it('brakes one sender that floods the inbox, with Retry-After, while others get through', async () => {
+    await inbox.close();
+    let now = 1_000_000;
+    inbox = createCallbackInbox({ dataDir, secret: SECRET, ratePerSecond: 2, now: () => now });
+    const send = (i: number, ip: string) =>
+      inbox.app.request(`/callbacks/${SECRET}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+        body: JSON.stringify({
+          ...videoTranslateCallback,
+          data: { ...videoTranslateCallback.data, task_id: `vt-f${i}` },
+        }),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) statuses.push((await send(i, '198.51.100.7')).status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(20); // the burst: 10 × 2/s
+    const braked = await send(99, '198.51.100.7');
+    expect(braked.status).toBe(429);
+    expect(Number(braked.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect((await send(100, '203.0.113.8')).status).toBe(200);
+    now += 1000;
+    expect((await send(101, '198.51.100.7')).status).toBe(200);
   });
 });

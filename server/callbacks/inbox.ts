@@ -2,6 +2,8 @@
 // /callbacks/<secret>; the console reads them back as a list and as Server-Sent Events.
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { clientKey } from '../auth-rate-limit';
+import { createSenderLimit } from './sender-limit';
 import { streamSSE } from 'hono/streaming';
 import { callbackBodySchema, TASK_TYPES } from '../../src/api/schemas';
 import { resolveCallbackSecret, secretMatches } from './secret';
@@ -17,7 +19,14 @@ export interface CallbackInboxOptions {
   dataDir: string;
   /** CALLBACK_SECRET; when absent a secret is made once and kept in dataDir. */
   secret?: string;
+  /** Per-sender brake (CALLBACK_RATE_LIMIT per second, burst 10× that); 0 turns it off. */
+  ratePerSecond?: number;
+  now?: () => number;
 }
+
+/** One page of the log is at most this many bytes of JSON (at least one callback), whatever `limit` says. */
+export const PAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const DEFAULT_CALLBACK_RATE = 50;
 
 export interface CallbackInbox {
   app: Hono;
@@ -29,7 +38,7 @@ export interface CallbackInbox {
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
-function fail(c: Context, status: 400 | 404 | 413 | 415, code: number, msg: string) {
+function fail(c: Context, status: 400 | 404 | 413 | 415 | 429, code: number, msg: string) {
   return c.json({ code, msg }, status);
 }
 
@@ -54,6 +63,8 @@ export function createCallbackInbox(options: CallbackInboxOptions): CallbackInbo
   const closeStreams = new Set<() => void>();
   const app = new Hono();
   const path = `/callbacks/${secret}`;
+  const rate = options.ratePerSecond ?? DEFAULT_CALLBACK_RATE;
+  const senders = createSenderLimit({ perSecond: rate, burst: rate * 10, now: options.now });
 
   // Every route checks the secret first, so a wrong one looks exactly like a missing page.
   app.use('/callbacks/:secret/*', async (c, next) => {
@@ -68,6 +79,11 @@ export function createCallbackInbox(options: CallbackInboxOptions): CallbackInbo
   app.post(
     '/callbacks/:secret',
     async (c, next) => {
+      const wait = senders.take(clientKey(c));
+      if (wait > 0) {
+        c.header('retry-after', String(wait));
+        return fail(c, 429, 429, 'Too many callbacks from this sender; send it again later');
+      }
       if (!JSON_TYPE.test(c.req.header('content-type') ?? '')) {
         return fail(c, 415, 415, 'A callback must be sent with Content-Type: application/json');
       }
@@ -103,11 +119,18 @@ export function createCallbackInbox(options: CallbackInboxOptions): CallbackInbo
     const before = Number(c.req.query('before'));
     const limit = Math.min(Math.max(Number(c.req.query('limit')) || 100, 1), PAGE_MAX);
     const task = c.req.query('task')?.trim() || undefined;
-    const { items, total } = store.page({
+    const page = store.page({
       before: Number.isInteger(before) && before > 0 ? before : undefined,
       limit,
       task,
     });
+    // A page is also capped by size: callbacks may be up to 1 MB each.
+    let bytes = 0;
+    const items = page.items.filter((item, index) => {
+      bytes += JSON.stringify(item).length;
+      return index === 0 || bytes <= PAGE_MAX_BYTES;
+    });
+    const { total } = page;
     return c.json({ code: 0, msg: 'ok', data: { total, lastId: store.lastId, items } }, 200, {
       'cache-control': 'no-store',
     });

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import type { CallbackBody } from '../../src/api/schemas';
 
 export const LOG_FILE = 'callbacks.jsonl';
+const READ_CHUNK_BYTES = 1024 * 1024;
 
 export interface StoredCallback {
   /** 1-based line number in the log. */
@@ -154,25 +155,30 @@ export class CallbackStore {
     return { entry, duplicate: false };
   }
 
-  /** Indexes complete lines written since the last read (by us or by another process). */
+  /**
+   * Indexes complete lines written since the last read (by us or by another process), reading a
+   * chunk at a time: a log of any size never becomes one buffer or one string.
+   */
   private readNewLines(): void {
     if (this.closed) return;
     const size = fstatSync(this.fd).size;
-    if (size <= this.offset) return;
-    const buffer = Buffer.alloc(size - this.offset);
-    let read = 0;
-    while (read < buffer.length) {
-      const n = readSync(this.fd, buffer, read, buffer.length - read, this.offset + read);
+    let pending = Buffer.alloc(0);
+    let position = this.offset;
+    while (position < size) {
+      const chunk = Buffer.alloc(Math.min(READ_CHUNK_BYTES, size - position));
+      const n = readSync(this.fd, chunk, 0, chunk.length, position);
       if (n === 0) break;
-      read += n;
+      position += n;
+      pending = pending.length ? Buffer.concat([pending, chunk.subarray(0, n)]) : chunk.subarray(0, n);
+      let start = 0;
+      for (let end = pending.indexOf(0x0a, start); end >= 0; end = pending.indexOf(0x0a, start)) {
+        this.lineCount++;
+        this.index(pending.subarray(start, end).toString('utf8'), this.lineCount);
+        this.offset += end - start + 1;
+        start = end + 1;
+      }
+      pending = pending.subarray(start);
     }
-    const end = buffer.lastIndexOf(0x0a, read - 1);
-    if (end < 0) return;
-    for (const text of buffer.subarray(0, end).toString('utf8').split('\n')) {
-      this.lineCount++;
-      this.index(text, this.lineCount);
-    }
-    this.offset += end + 1;
   }
 
   private index(text: string, id: number): void {
