@@ -1,11 +1,9 @@
 // A small brake on password guessing: after a few failures from one client within a window, the
 // sign-in form answers 429 until the oldest failure leaves the window. In memory on purpose: a
 // restart clearing it is fine for a brake, and it keeps DATA_DIR the only state.
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import ipaddr from 'ipaddr.js';
-
-const LOOPBACK = /^(?:127\.|::1$|::ffff:127\.)/;
+import { fromLoopbackPeer, peerAddress } from './request-origin';
 
 /**
  * The client's address. Behind a reverse proxy on the same machine the peer is loopback, so the
@@ -25,13 +23,8 @@ export function addressKey(address: string): string {
 }
 
 export function clientKey(c: Context): string {
-  let peer: string | undefined;
-  try {
-    peer = getConnInfo(c).remote.address;
-  } catch {
-    peer = undefined;
-  }
-  if (!peer || LOOPBACK.test(peer)) {
+  const peer = peerAddress(c);
+  if (!peer || fromLoopbackPeer(c)) {
     const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
     if (forwarded) return addressKey(forwarded);
   }

@@ -8,6 +8,7 @@ import type { ServerConfig } from './config';
 import { createEmulator, type Emulator, type EmulatorOptions } from './emulator/app';
 import { createGuardedFetch } from './outbound';
 import { createProxyApp } from './proxy';
+import { requestOrigin } from './request-origin';
 
 /** Paths the Node side answers; everything else belongs to the single-page app. */
 export const NODE_PATH_PREFIXES = ['/v1/', '/__console/', '/emulator/', '/callbacks/'] as const;
@@ -45,7 +46,7 @@ export function createNodeApp(config: ServerConfig, emulatorOptions: Partial<Emu
   app.get('/__console/config', (c) => {
     // The in-process emulator reaches the inbox at the address the browser used; a real service
     // needs PUBLIC_BASE_URL, the console's address as seen from the internet.
-    const base = config.publicBaseUrl ?? (config.apiBaseUrl ? undefined : new URL(c.req.url).origin);
+    const base = config.publicBaseUrl ?? (config.apiBaseUrl ? undefined : requestOrigin(c));
     const info: ConsoleInfo = {
       ...backend,
       callbackUrl: base ? `${base}${inbox.path}` : null,

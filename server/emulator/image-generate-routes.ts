@@ -1,5 +1,5 @@
 // POST /v1/image_generate (sections 2.2, 2.3, 4.1) and the provider's GET /v1/image_generate/{id}.
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { ERROR_CODES } from '../../src/api/errors';
 import { IMAGE_GENERATE_FIELDS } from '../../src/api/request-fields';
 import { BOUNDS, imageGenerateRequestSchema } from '../../src/api/schemas';
@@ -10,13 +10,12 @@ import { readRequest } from './json-body';
 import { outcomeFor, rejectedOnPurpose, wantsReject } from './magic-words';
 import { statusQuery } from './status-query';
 import { imageGenerateView } from './task-views';
+import { requestOrigin } from '../request-origin';
 
 export const IMAGE_GENERATE_RULES = {
   bounds: { generate_count: BOUNDS.generateCount },
   fieldOrder: IMAGE_GENERATE_FIELDS,
 };
-
-export const requestOrigin = (c: Context) => new URL(c.req.url).origin;
 
 export function createImageGenerateRoutes(engine: EmulatorEngine): Hono {
   const app = new Hono();

@@ -4,7 +4,7 @@ import { IMAGE_TO_VIDEO_FIELDS } from '../../src/api/request-fields';
 import { BOUNDS, imageToVideoRequestSchema } from '../../src/api/schemas';
 import type { EmulatorEngine } from './engine';
 import { notFound, ok } from './envelope';
-import { requestOrigin } from './image-generate-routes';
+import { requestOrigin } from '../request-origin';
 import { readRequest } from './json-body';
 import { outcomeFor, rejectedOnPurpose, wantsReject } from './magic-words';
 import { statusQuery } from './status-query';

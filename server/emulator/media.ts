@@ -8,6 +8,7 @@ import { notFound } from './envelope';
 import { renderImageSvg } from './svg';
 import { EMULATED_VIDEO_SECONDS } from './task-views';
 import { stateAt, type TaskRecord, type TaskStore } from './tasks';
+import { requestOrigin } from '../request-origin';
 
 const ASSETS = new URL('./assets/', import.meta.url);
 const cache = new Map<string, Uint8Array>();
@@ -78,7 +79,7 @@ export function createMediaRoutes(store: TaskStore, now: () => number): Hono {
   };
 
   app.get('/emulator/samples', (c) => {
-    const origin = new URL(c.req.url).origin;
+    const origin = requestOrigin(c);
     return c.json({ samples: Object.keys(SAMPLES).map((name) => `${origin}/emulator/samples/${name}`) });
   });
   app.get('/emulator/samples/:name', (c) => {
