@@ -193,6 +193,33 @@ test.describe('demo mode (npm run demo)', () => {
   });
 });
 
+test('with a real API_TOKEN set, nothing the browser receives contains it', async ({ page }) => {
+  const TOKEN = 'e2e-prod-token-must-stay-on-the-server-41f7';
+  const server = await startProdServer(4184, {
+    API_BASE_URL: 'https://api.example.invalid',
+    API_TOKEN: TOKEN,
+  });
+  try {
+    const bodies: string[] = [];
+    page.on('response', async (response) => {
+      if (!response.url().startsWith(server.url)) return;
+      const headers = JSON.stringify(await response.allHeaders());
+      bodies.push(`${response.url()} ${headers} ${await response.text().catch(() => '')}`);
+    });
+    for (const path of ['/', '/translate', '/tasks', '/callbacks']) {
+      await page.goto(`${server.url}${path}`);
+      await page.waitForLoadState('networkidle');
+    }
+    await expect(page.getByRole('banner')).toContainText('api.example.invalid');
+    expect(bodies.length).toBeGreaterThan(4);
+    for (const body of bodies) expect(body).not.toContain(TOKEN);
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + document.cookie);
+    expect(stored).not.toContain(TOKEN);
+  } finally {
+    await server.stop();
+  }
+});
+
 for (const [backend, api] of [
   ['a real API', { API_BASE_URL: 'https://api.example.com', API_TOKEN: 't' }],
   ['the emulator', { API_BASE_URL: '', DEMO: '1' }],

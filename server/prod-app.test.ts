@@ -128,6 +128,40 @@ describe('production server: Node side', () => {
   });
 });
 
+describe('production server: the token never reaches the browser', () => {
+  it('serves /__console/config and pages without API_TOKEN anywhere in the raw text', async () => {
+    const TOKEN = 'prod-token-never-in-the-browser-7c1d';
+    const remote = { API_BASE_URL: 'https://api.example.com', API_TOKEN: TOKEN };
+    for (const env of [remote, { ...remote, APP_PASSWORD: 'long enough pw' }] as Record<string, string>[]) {
+      // The real Node side (not the stand-in): what npm start serves.
+      const prod = createProdApp(prodConfig(dist.dir, env));
+      try {
+        for (const path of ['/__console/config', '/', '/tasks', '/assets/index-abc.js', '/login']) {
+          const response = await prod.app.request(path, {
+            headers: { accept: 'text/html,application/json' },
+          });
+          const text = await response.text();
+          expect(text, path).not.toContain(TOKEN);
+          expect(JSON.stringify([...response.headers]), path).not.toContain(TOKEN);
+        }
+        if (!env.APP_PASSWORD) {
+          const info = (await (await prod.app.request('/__console/config')).json()) as Record<
+            string,
+            unknown
+          >;
+          expect(info).toMatchObject({
+            backend: 'remote',
+            apiHost: 'api.example.com',
+            tokenConfigured: true,
+          });
+        }
+      } finally {
+        await prod.close();
+      }
+    }
+  });
+});
+
 describe('production server: security headers', () => {
   it('sets them on pages, assets, API answers and errors', async () => {
     const app = open({ MEDIA_ORIGINS: 'https://cdn.example.com' });

@@ -396,6 +396,16 @@ describe('drafts', () => {
     );
   });
 
+  it('writes the last keystrokes at once when the page is hidden (pagehide), not only after the delay', () => {
+    const { prompt } = setup();
+    fill(prompt, 'typed just before closing the tab');
+    expect(localStorage.getItem(DRAFT)).toBeNull(); // still inside the save delay
+    window.dispatchEvent(new Event('pagehide'));
+    expect(JSON.parse(localStorage.getItem(DRAFT) ?? '{}')).toMatchObject({
+      prompt: 'typed just before closing the tab',
+    });
+  });
+
   it('ignores a corrupt draft', () => {
     localStorage.setItem(DRAFT, '{not json');
     const { prompt } = setup();
@@ -405,6 +415,31 @@ describe('drafts', () => {
 });
 
 describe('reference image preview', () => {
+  it('loads a preview only for http(s) URLs: never javascript:, data:, file: or half-typed text', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Add reference image' }));
+    const input = screen.getByRole('textbox', { name: 'Reference image URL 1' });
+    for (const text of [
+      'javascript:alert(1)',
+      'data:image/svg+xml,<svg onload=alert(1)>',
+      'file:///etc/passwd',
+      'ftp://example.com/a.png',
+      'https://',
+      'example.com/a.png',
+    ]) {
+      fill(input, text);
+      expect(
+        screen.queryByRole('img', { name: 'Preview of reference image 1' }),
+        text,
+      ).not.toBeInTheDocument();
+    }
+    fill(input, 'https://example.com/a.png');
+    expect(screen.getByRole('img', { name: 'Preview of reference image 1' })).toHaveAttribute(
+      'src',
+      'https://example.com/a.png',
+    );
+  });
+
   it('says so when the browser cannot load the image', async () => {
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: 'Add reference image' }));

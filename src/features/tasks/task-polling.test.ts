@@ -270,6 +270,24 @@ describe('polling', () => {
     });
   });
 
+  it('keeps polling while hidden when notifications asked for it, about every 30 s', async () => {
+    const backend = fakeBackend({ 'i2v-7': [{ at: 0, status: 'PROCESSING' }] }, Date.now());
+    await recordCreatedTasks('image_to_video', {}, [{ task_id: 'i2v-7' }]);
+    const deps = { ...depsWith(backend.fetchStatus), isHidden: () => true };
+    const observer = new QueryObserver(
+      client,
+      taskStatusQuery('image_to_video', 'i2v-7', { deps, background: true }),
+    );
+    unsubscribers.push(observer.subscribe(() => {}));
+    await advance(1_000);
+    focusManager.setFocused(false);
+    const before = backend.calls.length;
+    await advance(95_000);
+    const hiddenCalls = backend.calls.length - before;
+    expect(hiddenCalls).toBeGreaterThanOrEqual(3);
+    expect(hiddenCalls).toBeLessThanOrEqual(4);
+  });
+
   it('pauses while the tab is hidden and resumes on return', async () => {
     const backend = fakeBackend({ 'i2v-5': [{ at: 0, status: 'PROCESSING' }] }, Date.now());
     await recordCreatedTasks('image_to_video', {}, [{ task_id: 'i2v-5' }]);
