@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CONSOLE_INBOX } from '../src/api/schemas';
 import { readServerConfig } from './config';
 import { createNodeApp, type NodeApp } from './node-app';
 
@@ -125,5 +126,46 @@ describe('the in-process emulator fetches only public addresses (SSRF)', () => {
       reference_images: ['http://127.0.0.1:5173/emulator/samples/reference.png'],
     });
     expect(((await response.json()) as { code: number }).code).toBe(0);
+  });
+});
+
+describe('callback_url "console:inbox" (the browser never holds the inbox secret)', () => {
+  const translate = (app: NodeApp['app'], callbackUrl: string) =>
+    app.request('http://127.0.0.1:5173/v1/video_translate', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer t' },
+      body: JSON.stringify({
+        target_languages: ['Japanese'],
+        video_url: 'http://127.0.0.1:5173/emulator/samples/video.mp4',
+        callback_url: callbackUrl,
+      }),
+    });
+
+  it('becomes the inbox address on the server, and the callback arrives there', async () => {
+    nodeApp = createNodeApp(readServerConfig({ DATA_DIR }), { timeScale: 0.01, log: () => {} });
+    const response = await translate(nodeApp.app, CONSOLE_INBOX);
+    const body = (await response.json()) as { code: number; data: { task_id: string }[] };
+    expect(body.code).toBe(0);
+    const taskId = body.data[0]!.task_id;
+    const config = (await (await nodeApp.app.request('http://127.0.0.1:5173/__console/config')).json()) as {
+      callbackInboxPath: string;
+    };
+    let found = false;
+    for (let i = 0; i < 100 && !found; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const log = await nodeApp.app.request(`${config.callbackInboxPath}/log?task=${taskId}`);
+      found = ((await log.json()) as { data: { total: number } }).data.total > 0;
+    }
+    expect(found).toBe(true);
+  });
+
+  it('is refused on its field when no reachable address is known (a real API without PUBLIC_BASE_URL)', async () => {
+    const app = start({ API_BASE_URL: 'https://api.example.invalid', API_TOKEN: TOKEN }).app;
+    const response = await translate(app, CONSOLE_INBOX);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      code: 100001,
+      msg: expect.stringMatching(/^callback_url: /),
+    });
   });
 });

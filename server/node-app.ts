@@ -1,9 +1,10 @@
 // The Node side as one Hono app, mounted three ways: in `vite` dev, in `vite preview`, and in the
 // production server. It answers the console's own config, `/v1/*` (proxy or emulator) and the
 // emulator's media files.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { ConsoleInfo } from '../src/api/console-info';
 import { createCallbackInbox } from './callbacks/inbox';
+import { consoleInboxMarker } from './console-inbox-marker';
 import type { ServerConfig } from './config';
 import { createEmulator, type Emulator, type EmulatorOptions } from './emulator/app';
 import { createGuardedFetch } from './outbound';
@@ -43,14 +44,21 @@ export function createNodeApp(config: ServerConfig, emulatorOptions: Partial<Emu
         tokenConfigured: Boolean(config.apiToken),
       }
     : { backend: 'emulator', apiHost: null, tokenConfigured: true };
+  /** The inbox address the service can reach, or null when none is known (a real API without PUBLIC_BASE_URL). */
+  const inboxUrl = (c: Context) => {
+    const base = config.publicBaseUrl ?? (config.apiBaseUrl ? undefined : requestOrigin(c));
+    return base ? `${base}${inbox.path}` : null;
+  };
+  app.use('/v1/*', ...consoleInboxMarker(inboxUrl));
+
   app.get('/__console/config', (c) => {
     // The in-process emulator reaches the inbox at the address the browser used; a real service
     // needs PUBLIC_BASE_URL, the console's address as seen from the internet.
-    const base = config.publicBaseUrl ?? (config.apiBaseUrl ? undefined : requestOrigin(c));
+    const callbackUrl = inboxUrl(c);
     const info: ConsoleInfo = {
       ...backend,
-      callbackUrl: base ? `${base}${inbox.path}` : null,
-      callbackUrlReachable: Boolean(base),
+      callbackUrl,
+      callbackUrlReachable: Boolean(callbackUrl),
       callbackInboxPath: inbox.path,
     };
     return c.json(info, 200, { 'cache-control': 'no-store' });

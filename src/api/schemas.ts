@@ -45,6 +45,13 @@ export const IMAGE_GENERATE_DEFAULTS = {
 
 /** Provider defaults for video translation (provider-notes); the interface does not state them. */
 /**
+ * `callback_url` meaning "this console's own inbox". The inbox address carries its secret, so the
+ * browser never stores it (drafts, task history, exports): it sends this marker and the console's
+ * server puts the real address in before the request leaves for the service.
+ */
+export const CONSOLE_INBOX = 'console:inbox';
+
+/**
  * Target languages the console offers when the service's list (GET /v1/target_languages) cannot be
  * read; the emulator answers the same list.
  */

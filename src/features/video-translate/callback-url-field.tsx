@@ -1,30 +1,34 @@
 import { useEffect } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { useConsoleInfo } from '@/api/console-info';
+import { CONSOLE_INBOX } from '@/api/schemas';
 import { Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/styles';
 import type { VideoFormInput, VideoFormOutput } from './video-form-schema';
 
 /**
- * Callback URL, prefilled with this console's own callback inbox (from /__console/config) while the
- * user has not typed anything there.
+ * Callback URL, prefilled with this console's own callback inbox while the user has not typed
+ * anything there. The form holds the CONSOLE_INBOX marker for it, never the address: the address
+ * carries the inbox secret, and form values end up in drafts, the task history and exports. The
+ * field shows the real address (from /__console/config) so the creator sees where results go.
  */
 export function CallbackUrlField({
   form,
 }: {
   form: UseFormReturn<VideoFormInput, unknown, VideoFormOutput>;
 }) {
-  const { register, control, getFieldState, getValues, setValue, formState } = form;
+  const { control, getFieldState, getValues, setValue, formState } = form;
   const inbox = useConsoleInfo().data;
   const inboxUrl = inbox?.callbackUrl ?? undefined;
   const value = useWatch({ control, name: 'callback_url' }) ?? '';
 
   useEffect(() => {
     if (!inboxUrl || getFieldState('callback_url').isDirty || getValues('callback_url')) return;
-    setValue('callback_url', inboxUrl);
+    setValue('callback_url', CONSOLE_INBOX);
   }, [inboxUrl, getFieldState, getValues, setValue]);
 
-  const isInbox = Boolean(inboxUrl) && value === inboxUrl;
+  const isInbox = value === CONSOLE_INBOX;
+  const { ref, name, onBlur } = form.register('callback_url');
   return (
     <Field
       label="Callback URL"
@@ -47,7 +51,9 @@ export function CallbackUrlField({
         inboxUrl && !isInbox ? (
           <button
             type="button"
-            onClick={() => setValue('callback_url', inboxUrl, { shouldDirty: true, shouldValidate: true })}
+            onClick={() =>
+              setValue('callback_url', CONSOLE_INBOX, { shouldDirty: true, shouldValidate: true })
+            }
             className="text-xs font-medium text-indigo-700 hover:underline dark:text-indigo-300"
           >
             Use this console’s inbox
@@ -64,7 +70,17 @@ export function CallbackUrlField({
           spellCheck={false}
           placeholder="https://example.com/callbacks"
           className={inputClass}
-          {...register('callback_url', { setValueAs: (v: string) => v.trim() })}
+          ref={ref}
+          name={name}
+          onBlur={onBlur}
+          value={isInbox ? (inboxUrl ?? '') : value}
+          onChange={(event) => {
+            const typed = event.target.value.trim();
+            setValue('callback_url', inboxUrl && typed === inboxUrl ? CONSOLE_INBOX : typed, {
+              shouldDirty: true,
+              shouldValidate: Boolean(formState.errors.callback_url) || formState.isSubmitted,
+            });
+          }}
         />
       )}
     </Field>

@@ -2,6 +2,7 @@
 // (src/api/schemas.ts). Form-only: blank optional text fields are allowed and left out of the body.
 import { z } from '@/api/zod';
 import {
+  CONSOLE_INBOX,
   VIDEO_TRANSLATE_DEFAULTS,
   videoNameSchema,
   videoTranslateRequestSchema,
@@ -19,7 +20,7 @@ export const videoFormSchema = z.object({
   enable_dynamic_duration: z.boolean(),
   enable_caption: z.boolean(),
   name: videoNameSchema,
-  callback_url: z.union([z.literal(''), shape.callback_url]),
+  callback_url: z.union([z.literal(''), z.literal(CONSOLE_INBOX), shape.callback_url]),
 });
 
 export type VideoFormInput = z.input<typeof videoFormSchema>;

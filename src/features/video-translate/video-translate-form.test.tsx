@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CONSOLE_INBOX } from '@/api/schemas';
 import { testConsoleInfo } from '@/testing/console-info';
 import type { ConsoleInfo } from '@/api/console-info';
 import {
@@ -242,7 +243,39 @@ describe('callback URL', () => {
     await fillValid(ctx);
     await ctx.submit();
     await waitFor(() => expect(ctx.posts).toHaveLength(1));
-    expect(ctx.posts[0]!.body).toMatchObject({ callback_url: info.callbackUrl });
+    // The address carries the inbox secret: the browser sends the marker, the server the address.
+    expect(ctx.posts[0]!.body).toMatchObject({ callback_url: CONSOLE_INBOX });
+  });
+
+  it('never stores the inbox address (with its secret) in the draft or the task history', async () => {
+    const ctx = setup(
+      { create: () => envelope([{ task_id: 'vt-secret-check', language: 'Japanese' }]) },
+      info,
+    );
+    const input = screen.getByRole('textbox', { name: /Callback URL/ });
+    await waitFor(() => expect(input).toHaveValue(info.callbackUrl));
+    await fillValid(ctx);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(localStorage.getItem(DRAFT)).toContain(CONSOLE_INBOX);
+    await ctx.submit();
+    await screen.findByRole('link', { name: 'vt-secret-check' });
+    const record = await getTask('vt-secret-check');
+    expect(JSON.stringify(record)).toContain(CONSOLE_INBOX);
+    for (const stored of [JSON.stringify(record), JSON.stringify({ ...localStorage })])
+      expect(stored).not.toContain(info.callbackUrl!);
+  });
+
+  it('turns the inbox address typed or pasted by hand into the marker too', async () => {
+    const ctx = setup({}, info);
+    const input = screen.getByRole('textbox', { name: /Callback URL/ });
+    await waitFor(() => expect(input).toHaveValue(info.callbackUrl));
+    fill(input, 'https://hooks.example.com/x');
+    expect(screen.getByRole('button', { name: 'Use this console’s inbox' })).toBeInTheDocument();
+    fill(input, info.callbackUrl!);
+    await fillValid(ctx);
+    await ctx.submit();
+    await waitFor(() => expect(ctx.posts).toHaveLength(1));
+    expect(ctx.posts[0]!.body).toMatchObject({ callback_url: CONSOLE_INBOX });
   });
 
   it('does not overwrite a URL the user typed (restored draft)', async () => {

@@ -1,8 +1,7 @@
-import { TARGET_LANGUAGES } from '@/api/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { BOUNDS } from '@/api/schemas';
+import { BOUNDS, CONSOLE_INBOX, TARGET_LANGUAGES } from '@/api/schemas';
 import { useConsoleInfo } from '@/api/console-info';
 import { CreationFormLayout } from '@/forms/creation-form-layout';
 import { CreatedTasksPanel } from '@/forms/created-tasks-panel';
@@ -71,7 +70,7 @@ export function VideoTranslateForm() {
   const onValid = (values: VideoFormOutput) => submit(toVideoRequest(values));
 
   function resetToDefaults() {
-    form.reset({ ...VIDEO_FORM_DEFAULTS, callback_url: inboxUrl ?? '' });
+    form.reset({ ...VIDEO_FORM_DEFAULTS, callback_url: inboxUrl ? CONSOLE_INBOX : '' });
     clearDraft(VIDEO_DRAFT_KEY);
     mutation.reset();
     clearBanner();
