@@ -1,5 +1,14 @@
+import type { MouseEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { IS_MAC } from '@/components/ui/platform';
+
+/**
+ * Pressing a button moves focus to it, and the field losing focus validates and shows (or hides) its
+ * error line, which moves everything below it, this footer included, between the press and the
+ * release: the click lands nowhere. So a press here keeps focus where it is; the form still
+ * validates everything on submit and focuses the first refused field.
+ */
+const keepFocus = (event: MouseEvent) => event.preventDefault();
 
 /** The footer of a creation form: Reset on the left, the shortcut and the submit button on the right. */
 export function FormActions({
@@ -15,7 +24,7 @@ export function FormActions({
 }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-b-xl bg-zinc-50/80 px-4 py-3 sm:px-6 dark:bg-zinc-900/60">
-      <Button variant="ghost" onClick={onReset} disabled={pending}>
+      <Button variant="ghost" onClick={onReset} onMouseDown={keepFocus} disabled={pending}>
         Reset
       </Button>
       <div className="flex items-center gap-3">
@@ -32,6 +41,7 @@ export function FormActions({
           type="submit"
           variant="primary"
           pending={pending}
+          onMouseDown={keepFocus}
           aria-keyshortcuts={IS_MAC ? 'Meta+Enter' : 'Control+Enter'}
         >
           {pending ? pendingLabel : submitLabel}

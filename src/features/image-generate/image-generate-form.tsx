@@ -46,7 +46,9 @@ export function ImageGenerateForm() {
   const form = useForm<ImageFormInput, unknown, ImageFormOutput>({
     resolver: zodResolver(imageFormSchema),
     defaultValues: loadDraft(IMAGE_DRAFT_KEY, IMAGE_FORM_DEFAULTS),
-    mode: 'onBlur',
+    // Checked when a field is first left, then on every change: an error clears the moment its
+    // value is valid, so nothing is left to disappear (and shift the layout) when the field is left.
+    mode: 'onTouched',
     reValidateMode: 'onChange',
   });
   const { register, handleSubmit, control, setError, setFocus, formState } = form;

@@ -51,7 +51,9 @@ export function VideoTranslateForm() {
   const form = useForm<VideoFormInput, unknown, VideoFormOutput>({
     resolver: zodResolver(videoFormSchema),
     defaultValues: loadDraft(VIDEO_DRAFT_KEY, VIDEO_FORM_DEFAULTS),
-    mode: 'onBlur',
+    // Checked when a field is first left, then on every change: an error clears the moment its
+    // value is valid, so nothing is left to disappear (and shift the layout) when the field is left.
+    mode: 'onTouched',
     reValidateMode: 'onChange',
   });
   const { register, handleSubmit, control, setError, formState } = form;
