@@ -4,6 +4,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { startFinishNotifier } from './finish-notifier';
 import type { TaskRecord } from './history';
+import { usePollLeadership } from './poll-leader';
 import { notificationsWanted } from './poll-settings';
 import { needsPolling, taskStatusQuery } from './task-polling';
 import { useHistory } from './use-history';
@@ -13,6 +14,7 @@ const ignoreResults = () => null;
 /** Polls every running task in the history, or only `onlyIds` when given (the detail screen). */
 export function TaskPollingHost({ onlyIds }: { onlyIds?: readonly string[] }) {
   const { tasks } = useHistory();
+  const leading = usePollLeadership();
   const [background, setBackground] = useState(notificationsWanted);
   useEffect(() => {
     startFinishNotifier();
@@ -22,12 +24,14 @@ export function TaskPollingHost({ onlyIds }: { onlyIds?: readonly string[] }) {
   }, []);
 
   const pendingKey = useMemo(() => {
+    // Another tab polls; this one shows what it learns through the history store.
+    if (!leading) return '';
     const only = onlyIds && new Set(onlyIds);
     return tasks
       .filter((task) => (!only || only.has(task.id)) && needsPolling(task))
       .map((task) => `${task.kind}\u001f${task.id}`)
       .join('\u001e');
-  }, [tasks, onlyIds]);
+  }, [tasks, onlyIds, leading]);
 
   const queries = useMemo(
     () =>

@@ -1,0 +1,48 @@
+// Two tabs of one browser: one polls, the other learns every answer through the history store's
+// BroadcastChannel; when the polling tab closes, the other takes over.
+import { expect, test, type Page } from '@playwright/test';
+
+const statusRequests = (page: Page, counts: Map<Page, number>) => {
+  counts.set(page, 0);
+  page.on('request', (request) => {
+    if (request.method() === 'GET' && /\/v1\/image_generate\/i2is-/.test(request.url()))
+      counts.set(page, (counts.get(page) ?? 0) + 1);
+  });
+};
+
+test('one tab polls, the other shows its answers live, and takes over when it closes', async ({
+  context,
+}) => {
+  test.setTimeout(60_000);
+  const counts = new Map<Page, number>();
+  const first = await context.newPage();
+  const second = await context.newPage();
+  statusRequests(first, counts);
+  statusRequests(second, counts);
+  await first.goto('/tasks');
+  await second.goto('/tasks');
+
+  // A task that stays running (the emulator's magic word), created in the first tab.
+  await first.goto('/');
+  await first.getByRole('textbox', { name: 'Prompt' }).fill('Two tabs emulator:status=RENDERING');
+  await first.getByRole('button', { name: 'Generate images' }).click();
+  const link = first
+    .getByRole('region', { name: '1 image task created' })
+    .getByRole('link', { name: /^i2is-/ });
+  const id = (await link.textContent())!.trim();
+
+  // The second tab was open all along: the task and its status reach it through the broadcast.
+  const card = second.getByRole('article', { name: id });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('RENDERING');
+
+  await second.waitForTimeout(6_000);
+  const [a, b] = [counts.get(first)!, counts.get(second)!];
+  expect(a + b).toBeGreaterThan(0);
+  expect(Math.min(a, b)).toBe(0); // exactly one tab asked
+  const [poller, other] = a > 0 ? [first, second] : [second, first];
+
+  await poller.close();
+  const before = counts.get(other)!;
+  await expect.poll(() => counts.get(other)! - before, { timeout: 20_000 }).toBeGreaterThan(0);
+});
