@@ -38,7 +38,7 @@ function importDirectionRules() {
   const FEATURES = ['image-generate', 'video-translate', 'tasks', 'callbacks'];
   /** What a feature offers the rest of the app: its screens and its shared store. */
   const PUBLIC = {
-    tasks: ['history', 'tasks-screen', 'task-detail-screen', 'task-polling-host'],
+    tasks: ['history', 'following', 'tasks-screen', 'task-detail-screen', 'task-polling-host'],
     callbacks: ['callback-subscriber', 'callbacks-screen'],
     'image-generate': ['image-generate-screen'],
     'video-translate': ['video-translate-screen'],

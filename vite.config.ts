@@ -12,10 +12,20 @@ const allowedHosts = [
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), consoleServerPlugin()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      'use-sync-external-store/shim/index.js': fileURLToPath(
+        new URL('./src/app/use-sync-external-store-shim.ts', import.meta.url),
+      ),
+    },
+  },
   // Only VITE_-prefixed variables can reach the bundle; API_TOKEN is never one of them.
   envPrefix: 'VITE_',
   server: { host: process.env.HOST ?? 'localhost', port: 5173, allowedHosts },
   preview: { host: process.env.HOST ?? 'localhost', port: 4173, allowedHosts },
-  build: { target: 'es2022', sourcemap: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+  },
 });

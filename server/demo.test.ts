@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DemoTask } from '../src/api/console-info';
+import type { DemoTask } from '../src/api/console-info-schema';
 import { createDemoApp, demoOrigin } from './demo';
 import type { ProdApp } from './prod-app';
 import { makeDist, prodConfig } from './testing/prod-server';

@@ -3,7 +3,7 @@
 // demo starts from a full gallery. The tasks live in the emulator's memory; `/__console/config`
 // lists them (`demo: true`, `demoRun`, `demoTasks`) and the app imports them into an empty history.
 import { randomBytes } from 'node:crypto';
-import type { DemoTask } from '../src/api/console-info';
+import type { DemoTask } from '../src/api/console-info-schema';
 import type { SeedTaskInput } from './emulator/engine';
 import { createNodeApp } from './node-app';
 import type { ProdConfig } from './prod-config';

@@ -2,7 +2,7 @@
 // production server. It answers the console's own config, `/v1/*` (proxy or emulator) and the
 // emulator's media files.
 import { Hono, type Context } from 'hono';
-import type { ConsoleInfo } from '../src/api/console-info';
+import type { ConsoleInfo } from '../src/api/console-info-schema';
 import { createCallbackInbox } from './callbacks/inbox';
 import { consoleInboxMarker } from './console-inbox-marker';
 import type { ServerConfig } from './config';

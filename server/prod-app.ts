@@ -3,7 +3,7 @@
 // and the built single-page app from dist/ with long caching for hashed assets.
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import type { ConsoleInfo } from '../src/api/console-info';
+import type { ConsoleInfo } from '../src/api/console-info-schema';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX, compress } from 'hono/compress';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -11,7 +11,10 @@ import {
   getVideoTranslateTask,
 } from './endpoints';
 import { ApiError } from './errors';
-import { imageGenerateResultSchema, targetLanguagesSchema } from './schemas';
+import { imageGenerateResultSchema } from './schemas';
+import { z } from './zod';
+
+const targetLanguagesSchema = z.array(z.string());
 
 const fetchMock = vi.fn<typeof fetch>();
 

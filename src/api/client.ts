@@ -1,9 +1,10 @@
 // A thin fetch client: same-origin `/v1/...` only (the Node side adds the bearer token), JSON in
 // and out, the envelope unwrapped, `data` validated. Every failure is thrown as an ApiError.
 import { ApiError, kindFor, parseRetryAfter } from './errors';
-import { envelopeSchema } from './schemas';
+import { envelopeSchema } from './envelope';
 
-interface Parser<T> {
+/** What the client needs of a response schema: zod's safeParse, or a hand-written check. */
+export interface Parser<T> {
   safeParse(
     data: unknown,
   ):

@@ -1,73 +1,67 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError } from './errors';
-import { TASK_TYPES } from './schemas';
-import { z } from './zod';
+// What the Node side says about its backend (`/__console/config`), fetched once per page and shared
+// by the header, the forms and the callback view. A small store rather than a query: the header
+// shows it on every screen, and TanStack Query loads only with the screens that poll.
+import { useSyncExternalStore } from 'react';
+import type { ConsoleInfo } from './console-info-schema';
 
-/** A task the demo seeded, in the shape of a history record before its first poll. */
-export const demoTaskSchema = z.object({
-  id: z.string(),
-  kind: z.enum(TASK_TYPES),
-  source: z.literal('created'),
-  params: z.record(z.string(), z.unknown()),
-  language: z.optional(z.string()),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-  status: z.literal(''),
-});
+export type { ConsoleInfo, DemoTask } from './console-info-schema';
 
-export type DemoTask = z.infer<typeof demoTaskSchema>;
-
-/**
- * What the Node side says about its backend (`/__console/config`); never includes the token. One
- * schema for the servers that send it (server/node-app.ts, server/prod-app.ts, server/demo.ts) and
- * the browser that reads it, so the two sides cannot drift apart.
- */
-export const consoleInfoSchema = z.object({
-  backend: z.enum(['emulator', 'remote']),
-  /** Host name of the real service, for the header's backend indicator. */
-  apiHost: z.nullable(z.string()),
-  tokenConfigured: z.boolean(),
-  /** Where the service should POST callbacks; null when no address it can reach is known. */
-  callbackUrl: z.nullable(z.string()),
-  callbackUrlReachable: z.boolean(),
-  /** Same-origin path of the inbox (`/callbacks/<secret>`): the app reads `/log` and `/events` under it. */
-  callbackInboxPath: z.string(),
-  /** The production server adds whether a sign-in (APP_PASSWORD) guards the console. */
-  auth: z.optional(z.boolean()),
-  /** `npm run demo` adds its seeded tasks, imported once per server run into an empty history. */
-  demo: z.optional(z.boolean()),
-  demoRun: z.optional(z.string()),
-  demoTasks: z.optional(z.array(demoTaskSchema)),
-});
-
-export type ConsoleInfo = z.infer<typeof consoleInfoSchema>;
-
-async function fetchConsoleInfo(): Promise<ConsoleInfo> {
-  const response = await fetch('/__console/config', { headers: { accept: 'application/json' } }).catch(
-    (cause) => {
-      throw new ApiError({ kind: 'network', cause });
-    },
-  );
-  if (!response.ok) throw new ApiError({ kind: 'server', httpStatus: response.status });
-  // Static hosting without the Node side answers HTML here: say so instead of throwing a SyntaxError.
-  const body: unknown = await response.json().catch(() => undefined);
-  const parsed = z.safeParse(consoleInfoSchema, body);
-  if (!parsed.success) {
-    throw new ApiError({
-      kind: 'malformed',
-      httpStatus: response.status,
-      msg: body === undefined ? '/__console/config is not JSON' : '/__console/config has an unexpected shape',
-    });
-  }
-  return parsed.data;
+export interface ConsoleInfoState {
+  data?: ConsoleInfo;
+  isPending: boolean;
+  isError: boolean;
+  /** Why it could not be read, in words for the screen. */
+  error?: string;
 }
 
-export const consoleInfoQuery = queryOptions({
-  queryKey: ['console-info'],
-  queryFn: fetchConsoleInfo,
-  staleTime: Infinity,
-});
+let state: ConsoleInfoState = { isPending: true, isError: false };
+let request: Promise<void> | undefined;
+const listeners = new Set<() => void>();
 
-export function useConsoleInfo() {
-  return useQuery(consoleInfoQuery);
+function set(next: ConsoleInfoState) {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+/** Static hosting without the Node side answers HTML here; an object with the two fields every server sends is trusted. */
+function looksLikeConsoleInfo(value: unknown): value is ConsoleInfo {
+  const info = value as Partial<ConsoleInfo> | null;
+  return Boolean(info) && typeof info?.backend === 'string' && typeof info.callbackInboxPath === 'string';
+}
+
+async function fetchConsoleInfo(): Promise<void> {
+  try {
+    const response = await fetch('/__console/config', { headers: { accept: 'application/json' } });
+    const body: unknown = response.ok ? await response.json().catch(() => undefined) : undefined;
+    if (!response.ok) throw new Error(`/__console/config answered HTTP ${response.status}`);
+    if (!looksLikeConsoleInfo(body)) throw new Error('/__console/config is not the console server’s answer');
+    set({ data: body, isPending: false, isError: false });
+  } catch (error) {
+    set({ ...state, isPending: false, isError: true, error: (error as Error).message });
+  } finally {
+    request = undefined;
+  }
+}
+
+/** Reads it again (the server may have restarted with another inbox secret). */
+export function refreshConsoleInfo(): Promise<void> {
+  request ??= fetchConsoleInfo();
+  return request;
+}
+
+export function useConsoleInfo(): ConsoleInfoState {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      if (state.isPending && !request) void refreshConsoleInfo();
+      return () => listeners.delete(listener);
+    },
+    () => state,
+  );
+}
+
+/** Tests: answer without a server (or start over with `undefined`). */
+export function setConsoleInfoForTests(info: ConsoleInfo | undefined) {
+  request = undefined;
+  set(info ? { data: info, isPending: false, isError: false } : { isPending: true, isError: false });
 }

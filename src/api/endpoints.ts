@@ -1,10 +1,10 @@
 // One function per endpoint of the interface and of the provider's extras.
 import { apiRequest } from './client';
+import { API_PATHS } from './paths';
 import {
   imageGenerateResultSchema,
   imageGenerateTaskSchema,
   imageToVideoTaskSchema,
-  targetLanguagesSchema,
   videoTranslateResultSchema,
   videoTranslateTaskSchema,
   type ImageGenerateRequest,
@@ -16,15 +16,8 @@ import {
   type VideoTranslateTask,
 } from './schemas';
 
-export const API_PATHS = {
-  imageGenerate: '/v1/image_generate',
-  videoTranslate: '/v1/video_translate',
-  imageToVideo: '/v1/image_to_video',
-  targetLanguages: '/v1/video_translate/target_languages',
-  imageGenerateTask: (id: string) => `/v1/image_generate/${encodeURIComponent(id)}`,
-  videoTranslateTask: (id: string) => `/v1/video_translate/${encodeURIComponent(id)}`,
-  imageToVideoTask: (id: string) => `/v1/image_to_video/${encodeURIComponent(id)}`,
-} as const;
+export { API_PATHS } from './paths';
+export { getTargetLanguages } from './languages';
 
 export const createImageGeneration = (body: ImageGenerateRequest, signal?: AbortSignal) =>
   apiRequest(API_PATHS.imageGenerate, { body, schema: imageGenerateResultSchema, signal });
@@ -34,9 +27,6 @@ export const createVideoTranslation = (body: VideoTranslateRequest, signal?: Abo
 
 export const createImageToVideo = (body: ImageToVideoRequest, signal?: AbortSignal) =>
   apiRequest(API_PATHS.imageToVideo, { body, schema: imageGenerateResultSchema, signal });
-
-export const getTargetLanguages = (signal?: AbortSignal) =>
-  apiRequest(API_PATHS.targetLanguages, { schema: targetLanguagesSchema, signal });
 
 export const getImageToVideoTask = (id: string, signal?: AbortSignal) =>
   apiRequest(API_PATHS.imageToVideoTask(id), { schema: imageToVideoTaskSchema, signal, statusQuery: true });

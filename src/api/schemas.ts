@@ -8,80 +8,16 @@
 import { isHttpUrl } from './http-url';
 import { z } from './zod';
 
-/** Documented bounds, in one place: schemas, emulator messages and form hints all read them. */
-export const BOUNDS = {
-  promptMaxLength: 1000,
-  referenceImagesMax: 5,
-  referenceImageMaxBytes: 20 * 1024 * 1024,
-  generateCount: { min: 1, max: 8 },
-  speakerNum: { min: 0, max: 2147483647 },
-  /** "fewer than 100 characters" */
-  videoNameMaxLength: 99,
-  imageToVideoGenerateCount: { min: 1, max: 4 },
-} as const;
+import {
+  BOUNDS,
+  IMAGE_GENERATE_DEFAULTS,
+  IMAGE_QUALITIES,
+  IMAGE_RATIOS,
+  MODULES,
+  TERMINAL_STATUSES,
+} from './rules';
 
-export const MODULES = ['std', 'pro'] as const;
-export const IMAGE_QUALITIES = ['1K', '2K', '4K'] as const;
-export const IMAGE_RATIOS = [
-  '1:1',
-  '3:2',
-  '2:3',
-  '3:4',
-  '4:3',
-  '4:5',
-  '5:4',
-  '9:16',
-  '16:9',
-  '21:9',
-] as const;
-export const REFERENCE_IMAGE_FORMATS = ['JPG', 'JPEG', 'PNG', 'BMP', 'WebP', 'GIF'] as const;
-
-export const IMAGE_GENERATE_DEFAULTS = {
-  module: 'std',
-  generate_count: 1,
-  image_quality: '2K',
-  image_ratio: '9:16',
-} as const;
-
-/** Provider defaults for video translation (provider-notes); the interface does not state them. */
-/**
- * `callback_url` meaning "this console's own inbox". The inbox address carries its secret, so the
- * browser never stores it (drafts, task history, exports): it sends this marker and the console's
- * server puts the real address in before the request leaves for the service.
- */
-export const CONSOLE_INBOX = 'console:inbox';
-
-/**
- * Target languages the console offers when the service's list (GET /v1/target_languages) cannot be
- * read; the emulator answers the same list.
- */
-export const TARGET_LANGUAGES = [
-  'English',
-  'Chinese',
-  'Japanese',
-  'Korean',
-  'Spanish',
-  'French',
-  'German',
-  'Portuguese',
-  'Italian',
-  'Russian',
-  'Arabic',
-  'Hindi',
-  'Indonesian',
-  'Thai',
-  'Vietnamese',
-  'Turkish',
-] as const;
-
-export const VIDEO_TRANSLATE_DEFAULTS = {
-  speaker_num: 1,
-  translate_audio_only: true,
-  enable_dynamic_duration: true,
-  enable_caption: false,
-} as const;
-
-export const TERMINAL_STATUSES = ['SUCCEEDED', 'FAILED'] as const;
+export * from './rules';
 
 /** An absolute http(s) URL, by the one check in http-url.ts; reported as zod's URL format issue. */
 export const httpUrl = (error = 'Enter an http:// or https:// URL') =>
@@ -103,12 +39,7 @@ const between = (min: number, max: number, label: string) =>
 // ---------------------------------------------------------------------------------------------
 // 2.1 Envelope
 
-export const envelopeSchema = z.looseObject({
-  code: z.int(),
-  msg: z.optional(z.string()),
-  data: z.optional(z.unknown()),
-});
-export type Envelope = z.infer<typeof envelopeSchema>;
+export { envelopeSchema, type Envelope } from './envelope';
 
 // ---------------------------------------------------------------------------------------------
 // 2.2 / 2.3 Image generation
@@ -177,9 +108,6 @@ export const videoTranslateResultSchema = z.array(
 export type VideoTranslateResult = z.infer<typeof videoTranslateResultSchema>;
 
 /** Section 2.4: `<target_language>-<name>`, or `<target_language>-videoTranslate-<unix seconds>`. */
-export function translatedVideoName(language: string, name: string | undefined, unixSeconds: number) {
-  return name ? `${language}-${name}` : `${language}-videoTranslate-${unixSeconds}`;
-}
 
 // ---------------------------------------------------------------------------------------------
 // 2.6 and provider task records (status query responses)
@@ -221,8 +149,6 @@ export const videoTranslateTaskSchema = z.looseObject({
   error_message: optionalText,
 });
 export type VideoTranslateTask = z.infer<typeof videoTranslateTaskSchema>;
-
-export const targetLanguagesSchema = z.array(z.string());
 
 // ---------------------------------------------------------------------------------------------
 // Provider: image-to-video creation (POST /v1/image_to_video)
@@ -303,5 +229,3 @@ export const callbackBodySchema = z.discriminatedUnion('task_type', [
   imageGenerateCallbackSchema,
 ]);
 export type CallbackBody = z.infer<typeof callbackBodySchema>;
-export type TaskType = CallbackBody['task_type'];
-export const TASK_TYPES = ['image_generate', 'video_translate', 'image_to_video'] as const;

@@ -1,4 +1,4 @@
-import { TERMINAL_STATUSES } from './schemas';
+import { TERMINAL_STATUSES } from './rules';
 
 export type TerminalStatus = (typeof TERMINAL_STATUSES)[number];
 

@@ -1,14 +1,14 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'wouter';
 import { CallbackSubscriber } from '@/features/callbacks/callback-subscriber';
+import { useFollowing } from '@/features/tasks/following';
 import { ErrorBoundary } from './error-boundary';
 import { Layout } from './layout';
-import { createQueryClient } from './query-client';
 import { AppRoutes } from './routes';
 
-// Tasks created on any screen are followed from any screen; the poller (and the history store it
-// reads) loads after the first render so it stays out of the first screen's bundle.
+// Tasks created on any screen are followed from any screen. The poller (with the history store and
+// TanStack Query) and the callback stream load only while this browser has tasks that may still
+// change, or the Callbacks screen is open: a first visit loads neither.
 const TaskPollingHost = lazy(() =>
   import('@/features/tasks/task-polling-host').then((m) => ({ default: m.TaskPollingHost })),
 );
@@ -23,16 +23,19 @@ function RoutedContent() {
 }
 
 export function App() {
-  const [queryClient] = useState(createQueryClient);
+  const [location] = useLocation();
+  const following = useFollowing();
   return (
-    <QueryClientProvider client={queryClient}>
-      <CallbackSubscriber />
-      <Suspense fallback={null}>
-        <TaskPollingHost />
-      </Suspense>
+    <>
+      {(following || location === '/callbacks') && <CallbackSubscriber />}
+      {following && (
+        <Suspense fallback={null}>
+          <TaskPollingHost />
+        </Suspense>
+      )}
       <Layout>
         <RoutedContent />
       </Layout>
-    </QueryClientProvider>
+    </>
   );
 }

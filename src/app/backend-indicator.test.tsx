@@ -4,7 +4,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BackendIndicator, MissingTokenBanner } from './backend-indicator';
 import { testConsoleInfo } from '@/testing/console-info';
-import { consoleInfoQuery, type ConsoleInfo } from '@/api/console-info';
+import { setConsoleInfoForTests, type ConsoleInfo } from '@/api/console-info';
 
 afterEach(() => {
   cleanup();
@@ -17,7 +17,7 @@ function renderWith(backend: Pick<ConsoleInfo, 'backend' | 'apiHost' | 'tokenCon
   const fetchSpy = vi.fn<typeof fetch>();
   vi.stubGlobal('fetch', fetchSpy);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(consoleInfoQuery.queryKey, info);
+  setConsoleInfoForTests(info);
   render(
     <QueryClientProvider client={client}>
       <BackendIndicator />

@@ -1,9 +1,7 @@
 // Demo mode (`npm run demo`): the server seeds the emulator with example tasks and lists them in
 // `/__console/config`; this puts them into the task history once per server run, so the gallery
 // starts full. A history that holds anything besides earlier demo tasks is never touched.
-import { useEffect } from 'react';
 import type { TaskRecord } from '@/features/tasks/history';
-import { useConsoleInfo } from '@/api/console-info';
 
 const STORAGE_KEY = 'media-console:demo';
 
@@ -40,14 +38,4 @@ export async function importDemoTasks(run: string, tasks: TaskRecord[]): Promise
     JSON.stringify({ run, ids: tasks.map((task) => task.id) } satisfies StoredDemo),
   );
   return true;
-}
-
-export function useDemoImport() {
-  const { data: info } = useConsoleInfo();
-  useEffect(() => {
-    if (!info?.demo || !info.demoRun || !info.demoTasks) return;
-    importDemoTasks(info.demoRun, info.demoTasks).catch((error: unknown) =>
-      console.warn('Demo tasks not imported', error),
-    );
-  }, [info]);
 }

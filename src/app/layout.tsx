@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
+import { useConsoleInfo } from '@/api/console-info';
 import { BackendIndicator, MissingTokenBanner } from './backend-indicator';
-import { useDemoImport } from './demo-import';
 import { NAV_ITEMS } from './routes';
 import { KeyboardShortcuts } from './shortcuts-launcher';
 import { SignOutButton } from './sign-out-button';
@@ -9,6 +9,18 @@ import { ThemeToggle } from './theme-toggle';
 
 function isActive(href: string, location: string) {
   return href === '/' ? location === '/' : location === href || location.startsWith(`${href}/`);
+}
+
+/** `npm run demo` lists its seeded tasks in /__console/config; the import code loads only then. */
+function useDemoImport() {
+  const { data: info } = useConsoleInfo();
+  useEffect(() => {
+    if (!info?.demo || !info.demoRun || !info.demoTasks) return;
+    const { demoRun, demoTasks } = info;
+    import('./demo-import')
+      .then(({ importDemoTasks }) => importDemoTasks(demoRun, demoTasks))
+      .catch((error: unknown) => console.warn('Demo tasks not imported', error));
+  }, [info]);
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -4,7 +4,7 @@ import { useConsoleInfo } from '@/api/console-info';
  * works like the sign-in page itself and the server clears the HttpOnly cookie. */
 export function SignOutButton() {
   const { data } = useConsoleInfo();
-  if (!(data as { auth?: boolean } | undefined)?.auth) return null;
+  if (!data?.auth) return null;
   return (
     <form method="post" action="/logout">
       <button

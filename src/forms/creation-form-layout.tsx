@@ -1,9 +1,23 @@
-import type { FormEventHandler, ReactNode } from 'react';
+import { lazy, Suspense, type ComponentProps, type FormEventHandler, type ReactNode } from 'react';
 import type { ApiError } from '@/api/errors';
-import { ErrorBanner } from '@/components/ui/banner';
 import { FormActions } from './form-actions';
 import { submitOnModEnter } from './form-errors';
 import { cardClass } from '@/components/ui/styles';
+
+// Shown only after a submission (a refusal, or the tasks it created): loaded then, not with the form.
+const ErrorBanner = lazy(() => import('@/components/ui/banner').then((m) => ({ default: m.ErrorBanner })));
+const LazyCreatedTasksPanel = lazy(() =>
+  import('./created-tasks-panel').then((m) => ({ default: m.CreatedTasksPanel })),
+);
+
+/** The tasks a submission created, for a form's side column. */
+export function CreatedTasks(props: ComponentProps<typeof LazyCreatedTasksPanel>) {
+  return (
+    <Suspense fallback={null}>
+      <LazyCreatedTasksPanel {...props} />
+    </Suspense>
+  );
+}
 
 /**
  * The frame both creation forms share: the form card (fields, the service's error banner, the
@@ -19,6 +33,7 @@ export function CreationFormLayout({
   submitLabel,
   onReset,
   aside,
+  onEngage,
   children,
 }: {
   titleId: string;
@@ -31,6 +46,8 @@ export function CreationFormLayout({
   submitLabel: string;
   onReset: () => void;
   aside: ReactNode;
+  /** The creator starts working with the form (first focus or press): load what validation needs. */
+  onEngage?: () => void;
   children: ReactNode;
 }) {
   return (
@@ -40,6 +57,8 @@ export function CreationFormLayout({
         aria-labelledby={titleId}
         onSubmit={onSubmit}
         onKeyDown={submitOnModEnter}
+        onFocus={onEngage}
+        onPointerDown={onEngage}
         className={`${cardClass} divide-y divide-zinc-200 dark:divide-zinc-800`}
       >
         <h2 id={titleId} className="sr-only">
@@ -47,7 +66,11 @@ export function CreationFormLayout({
         </h2>
         <div className="space-y-6 p-4 sm:p-6">
           {children}
-          {banner && <ErrorBanner error={banner} onDismiss={onDismissBanner} />}
+          {banner && (
+            <Suspense fallback={null}>
+              <ErrorBanner error={banner} onDismiss={onDismissBanner} />
+            </Suspense>
+          )}
         </div>
         <FormActions pending={pending} submitLabel={submitLabel} pendingLabel="Sending…" onReset={onReset} />
       </form>

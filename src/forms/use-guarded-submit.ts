@@ -1,33 +1,43 @@
 import { useRef, useState } from 'react';
-import { ApiError, isApiError } from '@/api/errors';
+import type { ApiError } from '@/api/errors';
 
 /**
- * Sends at most one request at a time and sorts its failure: `place` puts it on a field and
- * returns true, otherwise it becomes the banner. Enter and Ctrl+Enter reach the form without the
- * (disabled) button, and twice in a row before React re-renders, hence the ref and not state.
+ * Sends at most one request at a time, keeps what it returned (the created tasks) and sorts its
+ * failure: `place` puts it on a field and returns true, otherwise it becomes the banner. Enter and
+ * Ctrl+Enter reach the form without the (disabled) button, and twice in a row before React
+ * re-renders, hence the ref and not state. A plain hook, not a TanStack mutation: creating tasks
+ * needs no cache, and the forms load without TanStack Query.
  */
-export function useGuardedSubmit<T>(
-  send: (body: T) => Promise<unknown>,
-  place: (error: ApiError) => boolean,
-) {
+export function useGuardedSubmit<T, R>(send: (body: T) => Promise<R>, place: (error: ApiError) => boolean) {
   const inFlight = useRef(false);
   const [banner, setBanner] = useState<ApiError>();
+  const [result, setResult] = useState<R>();
+  const [pending, setPending] = useState(false);
 
   async function submit(body: T) {
     if (inFlight.current) return;
     inFlight.current = true;
+    setPending(true);
     setBanner(undefined);
     try {
-      await send(body);
+      setResult(await send(body));
     } catch (caught) {
+      // The client (and its ApiError) is loaded by then; only the failure path needs it here.
+      const { ApiError, isApiError } = await import('@/api/errors');
       const error = isApiError(caught)
         ? caught
         : new ApiError({ kind: 'malformed', msg: String(caught), cause: caught });
       if (!place(error)) setBanner(error);
     } finally {
       inFlight.current = false;
+      setPending(false);
     }
   }
 
-  return { submit, banner, clearBanner: () => setBanner(undefined) };
+  function reset() {
+    setBanner(undefined);
+    setResult(undefined);
+  }
+
+  return { submit, banner, clearBanner: () => setBanner(undefined), result, pending, reset };
 }

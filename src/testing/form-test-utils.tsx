@@ -9,7 +9,7 @@ import { onTestFinished, vi } from 'vitest';
 import { createEmulator } from '../../server/emulator/app';
 import type { EmulatorOptions } from '../../server/emulator/options';
 import { testConsoleInfo } from './console-info';
-import { consoleInfoQuery, type ConsoleInfo } from '@/api/console-info';
+import { setConsoleInfoForTests, type ConsoleInfo } from '@/api/console-info';
 
 export const envelope = (data: unknown, code = 0, msg = 'ok', status = 200) =>
   new Response(JSON.stringify({ code, msg, data }), {
@@ -72,7 +72,7 @@ export function renderWithClient(ui: ReactNode, info: ConsoleInfo = testConsoleI
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  client.setQueryData(consoleInfoQuery.queryKey, info);
+  setConsoleInfoForTests(info);
   const result = render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
   return { ...result, client };
 }

@@ -3,8 +3,18 @@ import { CallbackLog } from './callback-log';
 import { InboxAddressCard } from './inbox-address-card';
 import { useInboxInfo } from './inbox-api';
 import { PasteCallbackForm } from './paste-callback-form';
+import { QueryProvider } from '@/api/query-client';
 
+/** With its own provider of the shared query client: TanStack Query loads with this screen, not the shell. */
 export function CallbacksScreen() {
+  return (
+    <QueryProvider>
+      <CallbacksScreenContent />
+    </QueryProvider>
+  );
+}
+
+function CallbacksScreenContent() {
   const { data, isPending, isError } = useInboxInfo();
   const inboxPath = data?.callbackInboxPath;
   return (

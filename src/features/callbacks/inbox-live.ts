@@ -6,7 +6,7 @@
 // would starve the app's own requests once six tabs are open. The history store already tells
 // other tabs about the records it changes.
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { consoleInfoQuery } from '@/api/console-info';
+import { refreshConsoleInfo } from '@/api/console-info';
 import { createApplyQueue } from './apply-callback';
 import { getInboxConnection, setInboxConnection } from './connection-state';
 import { callbackKeys, type CallbackLogPage, type StoredCallback } from './inbox-api';
@@ -60,7 +60,7 @@ export function startInboxLive(inboxPath: string, queryClient: QueryClient): () 
         if (state !== 'off') send({ type: 'state', state });
       },
       // The server may have restarted with another secret; ask it again for the inbox address.
-      onRepeatedFailure: () => void queryClient.invalidateQueries({ queryKey: consoleInfoQuery.queryKey }),
+      onRepeatedFailure: () => void refreshConsoleInfo(),
     });
   };
 

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  IMAGE_FORM_DEFAULTS,
-  IMAGE_FORM_FIELDS,
-  imageFormSchema,
-  toImageRequest,
-  urlExtension,
-} from './image-form-schema';
+import { IMAGE_FORM_DEFAULTS, IMAGE_FORM_FIELDS, toImageRequest, urlExtension } from './image-form-model';
+import { imageFormSchema } from './image-form-schema';
 
 const valid = { ...IMAGE_FORM_DEFAULTS, prompt: 'a cat' };
 const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ url: `https://example.com/${i}.png` }));

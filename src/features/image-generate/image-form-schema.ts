@@ -1,33 +1,17 @@
-// The Create image form's rules: the request schema's own field schemas (src/api/schemas.ts), plus
+// The Create image form's rules (loaded on the form's first interaction, with zod): the request schema's own field schemas (src/api/schemas.ts), plus
 // what only a form needs: rows of URLs, at most 5 of them (the service would silently drop the
 // rest), and a format check where the URL shows its extension.
 import { z } from '@/api/zod';
 import {
   BOUNDS,
-  IMAGE_GENERATE_DEFAULTS,
   IMAGE_QUALITIES,
   IMAGE_RATIOS,
   MODULES,
-  REFERENCE_IMAGE_FORMATS,
   httpUrl,
   imageGenerateRequestSchema,
   promptSchema,
-  type ImageGenerateRequest,
 } from '@/api/schemas';
-import { IMAGE_GENERATE_FIELDS } from '@/api/request-fields';
-
-const FORMAT_EXTENSIONS = REFERENCE_IMAGE_FORMATS.map((format) => format.toLowerCase());
-export const FORMAT_LIST = 'JPG, JPEG, PNG, BMP, WebP or GIF';
-
-/** The file extension the URL's path ends with (`png`), or undefined when it shows none. */
-export function urlExtension(url: string): string | undefined {
-  try {
-    const last = new URL(url).pathname.split('/').pop() ?? '';
-    return /\.([a-z0-9]{2,5})$/i.exec(last)?.[1]?.toLowerCase();
-  } catch {
-    return undefined;
-  }
-}
+import { FORMAT_EXTENSIONS, FORMAT_LIST, urlExtension } from './image-form-model';
 
 const referenceImageUrl = httpUrl('Enter an http:// or https:// image URL').check(
   z.refine((url) => {
@@ -56,38 +40,3 @@ export const imageFormSchema = z.object({
 
 export type ImageFormInput = z.input<typeof imageFormSchema>;
 export type ImageFormOutput = z.output<typeof imageFormSchema>;
-
-export interface ImageFormValues {
-  prompt: string;
-  reference_images: { url: string }[];
-  module: (typeof MODULES)[number];
-  generate_count: number;
-  image_quality: (typeof IMAGE_QUALITIES)[number];
-  image_ratio: (typeof IMAGE_RATIOS)[number];
-}
-
-export const IMAGE_FORM_DEFAULTS: ImageFormValues = {
-  prompt: '',
-  reference_images: [],
-  ...IMAGE_GENERATE_DEFAULTS,
-};
-
-type ImageFormField = Exclude<(typeof IMAGE_GENERATE_FIELDS)[number], 'callback_url'>;
-
-/** Request fields the form shows (not callback_url), for placing the service's 100001/100002 errors. */
-export const IMAGE_FORM_FIELDS: readonly ImageFormField[] = IMAGE_GENERATE_FIELDS.filter(
-  (field): field is ImageFormField => field !== 'callback_url',
-);
-
-/** The body sent to POST /v1/image_generate: every field explicit, blank rows dropped. */
-export function toImageRequest(values: ImageFormOutput): ImageGenerateRequest {
-  const urls = values.reference_images.map((row) => row.url.trim()).filter(Boolean);
-  return {
-    prompt: values.prompt,
-    ...(urls.length > 0 && { reference_images: urls }),
-    module: values.module,
-    generate_count: values.generate_count,
-    image_quality: values.image_quality,
-    image_ratio: values.image_ratio,
-  };
-}

@@ -1,29 +1,27 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { ApiError } from '@/api/errors';
-import { BOUNDS, MODULES } from '@/api/schemas';
-import { CreationFormLayout } from '@/forms/creation-form-layout';
-import { CreatedTasksPanel } from '@/forms/created-tasks-panel';
+import { BOUNDS, MODULES } from '@/api/rules';
+import { CreatedTasks, CreationFormLayout } from '@/forms/creation-form-layout';
 import { Field, FieldGroup } from '@/components/ui/field';
 import { clearDraft, loadDraft, useDraftAutosave } from '@/forms/form-draft';
 import { fieldForServerError, serverFieldMessage } from '@/forms/form-errors';
 import { RadioCards } from '@/components/ui/radio-cards';
 import { inputClass } from '@/components/ui/styles';
+import { lazyZodResolver } from '@/forms/lazy-zod-resolver';
 import { useGuardedSubmit } from '@/forms/use-guarded-submit';
 import { AspectRatioPicker } from './aspect-ratio-picker';
 import {
   IMAGE_FORM_DEFAULTS,
   IMAGE_FORM_FIELDS,
-  imageFormSchema,
   toImageRequest,
   type ImageFormInput,
   type ImageFormOutput,
-} from './image-form-schema';
+} from './image-form-model';
 import { ImageSummary } from './image-summary';
 import { PromptField } from './prompt-field';
 import { ReferenceImagesField } from './reference-images-field';
-import { useCreateImages } from './use-create-images';
+import { createImages } from './use-create-images';
 
 export const IMAGE_DRAFT_KEY = 'image-generate';
 
@@ -42,9 +40,13 @@ const QUALITY_OPTIONS = [
   { value: '4K', label: '4K' },
 ] as const;
 
+const resolver = lazyZodResolver<ImageFormInput, ImageFormOutput>(() =>
+  import('./image-form-schema').then((m) => m.imageFormSchema),
+);
+
 export function ImageGenerateForm() {
   const form = useForm<ImageFormInput, unknown, ImageFormOutput>({
-    resolver: zodResolver(imageFormSchema),
+    resolver,
     defaultValues: loadDraft(IMAGE_DRAFT_KEY, IMAGE_FORM_DEFAULTS),
     // Checked when a field is first left, then on every change: an error clears the moment its
     // value is valid, so nothing is left to disappear (and shift the layout) when the field is left.
@@ -54,7 +56,6 @@ export function ImageGenerateForm() {
   const { register, handleSubmit, control, setError, setFocus, formState } = form;
   const { errors } = formState;
   useDraftAutosave(form, IMAGE_DRAFT_KEY);
-  const mutation = useCreateImages();
   // A server verdict on the reference images holds for the URLs it judged; editing them hides it.
   const [referenceVerdict, setReferenceVerdict] = useState<{ message: string; urls: string }>();
   const references = useWatch({ control, name: 'reference_images' });
@@ -80,7 +81,14 @@ export function ImageGenerateForm() {
     return Boolean(field);
   }
 
-  const { submit, banner, clearBanner } = useGuardedSubmit(mutation.mutateAsync, placeError);
+  const {
+    submit,
+    banner,
+    clearBanner,
+    result,
+    pending: sending,
+    reset,
+  } = useGuardedSubmit(createImages, placeError);
   const onValid = (values: ImageFormOutput) => {
     setReferenceVerdict(undefined);
     return submit(toImageRequest(values));
@@ -89,12 +97,11 @@ export function ImageGenerateForm() {
   function resetToDefaults() {
     form.reset(IMAGE_FORM_DEFAULTS);
     clearDraft(IMAGE_DRAFT_KEY);
-    mutation.reset();
-    clearBanner();
+    reset();
     setReferenceVerdict(undefined);
   }
 
-  const pending = mutation.isPending || formState.isSubmitting;
+  const pending = sending || formState.isSubmitting;
   return (
     <CreationFormLayout
       titleId="image-form-title"
@@ -105,18 +112,19 @@ export function ImageGenerateForm() {
       pending={pending}
       submitLabel="Generate images"
       onReset={resetToDefaults}
+      onEngage={resolver.preload}
       aside={
         <>
-          {mutation.data && (
-            <CreatedTasksPanel
+          {result && (
+            <CreatedTasks
               title={
-                mutation.data.taskIds.length === 1
+                result.taskIds.length === 1
                   ? '1 image task created'
-                  : `${mutation.data.taskIds.length} image tasks created`
+                  : `${result.taskIds.length} image tasks created`
               }
-              tasks={mutation.data.taskIds.map((id, index) => ({ id, label: `Image ${index + 1}` }))}
-              curl={mutation.data.curl}
-              note={mutation.data.historyNote}
+              tasks={result.taskIds.map((id, index) => ({ id, label: `Image ${index + 1}` }))}
+              curl={result.curl}
+              note={result.historyNote}
             />
           )}
           <ImageSummary control={control} />

@@ -1,6 +1,6 @@
 import { useWatch, type Control } from 'react-hook-form';
 import { cardClass } from '@/components/ui/styles';
-import type { ImageFormInput } from './image-form-schema';
+import type { ImageFormInput } from './image-form-model';
 
 const MODE_NAMES = { std: 'Standard', pro: 'Professional' } as const;
 

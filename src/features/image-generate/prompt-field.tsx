@@ -1,8 +1,8 @@
 import { useWatch, type Control, type UseFormRegister } from 'react-hook-form';
-import { BOUNDS } from '@/api/schemas';
+import { BOUNDS } from '@/api/rules';
 import { Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/styles';
-import type { ImageFormInput } from './image-form-schema';
+import type { ImageFormInput } from './image-form-model';
 
 /**
  * The prompt with a live `n / 1000` counter. No maxLength on the textarea: typing past the limit

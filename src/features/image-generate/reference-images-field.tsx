@@ -7,11 +7,11 @@ import {
   type UseFormRegister,
 } from 'react-hook-form';
 import { isHttpUrl } from '@/api/http-url';
-import { BOUNDS } from '@/api/schemas';
+import { BOUNDS } from '@/api/rules';
 import { Button } from '@/components/ui/button';
 import { FieldError, describedBy } from '@/components/ui/field';
 import { hintClass, inputClass } from '@/components/ui/styles';
-import { FORMAT_LIST, type ImageFormInput, type ImageFormValues } from './image-form-schema';
+import { FORMAT_LIST, type ImageFormInput, type ImageFormValues } from './image-form-model';
 
 type Probe = 'none' | 'loading' | 'ok' | 'error';
 

@@ -1,6 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-import { API_PATHS, createImageGeneration, toCurl } from '@/api/endpoints';
 import type { ImageGenerateRequest } from '@/api/schemas';
+import { recordCreatedTasksSafely } from '@/forms/record-created';
 
 export interface CreatedImages {
   body: ImageGenerateRequest;
@@ -10,29 +9,19 @@ export interface CreatedImages {
   historyNote?: string;
 }
 
-export function useCreateImages() {
-  return useMutation({
-    mutationKey: ['create', 'image_generate'],
-    mutationFn: async (body: ImageGenerateRequest): Promise<CreatedImages> => {
-      const { task_ids } = await createImageGeneration(body);
-      const created: CreatedImages = {
-        body,
-        taskIds: task_ids,
-        curl: toCurl('POST', API_PATHS.imageGenerate, body),
-      };
-      try {
-        // Loaded on first use: the history store (IndexedDB) is not needed to show the first screen.
-        const { recordCreatedTasks } = await import('@/features/tasks/history');
-        await recordCreatedTasks(
-          'image_generate',
-          body,
-          task_ids.map((task_id) => ({ task_id })),
-        );
-      } catch {
-        // The tasks exist on the service either way; losing the local record must not hide them.
-        created.historyNote = 'These tasks could not be saved in this browser’s task history; keep the ids.';
-      }
-      return created;
-    },
-  });
+/** POST /v1/image_generate, then the new tasks into the history. */
+export async function createImages(body: ImageGenerateRequest): Promise<CreatedImages> {
+  // Loaded on first use: the client and its response schemas are not needed to show the form.
+  const { API_PATHS, createImageGeneration, toCurl } = await import('@/api/endpoints');
+  const { task_ids } = await createImageGeneration(body);
+  return {
+    body,
+    taskIds: task_ids,
+    curl: toCurl('POST', API_PATHS.imageGenerate, body),
+    historyNote: await recordCreatedTasksSafely(
+      'image_generate',
+      body,
+      task_ids.map((task_id) => ({ task_id })),
+    ),
+  };
 }

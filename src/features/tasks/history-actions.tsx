@@ -1,7 +1,6 @@
 // Export / import of the history, and the poller's settings (parallel checks, notifications).
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { exportHistory, importHistory } from './history-transfer';
 import {
   MAX_CONCURRENCY,
   notificationsWanted,
@@ -9,7 +8,7 @@ import {
   saveNotificationsWanted,
   storedConcurrency,
 } from './poll-settings';
-import { pollSemaphore } from './task-polling';
+import { pollSemaphore } from './poll-semaphore';
 
 function download(name: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
@@ -99,6 +98,8 @@ export function HistoryActions() {
   async function onExport() {
     setBusy('export');
     try {
+      // The file format's schema (zod) loads only when a file is written or read.
+      const { exportHistory } = await import('./history-transfer');
       download(`task-history-${new Date().toISOString().slice(0, 10)}.json`, await exportHistory());
     } finally {
       setBusy(null);
@@ -108,6 +109,7 @@ export function HistoryActions() {
   async function onImport(file: File) {
     setBusy('import');
     try {
+      const { importHistory } = await import('./history-transfer');
       const outcome = await importHistory(await file.text());
       const rejected = outcome.rejected
         ? ` Skipped ${outcome.rejected} invalid entr${outcome.rejected === 1 ? 'y' : 'ies'} (${outcome.problems.join('; ')}).`

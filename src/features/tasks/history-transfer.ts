@@ -1,7 +1,7 @@
 // Export and import of the task history as JSON, so support staff can hand a set of tasks over and
 // a browser can be moved or reset without losing anything.
 import { z } from '@/api/zod';
-import { TASK_TYPES } from '@/api/schemas';
+import { TASK_TYPES } from '@/api/rules';
 import { listTasks, mergeTasks, type TaskRecord } from './history';
 
 export const HISTORY_FORMAT = 'media-console.task-history';

@@ -5,8 +5,10 @@
 // store loads everything once with a single getAll, keeps a newest-first array, and writes changes
 // back in batches (setMany). Screens subscribe through `subscribeHistory` / useSyncExternalStore.
 import { createStore, delMany, get, setMany, values } from 'idb-keyval';
-import { TASK_TYPES, type TaskType } from '@/api/schemas';
+import { TASK_TYPES, type TaskType } from '@/api/rules';
 import { isTerminalStatus } from '@/api/status';
+import { setFollowing } from './following';
+import { isFinalPollError } from './poll-schedule';
 
 export interface TaskError {
   kind: string;
@@ -75,6 +77,12 @@ const channel =
 
 const newestFirst = (a: TaskRecord, b: TaskRecord) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1);
 
+/** Running, or waiting for a callback; a task the service does not know stays as it is. */
+function mayStillChange(task: TaskRecord): boolean {
+  const kind = task.lastError?.kind;
+  return !isTerminalStatus(task.status) && !(kind && kind !== 'unavailable' && isFinalPollError(kind));
+}
+
 function publish(changedIds: readonly string[] = []) {
   let tasks: TaskRecord[];
   if (orderDirty) {
@@ -86,6 +94,7 @@ function publish(changedIds: readonly string[] = []) {
     tasks = snapshot.tasks.map((task) => (changed.has(task.id) ? (byId.get(task.id) ?? task) : task));
   }
   snapshot = { loaded: isLoaded, storageError, tasks };
+  if (isLoaded) setFollowing(tasks.some(mayStillChange));
   for (const listener of listeners) listener();
 }
 

@@ -14,6 +14,7 @@ import { DetailMedia } from './task-media';
 import { TaskPollingHost } from './task-polling-host';
 import { viewOf } from './task-view';
 import { useHistory } from './use-history';
+import { QueryProvider } from '@/api/query-client';
 
 function Json({ value }: { value: unknown }) {
   return (
@@ -32,7 +33,16 @@ const BackLink = () => (
   </Link>
 );
 
+/** With its own provider of the shared query client: TanStack Query loads with this screen, not the shell. */
 export function TaskDetailScreen({ taskId }: { taskId: string }) {
+  return (
+    <QueryProvider>
+      <TaskDetailScreenContent taskId={taskId} />
+    </QueryProvider>
+  );
+}
+
+function TaskDetailScreenContent({ taskId }: { taskId: string }) {
   const { loaded, tasks } = useHistory();
   const record = useMemo(() => tasks.find((task) => task.id === taskId), [tasks, taskId]);
   const reruns = useMemo(() => tasks.filter((task) => task.rerunOf === taskId), [tasks, taskId]);

@@ -8,11 +8,21 @@ import { usePollLeadership } from './poll-leader';
 import { notificationsWanted } from './poll-settings';
 import { needsPolling, taskStatusQuery } from './task-polling';
 import { useHistory } from './use-history';
+import { QueryProvider } from '@/api/query-client';
 
 const ignoreResults = () => null;
 
 /** Polls every running task in the history, or only `onlyIds` when given (the detail screen). */
+/** With its own provider of the shared query client: TanStack Query loads with this screen, not the shell. */
 export function TaskPollingHost({ onlyIds }: { onlyIds?: readonly string[] }) {
+  return (
+    <QueryProvider>
+      <TaskPollingHostContent onlyIds={onlyIds} />
+    </QueryProvider>
+  );
+}
+
+function TaskPollingHostContent({ onlyIds }: { onlyIds?: readonly string[] }) {
   const { tasks } = useHistory();
   const leading = usePollLeadership();
   const [background, setBackground] = useState(notificationsWanted);

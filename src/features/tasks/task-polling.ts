@@ -8,8 +8,8 @@ import { fetchTaskStatus, taskKeys, type TaskStatusData } from '@/api/endpoints'
 import { isTerminalStatus } from '@/api/status';
 import { applyTaskUpdate, peekTask, recordTaskError, type TaskRecord } from './history';
 import { isFinalPollError, nextPollDelay, POLL } from './poll-schedule';
-import { storedConcurrency } from './poll-settings';
-import { createSemaphore, type Semaphore } from './semaphore';
+import { pollSemaphore } from './poll-semaphore';
+import type { Semaphore } from './semaphore';
 
 export interface PollerDeps {
   semaphore: Semaphore;
@@ -18,7 +18,7 @@ export interface PollerDeps {
   isHidden: () => boolean;
 }
 
-export const pollSemaphore = createSemaphore(storedConcurrency());
+export { pollSemaphore };
 
 const defaultDeps: PollerDeps = {
   semaphore: pollSemaphore,

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { useConsoleInfo } from '@/api/console-info';
-import { CONSOLE_INBOX } from '@/api/schemas';
+import { CONSOLE_INBOX } from '@/api/rules';
 import { Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/styles';
-import type { VideoFormInput, VideoFormOutput } from './video-form-schema';
+import type { VideoFormInput, VideoFormOutput } from './video-form-model';
 
 /**
  * Callback URL, prefilled with this console's own callback inbox while the user has not typed

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { translatedVideoName } from '@/api/schemas';
+import { translatedVideoName } from '@/api/rules';
 
 const unixSeconds = () => Math.floor(Date.now() / 1000);
 

@@ -1,6 +1,6 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
-import { API_PATHS, createVideoTranslation, getTargetLanguages, toCurl } from '@/api/endpoints';
+import { useEffect, useState } from 'react';
 import type { VideoTranslateRequest } from '@/api/schemas';
+import { recordCreatedTasksSafely } from '@/forms/record-created';
 
 export interface CreatedTranslations {
   body: VideoTranslateRequest;
@@ -9,33 +9,46 @@ export interface CreatedTranslations {
   historyNote?: string;
 }
 
-export function useCreateTranslations() {
-  return useMutation({
-    mutationKey: ['create', 'video_translate'],
-    mutationFn: async (body: VideoTranslateRequest): Promise<CreatedTranslations> => {
-      const data = await createVideoTranslation(body);
-      const tasks = data.map(({ task_id, language }) => ({ task_id, language }));
-      const created: CreatedTranslations = {
-        body,
-        tasks,
-        curl: toCurl('POST', API_PATHS.videoTranslate, body),
-      };
-      try {
-        // Loaded on first use: the history store (IndexedDB) is not needed to show the first screen.
-        const { recordCreatedTasks } = await import('@/features/tasks/history');
-        await recordCreatedTasks('video_translate', body, tasks);
-      } catch {
-        created.historyNote = 'These tasks could not be saved in this browser’s task history; keep the ids.';
-      }
-      return created;
-    },
-  });
+/** POST /v1/video_translate (one task per language), then the new tasks into the history. */
+export async function createTranslations(body: VideoTranslateRequest): Promise<CreatedTranslations> {
+  const { API_PATHS, createVideoTranslation, toCurl } = await import('@/api/endpoints');
+  const data = await createVideoTranslation(body);
+  const tasks = data.map(({ task_id, language }) => ({ task_id, language }));
+  return {
+    body,
+    tasks,
+    curl: toCurl('POST', API_PATHS.videoTranslate, body),
+    historyNote: await recordCreatedTasksSafely('video_translate', body, tasks),
+  };
 }
 
-/** The backend's language list; not part of the interface, so a failure means "use the built-in list". */
-export const targetLanguagesQuery = queryOptions({
-  queryKey: ['video_translate', 'target_languages'],
-  queryFn: ({ signal }) => getTargetLanguages(signal),
-  staleTime: Infinity,
-  retry: false,
-});
+let languages: Promise<string[] | undefined> | undefined;
+
+/**
+ * The backend's language list, asked once per page; not part of the interface, so any failure
+ * means "use the built-in list" (undefined).
+ */
+export function useTargetLanguages(): { data?: string[]; isPending: boolean } {
+  const [data, setData] = useState<string[] | undefined>();
+  const [isPending, setPending] = useState(true);
+  useEffect(() => {
+    let current = true;
+    languages ??= import('@/api/languages')
+      .then(({ getTargetLanguages }) => getTargetLanguages())
+      .catch(() => undefined);
+    void languages.then((list) => {
+      if (!current) return;
+      setData(list);
+      setPending(false);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+  return { data, isPending };
+}
+
+/** Tests: ask the backend again. */
+export function forgetTargetLanguagesForTests() {
+  languages = undefined;
+}

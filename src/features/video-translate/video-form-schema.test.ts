@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { VIDEO_FORM_DEFAULTS, VIDEO_FORM_FIELDS, toVideoRequest, videoFormSchema } from './video-form-schema';
+import { VIDEO_FORM_DEFAULTS, VIDEO_FORM_FIELDS, toVideoRequest } from './video-form-model';
+import { videoFormSchema } from './video-form-schema';
 
 const valid = {
   ...VIDEO_FORM_DEFAULTS,

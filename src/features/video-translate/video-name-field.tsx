@@ -1,9 +1,9 @@
 import { useWatch, type Control, type UseFormRegister } from 'react-hook-form';
-import { BOUNDS } from '@/api/schemas';
+import { BOUNDS } from '@/api/rules';
 import { Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/styles';
 import { OutputNames } from './output-names';
-import type { VideoFormInput } from './video-form-schema';
+import type { VideoFormInput } from './video-form-model';
 
 /** Video name with its counter and a live preview of each translated video's name. */
 export function VideoNameField({

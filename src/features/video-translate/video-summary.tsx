@@ -1,6 +1,6 @@
 import { useWatch, type Control } from 'react-hook-form';
 import { cardClass } from '@/components/ui/styles';
-import type { VideoFormInput } from './video-form-schema';
+import type { VideoFormInput } from './video-form-model';
 
 const yesNo = (value: boolean | undefined) => (value ? 'Yes' : 'No');
 

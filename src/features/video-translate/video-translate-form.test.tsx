@@ -13,11 +13,15 @@ import {
   type FetchStubOptions,
 } from '@/testing/form-test-utils';
 import { getTask } from '@/features/tasks/history';
+import { forgetTargetLanguagesForTests } from './use-create-translations';
 import { VIDEO_DRAFT_KEY, VideoTranslateForm } from './video-translate-form';
 
 const DRAFT = `media-console:draft:${VIDEO_DRAFT_KEY}`;
 const VIDEO = 'https://example.com/talk.mp4';
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  forgetTargetLanguagesForTests();
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -1,27 +1,24 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { BOUNDS, CONSOLE_INBOX, TARGET_LANGUAGES } from '@/api/schemas';
+import { BOUNDS, CONSOLE_INBOX, TARGET_LANGUAGES } from '@/api/rules';
 import { useConsoleInfo } from '@/api/console-info';
-import { CreationFormLayout } from '@/forms/creation-form-layout';
-import { CreatedTasksPanel } from '@/forms/created-tasks-panel';
+import { CreatedTasks, CreationFormLayout } from '@/forms/creation-form-layout';
 import { Field } from '@/components/ui/field';
 import { clearDraft, loadDraft, useDraftAutosave } from '@/forms/form-draft';
 import { fieldForServerError, serverFieldMessage } from '@/forms/form-errors';
 import { inputClass } from '@/components/ui/styles';
 import { Switch } from '@/components/ui/switch';
+import { lazyZodResolver } from '@/forms/lazy-zod-resolver';
 import { useGuardedSubmit } from '@/forms/use-guarded-submit';
 import { CallbackUrlField } from './callback-url-field';
 import { LanguagePicker } from './language-picker';
-import { targetLanguagesQuery, useCreateTranslations } from './use-create-translations';
+import { createTranslations, useTargetLanguages } from './use-create-translations';
 import {
   VIDEO_FORM_DEFAULTS,
   VIDEO_FORM_FIELDS,
   toVideoRequest,
-  videoFormSchema,
   type VideoFormInput,
   type VideoFormOutput,
-} from './video-form-schema';
+} from './video-form-model';
 import { VideoNameField } from './video-name-field';
 import { VideoPreview } from './video-preview';
 import { VideoSummary } from './video-summary';
@@ -47,9 +44,13 @@ const SWITCHES = [
   },
 ] as const;
 
+const resolver = lazyZodResolver<VideoFormInput, VideoFormOutput>(() =>
+  import('./video-form-schema').then((m) => m.videoFormSchema),
+);
+
 export function VideoTranslateForm() {
   const form = useForm<VideoFormInput, unknown, VideoFormOutput>({
-    resolver: zodResolver(videoFormSchema),
+    resolver,
     defaultValues: loadDraft(VIDEO_DRAFT_KEY, VIDEO_FORM_DEFAULTS),
     // Checked when a field is first left, then on every change: an error clears the moment its
     // value is valid, so nothing is left to disappear (and shift the layout) when the field is left.
@@ -59,12 +60,18 @@ export function VideoTranslateForm() {
   const { register, handleSubmit, control, setError, formState } = form;
   const { errors } = formState;
   useDraftAutosave(form, VIDEO_DRAFT_KEY);
-  const mutation = useCreateTranslations();
-  const languages = useQuery(targetLanguagesQuery);
+  const languages = useTargetLanguages();
   const inboxUrl = useConsoleInfo().data?.callbackUrl;
   const videoUrl = useWatch({ control, name: 'video_url' }) ?? '';
 
-  const { submit, banner, clearBanner } = useGuardedSubmit(mutation.mutateAsync, (error) => {
+  const {
+    submit,
+    banner,
+    clearBanner,
+    result,
+    pending: sending,
+    reset,
+  } = useGuardedSubmit(createTranslations, (error) => {
     const field = fieldForServerError(error, VIDEO_FORM_FIELDS);
     if (field) setError(field, { type: 'server', message: serverFieldMessage(error) }, { shouldFocus: true });
     return Boolean(field);
@@ -74,11 +81,10 @@ export function VideoTranslateForm() {
   function resetToDefaults() {
     form.reset({ ...VIDEO_FORM_DEFAULTS, callback_url: inboxUrl ? CONSOLE_INBOX : '' });
     clearDraft(VIDEO_DRAFT_KEY);
-    mutation.reset();
-    clearBanner();
+    reset();
   }
 
-  const pending = mutation.isPending || formState.isSubmitting;
+  const pending = sending || formState.isSubmitting;
   return (
     <CreationFormLayout
       titleId="video-form-title"
@@ -89,18 +95,19 @@ export function VideoTranslateForm() {
       pending={pending}
       submitLabel="Translate video"
       onReset={resetToDefaults}
+      onEngage={resolver.preload}
       aside={
         <>
-          {mutation.data && (
-            <CreatedTasksPanel
+          {result && (
+            <CreatedTasks
               title={
-                mutation.data.tasks.length === 1
+                result.tasks.length === 1
                   ? '1 translation task created'
-                  : `${mutation.data.tasks.length} translation tasks created`
+                  : `${result.tasks.length} translation tasks created`
               }
-              tasks={mutation.data.tasks.map((task) => ({ id: task.task_id, label: task.language }))}
-              curl={mutation.data.curl}
-              note={mutation.data.historyNote}
+              tasks={result.tasks.map((task) => ({ id: task.task_id, label: task.language }))}
+              curl={result.curl}
+              note={result.historyNote}
             />
           )}
           <VideoSummary control={control} />

@@ -1,0 +1,44 @@
+// The shape of `/__console/config`: one schema for the servers that send it (server/node-app.ts,
+// server/prod-app.ts, server/demo.ts) and the tests, and its type for the browser that reads it
+// (which checks only what it needs, so zod stays out of the first screen).
+import { TASK_TYPES } from './schemas';
+import { z } from './zod';
+
+/** A task the demo seeded, in the shape of a history record before its first poll. */
+export const demoTaskSchema = z.object({
+  id: z.string(),
+  kind: z.enum(TASK_TYPES),
+  source: z.literal('created'),
+  params: z.record(z.string(), z.unknown()),
+  language: z.optional(z.string()),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  status: z.literal(''),
+});
+
+export type DemoTask = z.infer<typeof demoTaskSchema>;
+
+/**
+ * What the Node side says about its backend (`/__console/config`); never includes the token. One
+ * schema for the servers that send it (server/node-app.ts, server/prod-app.ts, server/demo.ts) and
+ * the browser that reads it, so the two sides cannot drift apart.
+ */
+export const consoleInfoSchema = z.object({
+  backend: z.enum(['emulator', 'remote']),
+  /** Host name of the real service, for the header's backend indicator. */
+  apiHost: z.nullable(z.string()),
+  tokenConfigured: z.boolean(),
+  /** Where the service should POST callbacks; null when no address it can reach is known. */
+  callbackUrl: z.nullable(z.string()),
+  callbackUrlReachable: z.boolean(),
+  /** Same-origin path of the inbox (`/callbacks/<secret>`): the app reads `/log` and `/events` under it. */
+  callbackInboxPath: z.string(),
+  /** The production server adds whether a sign-in (APP_PASSWORD) guards the console. */
+  auth: z.optional(z.boolean()),
+  /** `npm run demo` adds its seeded tasks, imported once per server run into an empty history. */
+  demo: z.optional(z.boolean()),
+  demoRun: z.optional(z.string()),
+  demoTasks: z.optional(z.array(demoTaskSchema)),
+});
+
+export type ConsoleInfo = z.infer<typeof consoleInfoSchema>;

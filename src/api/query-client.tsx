@@ -1,0 +1,33 @@
+// The one TanStack Query client of the page. It is not mounted by the shell: the screens and the
+// poller that use queries wrap themselves in <QueryProvider>, so TanStack Query loads with them and
+// not with the first screen. Every provider shares this client, so the cache is one.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { ApiError } from './errors';
+import { isApiError } from './errors';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    defaultError: ApiError;
+  }
+}
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // Transient failures are retried by the polling schedule itself; others are final.
+        retry: (failureCount, error) => isApiError(error) && error.isTransient && failureCount < 2,
+        refetchOnWindowFocus: false,
+        staleTime: 5_000,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();
+
+export function QueryProvider({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}

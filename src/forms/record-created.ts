@@ -1,0 +1,20 @@
+import type { TaskType } from '@/api/schemas';
+
+/**
+ * Puts newly created tasks into this browser's history. The tasks exist on the service either way,
+ * so a failure here must not hide them: it comes back as a note for the created-tasks panel.
+ */
+export async function recordCreatedTasksSafely(
+  kind: TaskType,
+  body: unknown,
+  tasks: { task_id: string; language?: string }[],
+): Promise<string | undefined> {
+  try {
+    // Loaded on first use: the history store (IndexedDB) is not needed to show a form.
+    const { recordCreatedTasks } = await import('@/features/tasks/history');
+    await recordCreatedTasks(kind, body, tasks);
+    return undefined;
+  } catch {
+    return 'These tasks could not be saved in this browser’s task history; keep the ids.';
+  }
+}
