@@ -1,12 +1,12 @@
 // GET /v1/image_to_video/{id} (sections 2.6, 4.3) and the provider's POST /v1/image_to_video.
 import { Hono } from 'hono';
 import { IMAGE_TO_VIDEO_FIELDS } from '../../src/api/request-fields';
+import { BOUNDS } from '../../src/api/schemas';
 import {
-  BOUNDS,
   IMAGE_TO_VIDEO_MODE_RULES,
   imageToVideoModeOf,
   imageToVideoRequestSchema,
-} from '../../src/api/schemas';
+} from '../../src/api/image-to-video-request';
 import type { EmulatorEngine } from './engine';
 import { notFound, ok } from './envelope';
 import { requestOrigin } from '../request-origin';

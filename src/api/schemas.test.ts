@@ -14,9 +14,6 @@ import {
   imageGenerateResultSchema,
   imageGenerateTaskSchema,
   imageToVideoCallbackSchema,
-  IMAGE_TO_VIDEO_MODE_RULES,
-  imageToVideoModeOf,
-  imageToVideoRequestSchema,
   imageToVideoTaskSchema,
   translatedVideoName,
   videoTranslateCallbackSchema,
@@ -24,6 +21,11 @@ import {
   videoTranslateResultSchema,
   videoTranslateTaskSchema,
 } from './schemas';
+import {
+  IMAGE_TO_VIDEO_MODE_RULES,
+  imageToVideoModeOf,
+  imageToVideoRequestSchema,
+} from './image-to-video-request';
 
 const url = (n: number) => `https://example.com/ref-${n}.png`;
 const image = (extra: Record<string, unknown> = {}) =>
