@@ -101,7 +101,7 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
   const form = useForm<VideoFormValues, unknown, VideoFormOutput>({
     resolver: zodResolver(videoFormSchema),
     defaultValues: initialValues(source),
-    mode: 'onBlur',
+    mode: 'onTouched',
     reValidateMode: 'onChange',
   });
   const { register, handleSubmit, control, setError, setFocus, formState } = form;
