@@ -1,7 +1,10 @@
 import { useWatch, type Control } from 'react-hook-form';
 import { IMAGE_TO_VIDEO_MODE_RULES } from '@/api/image-to-video-request';
+import { parseHttpUrl } from '@/api/http-url';
 import { cardClass } from '@/components/ui/styles';
 import type { VideoFormValues } from './video-form-schema';
+
+const safeHttpUrl = (value: string | undefined) => (value ? parseHttpUrl(value)?.href : undefined);
 
 const ORIENTATION = { '16:9': 'landscape', '9:16': 'portrait' } as const;
 const MODE_LABELS = {
@@ -12,7 +15,7 @@ const MODE_LABELS = {
 
 /** What one submission will create: count × duration × resolution × orientation, audio or not. */
 export function VideoSummary({ control }: { control: Control<VideoFormValues, unknown, unknown> }) {
-  const [mode, ratio, resolution, duration, audio, count, endFrame] = useWatch({
+  const [mode, ratio, resolution, duration, audio, count, endFrame, startFrame] = useWatch({
     control,
     name: [
       'mode',
@@ -22,8 +25,10 @@ export function VideoSummary({ control }: { control: Control<VideoFormValues, un
       'generate_audio',
       'generate_count',
       'end_image_url',
+      'image_url',
     ],
   });
+  const poster = safeHttpUrl(startFrame?.trim());
   const rules = IMAGE_TO_VIDEO_MODE_RULES[mode] ?? IMAGE_TO_VIDEO_MODE_RULES.start_frame;
   const videos = Number.isInteger(count) && count >= 1 && count <= 4 ? count : undefined;
   const withAudio = rules.audio && audio;
@@ -41,9 +46,18 @@ export function VideoSummary({ control }: { control: Control<VideoFormValues, un
         <div
           aria-hidden="true"
           style={{ width: w, height: h }}
-          className="flex items-center justify-center rounded-md border-2 border-dashed border-indigo-400 bg-white text-xs font-medium text-indigo-700 dark:border-indigo-500 dark:bg-zinc-900 dark:text-indigo-300"
+          className="relative flex items-center justify-center overflow-hidden rounded-md border-2 border-dashed border-indigo-400 bg-white text-xs font-medium text-indigo-700 dark:border-indigo-500 dark:bg-zinc-900 dark:text-indigo-300"
         >
-          ▶
+          {/* The start frame as the video will frame it (cropped to the chosen orientation). */}
+          {rules.startFrame && poster && (
+            <img
+              src={poster}
+              alt=""
+              referrerPolicy="no-referrer"
+              className="absolute inset-0 size-full object-cover"
+            />
+          )}
+          <span className="relative">▶</span>
         </div>
       </div>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
