@@ -24,6 +24,7 @@ import {
   VIDEO_FORM_FIELDS,
   switchVideoForm,
   toVideoRequest,
+  usableDraft,
   videoFormSchema,
   type VideoFormOutput,
   type VideoFormValues,
@@ -69,7 +70,7 @@ function fieldOfUrl(msg: string, body: ReturnType<typeof toVideoRequest>) {
 
 /** The draft, with an image result from Animate as the start frame in its closest orientation. */
 function initialValues(source: AnimateSource | undefined): VideoFormValues {
-  const draft = loadDraft(I2V_DRAFT_KEY, VIDEO_FORM_DEFAULTS);
+  const draft = usableDraft(loadDraft(I2V_DRAFT_KEY, VIDEO_FORM_DEFAULTS));
   if (!source) return draft;
   const { values } = switchVideoForm(draft, { mode: 'start_frame' });
   return {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { animateHref, closestVideoRatio, readAnimateSource } from './animate-link';
-import { VIDEO_FORM_DEFAULTS, switchVideoForm, toVideoRequest, videoFormSchema } from './video-form-schema';
+import {
+  VIDEO_FORM_DEFAULTS,
+  switchVideoForm,
+  toVideoRequest,
+  usableDraft,
+  videoFormSchema,
+} from './video-form-schema';
 
 const START = 'https://images.example.com/start.png';
 const base = { ...VIDEO_FORM_DEFAULTS, prompt: 'x', image_url: START };
@@ -101,5 +107,32 @@ describe('Animate links', () => {
     expect(href.startsWith('/image-to-video?')).toBe(true);
     expect(readAnimateSource(href.split('?')[1]!)).toEqual({ from: 'i2is-1', start: START, ratio: '16:9' });
     expect(readAnimateSource('from=x')).toBeUndefined();
+  });
+});
+
+describe('usableDraft', () => {
+  it('replaces what an old or damaged draft holds with valid values, keeping the rest', () => {
+    const damaged = {
+      ...base,
+      mode: 'slideshow',
+      model: 'KL',
+      aspect_ratio: '1:1',
+      aspect_resolution: '8k',
+      duration: 'long',
+      reference_images: [{ url: START }, null, { url: 5 }],
+    } as unknown as typeof base;
+    expect(usableDraft(damaged)).toEqual({
+      ...base,
+      mode: 'start_frame',
+      model: 'V',
+      aspect_ratio: '16:9',
+      aspect_resolution: '720p',
+      duration: '8',
+      reference_images: [{ url: START }],
+    });
+  });
+
+  it('keeps a valid draft as it is', () => {
+    expect(usableDraft(base)).toEqual(base);
   });
 });

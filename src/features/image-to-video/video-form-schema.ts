@@ -133,6 +133,31 @@ export const videoFormSchema = z
 
 export type VideoFormOutput = z.output<typeof videoFormSchema>;
 
+/**
+ * A stored draft made safe to use: a mode, ratio or resolution it no longer knows (an older version,
+ * a hand-edited storage) falls back to the default, and the row's rules then fix the rest.
+ */
+export function usableDraft(draft: VideoFormValues): VideoFormValues {
+  const known = <T extends string>(value: string, list: readonly T[], fallback: T): T =>
+    (list as readonly string[]).includes(value) ? (value as T) : fallback;
+  const mode = known(draft.mode, IMAGE_TO_VIDEO_MODES, VIDEO_FORM_DEFAULTS.mode);
+  const safe: VideoFormValues = {
+    ...draft,
+    mode,
+    model: IMAGE_TO_VIDEO_MODE_RULES[mode].model,
+    aspect_ratio: known(draft.aspect_ratio, VIDEO_ASPECT_RATIOS, VIDEO_FORM_DEFAULTS.aspect_ratio),
+    aspect_resolution: known(
+      draft.aspect_resolution,
+      VIDEO_RESOLUTIONS,
+      VIDEO_FORM_DEFAULTS.aspect_resolution,
+    ),
+    reference_images: draft.reference_images.filter(
+      (row): row is { url: string } => typeof row?.url === 'string',
+    ),
+  };
+  return switchVideoForm(safe, { mode }).values;
+}
+
 /** Ties go to the longer clip. */
 function closest(value: number, allowed: readonly number[]): number {
   return allowed.reduce((best, option) =>
