@@ -35,12 +35,14 @@ export default tseslint.config(
  * browser. Test files are exempt: they may reach anything they exercise.
  */
 function importDirectionRules() {
-  const FEATURES = ['image-generate', 'video-translate', 'tasks', 'callbacks'];
+  const FEATURES = ['image-generate', 'video-translate', 'image-to-video', 'tasks', 'callbacks'];
   /** What a feature offers the rest of the app: its screens and its shared store. */
   const PUBLIC = {
     tasks: ['history', 'following', 'tasks-screen', 'task-detail-screen', 'task-polling-host'],
     callbacks: ['callback-subscriber', 'callbacks-screen'],
-    'image-generate': ['image-generate-screen'],
+    // The image rows and the prompt are shared with Image to video rather than copied.
+    'image-generate': ['image-generate-screen', 'reference-images-field', 'prompt-field'],
+    'image-to-video': ['image-to-video-screen', 'animate-link'],
     'video-translate': ['video-translate-screen'],
   };
   const tests = ['**/*.test.ts', '**/*.test.tsx', 'src/testing/**'];

@@ -24,6 +24,17 @@ export default defineConfig({
   envPrefix: 'VITE_',
   server: { host: process.env.HOST ?? 'localhost', port: 5173, allowedHosts },
   preview: { host: process.env.HOST ?? 'localhost', port: 4173, allowedHosts },
+  // Dependencies that only lazily loaded modules import: prebundled at start, so the dev server does
+  // not discover them on first use and reload the page mid-session to re-optimise.
+  optimizeDeps: {
+    include: [
+      'zod/mini',
+      '@hookform/resolvers/zod',
+      '@tanstack/react-query',
+      '@tanstack/react-virtual',
+      'idb-keyval',
+    ],
+  },
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -18,6 +18,11 @@ const ROUTES: ScannedRoute[] = [
   { name: '/', path: () => '/' },
   { name: '/translate', path: () => '/translate' },
   {
+    name: '/image-to-video',
+    path: () => '/image-to-video',
+    ready: (page) => expect(page.getByRole('radiogroup', { name: 'Mode', exact: true })).toBeVisible(),
+  },
+  {
     name: '/tasks',
     seeded: true,
     path: () => '/tasks',

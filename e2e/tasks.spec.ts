@@ -9,7 +9,7 @@ async function createImageToVideo(
   prompt: string,
 ): Promise<string> {
   const response = await request.post('/v1/image_to_video', {
-    data: { image_url: `${baseURL}/emulator/samples/reference.png`, prompt },
+    data: { image_url: `${baseURL}/emulator/samples/reference.png`, aspect_resolution: '720p', prompt },
     headers: auth,
   });
   expect(response.ok()).toBe(true);

@@ -26,8 +26,12 @@ interface DemoTranslation {
   ago: number;
   outcome?: Outcome;
 }
+/** An image-to-video task animated from one of IMAGES (by index), as the Animate button makes them. */
 interface DemoClip {
   prompt: string;
+  from: number;
+  aspectRatio: '16:9' | '9:16';
+  audio: boolean;
   ago: number;
   outcome?: Outcome;
 }
@@ -78,8 +82,22 @@ const TRANSLATIONS: DemoTranslation[] = [
   { language: 'Japanese', ago: 3, outcome: running('PROCESSING') },
 ];
 const CLIPS: DemoClip[] = [
-  { prompt: 'Slow camera push-in on the lighthouse as the beam turns', ago: 140 },
-  { prompt: 'Steam rising from the coffee mug, gentle parallax', ago: 2, outcome: running('PENDING') },
+  {
+    prompt:
+      'Slow camera push-in on the lighthouse as the beam turns. Speak "Every night, the light comes home."',
+    from: 0,
+    aspectRatio: '9:16',
+    audio: true,
+    ago: 140,
+  },
+  {
+    prompt: 'Steam rising from the coffee mug, gentle parallax',
+    from: 2,
+    aspectRatio: '16:9',
+    audio: false,
+    ago: 2,
+    outcome: running('PENDING'),
+  },
 ];
 
 /** Seeds the emulator and returns the same tasks as the browser's history records, newest first. */
@@ -89,7 +107,12 @@ export function seedDemoTasks(
   now = Date.now(),
 ): DemoTask[] {
   const tasks: DemoTask[] = [];
-  const add = (input: SeedTaskInput, params: Record<string, unknown>, ago: number, language?: string) => {
+  const add = (
+    input: SeedTaskInput,
+    params: Record<string, unknown>,
+    ago: number,
+    extra: { language?: string; animatedFrom?: string } = {},
+  ) => {
     const createdAt = now - ago * MIN;
     const id = seed({ ...input, createdAt, origin });
     tasks.push({
@@ -97,20 +120,21 @@ export function seedDemoTasks(
       kind: input.kind,
       source: 'created',
       params,
-      ...(language ? { language } : {}),
+      ...extra,
       createdAt,
       updatedAt: createdAt,
       status: '',
     });
+    return id;
   };
-  for (const image of IMAGES) {
+  const imageIds = IMAGES.map((image) => {
     const { prompt, ratio, quality, module } = image;
-    add(
+    return add(
       { kind: 'image_generate', params: { prompt, ratio, quality, module }, outcome: image.outcome },
       { prompt, module, generate_count: 1, image_quality: quality, image_ratio: ratio },
       image.ago,
     );
-  }
+  });
   const videoUrl = `${origin}/emulator/samples/video.mp4`;
   for (const translation of TRANSLATIONS) {
     const name = `${translation.language}-Product tour`;
@@ -127,27 +151,56 @@ export function seedDemoTasks(
         enable_caption: true,
       },
       translation.ago,
-      translation.language,
+      { language: translation.language },
     );
   }
-  const imageUrl = `${origin}/emulator/samples/reference.jpg`;
   for (const clip of CLIPS) {
+    const imageId = imageIds[clip.from]!;
+    const { prompt, aspectRatio, audio } = clip;
     add(
       {
         kind: 'image_to_video',
-        params: { prompt: clip.prompt, aspectRatio: '16:9', resolution: '720p', duration: 5 },
+        params: { prompt, model: 'V', aspectRatio, resolution: '1080p', duration: 8, audio },
         outcome: clip.outcome,
       },
       {
-        prompt: clip.prompt,
-        image_url: imageUrl,
-        aspect_ratio: '16:9',
-        aspect_resolution: '720p',
-        duration: 5,
+        model: 'V',
+        prompt,
+        image_url: `${origin}/emulator/media/images/${imageId}.svg`,
+        aspect_ratio: aspectRatio,
+        aspect_resolution: '1080p',
+        duration: 8,
+        generate_audio: audio,
+        generate_count: 1,
       },
       clip.ago,
+      { animatedFrom: imageId },
     );
   }
+  // Model KL from several demo images at once (multi-reference).
+  add(
+    {
+      kind: 'image_to_video',
+      params: {
+        prompt: 'The reading nook and the mug in one calm scene',
+        model: 'KL',
+        aspectRatio: '16:9',
+        resolution: '720p',
+        duration: 5,
+        audio: false,
+      },
+    },
+    {
+      model: 'KL',
+      prompt: 'The reading nook and the mug in one calm scene',
+      reference_images: [1, 2].map((index) => `${origin}/emulator/media/images/${imageIds[index]}.svg`),
+      aspect_ratio: '16:9',
+      aspect_resolution: '720p',
+      duration: 5,
+      generate_count: 1,
+    },
+    60,
+  );
   return tasks.sort((a, b) => b.createdAt - a.createdAt);
 }
 

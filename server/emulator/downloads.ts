@@ -3,7 +3,7 @@
 // reads (JPG/JPEG, PNG, BMP, WebP, GIF) judged by its first bytes, not by its name or headers.
 import { BOUNDS } from '../../src/api/schemas';
 
-export type ImageFormat = 'JPEG' | 'PNG' | 'BMP' | 'WebP' | 'GIF';
+export type ImageFormat = 'JPEG' | 'PNG' | 'BMP' | 'WebP' | 'GIF' | 'SVG';
 
 const ascii = (bytes: Uint8Array, start: number, end: number) =>
   String.fromCharCode(...bytes.subarray(start, end));
@@ -26,6 +26,15 @@ export function sniffImageFormat(bytes: Uint8Array): ImageFormat | undefined {
   if (bytes.length >= 26 && ascii(bytes, 0, 2) === 'BM' && BMP_HEADER_SIZES.has(readUint32LE(bytes, 14)))
     return 'BMP';
   return undefined;
+}
+
+/**
+ * The emulator draws its image results as SVG (svg.ts), a format the service does not take. They are
+ * the service's own results, though, so they are accepted as inputs (Animate makes a video from one).
+ */
+const OWN_IMAGE_RESULT = /^\/emulator\/media\/images\/[^/]+\.svg$/;
+export function isOwnImageResult(url: string, bytes: Uint8Array): boolean {
+  return OWN_IMAGE_RESULT.test(new URL(url).pathname) && ascii(bytes, 0, 5) === '<svg ';
 }
 
 export interface DownloadOptions {
@@ -88,7 +97,7 @@ export async function downloadImage(url: string, options: DownloadOptions): Prom
     }
     const bytes = await readLimited(response, maxBytes);
     if (bytes === 'too_large') throw new DownloadError(url, `larger than ${megabytes(maxBytes)}`);
-    const format = sniffImageFormat(bytes);
+    const format = sniffImageFormat(bytes) ?? (isOwnImageResult(url, bytes) ? 'SVG' : undefined);
     if (!format) throw new DownloadError(url, 'not a supported image (JPG, JPEG, PNG, BMP, WebP or GIF)');
     return format;
   } catch (error) {

@@ -14,13 +14,16 @@ import {
   waitFor,
   type LocalServer,
 } from '../testing/emulator';
+import { asset } from './media';
 
 const onCleanup = cleanupAfterEach();
 const make = emulatorsClosedAfterEach(onCleanup);
 
+/** Receives callbacks (POST) and serves a PNG to GET, so image-to-video tasks can download their frames. */
 async function server(): Promise<LocalServer> {
-  const s = await localServer((_req, res) => {
-    res.writeHead(200).end();
+  const s = await localServer((req, res) => {
+    if (req.method === 'GET') res.writeHead(200, { 'content-type': 'image/png' }).end(asset('reference.png'));
+    else res.writeHead(200).end();
   });
   onCleanup(() => s.close());
   return s;
@@ -109,12 +112,13 @@ describe('completion callbacks of emulated tasks', () => {
     const s = await server();
     const emulator = fastEmulator();
     await postJson(emulator, '/v1/image_to_video', {
-      image_url: 'https://i.test/a.png',
+      image_url: `${s.url}/a.png`,
+      aspect_resolution: '720p',
       prompt: 'emulator:fail',
       callback_url: `${s.url}/cb`,
     });
-    await waitFor(() => s.requests.length === 1);
-    const received = JSON.parse(s.requests[0]!.body) as unknown;
+    await waitFor(() => s.requests.filter((r) => r.method === 'POST').length === 1);
+    const received = JSON.parse(s.requests.find((r) => r.method === 'POST')!.body) as unknown;
     expect(imageToVideoCallbackSchema.safeParse(received).success).toBe(true);
     expect(callbackBodySchema.safeParse(received).success).toBe(true);
     expect((received as { data: object }).data).toEqual({
@@ -124,6 +128,31 @@ describe('completion callbacks of emulated tasks', () => {
       thumbnail_url: '',
       error_message: expect.stringContaining('emulator:fail'),
     });
+  });
+
+  it('image_to_video: SUCCEEDED callback with video_url and thumbnail_url, one per task', async () => {
+    const s = await server();
+    const emulator = fastEmulator();
+    await postJson(emulator, '/v1/image_to_video', {
+      model: 'KL',
+      reference_images: [`${s.url}/a.png`, `${s.url}/b.png`],
+      prompt: 'Calm scene',
+      generate_count: 2,
+      callback_url: `${s.url}/cb`,
+    });
+    const posts = () => s.requests.filter((r) => r.method === 'POST');
+    await waitFor(() => posts().length === 2);
+    for (const post of posts()) {
+      const received = JSON.parse(post.body) as { task_type: string; data: object };
+      expect(received.task_type).toBe('image_to_video');
+      expect(received.data).toEqual({
+        task_id: expect.stringMatching(/^i2v-/),
+        status: 'SUCCEEDED',
+        video_url: expect.stringMatching(/\/emulator\/media\/videos\/i2v-\w+\.mp4$/),
+        thumbnail_url: expect.stringMatching(/\/emulator\/media\/thumbnails\/i2v-\w+\.jpg$/),
+        error_message: '',
+      });
+    }
   });
 
   it('no callback for a task that never finishes, nor without a callback_url', async () => {

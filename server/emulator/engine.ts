@@ -54,7 +54,14 @@ const SEED_DEFAULTS = {
     videoUrl: 'https://example.com/video.mp4',
     enableCaption: true,
   },
-  image_to_video: { prompt: 'Slow camera push-in', aspectRatio: '9:16', resolution: '720p', duration: 4 },
+  image_to_video: {
+    prompt: 'Slow camera push-in',
+    model: 'V',
+    aspectRatio: '9:16',
+    resolution: '720p',
+    duration: 8,
+    audio: false,
+  },
 } as const;
 
 export class EmulatorEngine {

@@ -1,5 +1,5 @@
 // POST /v1/image_generate (sections 2.2, 2.3, 4.1) and the provider's GET /v1/image_generate/{id}.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { ERROR_CODES } from '../../src/api/errors';
 import { IMAGE_GENERATE_FIELDS } from '../../src/api/request-fields';
 import { BOUNDS, imageGenerateRequestSchema } from '../../src/api/schemas';
@@ -17,6 +17,31 @@ export const IMAGE_GENERATE_RULES = {
   fieldOrder: IMAGE_GENERATE_FIELDS,
 };
 
+/**
+ * Downloads every image a request names, as the service does before it creates a task; the first
+ * that fails answers 530002 (undefined = all downloaded). Shared by every creation route that takes images.
+ */
+export async function downloadAll(
+  c: Context,
+  engine: EmulatorEngine,
+  urls: readonly string[],
+): Promise<Response | undefined> {
+  const controller = engine.scheduler.controller();
+  try {
+    await downloadReferenceImages(urls, {
+      fetch: engine.options.fetch,
+      timeoutMs: engine.options.downloadTimeoutMs,
+      signal: controller.signal,
+    });
+    return undefined;
+  } catch (error) {
+    const reason = error instanceof DownloadError ? `${error.url}: ${error.reason}` : String(error);
+    return fail(c, 200, ERROR_CODES.referenceImage, `download reference image failed: ${reason}`);
+  } finally {
+    engine.scheduler.release(controller);
+  }
+}
+
 export function createImageGenerateRoutes(engine: EmulatorEngine): Hono {
   const app = new Hono();
 
@@ -25,19 +50,8 @@ export function createImageGenerateRoutes(engine: EmulatorEngine): Hono {
     if (!request.ok) return request.response;
     const params = request.params;
 
-    const controller = engine.scheduler.controller();
-    try {
-      await downloadReferenceImages(params.reference_images ?? [], {
-        fetch: engine.options.fetch,
-        timeoutMs: engine.options.downloadTimeoutMs,
-        signal: controller.signal,
-      });
-    } catch (error) {
-      const reason = error instanceof DownloadError ? `${error.url}: ${error.reason}` : String(error);
-      return fail(c, 200, ERROR_CODES.referenceImage, `download reference image failed: ${reason}`);
-    } finally {
-      engine.scheduler.release(controller);
-    }
+    const download = await downloadAll(c, engine, params.reference_images ?? []);
+    if (download) return download;
 
     if (wantsReject(params.prompt)) return rejectedOnPurpose(c);
     const outcome = outcomeFor(params.prompt);

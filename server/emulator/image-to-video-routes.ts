@@ -1,17 +1,23 @@
 // GET /v1/image_to_video/{id} (sections 2.6, 4.3) and the provider's POST /v1/image_to_video.
 import { Hono } from 'hono';
 import { IMAGE_TO_VIDEO_FIELDS } from '../../src/api/request-fields';
-import { BOUNDS, imageToVideoRequestSchema } from '../../src/api/schemas';
+import { BOUNDS } from '../../src/api/schemas';
+import {
+  IMAGE_TO_VIDEO_MODE_RULES,
+  imageToVideoModeOf,
+  imageToVideoRequestSchema,
+} from '../../src/api/image-to-video-request';
 import type { EmulatorEngine } from './engine';
 import { notFound, ok } from './envelope';
 import { requestOrigin } from '../request-origin';
+import { downloadAll } from './image-generate-routes';
 import { readRequest } from './json-body';
 import { outcomeFor, rejectedOnPurpose, wantsReject } from './magic-words';
 import { statusQuery } from './status-query';
-import { EMULATED_VIDEO_SECONDS, imageToVideoView } from './task-views';
+import { imageToVideoView } from './task-views';
 
 export const IMAGE_TO_VIDEO_RULES = {
-  bounds: { generate_count: BOUNDS.imageToVideoGenerateCount, duration: { min: 1, max: 60 } },
+  bounds: { generate_count: BOUNDS.imageToVideoGenerateCount },
   fieldOrder: IMAGE_TO_VIDEO_FIELDS,
 };
 
@@ -23,17 +29,27 @@ export function createImageToVideoRoutes(engine: EmulatorEngine): Hono {
     const request = await readRequest(c, imageToVideoRequestSchema, IMAGE_TO_VIDEO_RULES);
     if (!request.ok) return request.response;
     const params = request.params;
+    const mode = imageToVideoModeOf(params);
+    const images = [params.image_url, params.end_image_url, ...(params.reference_images ?? [])];
+    const download = await downloadAll(
+      c,
+      engine,
+      images.filter((url): url is string => url !== undefined),
+    );
+    if (download) return download;
     if (wantsReject(params.prompt)) return rejectedOnPurpose(c);
     const outcome = outcomeFor(params.prompt);
     const origin = requestOrigin(c);
-    const taskIds = Array.from({ length: params.generate_count ?? 1 }, () => {
+    const taskIds = Array.from({ length: params.generate_count }, () => {
       const task = engine.addTask({
         ...engine.taskBase('image_to_video', origin, outcome, params.callback_url),
         kind: 'image_to_video',
-        prompt: params.prompt ?? '',
-        aspectRatio: params.aspect_ratio ?? '9:16',
+        prompt: params.prompt,
+        model: params.model,
+        aspectRatio: params.aspect_ratio,
         resolution: params.aspect_resolution ?? '720p',
-        duration: params.duration ?? EMULATED_VIDEO_SECONDS,
+        duration: params.duration ?? IMAGE_TO_VIDEO_MODE_RULES[mode].defaultDuration,
+        audio: params.generate_audio === true,
       });
       return task.id;
     });

@@ -110,7 +110,9 @@ export function createMediaRoutes(store: TaskStore, now: () => number): Hono {
   app.get('/emulator/media/videos/:file', (c) => {
     const task = finished(c.req.param('file').replace(/\.mp4$/, ''));
     if (!c.req.param('file').endsWith('.mp4') || !task || task.kind === 'image_generate') return notFound(c);
-    return sendBytes(c, asset(`video-${videoAspect(task)}.mp4`), 'video/mp4', RESULT_CACHE);
+    // A video asked for with generate_audio gets the file with an audio track (a soft tone).
+    const audio = task.kind === 'image_to_video' && task.audio ? '-audio' : '';
+    return sendBytes(c, asset(`video-${videoAspect(task)}${audio}.mp4`), 'video/mp4', RESULT_CACHE);
   });
 
   app.get('/emulator/media/thumbnails/:file', (c) => {

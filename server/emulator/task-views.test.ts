@@ -40,6 +40,8 @@ const video: ImageToVideoTaskRecord = {
   id: 'i2v-1',
   kind: 'image_to_video',
   prompt: '',
+  model: 'V',
+  audio: false,
   aspectRatio: '16:9',
   resolution: '720p',
   duration: 4,

@@ -38,10 +38,13 @@ export interface VideoTranslateTaskRecord extends TaskBase {
 export interface ImageToVideoTaskRecord extends TaskBase {
   kind: 'image_to_video';
   prompt: string;
+  model: 'V' | 'KL';
   aspectRatio: '9:16' | '16:9';
   resolution: '720p' | '1080p' | '4k';
   /** seconds */
   duration: number;
+  /** generate_audio: the served MP4 then has an audio track. */
+  audio: boolean;
 }
 
 export type TaskRecord = ImageGenerateTaskRecord | VideoTranslateTaskRecord | ImageToVideoTaskRecord;

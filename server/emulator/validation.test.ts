@@ -126,3 +126,16 @@ describe('100002 messages: exactly `<field> should be [<min>,<max>], current: <v
     });
   });
 });
+
+describe('rules of the schema’s own (custom issues)', () => {
+  it('name the field, then the schema’s words', () => {
+    expect(
+      validationFailure({}, [
+        { code: 'custom', path: ['duration'], message: 'must be 5 or 10 for model KL' },
+      ]),
+    ).toEqual({ code: 100001, msg: 'duration: must be 5 or 10 for model KL' });
+    expect(validationFailure({ a: 1 }, [{ code: 'custom', path: ['a'] }]).msg).toBe(
+      'a: is invalid, current: 1',
+    );
+  });
+});

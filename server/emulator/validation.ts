@@ -11,6 +11,8 @@ export interface SchemaIssue {
   minimum?: number | bigint;
   maximum?: number | bigint;
   values?: readonly unknown[];
+  /** A rule of the schema's own (code `custom`) words its message as `<rule>`, without the field. */
+  message?: string;
 }
 
 export interface ValidationRules {
@@ -97,6 +99,9 @@ function ruleMessage(issue: SchemaIssue, field: string, value: unknown, rules: V
         return `${field}: must have at least ${Number(issue.minimum)} item${Number(issue.minimum) === 1 ? '' : 's'}, current: ${value.length}`;
       }
       return `${field}: is too small, current: ${show(value)}`;
+    case 'custom':
+      if (issue.message) return `${field}: ${issue.message}`;
+      return `${field}: is invalid, current: ${show(value)}`;
     default:
       return `${field}: is invalid, current: ${show(value)}`;
   }

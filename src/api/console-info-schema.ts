@@ -11,6 +11,8 @@ export const demoTaskSchema = z.object({
   source: z.literal('created'),
   params: z.record(z.string(), z.unknown()),
   language: z.optional(z.string()),
+  /** An image-to-video task made from this image task (Animate). */
+  animatedFrom: z.optional(z.string()),
   createdAt: z.number(),
   updatedAt: z.number(),
   status: z.literal(''),

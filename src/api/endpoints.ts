@@ -9,12 +9,12 @@ import {
   videoTranslateTaskSchema,
   type ImageGenerateRequest,
   type ImageGenerateTask,
-  type ImageToVideoRequest,
   type ImageToVideoTask,
   type TaskType,
   type VideoTranslateRequest,
   type VideoTranslateTask,
 } from './schemas';
+import { type ImageToVideoRequest } from './image-to-video-request';
 
 export { API_PATHS } from './paths';
 export { getTargetLanguages } from './languages';

@@ -1,11 +1,8 @@
 // Each error code and HTTP status maps to one kind with its own explanation, and the field named by
 // a 100001/100002 message is found so a form can highlight it.
 import { describe, expect, it } from 'vitest';
-import {
-  imageGenerateRequestSchema,
-  imageToVideoRequestSchema,
-  videoTranslateRequestSchema,
-} from './schemas';
+import { imageGenerateRequestSchema, videoTranslateRequestSchema } from './schemas';
+import { imageToVideoRequestSchema } from './image-to-video-request';
 import {
   ApiError,
   ERROR_CODES,

@@ -2,11 +2,8 @@
 // the first field of a body first by this order.
 import { describe, expect, it } from 'vitest';
 import { IMAGE_GENERATE_FIELDS, IMAGE_TO_VIDEO_FIELDS, VIDEO_TRANSLATE_FIELDS } from './request-fields';
-import {
-  imageGenerateRequestSchema,
-  imageToVideoRequestSchema,
-  videoTranslateRequestSchema,
-} from './schemas';
+import { imageGenerateRequestSchema, videoTranslateRequestSchema } from './schemas';
+import { imageToVideoRequestSchema } from './image-to-video-request';
 
 describe('request field lists', () => {
   it.each([

@@ -14,7 +14,6 @@ import {
   imageGenerateResultSchema,
   imageGenerateTaskSchema,
   imageToVideoCallbackSchema,
-  imageToVideoRequestSchema,
   imageToVideoTaskSchema,
   translatedVideoName,
   videoTranslateCallbackSchema,
@@ -22,6 +21,11 @@ import {
   videoTranslateResultSchema,
   videoTranslateTaskSchema,
 } from './schemas';
+import {
+  IMAGE_TO_VIDEO_MODE_RULES,
+  imageToVideoModeOf,
+  imageToVideoRequestSchema,
+} from './image-to-video-request';
 
 const url = (n: number) => `https://example.com/ref-${n}.png`;
 const image = (extra: Record<string, unknown> = {}) =>
@@ -182,32 +186,161 @@ describe('video translation request', () => {
   });
 });
 
-describe('image-to-video request (provider)', () => {
-  it('requires an http(s) image_url', () => {
-    expect(i2v().success).toBe(true);
-    expect(issuePaths(imageToVideoRequestSchema.safeParse({}))).toEqual(['image_url']);
-    expect(issuePaths(i2v({ image_url: 'ftp://example.com/a.png' }))).toEqual(['image_url']);
+describe('image-to-video request (provider): each (model, mode) row, both sides of every bound', () => {
+  const refs = (count: number) => Array.from({ length: count }, (_, index) => url(index));
+  const startFrame = { prompt: 'Slow zoom', aspect_resolution: '720p' };
+  const referenceV = { prompt: 'Slow zoom', reference_images: refs(2), aspect_resolution: '720p' };
+  const multiKL = { model: 'KL', prompt: 'Slow zoom', reference_images: refs(2) };
+  const parse = (body: Record<string, unknown>) => imageToVideoRequestSchema.safeParse(body);
+  /** The single refused field and its message, or 'ok'. */
+  const verdict = (body: Record<string, unknown>) => {
+    const result = parse(body);
+    if (result.success) return 'ok';
+    return result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join(' | ');
+  };
+
+  it('fills the defaults: model V, 16:9, one task', () => {
+    expect(i2v(startFrame).data).toEqual({
+      model: 'V',
+      prompt: 'Slow zoom',
+      image_url: 'https://example.com/start.png',
+      aspect_ratio: '16:9',
+      aspect_resolution: '720p',
+      generate_count: 1,
+    });
   });
 
-  it('bounds generate_count to 1..4, prompt to 1000 and duration to whole seconds', () => {
-    expect(i2v({ generate_count: 1 }).success).toBe(true);
-    expect(i2v({ generate_count: 4 }).success).toBe(true);
-    expect(issuePaths(i2v({ generate_count: 0 }))).toEqual(['generate_count']);
-    expect(issuePaths(i2v({ generate_count: 5 }))).toEqual(['generate_count']);
-    expect(i2v({ prompt: 'p'.repeat(1000) }).success).toBe(true);
-    expect(issuePaths(i2v({ prompt: 'p'.repeat(1001) }))).toEqual(['prompt']);
-    expect(i2v({ duration: 8 }).success).toBe(true);
-    expect(issuePaths(i2v({ duration: 0 }))).toEqual(['duration']);
-    expect(issuePaths(i2v({ duration: 2.5 }))).toEqual(['duration']);
+  it('tells the mode from the model and the images', () => {
+    expect(imageToVideoModeOf({ image_url: 'x' })).toBe('start_frame');
+    expect(imageToVideoModeOf({ model: 'V', reference_images: [] })).toBe('reference');
+    expect(imageToVideoModeOf({ model: 'V' })).toBe('start_frame');
+    expect(imageToVideoModeOf({ model: 'KL', image_url: 'x' })).toBe('multi_reference');
   });
 
-  it('accepts the provider enums and refuses others', () => {
-    expect(i2v({ model: 'V', aspect_ratio: '16:9', aspect_resolution: '4k' }).success).toBe(true);
-    expect(i2v({ model: 'KL', aspect_ratio: '9:16', aspect_resolution: '720p' }).success).toBe(true);
-    expect(issuePaths(i2v({ model: 'X' }))).toEqual(['model']);
-    expect(issuePaths(i2v({ aspect_ratio: '1:1' }))).toEqual(['aspect_ratio']);
-    expect(issuePaths(i2v({ aspect_resolution: '480p' }))).toEqual(['aspect_resolution']);
-    expect(issuePaths(i2v({ end_image_url: 'javascript:alert(1)' }))).toEqual(['end_image_url']);
+  it.each([
+    ['V start frame', { ...startFrame, image_url: url(9) }],
+    ['V reference', referenceV],
+    ['KL', multiKL],
+  ])('prompt (%s): required, at most 1000 characters', (_name, body) => {
+    expect(verdict({ ...body, prompt: 'p'.repeat(1000) })).toBe('ok');
+    expect(issuePaths(parse({ ...body, prompt: 'p'.repeat(1001) }))).toEqual(['prompt']);
+    expect(issuePaths(parse({ ...body, prompt: '' }))).toEqual(['prompt']);
+    expect(issuePaths(parse({ ...body, prompt: undefined }))).toEqual(['prompt']);
+  });
+
+  it('image_url: required for V with a start frame, http(s) only, not allowed for KL', () => {
+    expect(verdict(startFrame)).toMatch(/^image_url: is required for model V/);
+    expect(issuePaths(i2v({ ...startFrame, image_url: 'ftp://example.com/a.png' }))).toEqual(['image_url']);
+    expect(verdict({ ...multiKL, image_url: url(9) })).toBe('image_url: is not supported by model KL');
+  });
+
+  it('end_image_url: optional with a start frame only', () => {
+    expect(verdict({ ...startFrame, image_url: url(8), end_image_url: url(9) })).toBe('ok');
+    expect(issuePaths(parse({ ...referenceV, end_image_url: url(9) }))).toEqual(['end_image_url']);
+    expect(issuePaths(parse({ ...multiKL, end_image_url: url(9) }))).toEqual(['end_image_url']);
+  });
+
+  it('reference_images: V 1 to 3 (not with a start frame), KL 1 to 7 (required)', () => {
+    for (const count of [1, 3]) expect(verdict({ ...referenceV, reference_images: refs(count) })).toBe('ok');
+    for (const count of [0, 4]) {
+      expect(verdict({ ...referenceV, reference_images: refs(count) })).toBe(
+        `reference_images: must have 1 to 3 images for model V with reference images, current: ${count}`,
+      );
+    }
+    expect(issuePaths(i2v({ ...startFrame, reference_images: refs(1) }))).toEqual(['reference_images']);
+    for (const count of [1, 7]) expect(verdict({ ...multiKL, reference_images: refs(count) })).toBe('ok');
+    for (const count of [0, 8]) {
+      expect(verdict({ ...multiKL, reference_images: refs(count) })).toBe(
+        `reference_images: must have 1 to 7 images for model KL, current: ${count}`,
+      );
+    }
+    expect(verdict({ ...multiKL, reference_images: undefined })).toBe(
+      'reference_images: is required for model KL',
+    );
+    expect(issuePaths(parse({ ...multiKL, reference_images: ['nope'] }))).toEqual(['reference_images.0']);
+  });
+
+  it('aspect_ratio: 16:9 or 9:16 for both models', () => {
+    for (const ratio of ['16:9', '9:16']) {
+      expect(i2v({ ...startFrame, aspect_ratio: ratio }).success).toBe(true);
+      expect(parse({ ...multiKL, aspect_ratio: ratio }).success).toBe(true);
+    }
+    expect(issuePaths(i2v({ ...startFrame, aspect_ratio: '1:1' }))).toEqual(['aspect_ratio']);
+  });
+
+  it('aspect_resolution: V 720p/1080p/4k and required; KL 720p/1080p', () => {
+    for (const resolution of ['720p', '1080p', '4k'])
+      expect(i2v({ ...startFrame, aspect_resolution: resolution }).success).toBe(true);
+    expect(verdict({ ...referenceV, aspect_resolution: undefined })).toBe(
+      'aspect_resolution: is required for model V',
+    );
+    expect(issuePaths(i2v({ ...startFrame, aspect_resolution: '8k' }))).toEqual(['aspect_resolution']);
+    for (const resolution of ['720p', '1080p'])
+      expect(parse({ ...multiKL, aspect_resolution: resolution }).success).toBe(true);
+    expect(parse({ ...multiKL }).success).toBe(true);
+    expect(verdict({ ...multiKL, aspect_resolution: '4k' })).toBe(
+      'aspect_resolution: must be 720p or 1080p for model KL, current: 4k',
+    );
+  });
+
+  it.each([
+    [
+      'model V with a start frame',
+      { ...startFrame, image_url: url(9) },
+      [4, 6, 8],
+      [3, 5, 7, 9, 10],
+      '4, 6 or 8',
+    ],
+    ['model V with reference images', referenceV, [8], [4, 6, 7, 9], '8'],
+    ['model KL', multiKL, [5, 10], [4, 6, 8, 9, 11], '5 or 10'],
+  ])('duration for %s', (label, body, good, bad, words) => {
+    for (const duration of good) expect(verdict({ ...body, duration })).toBe('ok');
+    for (const duration of bad) {
+      expect(verdict({ ...body, duration })).toBe(
+        `duration: must be ${words} for ${label}, current: ${duration}`,
+      );
+    }
+    expect(issuePaths(parse({ ...body, duration: 4.5 }))).toEqual(['duration']);
+  });
+
+  it('generate_audio: optional for V, not supported by KL', () => {
+    for (const audio of [true, false]) {
+      expect(i2v({ ...startFrame, generate_audio: audio }).success).toBe(true);
+      expect(parse({ ...referenceV, generate_audio: audio }).success).toBe(true);
+    }
+    expect(parse({ ...multiKL, generate_audio: false }).success).toBe(true);
+    expect(verdict({ ...multiKL, generate_audio: true })).toBe(
+      'generate_audio: is not supported by model KL',
+    );
+  });
+
+  it.each([
+    ['V', { ...startFrame, image_url: url(9) }],
+    ['KL', multiKL],
+  ])('generate_count for %s: 1 to 4', (_model, body) => {
+    for (const count of [1, 4]) expect(parse({ ...body, generate_count: count }).success).toBe(true);
+    for (const count of [0, 5, 1.5]) {
+      expect(issuePaths(parse({ ...body, generate_count: count }))).toEqual(['generate_count']);
+    }
+  });
+
+  it('callback_url: optional, http(s) only', () => {
+    expect(i2v({ ...startFrame, callback_url: 'https://hooks.example.com/x' }).success).toBe(true);
+    expect(issuePaths(i2v({ ...startFrame, callback_url: 'mailto:a@b.c' }))).toEqual(['callback_url']);
+  });
+
+  it('every rule of the table is in IMAGE_TO_VIDEO_MODE_RULES', () => {
+    expect(IMAGE_TO_VIDEO_MODE_RULES).toMatchObject({
+      start_frame: { model: 'V', durations: [4, 6, 8], resolutions: ['720p', '1080p', '4k'], audio: true },
+      reference: { model: 'V', references: { min: 1, max: 3 }, durations: [8], audio: true },
+      multi_reference: {
+        model: 'KL',
+        references: { min: 1, max: 7 },
+        durations: [5, 10],
+        resolutions: ['720p', '1080p'],
+        audio: false,
+      },
+    });
   });
 });
 

@@ -28,7 +28,8 @@ export const httpUrl = (error = 'Enter an http:// or https:// URL') =>
     }),
   );
 
-const between = (min: number, max: number, label: string) =>
+/** A whole number in [min, max], worded for a form. */
+export const between = (min: number, max: number, label: string) =>
   z
     .int({ error: `${label} must be a whole number` })
     .check(
@@ -149,33 +150,6 @@ export const videoTranslateTaskSchema = z.looseObject({
   error_message: optionalText,
 });
 export type VideoTranslateTask = z.infer<typeof videoTranslateTaskSchema>;
-
-// ---------------------------------------------------------------------------------------------
-// Provider: image-to-video creation (POST /v1/image_to_video)
-
-export const imageToVideoRequestSchema = z.object({
-  model: z.optional(z.enum(['V', 'KL'])),
-  prompt: z.optional(
-    z.string().check(
-      z.maxLength(BOUNDS.promptMaxLength, {
-        error: `Prompt must be at most ${BOUNDS.promptMaxLength} characters`,
-      }),
-    ),
-  ),
-  image_url: httpUrl('Image URL must be an http:// or https:// URL'),
-  end_image_url: z.optional(httpUrl('End image URL must be an http:// or https:// URL')),
-  reference_images: z.optional(z.array(httpUrl())),
-  aspect_ratio: z.optional(z.enum(['16:9', '9:16'])),
-  aspect_resolution: z.optional(z.enum(['720p', '1080p', '4k'])),
-  /** seconds */
-  duration: z.optional(z.int().check(z.minimum(1), z.maximum(60))),
-  generate_audio: z.optional(z.boolean()),
-  generate_count: z.optional(
-    between(BOUNDS.imageToVideoGenerateCount.min, BOUNDS.imageToVideoGenerateCount.max, 'Number of videos'),
-  ),
-  callback_url: z.optional(httpUrl('Callback URL must be an http:// or https:// URL')),
-});
-export type ImageToVideoRequest = z.input<typeof imageToVideoRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // 6. Completion callbacks. Callbacks only carry terminal statuses (provider-notes).

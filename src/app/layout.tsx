@@ -42,7 +42,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </Link>
           <nav
             aria-label="Main"
-            className="order-3 -mx-1 flex w-full justify-between gap-0.5 sm:order-none sm:w-auto sm:justify-start sm:gap-1"
+            className="order-3 -mx-1 flex w-full flex-wrap justify-center gap-0.5 sm:order-none sm:w-auto sm:flex-nowrap sm:justify-start sm:gap-1"
           >
             {NAV_ITEMS.map((item) => {
               const active = isActive(item.href, location);

@@ -8,6 +8,11 @@ const VideoTranslateScreen = lazy(() =>
     default: m.VideoTranslateScreen,
   })),
 );
+const ImageToVideoScreen = lazy(() =>
+  import('@/features/image-to-video/image-to-video-screen').then((m) => ({
+    default: m.ImageToVideoScreen,
+  })),
+);
 const TasksScreen = lazy(() =>
   import('@/features/tasks/tasks-screen').then((m) => ({ default: m.TasksScreen })),
 );
@@ -21,6 +26,7 @@ const CallbacksScreen = lazy(() =>
 export const NAV_ITEMS = [
   { href: '/', label: 'Create image' },
   { href: '/translate', label: 'Translate video' },
+  { href: '/image-to-video', label: 'Image to video' },
   { href: '/tasks', label: 'Tasks' },
   { href: '/callbacks', label: 'Callbacks' },
 ] as const;
@@ -52,6 +58,7 @@ export function AppRoutes() {
       <Switch>
         <Route path="/" component={ImageGenerateScreen} />
         <Route path="/translate" component={VideoTranslateScreen} />
+        <Route path="/image-to-video" component={ImageToVideoScreen} />
         <Route path="/tasks" component={TasksScreen} />
         <Route path="/tasks/:taskId">
           {(params) => <TaskDetailScreen taskId={decodeURIComponent(params.taskId)} />}

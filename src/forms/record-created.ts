@@ -8,11 +8,12 @@ export async function recordCreatedTasksSafely(
   kind: TaskType,
   body: unknown,
   tasks: { task_id: string; language?: string }[],
+  options: { animatedFrom?: string } = {},
 ): Promise<string | undefined> {
   try {
     // Loaded on first use: the history store (IndexedDB) is not needed to show a form.
     const { recordCreatedTasks } = await import('@/features/tasks/history');
-    await recordCreatedTasks(kind, body, tasks);
+    await recordCreatedTasks(kind, body, tasks, options);
     return undefined;
   } catch {
     return 'These tasks could not be saved in this browser’s task history; keep the ids.';

@@ -1,23 +1,28 @@
-import { useWatch, type Control, type UseFormRegister } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import { useWatch, type Control, type FieldValues, type Path, type UseFormRegister } from 'react-hook-form';
 import { BOUNDS } from '@/api/rules';
 import { Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/styles';
-import type { ImageFormInput } from './image-form-model';
 
 /**
  * The prompt with a live `n / 1000` counter. No maxLength on the textarea: typing past the limit
  * stays visible (and is refused with a message) instead of being cut silently.
  */
-export function PromptField({
+export function PromptField<T extends FieldValues>({
   control,
   register,
   error,
+  hint = 'Describe the image: subject, setting, style, lighting. Plain sentences work best.',
+  placeholder = 'A lighthouse on a cliff at dawn, soft golden light, watercolor',
 }: {
-  control: Control<ImageFormInput, unknown, unknown>;
-  register: UseFormRegister<ImageFormInput>;
+  control: Control<T, unknown, unknown>;
+  register: UseFormRegister<T>;
   error?: string;
+  hint?: ReactNode;
+  placeholder?: string;
 }) {
-  const prompt = useWatch({ control, name: 'prompt' }) ?? '';
+  const name = 'prompt' as Path<T>;
+  const prompt = (useWatch({ control, name }) as string | undefined) ?? '';
   // Counted as sent: the request schema trims the prompt.
   const length = prompt.trim().length;
   const over = length - BOUNDS.promptMaxLength;
@@ -25,7 +30,7 @@ export function PromptField({
     <Field
       label="Prompt"
       error={error}
-      hint="Describe the image: subject, setting, style, lighting. Plain sentences work best."
+      hint={hint}
       describedBy={['prompt-counter']}
       aside={
         <span
@@ -41,9 +46,9 @@ export function PromptField({
         <textarea
           {...props}
           rows={5}
-          placeholder="A lighthouse on a cliff at dawn, soft golden light, watercolor"
+          placeholder={placeholder}
           className={`${inputClass} min-h-32 resize-y leading-relaxed`}
-          {...register('prompt')}
+          {...register(name)}
         />
       )}
     </Field>

@@ -1,17 +1,22 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   useFieldArray,
   useWatch,
+  type ArrayPath,
   type Control,
+  type FieldError as RhfFieldError,
   type FieldErrors,
+  type FieldValues,
+  type Path,
   type UseFormRegister,
+  type UseFormRegisterReturn,
 } from 'react-hook-form';
 import { isHttpUrl } from '@/api/http-url';
 import { BOUNDS } from '@/api/rules';
 import { Button } from '@/components/ui/button';
 import { FieldError, describedBy } from '@/components/ui/field';
 import { hintClass, inputClass } from '@/components/ui/styles';
-import { FORMAT_LIST, type ImageFormInput, type ImageFormValues } from './image-form-model';
+import { FORMAT_LIST } from './image-form-model';
 
 type Probe = 'none' | 'loading' | 'ok' | 'error';
 
@@ -76,30 +81,47 @@ function Thumbnail({
   );
 }
 
-function ReferenceImageRow({
-  index,
+/**
+ * One image URL with its thumbnail as it loads and a note when the browser cannot show it. Used for
+ * each reference image here and, on its own, for single images (the start and end frames of Image
+ * to video).
+ */
+export function ImageUrlRow({
+  inputId,
+  label,
+  previewLabel,
   url,
   error,
-  groupError,
-  register,
+  groupErrorId,
+  describedById,
+  registration,
   onRemove,
+  removeLabel,
+  placeholder = 'https://example.com/reference.png',
 }: {
-  index: number;
+  inputId: string;
+  /** The input's name for assistive technology, e.g. "Reference image URL 2". */
+  label: string;
+  /** The thumbnail's alt text, e.g. "Preview of reference image 2". */
+  previewLabel: string;
   url: string;
   error?: string;
-  groupError?: string;
-  register: UseFormRegister<ImageFormInput>;
-  onRemove: () => void;
+  /** The id of an error that concerns the whole group this row is in. */
+  groupErrorId?: string;
+  describedById?: string;
+  registration: UseFormRegisterReturn;
+  onRemove?: () => void;
+  removeLabel?: string;
+  placeholder?: string;
 }) {
   const probe = useImageProbe(url);
-  const inputId = `reference-image-${index}`;
   const loadNote = probe.status === 'error' && !error ? `${inputId}-load` : undefined;
   return (
-    <li className="flex items-start gap-3">
-      <Thumbnail url={url} probe={probe} label={`Preview of reference image ${index + 1}`} />
+    <div className="flex items-start gap-3">
+      <Thumbnail url={url} probe={probe} label={previewLabel} />
       <div className="min-w-0 flex-1">
         <label htmlFor={inputId} className="sr-only">
-          Reference image URL {index + 1}
+          {label}
         </label>
         <div className="flex gap-2">
           <input
@@ -108,20 +130,18 @@ function ReferenceImageRow({
             inputMode="url"
             autoComplete="off"
             spellCheck={false}
-            placeholder="https://example.com/reference.png"
-            aria-invalid={error || groupError ? true : undefined}
-            aria-describedby={describedBy(
-              error && `${inputId}-error`,
-              loadNote,
-              groupError && 'reference-images-error',
-            )}
+            placeholder={placeholder}
+            aria-invalid={error || groupErrorId ? true : undefined}
+            aria-describedby={describedBy(error && `${inputId}-error`, loadNote, groupErrorId, describedById)}
             className={inputClass}
-            {...register(`reference_images.${index}.url`)}
+            {...registration}
           />
-          <Button variant="ghost" size="sm" onClick={onRemove} className="shrink-0">
-            <span aria-hidden="true">✕</span>
-            <span className="sr-only">Remove reference image {index + 1}</span>
-          </Button>
+          {onRemove && (
+            <Button variant="ghost" size="sm" onClick={onRemove} className="shrink-0">
+              <span aria-hidden="true">✕</span>
+              <span className="sr-only">{removeLabel}</span>
+            </Button>
+          )}
         </div>
         {error && <FieldError id={`${inputId}-error`}>{error}</FieldError>}
         {loadNote && (
@@ -130,72 +150,98 @@ function ReferenceImageRow({
           </p>
         )}
       </div>
-    </li>
+    </div>
   );
 }
 
-export function ReferenceImagesField({
+type ImageRows = { url: string }[];
+
+/**
+ * A list of image URLs (rows of `{url}`) with add and remove. Create image uses it as is; other
+ * forms name their own list, its limit and its words.
+ */
+export function ReferenceImagesField<T extends FieldValues>({
   control,
   register,
   errors,
   serverError,
+  name = 'reference_images' as ArrayPath<T>,
+  max = BOUNDS.referenceImagesMax,
+  legend = 'Reference images',
+  optional = true,
+  hint = `Public links to images the result should follow. ${FORMAT_LIST}, at most 20 MB each.`,
+  fullNote = `Limit reached: the service uses at most ${BOUNDS.referenceImagesMax} reference images and silently ignores the rest.`,
 }: {
-  control: Control<ImageFormInput, unknown, unknown>;
-  register: UseFormRegister<ImageFormInput>;
-  errors: FieldErrors<ImageFormValues>;
+  control: Control<T, unknown, unknown>;
+  register: UseFormRegister<T>;
+  errors: FieldErrors<T>;
   /** 530002 or a 100001/100002 naming reference_images. */
   serverError?: string;
+  name?: ArrayPath<T>;
+  max?: number;
+  legend?: string;
+  optional?: boolean;
+  hint?: ReactNode;
+  fullNote?: string;
 }) {
-  const { fields, append, remove } = useFieldArray({ control, name: 'reference_images' });
-  const urls = useWatch({ control, name: 'reference_images' });
-  const full = fields.length >= BOUNDS.referenceImagesMax;
-  const listError = errors.reference_images?.root?.message ?? errors.reference_images?.message;
+  const { fields, append, remove } = useFieldArray({ control, name });
+  const urls = useWatch({ control, name: name as Path<T> }) as ImageRows | undefined;
+  const id = name.replaceAll('_', '-');
+  const full = fields.length >= max;
+  const rowErrors = errors[name] as
+    (RhfFieldError & { root?: RhfFieldError } & Record<number, { url?: RhfFieldError }>) | undefined;
+  const listError = rowErrors?.root?.message ?? rowErrors?.message;
   const groupError = serverError ?? listError;
+  const errorId = `${id}-error`;
   return (
-    <fieldset aria-describedby={describedBy(groupError && 'reference-images-error', 'reference-images-hint')}>
+    <fieldset aria-describedby={describedBy(groupError && errorId, `${id}-hint`)}>
       <legend className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
-        Reference images
+        {legend}
         <span className="ml-1.5 text-xs font-normal text-zinc-500 dark:text-zinc-400">
-          optional · {fields.length} of {BOUNDS.referenceImagesMax}
+          {optional ? 'optional · ' : ''}
+          {fields.length} of {max}
         </span>
       </legend>
-      <p id="reference-images-hint" className={`mt-1 ${hintClass}`}>
-        Public links to images the result should follow. {FORMAT_LIST}, at most 20 MB each.
+      <p id={`${id}-hint`} className={`mt-1 ${hintClass}`}>
+        {hint}
       </p>
       {fields.length > 0 && (
         <ol className="mt-3 space-y-3">
           {fields.map((field, index) => (
-            <ReferenceImageRow
-              key={field.id}
-              index={index}
-              url={urls?.[index]?.url?.trim() ?? ''}
-              error={errors.reference_images?.[index]?.url?.message}
-              groupError={groupError}
-              register={register}
-              onRemove={() => remove(index)}
-            />
+            <li key={field.id}>
+              <ImageUrlRow
+                inputId={`${id.replace(/s$/, '')}-${index}`}
+                label={`${legend.replace(/s$/, '')} URL ${index + 1}`}
+                previewLabel={`Preview of ${legend.replace(/s$/, '').toLowerCase()} ${index + 1}`}
+                url={urls?.[index]?.url?.trim() ?? ''}
+                error={rowErrors?.[index]?.url?.message}
+                groupErrorId={groupError ? errorId : undefined}
+                registration={register(`${name}.${index}.url` as Path<T>)}
+                onRemove={() => remove(index)}
+                removeLabel={`Remove ${legend.replace(/s$/, '').toLowerCase()} ${index + 1}`}
+              />
+            </li>
           ))}
         </ol>
       )}
-      {groupError && <FieldError id="reference-images-error">{groupError}</FieldError>}
+      {groupError && <FieldError id={errorId}>{groupError}</FieldError>}
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <Button
           size="sm"
-          onClick={() => append({ url: '' }, { shouldFocus: true })}
+          onClick={() => append({ url: '' } as Parameters<typeof append>[0], { shouldFocus: true })}
           disabled={full}
-          aria-describedby={full ? 'reference-images-full' : undefined}
+          aria-describedby={full ? `${id}-full` : undefined}
           icon={
             <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
               <path d="M10.75 4.75a.75.75 0 0 0-1.5 0v4.5h-4.5a.75.75 0 0 0 0 1.5h4.5v4.5a.75.75 0 0 0 1.5 0v-4.5h4.5a.75.75 0 0 0 0-1.5h-4.5v-4.5Z" />
             </svg>
           }
         >
-          Add reference image
+          Add {legend.replace(/s$/, '').toLowerCase()}
         </Button>
         {full && (
-          <p id="reference-images-full" className={hintClass}>
-            Limit reached: the service uses at most {BOUNDS.referenceImagesMax} reference images and silently
-            ignores the rest.
+          <p id={`${id}-full`} className={hintClass}>
+            {fullNote}
           </p>
         )}
       </div>

@@ -27,6 +27,7 @@ const recordSchema = z.looseObject({
   result: z.optional(z.record(z.string(), z.unknown())),
   lastError: z.optional(taskErrorSchema),
   rerunOf: z.optional(z.string()),
+  animatedFrom: z.optional(z.string()),
   finishedAt: z.optional(z.number()),
   lastCheckedAt: z.optional(z.number()),
 });

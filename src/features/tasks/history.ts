@@ -36,6 +36,8 @@ export interface TaskRecord {
   lastError?: TaskError;
   /** The task this one re-runs. */
   rerunOf?: string;
+  /** The image task whose result is this image-to-video task's start frame (Animate). */
+  animatedFrom?: string;
   /** When this console first saw a terminal status. */
   finishedAt?: number;
   /** Last successful answer (poll or callback). */
@@ -194,7 +196,7 @@ export async function recordCreatedTasks(
   kind: TaskType,
   params: unknown,
   tasks: readonly CreatedTask[],
-  options: { rerunOf?: string } = {},
+  options: { rerunOf?: string; animatedFrom?: string } = {},
 ): Promise<TaskRecord[]> {
   await loadHistory();
   const now = Date.now();
@@ -208,6 +210,7 @@ export async function recordCreatedTasks(
     updatedAt: now,
     status: '',
     rerunOf: options.rerunOf,
+    animatedFrom: options.animatedFrom,
   }));
   await commit(records, { added: true });
   return records;

@@ -1,6 +1,7 @@
 // Re-running a task: the same request again, recorded as a new task that links back to the old.
 import { createImageGeneration, createImageToVideo, createVideoTranslation } from '@/api/endpoints';
-import type { ImageGenerateRequest, ImageToVideoRequest, VideoTranslateRequest } from '@/api/schemas';
+import type { ImageGenerateRequest, VideoTranslateRequest } from '@/api/schemas';
+import type { ImageToVideoRequest } from '@/api/image-to-video-request';
 import { recordCreatedTasks, type TaskRecord } from './history';
 
 export function canRerun(record: TaskRecord): boolean {

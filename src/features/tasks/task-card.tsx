@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { Link } from 'wouter';
+import { AnimateLink } from './animate-link';
 import { formatAgo, formatDateTime, formatDuration } from './format';
 import { TASK_TYPE_LABELS } from '@/api/task-types';
 import type { TaskRecord } from './history';
@@ -75,6 +76,7 @@ export const TaskCard = memo(function TaskCard({ record }: { record: TaskRecord 
         <div className="mt-auto flex items-center justify-between gap-2 pt-1 text-xs text-zinc-600 dark:text-zinc-400">
           <TaskTiming record={record} running={view.tone === 'running'} />
           {view.durationSeconds !== undefined && <span>{view.durationSeconds} s video</span>}
+          <AnimateLink record={record} view={view} />
         </div>
       </div>
     </article>

@@ -6,6 +6,7 @@ import { ErrorBanner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { removeTasks, type TaskRecord } from './history';
+import { AnimateLink } from './animate-link';
 import { canRerun, rerunTask } from './rerun';
 import { fileNameOf } from './safe-url';
 import { forgetPollFailures, needsPolling, taskStatusQuery } from './task-polling';
@@ -72,6 +73,7 @@ export function TaskActions({ record, view }: { record: TaskRecord; view: TaskVi
             Download captions
           </a>
         )}
+        <AnimateLink record={record} view={view} />
         {canRerun(record) && (
           <Button size="sm" onClick={() => rerun.mutate()} pending={rerun.isPending}>
             {rerun.isPending ? 'Re-running…' : 'Re-run'}

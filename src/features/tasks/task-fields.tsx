@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { formatDateTime, formatDuration } from './format';
 import { TASK_TYPE_LABELS } from '@/api/task-types';
 import type { TaskRecord } from './history';
-import type { MediaLink } from './safe-url';
+import { mediaLink, type MediaLink } from './safe-url';
 import type { TaskView } from './task-view';
 
 function LinkValue({ link }: { link: MediaLink }) {
@@ -37,6 +37,22 @@ const EXPECTED: Record<TaskRecord['kind'], string[]> = {
   video_translate: ['Name', 'Language', 'Video link', 'Caption link'],
 };
 
+/** An image-to-video task's start frame, from its request: the picture and its link. */
+function StartFrame({ link }: { link: MediaLink }) {
+  if (!link.url) return <LinkValue link={link} />;
+  return (
+    <span className="flex flex-col items-start gap-2">
+      <img
+        src={link.url}
+        alt="Start frame"
+        referrerPolicy="no-referrer"
+        className="max-h-40 max-w-full rounded-lg border border-zinc-200 object-contain dark:border-zinc-800"
+      />
+      <LinkValue link={link} />
+    </span>
+  );
+}
+
 const Missing = () => <span className="text-zinc-500 dark:text-zinc-400">—</span>;
 
 export function TaskFields({
@@ -48,6 +64,8 @@ export function TaskFields({
   view: TaskView;
   reruns: readonly TaskRecord[];
 }) {
+  const params = (record.params ?? {}) as { image_url?: unknown };
+  const startFrame = record.kind === 'image_to_video' ? mediaLink(params.image_url) : {};
   const rows: [string, ReactNode][] = [
     ['Task id', <code className="font-mono break-all">{record.id}</code>],
     ['Kind', TASK_TYPE_LABELS[record.kind]],
@@ -81,6 +99,18 @@ export function TaskFields({
     ['Name', view.name],
     ['Language', view.language],
     ['Prompt', view.prompt],
+    ['Start frame', startFrame.raw ? <StartFrame link={startFrame} /> : null],
+    [
+      'Animated from',
+      record.animatedFrom ? (
+        <Link
+          href={`/tasks/${encodeURIComponent(record.animatedFrom)}`}
+          className="font-mono break-all text-indigo-700 underline dark:text-indigo-300"
+        >
+          {record.animatedFrom}
+        </Link>
+      ) : null,
+    ],
     ['Video link', view.video.raw ? <LinkValue link={view.video} /> : null],
     ['Image link', view.image.raw ? <LinkValue link={view.image} /> : null],
     ['Thumbnail link', view.thumbnail.raw ? <LinkValue link={view.thumbnail} /> : null],

@@ -1,0 +1,32 @@
+// "Animate" on a succeeded image task opens Image to video with the image as the start frame. The
+// link carries what the screen needs (the image, its task, the closest video orientation), so the
+// task card and the detail page build it without loading the form.
+import type { VideoAspectRatio } from '@/api/image-to-video-request';
+
+export const IMAGE_TO_VIDEO_PATH = '/image-to-video';
+
+export interface AnimateSource {
+  /** The image task's id. */
+  from: string;
+  /** Its image_url: the start frame. */
+  start: string;
+  ratio: VideoAspectRatio;
+}
+
+/** 16:9 for a landscape image, 9:16 for a portrait or square one, from a ratio such as "4:3". */
+export function closestVideoRatio(imageRatio: string | undefined): VideoAspectRatio {
+  const [w, h] = (imageRatio ?? '').split(':').map(Number);
+  return w && h && w > h ? '16:9' : '9:16';
+}
+
+export function animateHref(source: AnimateSource): string {
+  return `${IMAGE_TO_VIDEO_PATH}?${new URLSearchParams({ ...source })}`;
+}
+
+export function readAnimateSource(search: string): AnimateSource | undefined {
+  const params = new URLSearchParams(search);
+  const from = params.get('from');
+  const start = params.get('start');
+  if (!from || !start) return undefined;
+  return { from, start, ratio: params.get('ratio') === '16:9' ? '16:9' : '9:16' };
+}

@@ -1,0 +1,414 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
+import { Link } from 'wouter';
+import { fieldFromMessage, type ApiError } from '@/api/errors';
+import { BOUNDS } from '@/api/schemas';
+import { IMAGE_TO_VIDEO_MODE_RULES, type ImageToVideoMode } from '@/api/image-to-video-request';
+import { Field, FieldError, FieldGroup } from '@/components/ui/field';
+import { RadioCards } from '@/components/ui/radio-cards';
+import { hintClass, inputClass } from '@/components/ui/styles';
+import { Switch } from '@/components/ui/switch';
+import { PromptField } from '@/features/image-generate/prompt-field';
+import { ImageUrlRow, ReferenceImagesField } from '@/features/image-generate/reference-images-field';
+import { CreatedTasks, CreationFormLayout } from '@/forms/creation-form-layout';
+import { clearDraft, loadDraft, useDraftAutosave } from '@/forms/form-draft';
+import { fieldForServerError, serverFieldMessage } from '@/forms/form-errors';
+import { useGuardedSubmit } from '@/forms/use-guarded-submit';
+import type { AnimateSource } from './animate-link';
+import { createVideos } from './use-create-videos';
+import { useImageOrientation } from './use-image-orientation';
+import {
+  VIDEO_FORM_DEFAULTS,
+  VIDEO_FORM_FIELDS,
+  switchVideoForm,
+  toVideoRequest,
+  usableDraft,
+  videoFormSchema,
+  type VideoFormOutput,
+  type VideoFormValues,
+} from './video-form-schema';
+import { VideoSummary } from './video-summary';
+
+export const I2V_DRAFT_KEY = 'image-to-video';
+
+const MODEL_OPTIONS = [
+  { value: 'V', label: 'Model V', description: 'General model, the provider’s default; audio and 4k.' },
+  { value: 'KL', label: 'Model KL', description: 'Combines up to 7 reference images; no audio.' },
+] as const;
+
+const MODE_OPTIONS = [
+  {
+    value: 'start_frame',
+    label: 'Start frame',
+    description: 'Model V: the video starts on your image; an end frame is optional. 4, 6 or 8 s.',
+  },
+  {
+    value: 'reference',
+    label: 'Reference images',
+    description: 'Model V: 1 to 3 images the video should follow. Always 8 s.',
+  },
+  {
+    value: 'multi_reference',
+    label: 'Multi-reference',
+    description: 'Model KL: 1 to 7 images (2 or more works best). 5 or 10 s.',
+  },
+] as const satisfies readonly { value: ImageToVideoMode; label: string; description: string }[];
+
+const RATIO_OPTIONS = [
+  { value: '16:9', label: 'Landscape', description: '16:9' },
+  { value: '9:16', label: 'Portrait', description: '9:16' },
+] as const;
+
+/** Which request field a 530002 concerns: the one holding the URL its msg names. */
+function fieldOfUrl(msg: string, body: ReturnType<typeof toVideoRequest>) {
+  if (body.image_url && msg.includes(body.image_url)) return 'image_url' as const;
+  if (body.end_image_url && msg.includes(body.end_image_url)) return 'end_image_url' as const;
+  return body.reference_images ? ('reference_images' as const) : ('image_url' as const);
+}
+
+/** The draft, with an image result from Animate as the start frame in its closest orientation. */
+function initialValues(source: AnimateSource | undefined): VideoFormValues {
+  const draft = usableDraft(loadDraft(I2V_DRAFT_KEY, VIDEO_FORM_DEFAULTS));
+  if (!source) return draft;
+  const { values } = switchVideoForm(draft, { mode: 'start_frame' });
+  return {
+    ...values,
+    image_url: source.start,
+    end_image_url: '',
+    aspect_ratio: source.ratio,
+    source_task: source.from,
+    source_url: source.start,
+  };
+}
+
+/** Model and mode: each follows the other, and the one-line `change` says what else moved. */
+function useModelAndMode(form: UseFormReturn<VideoFormValues, unknown, VideoFormOutput>) {
+  const [change, setChange] = useState('');
+  const apply = (choice: Parameters<typeof switchVideoForm>[1]) => {
+    const before = form.getValues();
+    const { values, change } = switchVideoForm(before, choice);
+    for (const key of Object.keys(values) as (keyof VideoFormValues)[]) {
+      if (values[key] !== before[key]) form.setValue(key, values[key], { shouldDirty: true });
+    }
+    form.clearErrors();
+    setChange(change);
+  };
+  return { change, apply, clear: () => setChange('') };
+}
+
+export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
+  const form = useForm<VideoFormValues, unknown, VideoFormOutput>({
+    resolver: zodResolver(videoFormSchema),
+    defaultValues: initialValues(source),
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+  });
+  const { register, handleSubmit, control, setError, setFocus, formState } = form;
+  const { errors } = formState;
+  useDraftAutosave(form, I2V_DRAFT_KEY);
+  const switcher = useModelAndMode(form);
+  const [unavailable, setUnavailable] = useState(false);
+  const [mode, startFrame, endFrame, audio, sourceTask, sourceUrl] = useWatch({
+    control,
+    name: ['mode', 'image_url', 'end_image_url', 'generate_audio', 'source_task', 'source_url'],
+  });
+  const rules = IMAGE_TO_VIDEO_MODE_RULES[mode] ?? IMAGE_TO_VIDEO_MODE_RULES.start_frame;
+  const startOrientation = useImageOrientation(startFrame.trim());
+  const endOrientation = useImageOrientation(endFrame.trim());
+  const animatedFrom =
+    rules.startFrame && sourceTask && startFrame.trim() === sourceUrl ? sourceTask : undefined;
+
+  /** 100001/100002 (and the endpoint's own 100004–100007) on the field they name; 530002 on its image. */
+  function placeError(error: ApiError): boolean {
+    if (error.kind === 'unavailable') {
+      setUnavailable(true);
+      return true;
+    }
+    const body = toVideoRequest(form.getValues());
+    const ownCode = error.kind === 'business' && (error.code ?? 0) >= 100004 && (error.code ?? 0) <= 100007;
+    const field =
+      error.kind === 'reference_image'
+        ? fieldOfUrl(error.msg, body)
+        : (fieldForServerError(error, VIDEO_FORM_FIELDS) ??
+          (ownCode
+            ? (fieldFromMessage(error.msg, VIDEO_FORM_FIELDS) as (typeof VIDEO_FORM_FIELDS)[number])
+            : undefined));
+    if (!field || field === 'model') return false;
+    const message =
+      error.kind === 'reference_image' || ownCode
+        ? `${error.explanation} (Code ${error.code}: “${error.msg}”)`
+        : serverFieldMessage(error);
+    setError(field, { type: 'server', message });
+    if (field === 'reference_images') setFocus('reference_images.0.url');
+    else setFocus(field);
+    return true;
+  }
+
+  const {
+    submit,
+    banner,
+    clearBanner,
+    result,
+    pending: sending,
+    reset,
+  } = useGuardedSubmit(createVideos, placeError);
+  const onValid = (values: VideoFormOutput) => {
+    setUnavailable(false);
+    return submit({ body: toVideoRequest(values), animatedFrom });
+  };
+
+  function resetToDefaults() {
+    form.reset(VIDEO_FORM_DEFAULTS);
+    clearDraft(I2V_DRAFT_KEY);
+    reset();
+    switcher.clear();
+    setUnavailable(false);
+  }
+
+  const pending = sending || formState.isSubmitting;
+  const differ =
+    rules.startFrame && startOrientation && endOrientation && startOrientation !== endOrientation;
+  return (
+    <CreationFormLayout
+      titleId="i2v-form-title"
+      title="Image to video settings"
+      onSubmit={(event) => void handleSubmit(onValid)(event)}
+      banner={banner}
+      onDismissBanner={clearBanner}
+      pending={pending}
+      submitLabel="Create videos"
+      onReset={resetToDefaults}
+      aside={
+        <>
+          {result && (
+            <CreatedTasks
+              title={
+                result.taskIds.length === 1
+                  ? '1 video task created'
+                  : `${result.taskIds.length} video tasks created`
+              }
+              tasks={result.taskIds.map((id, index) => ({ id, label: `Video ${index + 1}` }))}
+              curl={result.curl}
+              note={result.historyNote}
+            />
+          )}
+          <VideoSummary control={control} />
+        </>
+      }
+    >
+      {unavailable && (
+        <div
+          role="status"
+          className="rounded-xl border border-zinc-300 bg-zinc-50 p-4 text-sm text-zinc-800 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200"
+        >
+          <p className="font-semibold">Image to video is not available on this backend</p>
+          <p className="mt-1">
+            It answered 404 to <code className="font-mono text-[13px]">POST /v1/image_to_video</code>, so no
+            task was created. Your settings are kept here; existing image-to-video tasks can still be followed
+            in Tasks.
+          </p>
+        </div>
+      )}
+
+      <FieldGroup role="radiogroup" legend="Model" errorId="model-error" error={errors.model?.message}>
+        <RadioCards
+          options={MODEL_OPTIONS}
+          registration={register('model', {
+            onChange: (event: { target: { value: 'V' | 'KL' } }) =>
+              switcher.apply({ model: event.target.value }),
+          })}
+          columns="sm:grid-cols-2"
+        />
+      </FieldGroup>
+
+      <FieldGroup role="radiogroup" legend="Mode" errorId="mode-error" error={errors.mode?.message}>
+        <RadioCards
+          options={MODE_OPTIONS}
+          registration={register('mode', {
+            onChange: (event: { target: { value: ImageToVideoMode } }) =>
+              switcher.apply({ mode: event.target.value }),
+          })}
+          columns="sm:grid-cols-3"
+        />
+      </FieldGroup>
+      <p role="status" className="-mt-4 text-sm text-indigo-800 empty:hidden dark:text-indigo-200">
+        {switcher.change}
+      </p>
+
+      <PromptField
+        control={control}
+        register={register}
+        error={errors.prompt?.message}
+        placeholder="The camera slowly pushes in as the lighthouse beam turns; waves break below"
+        hint={
+          rules.audio ? (
+            <>
+              Describe the motion and the camera. For a narration, write{' '}
+              <code className="font-mono">Speak &quot;…&quot;</code> in the prompt
+              {audio ? '.' : ' and turn on Audio below.'}
+            </>
+          ) : (
+            'Describe the motion and the camera, and how the reference images come together.'
+          )
+        }
+      />
+
+      {rules.startFrame ? (
+        <div className="space-y-4">
+          <fieldset aria-describedby="start-frame-hint">
+            <legend className="text-sm font-medium text-zinc-900 dark:text-zinc-100">Start frame</legend>
+            <p id="start-frame-hint" className={`mt-1 mb-3 ${hintClass}`}>
+              The video starts on this image. JPG, PNG or WebP, at most 20 MB.
+              {animatedFrom && (
+                <>
+                  {' '}
+                  From image task{' '}
+                  <Link
+                    href={`/tasks/${encodeURIComponent(animatedFrom)}`}
+                    className="font-mono break-all text-indigo-700 underline dark:text-indigo-300"
+                  >
+                    {animatedFrom}
+                  </Link>
+                  .
+                </>
+              )}
+            </p>
+            <ImageUrlRow
+              inputId="start-frame"
+              label="Start frame URL"
+              previewLabel="Preview of the start frame"
+              url={startFrame.trim()}
+              error={errors.image_url?.message}
+              registration={register('image_url')}
+              placeholder="https://example.com/first-frame.png"
+            />
+          </fieldset>
+          <fieldset aria-describedby="end-frame-hint">
+            <legend className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
+              End frame
+              <span className="ml-1.5 text-xs font-normal text-zinc-500 dark:text-zinc-400">optional</span>
+            </legend>
+            <p id="end-frame-hint" className={`mt-1 mb-3 ${hintClass}`}>
+              The video ends on this image. Best with the same orientation as the start frame.
+            </p>
+            <ImageUrlRow
+              inputId="end-frame"
+              label="End frame URL"
+              previewLabel="Preview of the end frame"
+              url={endFrame.trim()}
+              error={errors.end_image_url?.message}
+              registration={register('end_image_url')}
+              describedById={differ ? 'frames-differ' : undefined}
+              placeholder="https://example.com/last-frame.png"
+            />
+            {differ && (
+              <p id="frames-differ" className="mt-2 text-sm text-amber-800 dark:text-amber-300">
+                The start frame is {startOrientation} and the end frame is {endOrientation}: frames of
+                different orientations lower the video’s quality.
+              </p>
+            )}
+          </fieldset>
+        </div>
+      ) : (
+        <ReferenceImagesField
+          key={mode}
+          control={control}
+          register={register}
+          errors={errors}
+          max={rules.references!.max}
+          optional={false}
+          hint={`${rules.references!.min} to ${rules.references!.max} public image links for ${rules.label}. JPG, PNG or WebP, at most 20 MB each.`}
+          fullNote={`Limit reached: ${rules.label} takes at most ${rules.references!.max} reference images.`}
+        />
+      )}
+
+      <div className="grid gap-6 sm:grid-cols-2">
+        <FieldGroup
+          role="radiogroup"
+          legend="Orientation"
+          errorId="ratio-error"
+          error={errors.aspect_ratio?.message}
+        >
+          <RadioCards
+            options={RATIO_OPTIONS}
+            registration={register('aspect_ratio')}
+            columns="grid-cols-2"
+            compact
+          />
+        </FieldGroup>
+        <FieldGroup
+          role="radiogroup"
+          legend="Resolution"
+          errorId="resolution-error"
+          error={errors.aspect_resolution?.message}
+        >
+          <RadioCards
+            options={rules.resolutions.map((value) => ({ value, label: value }))}
+            registration={register('aspect_resolution')}
+            columns={rules.resolutions.length === 3 ? 'grid-cols-3' : 'grid-cols-2'}
+            compact
+          />
+        </FieldGroup>
+      </div>
+
+      <div className="grid gap-6 sm:grid-cols-2">
+        <FieldGroup
+          role="radiogroup"
+          legend="Duration"
+          errorId="duration-error"
+          error={errors.duration?.message}
+          hintId="duration-hint"
+          hint={
+            rules.durations.length === 1 ? `Fixed at ${rules.durations[0]} s with ${rules.label}.` : undefined
+          }
+        >
+          <RadioCards
+            options={rules.durations.map((seconds) => ({ value: String(seconds), label: `${seconds} s` }))}
+            registration={register('duration')}
+            columns="grid-cols-3"
+            compact
+          />
+        </FieldGroup>
+        <Field
+          label="Number of videos"
+          error={errors.generate_count?.message}
+          hint={`${BOUNDS.imageToVideoGenerateCount.min} to ${BOUNDS.imageToVideoGenerateCount.max}; one task per video.`}
+        >
+          {(props) => (
+            <input
+              {...props}
+              type="number"
+              inputMode="numeric"
+              min={BOUNDS.imageToVideoGenerateCount.min}
+              max={BOUNDS.imageToVideoGenerateCount.max}
+              step={1}
+              className={`${inputClass} max-w-40 tabular-nums sm:max-w-none`}
+              {...register('generate_count', { valueAsNumber: true })}
+            />
+          )}
+        </Field>
+      </div>
+
+      {rules.audio ? (
+        <Controller
+          control={control}
+          name="generate_audio"
+          render={({ field }) => (
+            <Switch
+              label="Audio"
+              description="Adds sound to the video, and speaks any Speak “…” narration in the prompt."
+              checked={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+            />
+          )}
+        />
+      ) : (
+        <p className={hintClass}>Model KL makes videos without audio.</p>
+      )}
+      {errors.generate_audio?.message && <FieldError>{errors.generate_audio.message}</FieldError>}
+    </CreationFormLayout>
+  );
+}

@@ -1,0 +1,29 @@
+import { Link } from 'wouter';
+import { animateHref, closestVideoRatio } from '@/features/image-to-video/animate-link';
+import type { TaskRecord } from './history';
+import type { TaskView } from './task-view';
+
+/** Where Animate leads for a succeeded image task: Image to video with its image as the start frame. */
+export function animateTarget(record: TaskRecord, view: TaskView): string | undefined {
+  if (record.kind !== 'image_generate' || view.tone !== 'succeeded' || !view.image.url) return undefined;
+  const params = (record.params ?? {}) as { image_ratio?: unknown };
+  const ratio = typeof params.image_ratio === 'string' ? params.image_ratio : undefined;
+  return animateHref({ from: record.id, start: view.image.url, ratio: closestVideoRatio(ratio) });
+}
+
+/** "Animate" on a succeeded image task (card and detail page): two clicks from an image to a video. */
+export function AnimateLink({ record, view }: { record: TaskRecord; view: TaskView }) {
+  const href = animateTarget(record, view);
+  if (!href) return null;
+  return (
+    <Link
+      href={href}
+      className="inline-flex items-center gap-1.5 rounded-lg border border-indigo-300 bg-indigo-50 px-2.5 py-1 text-sm font-medium text-indigo-800 hover:bg-indigo-100 dark:border-indigo-800 dark:bg-indigo-950 dark:text-indigo-200 dark:hover:bg-indigo-900"
+    >
+      <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
+        <path d="M6.3 2.84A1.5 1.5 0 0 0 4 4.11v11.78a1.5 1.5 0 0 0 2.3 1.27l9.34-5.89a1.5 1.5 0 0 0 0-2.54L6.3 2.84Z" />
+      </svg>
+      Animate
+    </Link>
+  );
+}
