@@ -120,6 +120,40 @@ describe('the in-process emulator fetches only public addresses (SSRF)', () => {
     expect(hits).toEqual([]);
   });
 
+  it('never POSTs a callback to an internal address (loopback, link-local, mapped IPv6)', async () => {
+    hits.length = 0;
+    const logged: string[] = [];
+    nodeApp = createNodeApp(readServerConfig({ DATA_DIR }), {
+      timeScale: 0,
+      callbackRetryDelayMs: 1,
+      log: (line) => logged.push(line),
+    });
+    const port = new URL(internalUrl).port;
+    const targets = [
+      `${internalUrl}/hook`,
+      `http://localhost:${port}/hook`,
+      `http://[::ffff:127.0.0.1]:${port}/hook`,
+      'http://169.254.169.254/latest/meta-data/',
+    ];
+    for (const callbackUrl of targets) {
+      const response = await nodeApp.app.request('http://127.0.0.1:5173/v1/video_translate', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer t' },
+        body: JSON.stringify({
+          target_languages: ['Japanese'],
+          video_url: 'http://127.0.0.1:5173/emulator/samples/video.mp4',
+          callback_url: callbackUrl,
+        }),
+      });
+      expect(((await response.json()) as { code: number }).code, callbackUrl).toBe(0);
+    }
+    // Every delivery gives up (4 tries each) without one request reaching the internal server.
+    for (let i = 0; i < 100 && logged.filter((l) => l.includes('gave up')).length < targets.length; i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(hits).toEqual([]);
+    expect(logged.filter((l) => l.includes('gave up'))).toHaveLength(targets.length);
+  });
+
   it('still takes its own samples (answered in-process)', async () => {
     const response = await create({
       prompt: 'x',

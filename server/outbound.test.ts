@@ -1,9 +1,23 @@
 // The SSRF guard, attacked for real: literal private addresses, names that resolve to loopback,
 // redirects into the internal network, and the one generic error for all of them.
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BlockedTargetError, createGuardedFetch, isPublicAddress, MAX_REDIRECTS } from './outbound';
+
+// DNS rebinding: `rebind.test` answers a public address the first time it is asked and loopback
+// every time after, as an attacker's name server with a zero TTL would. Other names resolve as usual.
+const dnsAnswers = vi.hoisted(() => ({ rebindLookups: 0 }));
+vi.mock('node:dns', async (importOriginal) => {
+  const dns = await importOriginal<typeof import('node:dns')>();
+  const lookup = ((hostname: string, options: object, callback: (...args: unknown[]) => void) => {
+    if (hostname !== 'rebind.test') return dns.lookup(hostname, options as never, callback as never);
+    const address = dnsAnswers.rebindLookups++ === 0 ? '8.8.8.8' : '127.0.0.1';
+    callback(null, [{ address, family: 4 }]);
+  }) as typeof dns.lookup;
+  return { ...dns, default: { ...dns, lookup }, lookup };
+});
 
 describe('isPublicAddress', () => {
   it.each([
@@ -74,6 +88,37 @@ describe('createGuardedFetch', () => {
     await expect(createGuardedFetch()(`http://localhost:${port}/`)).rejects.toBeInstanceOf(
       BlockedTargetError,
     );
+    expect(hits).toBe(before);
+  });
+
+  it('connects to the very address it judged: a name that changes its answer cannot rebind to loopback', async () => {
+    const before = hits;
+    dnsAnswers.rebindLookups = 0;
+    // Watch the socket undici opens: record the address it is about to connect to, then stop it
+    // there, so no packet leaves for the public address.
+    const connectingTo: string[] = [];
+    const onSocket = ({ socket }: { socket: Socket }) => {
+      socket.once('lookup', (_error: unknown, address: string) => {
+        connectingTo.push(address);
+        socket.destroy(new Error('stopped by the test before connecting'));
+      });
+      socket.once('connectionAttempt', (address: string) => {
+        connectingTo.push(`attempt ${address}`);
+        socket.destroy(new Error('stopped by the test before connecting'));
+      });
+    };
+    subscribe('net.client.socket', onSocket as never);
+    try {
+      await expect(
+        createGuardedFetch()(`http://rebind.test:${port}/`, { signal: AbortSignal.timeout(2000) }),
+      ).rejects.toThrow();
+    } finally {
+      unsubscribe('net.client.socket', onSocket as never);
+    }
+    // One lookup, judged public, and the socket is given that same address; a second lookup (check,
+    // then connect) would have been answered 127.0.0.1 and reached the internal server.
+    expect(dnsAnswers.rebindLookups).toBe(1);
+    expect(connectingTo).toEqual(['8.8.8.8']);
     expect(hits).toBe(before);
   });
 
