@@ -175,6 +175,43 @@ test.describe('task gallery: backends and history files', () => {
     }
   });
 
+  test('two 429s with Retry-After: 3 cost about 6 s, not 90 s: the task recovers', async ({
+    page,
+    baseURL,
+  }) => {
+    await page.request.post('/emulator/settings', { data: { timeScale: 0.5 } });
+    try {
+      const id = await createImageToVideo(page.request, baseURL!, 'Rate limited briefly');
+      const asked: number[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'GET' && request.url().endsWith(`/v1/image_to_video/${id}`))
+          asked.push(Date.now());
+      });
+      await page.goto('/tasks');
+      await lookUp(page, id);
+      const task = card(page, id);
+      await expect(task.getByText(/^(PENDING|PROCESSING)$/)).toBeVisible();
+      await page.request.post('/emulator/settings', {
+        data: { failNextStatusQueries: { status: 429, count: 2, retryAfter: '3' } },
+      });
+      const stale = task.getByText('Stale', { exact: true });
+      await expect(stale).toBeVisible({ timeout: 15_000 });
+      const firstRefused = asked.length - 1;
+      // Without Retry-After the provider's 30 s would keep it stale for a minute or more.
+      await expect(stale).toBeHidden({ timeout: 12_000 });
+      expect(asked.length).toBeGreaterThanOrEqual(firstRefused + 3);
+      const gaps = asked.slice(firstRefused, firstRefused + 3).map((at, i, all) => at - (all[i - 1] ?? at));
+      for (const gap of gaps.slice(1)) {
+        expect(gap).toBeGreaterThanOrEqual(2_500);
+        expect(gap).toBeLessThan(6_000);
+      }
+    } finally {
+      await page.request.post('/emulator/settings', {
+        data: { timeScale: 0.05, failNextStatusQueries: null },
+      });
+    }
+  });
+
   test('import a history file, re-run a task from it, and export', async ({ page, baseURL }) => {
     const original = {
       id: 'i2is-imported-1',

@@ -38,7 +38,8 @@ describe('GET/POST /emulator/settings (no auth)', () => {
     for (const body of [
       { disabled: ['everything'] },
       { timeScale: -1 },
-      { failNextStatusQueries: { status: 503, count: 1 } },
+      { failNextStatusQueries: { status: 502, count: 1 } },
+      { failNextStatusQueries: { status: 429, count: 1, retryAfter: '3\r\nx-evil: 1' } },
     ]) {
       const { status, body: answer } = await post(emulator, body);
       expect(status).toBe(400);
@@ -91,6 +92,23 @@ describe('failNextStatusQueries', () => {
     });
     expect((await getJson(emulator, `/v1/image_to_video/${id}`)).status).toBe(200);
     expect(emulator.settings().failNextStatusQueries).toBeUndefined();
+  });
+
+  it('sends the planned Retry-After with each planned 429 or 503, and none afterwards', async () => {
+    const emulator = make();
+    const id = emulator.seedTask({ kind: 'image_to_video' });
+    const query = () => emulator.service.request(`/v1/image_to_video/${id}`, { headers: AUTH });
+    await post(emulator, { failNextStatusQueries: { status: 503, count: 1, retryAfter: '3' } });
+    const unavailable = await query();
+    expect(unavailable.status).toBe(503);
+    expect(unavailable.headers.get('retry-after')).toBe('3');
+    expect(await unavailable.json()).toEqual({ code: 503, msg: 'Service Unavailable' });
+    const date = new Date(Date.now() + 5_000).toUTCString();
+    await post(emulator, { failNextStatusQueries: { status: 429, count: 1, retryAfter: date } });
+    expect((await query()).headers.get('retry-after')).toBe(date);
+    const recovered = await query();
+    expect(recovered.status).toBe(200);
+    expect(recovered.headers.get('retry-after')).toBeNull();
   });
 
   it('null or count 0 clears planned failures', async () => {

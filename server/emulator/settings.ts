@@ -1,8 +1,9 @@
 // Runtime settings, changed without a restart by tests and demos (no auth, like the media):
 //   GET  /emulator/settings  -> {timeScale, disabled, failNextStatusQueries?}
 //   POST /emulator/settings  with any subset of those fields; `failNextStatusQueries: null` clears it.
-// `failNextStatusQueries: {status: 429|500, count}` makes the next `count` status queries fail,
-// to show how the console handles rate limiting and server errors.
+// `failNextStatusQueries: {status: 429|500|503, count, retryAfter?}` makes the next `count` status
+// queries fail, to show how the console handles rate limiting and server errors; `retryAfter` (the
+// header's text, delay-seconds or an HTTP date) is sent as `Retry-After` with each of them.
 import { Hono } from 'hono';
 import { ERROR_CODES } from '../../src/api/errors';
 import { z } from '../../src/api/zod';
@@ -12,8 +13,9 @@ import { DISABLEABLE_ENDPOINTS, type DisableableEndpoint } from './options';
 import { validationFailure } from './validation';
 
 export interface StatusQueryFailure {
-  status: 429 | 500;
+  status: 429 | 500 | 503;
   count: number;
+  retryAfter?: string;
 }
 
 export interface RuntimeSettings {
@@ -28,8 +30,9 @@ export const settingsPatchSchema = z.object({
   failNextStatusQueries: z.optional(
     z.nullable(
       z.object({
-        status: z.union([z.literal(429), z.literal(500)]),
+        status: z.union([z.literal(429), z.literal(500), z.literal(503)]),
         count: z.int().check(z.minimum(0), z.maximum(1000)),
+        retryAfter: z.optional(z.string().check(z.maxLength(64), z.regex(/^[\x20-\x7e]*$/))),
       }),
     ),
   ),
@@ -38,6 +41,7 @@ export const settingsPatchSchema = z.object({
 export const STATUS_QUERY_FAILURES = {
   429: 'Rate limit exceeded',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 } as const;
 
 export class SettingsState {
@@ -71,13 +75,13 @@ export class SettingsState {
     return this.get();
   }
 
-  /** Consumes one planned failure, if any: the HTTP status the next status query must answer. */
-  takeStatusQueryFailure(): 429 | 500 | undefined {
+  /** Consumes one planned failure, if any: how the next status query must answer. */
+  takeStatusQueryFailure(): Omit<StatusQueryFailure, 'count'> | undefined {
     const planned = this.current.failNextStatusQueries;
     if (!planned) return undefined;
     if (planned.count <= 1) delete this.current.failNextStatusQueries;
     else planned.count -= 1;
-    return planned.status;
+    return { status: planned.status, retryAfter: planned.retryAfter };
   }
 }
 

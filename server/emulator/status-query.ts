@@ -1,5 +1,5 @@
 // Shared behaviour of every status query: an endpoint switched off answers like an unknown path,
-// planned failures (settings) answer 429/500, and an unknown id (or an id of another kind) answers
+// planned failures (settings) answer 429/500/503 (with Retry-After when one was planned), and an unknown id (or an id of another kind) answers
 // HTTP 404 with code 100003 and the id in msg.
 import type { Context } from 'hono';
 import { ERROR_CODES } from '../../src/api/errors';
@@ -16,7 +16,10 @@ export function statusQuery(
 ): Response {
   if (endpoint && engine.settings.isDisabled(endpoint)) return notFound(c);
   const planned = engine.settings.takeStatusQueryFailure();
-  if (planned) return fail(c, planned, planned, STATUS_QUERY_FAILURES[planned]);
+  if (planned) {
+    if (planned.retryAfter !== undefined) c.header('retry-after', planned.retryAfter);
+    return fail(c, planned.status, planned.status, STATUS_QUERY_FAILURES[planned.status]);
+  }
   const data = view();
   if (!data) return fail(c, 404, ERROR_CODES.taskNotFound, `task not found: ${c.req.param('id') ?? ''}`);
   // Status changes over time: never let a browser or proxy cache a status answer.
