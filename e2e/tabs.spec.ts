@@ -1,5 +1,5 @@
 // Two tabs of one browser: one polls, the other learns every answer through the history store's
-// BroadcastChannel; when the polling tab closes, the other takes over.
+// BroadcastChannel; when the polling tab closes or goes to the background, the other takes over.
 import { expect, test, type Page } from '@playwright/test';
 
 const statusRequests = (page: Page, counts: Map<Page, number>) => {
@@ -45,4 +45,38 @@ test('one tab polls, the other shows its answers live, and takes over when it cl
   await poller.close();
   const before = counts.get(other)!;
   await expect.poll(() => counts.get(other)! - before, { timeout: 20_000 }).toBeGreaterThan(0);
+});
+
+/** What the browser does when a tab goes to the background (headless pages all stay visible). */
+async function hide(page: Page) {
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+  });
+}
+
+test('when the polling tab goes to the background, a tab still in view takes over', async ({ context }) => {
+  test.setTimeout(60_000);
+  const counts = new Map<Page, number>();
+  const first = await context.newPage();
+  const second = await context.newPage();
+  statusRequests(first, counts);
+  statusRequests(second, counts);
+  await first.goto('/');
+  await first.getByRole('textbox', { name: 'Prompt' }).fill('Hidden leader emulator:status=RENDERING');
+  await first.getByRole('button', { name: 'Generate images' }).click();
+  await expect(first.getByRole('region', { name: '1 image task created' })).toBeVisible();
+  await second.goto('/tasks');
+
+  await expect.poll(() => counts.get(first)! + counts.get(second)!, { timeout: 15_000 }).toBeGreaterThan(0);
+  await second.waitForTimeout(3_000);
+  const [a, b] = [counts.get(first)!, counts.get(second)!];
+  expect(Math.min(a, b)).toBe(0);
+  const [poller, other] = a > 0 ? [first, second] : [second, first];
+
+  // Hidden without notifications, the poller pauses; the tab in view must not be left with stale states.
+  await hide(poller);
+  const before = counts.get(other)!;
+  await expect.poll(() => counts.get(other)! - before, { timeout: 15_000 }).toBeGreaterThan(0);
 });
