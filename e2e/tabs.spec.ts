@@ -1,6 +1,6 @@
 // Two tabs of one browser: one polls, the other learns every answer through the history store's
 // BroadcastChannel; when the polling tab closes or goes to the background, the other takes over.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 
 const statusRequests = (page: Page, counts: Map<Page, number>) => {
   counts.set(page, 0);
@@ -47,36 +47,62 @@ test('one tab polls, the other shows its answers live, and takes over when it cl
   await expect.poll(() => counts.get(other)! - before, { timeout: 20_000 }).toBeGreaterThan(0);
 });
 
-/** What the browser does when a tab goes to the background (headless pages all stay visible). */
-async function hide(page: Page) {
-  await page.evaluate(() => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
-    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+/** What the browser does when a tab goes to the background or comes back (headless pages all stay visible). */
+async function setHidden(page: Page, hidden: boolean) {
+  await page.evaluate((hidden) => {
+    const state = hidden ? 'hidden' : 'visible';
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
     document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
-  });
+  }, hidden);
 }
+const hide = (page: Page) => setHidden(page, true);
 
-test('when the polling tab goes to the background, a tab still in view takes over', async ({ context }) => {
-  test.setTimeout(60_000);
-  const counts = new Map<Page, number>();
+/** Two tabs with a running task; resolves to [the tab that polls, the other]. */
+async function twoTabsWithARunningTask(
+  context: BrowserContext,
+  counts: Map<Page, number>,
+): Promise<[Page, Page]> {
   const first = await context.newPage();
   const second = await context.newPage();
   statusRequests(first, counts);
   statusRequests(second, counts);
   await first.goto('/');
-  await first.getByRole('textbox', { name: 'Prompt' }).fill('Hidden leader emulator:status=RENDERING');
+  await first.getByRole('textbox', { name: 'Prompt' }).fill('Leader emulator:status=RENDERING');
   await first.getByRole('button', { name: 'Generate images' }).click();
   await expect(first.getByRole('region', { name: '1 image task created' })).toBeVisible();
   await second.goto('/tasks');
-
   await expect.poll(() => counts.get(first)! + counts.get(second)!, { timeout: 15_000 }).toBeGreaterThan(0);
   await second.waitForTimeout(3_000);
   const [a, b] = [counts.get(first)!, counts.get(second)!];
   expect(Math.min(a, b)).toBe(0);
-  const [poller, other] = a > 0 ? [first, second] : [second, first];
+  return a > 0 ? [first, second] : [second, first];
+}
 
+test('when the polling tab goes to the background, a tab still in view takes over', async ({ context }) => {
+  test.setTimeout(60_000);
+  const counts = new Map<Page, number>();
+  const [poller, other] = await twoTabsWithARunningTask(context, counts);
   // Hidden without notifications, the poller pauses; the tab in view must not be left with stale states.
   await hide(poller);
   const before = counts.get(other)!;
   await expect.poll(() => counts.get(other)! - before, { timeout: 15_000 }).toBeGreaterThan(0);
+});
+
+test('a tab coming to the front takes polling over from a hidden tab that polls for notifications', async ({
+  context,
+}) => {
+  test.setTimeout(60_000);
+  await context.addInitScript(() => localStorage.setItem('media-console:notify-finished', '1'));
+  const counts = new Map<Page, number>();
+  const [poller, other] = await twoTabsWithARunningTask(context, counts);
+  // Polling for notifications, the hidden tab keeps the lock (every 30 s)...
+  await hide(poller);
+  const before = counts.get(other)!;
+  await other.waitForTimeout(3_000);
+  expect(counts.get(other)).toBe(before);
+  // ...until a tab comes to the front: from then on it polls at the normal pace.
+  await setHidden(other, true);
+  await setHidden(other, false);
+  await expect.poll(() => counts.get(other)! - before, { timeout: 10_000 }).toBeGreaterThan(0);
 });
