@@ -203,3 +203,55 @@ export const callbackBodySchema = z.discriminatedUnion('task_type', [
   imageGenerateCallbackSchema,
 ]);
 export type CallbackBody = z.infer<typeof callbackBodySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Provider: file upload (POST /v1/figure-resource/upload/file, multipart part `file`). Its answer
+// has the provider's own envelope, not {code, msg, data}: {code, success, message, result}.
+
+/** Browser-side limits of uploads: images as the reference-image rules, videos up to UPLOAD_MAX_MB. */
+export const UPLOAD_IMAGE_TYPES = {
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/png': ['png'],
+  'image/bmp': ['bmp'],
+  'image/webp': ['webp'],
+  'image/gif': ['gif'],
+} as const;
+export const UPLOAD_VIDEO_TYPES = {
+  'video/mp4': ['mp4'],
+  'video/quicktime': ['mov'],
+  'video/webm': ['webm'],
+} as const;
+export const DEFAULT_UPLOAD_MAX_MB = 500;
+
+export const uploadAnswerSchema = z.looseObject({
+  code: z.optional(z.int()),
+  success: z.optional(z.boolean()),
+  /** `{"global": "success"}` on the provider; a plain string or a `msg` field elsewhere. */
+  message: z.optional(z.unknown()),
+  msg: z.optional(z.string()),
+  result: z.optional(
+    z.nullable(
+      z.looseObject({
+        url: z.string(),
+        fileId: z.optional(z.nullable(z.string())),
+        fileName: z.optional(z.nullable(z.string())),
+      }),
+    ),
+  ),
+});
+export type UploadAnswer = z.infer<typeof uploadAnswerSchema>;
+
+/** The words of an upload answer's `message` (string, `{global}` or any string value), or `msg`. */
+export function uploadAnswerMessage(answer: Pick<UploadAnswer, 'message' | 'msg'>): string {
+  const { message } = answer;
+  if (typeof message === 'string') return message;
+  if (message && typeof message === 'object') {
+    const record = message as Record<string, unknown>;
+    const text =
+      typeof record.global === 'string'
+        ? record.global
+        : Object.values(record).find((v) => typeof v === 'string');
+    if (typeof text === 'string') return text;
+  }
+  return answer.msg ?? '';
+}
