@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeBaseUrl, readServerConfig } from './config';
+import { normalizeBaseUrl, parseUploadMaxMb, readServerConfig } from './config';
 
 describe('normalizeBaseUrl', () => {
   it.each([
@@ -52,8 +52,16 @@ describe('readServerConfig', () => {
       dataDir: './data',
       publicBaseUrl: undefined,
       callbackSecret: undefined,
+      uploadMaxBytes: 500 * 1024 * 1024,
     });
     expect(readServerConfig({ API_BASE_URL: '   ', API_TOKEN: '' }).apiBaseUrl).toBeUndefined();
+  });
+
+  it('reads UPLOAD_MAX_MB as whole megabytes; anything else keeps the 500 MB default', () => {
+    expect(readServerConfig({ UPLOAD_MAX_MB: '20' }).uploadMaxBytes).toBe(20 * 1024 * 1024);
+    for (const raw of ['0', '-5', '1.5', 'lots', '100001'])
+      expect(readServerConfig({ UPLOAD_MAX_MB: raw }).uploadMaxBytes).toBe(500 * 1024 * 1024);
+    expect(parseUploadMaxMb('100000')).toBe(100_000);
   });
 
   it('normalizes the base URL and trims the token', () => {

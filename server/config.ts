@@ -11,6 +11,18 @@ export interface ServerConfig {
   callbackSecret: string | undefined;
   /** CALLBACK_RATE_LIMIT: callbacks per second one sender may POST (burst 10×); 0 = no brake. */
   callbackRateLimit: number | undefined;
+  /** Largest upload (multipart body) the proxy and the emulator take, in bytes. `UPLOAD_MAX_MB`. */
+  uploadMaxBytes: number;
+}
+
+export const DEFAULT_UPLOAD_MAX_MB = 500;
+
+/** `UPLOAD_MAX_MB`: a whole number of megabytes from 1 to 100,000; undefined when unset or invalid. */
+export function parseUploadMaxMb(raw: string | undefined): number | undefined {
+  const text = raw?.trim();
+  if (!text || !/^\d+$/.test(text)) return undefined;
+  const value = Number(text);
+  return value >= 1 && value <= 100_000 ? value : undefined;
 }
 
 function clean(value: string | undefined): string | undefined {
@@ -48,5 +60,6 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     callbackSecret: clean(env.CALLBACK_SECRET),
     callbackRateLimit:
       clean(env.CALLBACK_RATE_LIMIT) === undefined ? undefined : Number(env.CALLBACK_RATE_LIMIT),
+    uploadMaxBytes: (parseUploadMaxMb(env.UPLOAD_MAX_MB) ?? DEFAULT_UPLOAD_MAX_MB) * 1024 * 1024,
   };
 }

@@ -60,6 +60,7 @@ export function createNodeApp(config: ServerConfig, emulatorOptions: Partial<Emu
       callbackUrl,
       callbackUrlReachable: Boolean(callbackUrl),
       callbackInboxPath: inbox.path,
+      uploadMaxBytes: config.uploadMaxBytes,
     };
     return c.json(info, 200, { 'cache-control': 'no-store' });
   });
@@ -72,6 +73,8 @@ export function createNodeApp(config: ServerConfig, emulatorOptions: Partial<Emu
     const ownHosts = new Set(['localhost', '127.0.0.1', '::1']);
     if (config.publicBaseUrl) ownHosts.add(new URL(config.publicBaseUrl).hostname.replace(/^\[|\]$/g, ''));
     const local = createEmulator({
+      dataDir: config.dataDir,
+      uploadMaxBytes: config.uploadMaxBytes,
       fetch: createGuardedFetch({
         local: (url, init) =>
           ownHosts.has(url.hostname.replace(/^\[|\]$/g, '')) && OWN_PATHS.test(url.pathname)

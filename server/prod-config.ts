@@ -2,7 +2,7 @@
 // once at start so a bad deployment fails with a readable list instead of half-working.
 import { isIP } from 'node:net';
 import { isValidCallbackSecret, SECRET_RULE } from './callbacks/secret';
-import { readServerConfig, type ServerConfig } from './config';
+import { parseUploadMaxMb, readServerConfig, type ServerConfig } from './config';
 
 export interface ProdConfig {
   server: ServerConfig;
@@ -117,6 +117,10 @@ export function readProdConfig(env: NodeJS.ProcessEnv = process.env): ProdConfig
   const timeScale = clean(env.EMULATOR_TIME_SCALE);
   if (timeScale !== undefined && !(Number(timeScale) >= 0))
     problems.push(`EMULATOR_TIME_SCALE must be a number ≥ 0, got "${timeScale}"`);
+
+  const uploadMaxMb = clean(env.UPLOAD_MAX_MB);
+  if (uploadMaxMb !== undefined && parseUploadMaxMb(uploadMaxMb) === undefined)
+    problems.push(`UPLOAD_MAX_MB must be a whole number of megabytes from 1 to 100000, got "${uploadMaxMb}"`);
 
   if (server?.apiBaseUrl) {
     if (!server.apiToken)

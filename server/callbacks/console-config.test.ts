@@ -19,6 +19,7 @@ async function consoleConfig(overrides: Partial<ServerConfig>) {
     publicBaseUrl: undefined,
     callbackSecret: SECRET,
     callbackRateLimit: undefined,
+    uploadMaxBytes: 500 * 1024 * 1024,
     ...overrides,
   };
   nodeApp = createNodeApp(config);

@@ -25,6 +25,7 @@ import { createImageToVideoRoutes } from './image-to-video-routes';
 import { createMediaRoutes } from './media';
 import { resolveOptions, type EmulatorOptions } from './options';
 import { createSettingsRoutes, type RuntimeSettings } from './settings';
+import { createUploadRoutes, UPLOAD_ROUTE } from './uploads';
 import { createVideoTranslateRoutes } from './video-translate-routes';
 
 export type { EmulatorOptions } from './options';
@@ -55,7 +56,8 @@ function buildApp(engine: EmulatorEngine, auth: 'required' | 'supplied'): Hono {
     onError: (c) =>
       fail(c, 413, 413, `Request body too large: the limit is ${BODY_LIMIT_BYTES / 1024 / 1024} MB`),
   });
-  app.use('/v1/*', limit);
+  // Uploads have their own limit (UPLOAD_MAX_MB) and are streamed to disk, never buffered.
+  app.use('/v1/*', (c, next) => (c.req.path === UPLOAD_ROUTE ? next() : limit(c, next)));
   app.use('/emulator/settings', limit);
 
   app.get('/emulator/health', (c) => c.json({ ok: true }, 200, { 'cache-control': 'no-store' }));
@@ -67,6 +69,7 @@ function buildApp(engine: EmulatorEngine, auth: 'required' | 'supplied'): Hono {
   app.route('/', createImageGenerateRoutes(engine));
   app.route('/', createVideoTranslateRoutes(engine));
   app.route('/', createImageToVideoRoutes(engine));
+  app.route('/', createUploadRoutes(engine.uploads, engine.settings));
 
   app.notFound(notFound);
   app.onError((error, c) => {

@@ -43,6 +43,8 @@ export interface DownloadOptions {
   maxBytes?: number;
   /** Aborts everything at once, e.g. when the emulator closes. */
   signal?: AbortSignal;
+  /** Checks a URL without the network when it is one of the emulator's own files (uploads). */
+  local?: (url: string) => Promise<ImageFormat> | undefined;
 }
 
 export class DownloadError extends Error {
@@ -81,6 +83,8 @@ async function readLimited(response: Response, maxBytes: number): Promise<Uint8A
 }
 
 export async function downloadImage(url: string, options: DownloadOptions): Promise<ImageFormat> {
+  const local = options.local?.(url);
+  if (local) return local;
   const maxBytes = options.maxBytes ?? BOUNDS.referenceImageMaxBytes;
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;

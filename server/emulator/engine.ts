@@ -8,6 +8,7 @@ import type { EmulatorOptions } from './options';
 import { Scheduler } from './scheduler';
 import { SettingsState } from './settings';
 import { callbackBody } from './task-views';
+import { UploadStore } from './uploads';
 import {
   newTaskId,
   terminalAt,
@@ -68,9 +69,11 @@ export class EmulatorEngine {
   readonly store = new TaskStore();
   readonly scheduler = new Scheduler();
   readonly settings: SettingsState;
+  readonly uploads: UploadStore;
 
   constructor(readonly options: EmulatorOptions) {
     this.settings = new SettingsState({ timeScale: options.timeScale, disabled: options.disabled });
+    this.uploads = new UploadStore(options.dataDir, options.uploadMaxBytes, () => this.now());
   }
 
   now(): number {

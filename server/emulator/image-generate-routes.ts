@@ -27,11 +27,14 @@ export async function downloadAll(
   urls: readonly string[],
 ): Promise<Response | undefined> {
   const controller = engine.scheduler.controller();
+  const origin = requestOrigin(c);
   try {
     await downloadReferenceImages(urls, {
       fetch: engine.options.fetch,
       timeoutMs: engine.options.downloadTimeoutMs,
       signal: controller.signal,
+      // The emulator's own uploads are read from disk: no network, works offline.
+      local: (url) => engine.uploads.localImage(url, origin),
     });
     return undefined;
   } catch (error) {

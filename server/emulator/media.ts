@@ -33,6 +33,23 @@ export const SAMPLES: Record<string, { file: string; type: string }> = {
   'video.mp4': { file: 'video-16x9.mp4', type: 'video/mp4' },
 };
 
+/**
+ * The one range of a `Range: bytes=a-b` header (also `a-` and `-n`), clamped to the size;
+ * undefined when there is no usable header (the whole body is sent), 'unsatisfiable' for 416.
+ */
+export function byteRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | undefined {
+  const range = /^bytes=(\d*)-(\d*)$/.exec(header ?? '');
+  if (!range || (!range[1] && !range[2])) return undefined;
+  let start = range[1] ? Number(range[1]) : size - Number(range[2]);
+  let end = range[1] && range[2] ? Number(range[2]) : size - 1;
+  start = Math.max(0, start);
+  end = Math.min(end, size - 1);
+  return start > end || start >= size ? 'unsatisfiable' : { start, end };
+}
+
 /** Serves bytes with single-range support, which Safari needs to play a video at all. */
 export function sendBytes(c: Context, bytes: Uint8Array, type: string, cacheControl: string): Response {
   const headers: Record<string, string> = {
@@ -41,21 +58,18 @@ export function sendBytes(c: Context, bytes: Uint8Array, type: string, cacheCont
     'accept-ranges': 'bytes',
     'x-content-type-options': 'nosniff',
   };
-  const range = /^bytes=(\d*)-(\d*)$/.exec(c.req.header('range') ?? '');
-  if (!range || (!range[1] && !range[2])) {
+  const size = bytes.length;
+  const range = byteRange(c.req.header('range'), size);
+  if (!range) {
     return new Response(bytes as Uint8Array<ArrayBuffer>, {
       status: 200,
-      headers: { ...headers, 'content-length': String(bytes.length) },
+      headers: { ...headers, 'content-length': String(size) },
     });
   }
-  const size = bytes.length;
-  let start = range[1] ? Number(range[1]) : size - Number(range[2]);
-  let end = range[1] && range[2] ? Number(range[2]) : size - 1;
-  start = Math.max(0, start);
-  end = Math.min(end, size - 1);
-  if (start > end || start >= size) {
+  if (range === 'unsatisfiable') {
     return new Response(null, { status: 416, headers: { ...headers, 'content-range': `bytes */${size}` } });
   }
+  const { start, end } = range;
   const part = bytes.subarray(start, end + 1);
   return new Response(part as Uint8Array<ArrayBuffer>, {
     status: 206,

@@ -1,5 +1,6 @@
 // Options of the emulator: explicit values win, then environment variables, then defaults chosen
 // so a demo feels real (tasks take several seconds) while tests can shrink every duration.
+import { DEFAULT_UPLOAD_MAX_MB, parseUploadMaxMb } from '../config';
 
 /** Provider extras that can be switched off, to show how the console copes with a plainer backend. */
 export const DISABLEABLE_ENDPOINTS = [
@@ -7,6 +8,7 @@ export const DISABLEABLE_ENDPOINTS = [
   'video_translate_query',
   'target_languages',
   'image_to_video_create',
+  'upload',
 ] as const;
 export type DisableableEndpoint = (typeof DISABLEABLE_ENDPOINTS)[number];
 
@@ -25,6 +27,10 @@ export interface EmulatorOptions {
   callbackTimeoutMs: number;
   /** First retry delay of a failed callback; doubles on each retry. */
   callbackRetryDelayMs: number;
+  /** Uploaded files live in `<dataDir>/uploads` for 7 days. `DATA_DIR`, default ./data. */
+  dataDir: string;
+  /** Largest upload taken, in bytes. `UPLOAD_MAX_MB`, default 500. */
+  uploadMaxBytes: number;
   /** Where callback delivery problems are reported (never tokens or bodies). */
   log: (message: string) => void;
 }
@@ -56,6 +62,10 @@ export function resolveOptions(
     downloadTimeoutMs: overrides.downloadTimeoutMs ?? 10_000,
     callbackTimeoutMs: overrides.callbackTimeoutMs ?? 10_000,
     callbackRetryDelayMs: overrides.callbackRetryDelayMs ?? 1_000,
+    dataDir: overrides.dataDir ?? (env.DATA_DIR?.trim() || './data'),
+    uploadMaxBytes:
+      overrides.uploadMaxBytes ??
+      (parseUploadMaxMb(env.UPLOAD_MAX_MB) ?? DEFAULT_UPLOAD_MAX_MB) * 1024 * 1024,
     log: overrides.log ?? ((message) => console.warn(`[emulator] ${message}`)),
   };
 }

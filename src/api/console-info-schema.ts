@@ -35,6 +35,8 @@ export const consoleInfoSchema = z.object({
   callbackUrlReachable: z.boolean(),
   /** Same-origin path of the inbox (`/callbacks/<secret>`): the app reads `/log` and `/events` under it. */
   callbackInboxPath: z.string(),
+  /** Largest file the console takes for upload (`UPLOAD_MAX_MB`), in bytes; images stop at 20 MB anyway. */
+  uploadMaxBytes: z.optional(z.number()),
   /** The production server adds whether a sign-in (APP_PASSWORD) guards the console. */
   auth: z.optional(z.boolean()),
   /** `npm run demo` adds its seeded tasks, imported once per server run into an empty history. */

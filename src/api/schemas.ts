@@ -208,7 +208,7 @@ export type CallbackBody = z.infer<typeof callbackBodySchema>;
 // Provider: file upload (POST /v1/figure-resource/upload/file, multipart part `file`). Its answer
 // has the provider's own envelope, not {code, msg, data}: {code, success, message, result}.
 
-/** Browser-side limits of uploads: images as the reference-image rules, videos up to UPLOAD_MAX_MB. */
+/** File types the browser lets through before uploading (videos up to UPLOAD_MAX_MB, see /__console/config). */
 export const UPLOAD_IMAGE_TYPES = {
   'image/jpeg': ['jpg', 'jpeg'],
   'image/png': ['png'],
@@ -221,7 +221,6 @@ export const UPLOAD_VIDEO_TYPES = {
   'video/quicktime': ['mov'],
   'video/webm': ['webm'],
 } as const;
-export const DEFAULT_UPLOAD_MAX_MB = 500;
 
 export const uploadAnswerSchema = z.looseObject({
   code: z.optional(z.int()),

@@ -1,0 +1,382 @@
+// The provider's file upload (provider-notes, "File upload"): POST /v1/figure-resource/upload/file
+// with a multipart part `file`. The file is streamed to DATA_DIR/uploads (never held in memory),
+// its type is decided from its first bytes (not its name), and it is served back at the URL in
+// the answer, with Range support, for 7 days. The emulator's own upload URLs are read from disk
+// when a task names them, so upload → create → result works offline.
+import busboy from 'busboy';
+import { Hono, type Context } from 'hono';
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { BOUNDS } from '../../src/api/schemas';
+import { DownloadError, sniffImageFormat, type ImageFormat } from './downloads';
+import { byteRange } from './media';
+import type { SettingsState } from './settings';
+
+export const UPLOAD_ROUTE = '/v1/figure-resource/upload/file';
+export const UPLOAD_MEDIA_PREFIX = '/emulator/uploads/';
+/** Result links on the provider are kept about 7 days; uploads here too. */
+export const UPLOAD_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface MediaType {
+  ext: 'jpg' | 'png' | 'bmp' | 'webp' | 'gif' | 'mp4' | 'mov' | 'webm';
+  contentType: string;
+  kind: 'image' | 'video';
+}
+
+const IMAGE_TYPES: Record<ImageFormat, MediaType> = {
+  JPEG: { ext: 'jpg', contentType: 'image/jpeg', kind: 'image' },
+  PNG: { ext: 'png', contentType: 'image/png', kind: 'image' },
+  BMP: { ext: 'bmp', contentType: 'image/bmp', kind: 'image' },
+  WebP: { ext: 'webp', contentType: 'image/webp', kind: 'image' },
+  GIF: { ext: 'gif', contentType: 'image/gif', kind: 'image' },
+};
+const VIDEO_TYPES = {
+  mp4: { ext: 'mp4', contentType: 'video/mp4', kind: 'video' },
+  mov: { ext: 'mov', contentType: 'video/quicktime', kind: 'video' },
+  webm: { ext: 'webm', contentType: 'video/webm', kind: 'video' },
+} as const satisfies Record<string, MediaType>;
+const BY_EXT = new Map<string, MediaType>(
+  [...Object.values(IMAGE_TYPES), ...Object.values(VIDEO_TYPES)].map((type) => [type.ext, type]),
+);
+
+/** Bytes needed to recognise every accepted type. */
+export const SNIFF_BYTES = 32;
+
+/**
+ * Images by their signatures (shared with reference downloads); videos by container: an ISO base
+ * media `ftyp` box (brand `qt  ` = QuickTime MOV, any other = MP4 family) or the EBML header of WebM.
+ */
+export function sniffMediaType(bytes: Uint8Array): MediaType | undefined {
+  const image = sniffImageFormat(bytes);
+  if (image) return IMAGE_TYPES[image];
+  const ascii = (start: number, end: number) => String.fromCharCode(...bytes.subarray(start, end));
+  if (bytes.length >= 12 && ascii(4, 8) === 'ftyp') {
+    return ascii(8, 12) === 'qt  ' ? VIDEO_TYPES.mov : VIDEO_TYPES.mp4;
+  }
+  if (bytes.length >= 4 && bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3)
+    return VIDEO_TYPES.webm;
+  return undefined;
+}
+
+const FILE_NAME = /^([0-9a-f]{32})\.([a-z0-9]{3,4})$/;
+
+export interface StoredUpload {
+  path: string;
+  size: number;
+  type: MediaType;
+}
+
+type Outcome =
+  | { ok: true; id: string; type: MediaType; size: number; fileName: string }
+  | { ok: false; status: 400 | 413; code: number; message: string };
+
+const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+export class UploadStore {
+  readonly dir: string;
+  private ready: Promise<void> | undefined;
+
+  constructor(
+    dataDir: string,
+    readonly maxBytes: number,
+    private readonly now: () => number,
+  ) {
+    this.dir = join(dataDir, 'uploads');
+  }
+
+  private ensureDir(): Promise<void> {
+    this.ready ??= mkdir(this.dir, { recursive: true, mode: 0o700 }).then(() => undefined);
+    return this.ready;
+  }
+
+  /** The stored file behind `<id>.<ext>`, when it exists and is younger than 7 days. */
+  async find(fileName: string): Promise<StoredUpload | undefined> {
+    const match = FILE_NAME.exec(fileName);
+    const type = match && BY_EXT.get(match[2]!);
+    if (!type) return undefined;
+    const path = join(this.dir, fileName);
+    const info = await stat(path).catch(() => undefined);
+    if (!info?.isFile()) return undefined;
+    if (this.now() - info.mtimeMs > UPLOAD_MAX_AGE_MS) {
+      await rm(path, { force: true });
+      return undefined;
+    }
+    return { path, size: info.size, type };
+  }
+
+  private lastSweep = -Infinity;
+
+  /** Sweeps at most once an hour, when uploads happen; no timer keeps a process alive for it. */
+  sweepNow(): void {
+    if (this.now() - this.lastSweep < 60 * 60 * 1000) return;
+    this.lastSweep = this.now();
+    void this.sweep().catch(() => undefined);
+  }
+
+  /** Removes uploads older than 7 days and parts of uploads that never finished. */
+  async sweep(): Promise<number> {
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    let removed = 0;
+    for (const name of names) {
+      const path = join(this.dir, name);
+      const info = await stat(path).catch(() => undefined);
+      const stalePart = name.endsWith('.part') && this.now() - (info?.mtimeMs ?? 0) > 60 * 60 * 1000;
+      if (info && (stalePart || this.now() - info.mtimeMs > UPLOAD_MAX_AGE_MS)) {
+        await rm(path, { force: true });
+        removed += 1;
+      }
+    }
+    return removed;
+  }
+
+  /**
+   * Writes one file stream to disk as it arrives. The type is judged from the first bytes; an
+   * unknown type or a size over the limit stops writing at once (the rest is only drained).
+   */
+  async save(stream: Readable, originalName: string): Promise<Outcome> {
+    await this.ensureDir();
+    const id = randomUUID().replaceAll('-', '');
+    const partPath = join(this.dir, `${id}.part`);
+    let out: WriteStream | undefined;
+    let head = new Uint8Array(0);
+    let type: MediaType | undefined;
+    let size = 0;
+    let refusal: Extract<Outcome, { ok: false }> | undefined;
+
+    const limitFor = (media: MediaType | undefined) =>
+      media?.kind === 'image' ? Math.min(BOUNDS.referenceImageMaxBytes, this.maxBytes) : this.maxBytes;
+    const refuse = (status: 400 | 413, code: number, message: string) => {
+      refusal ??= { ok: false, status, code, message };
+      out?.destroy();
+      out = undefined;
+    };
+
+    try {
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        if (refusal) continue; // drain: the answer waits for the end of the body
+        size += chunk.byteLength;
+        if (size > limitFor(type)) {
+          refuse(
+            413,
+            413,
+            type?.kind === 'image'
+              ? `The image is larger than ${megabytes(limitFor(type))}`
+              : `The file is larger than ${megabytes(this.maxBytes)}`,
+          );
+          continue;
+        }
+        if (!type) {
+          const joined = new Uint8Array(head.length + chunk.length);
+          joined.set(head);
+          joined.set(chunk, head.length);
+          head = joined;
+          if (head.length < SNIFF_BYTES) continue;
+          type = sniffMediaType(head);
+          if (!type) {
+            refuse(
+              400,
+              100007,
+              'Unsupported file type: send a JPG, PNG, BMP, WebP or GIF image or an MP4, MOV or WebM video',
+            );
+            continue;
+          }
+          if (size > limitFor(type)) {
+            refuse(413, 413, `The image is larger than ${megabytes(limitFor(type))}`);
+            continue;
+          }
+          out = createWriteStream(partPath, { mode: 0o600 });
+          if (!out.write(head)) await once(out, 'drain');
+          continue;
+        }
+        if (out && !out.write(chunk)) await once(out, 'drain');
+      }
+      if (!refusal && !type) {
+        // A file shorter than the sniffing window: judge what there is.
+        type = sniffMediaType(head);
+        if (size === 0) refuse(400, 100001, 'file: the file is empty');
+        else if (!type)
+          refuse(
+            400,
+            100007,
+            'Unsupported file type: send a JPG, PNG, BMP, WebP or GIF image or an MP4, MOV or WebM video',
+          );
+        else {
+          out = createWriteStream(partPath, { mode: 0o600 });
+          out.write(head);
+        }
+      }
+      if (refusal) {
+        await rm(partPath, { force: true });
+        return refusal;
+      }
+      await new Promise<void>((resolve, reject) =>
+        out!.end((error?: Error | null) => (error ? reject(error) : resolve())),
+      );
+      const finalName = `${id}.${type!.ext}`;
+      await rename(partPath, join(this.dir, finalName));
+      return { ok: true, id: finalName, type: type!, size, fileName: safeFileName(originalName, type!) };
+    } catch (error) {
+      out?.destroy();
+      await rm(partPath, { force: true });
+      throw error;
+    }
+  }
+
+  /**
+   * A reference image named by one of this emulator's own upload URLs (same origin as the request)
+   * is checked on disk instead of downloaded. Returns undefined for any other URL.
+   */
+  localImage(url: string, origin: string): Promise<ImageFormat> | undefined {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return undefined;
+    }
+    if (parsed.origin !== origin || !parsed.pathname.startsWith(UPLOAD_MEDIA_PREFIX)) return undefined;
+    return (async () => {
+      const stored = await this.find(parsed.pathname.slice(UPLOAD_MEDIA_PREFIX.length));
+      if (!stored) throw new DownloadError(url, 'HTTP 404');
+      if (stored.size > BOUNDS.referenceImageMaxBytes) throw new DownloadError(url, 'larger than 20 MB');
+      const handle = await open(stored.path, 'r');
+      try {
+        const { buffer, bytesRead } = await handle.read(new Uint8Array(SNIFF_BYTES), 0, SNIFF_BYTES, 0);
+        const format = sniffImageFormat(buffer.subarray(0, bytesRead));
+        if (!format) throw new DownloadError(url, 'not a supported image (JPG, JPEG, PNG, BMP, WebP or GIF)');
+        return format;
+      } finally {
+        await handle.close();
+      }
+    })();
+  }
+}
+
+/** The name given back in the answer: the browser's name without paths, with the real extension. */
+export function safeFileName(name: string, type: MediaType): string {
+  const base = (name.split(/[\\/]/).pop() ?? '')
+    // Control characters have no place in a name shown back to people.
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 200);
+  const stem = base.replace(/\.[^.]*$/, '') || 'file';
+  const ext = /\.([^.]+)$/.exec(base)?.[1]?.toLowerCase();
+  const matches = ext === type.ext || (type.ext === 'jpg' && ext === 'jpeg');
+  return matches ? base : `${stem}.${type.ext}`;
+}
+
+/** The provider's upload envelope. */
+function answer(c: Context, status: 200 | 400 | 413, code: number, message: string, result: unknown = null) {
+  return c.json({ code, success: code === 0, message: { global: message }, result }, status);
+}
+
+function readMultipart(c: Context, store: UploadStore): Promise<Outcome> {
+  return new Promise<Outcome>((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: { 'content-type': c.req.header('content-type') ?? '' },
+        limits: { files: 1, fields: 20, parts: 40, fieldSize: 64 * 1024 },
+      });
+    } catch {
+      resolve({
+        ok: false,
+        status: 400,
+        code: 100001,
+        message: 'file: send multipart/form-data with a part named "file"',
+      });
+      return;
+    }
+    let saving: Promise<Outcome> | undefined;
+    parser.on('file', (name, stream, info) => {
+      if (name !== 'file' || saving) {
+        stream.resume();
+        return;
+      }
+      saving = store.save(stream, info.filename ?? '');
+      saving.catch(() => stream.resume());
+    });
+    parser.on('error', (error) => reject(error as Error));
+    parser.on('close', () => {
+      resolve(
+        saving ?? {
+          ok: false,
+          status: 400,
+          code: 100001,
+          message: 'file: is required (multipart part "file")',
+        },
+      );
+    });
+    const body = c.req.raw.body;
+    if (!body) {
+      resolve({ ok: false, status: 400, code: 100001, message: 'file: is required (multipart part "file")' });
+      return;
+    }
+    pipeline(Readable.fromWeb(body as import('node:stream/web').ReadableStream), parser).catch(reject);
+  });
+}
+
+export function createUploadRoutes(store: UploadStore, settings: SettingsState): Hono {
+  const app = new Hono();
+
+  app.post(UPLOAD_ROUTE, async (c) => {
+    if (settings.isDisabled('upload')) return c.json({ code: 404, msg: 'Not Found' }, 404);
+    if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? ''))
+      return answer(c, 400, 100001, 'file: send multipart/form-data with a part named "file"');
+    // A declared length far over the limit is refused before reading anything.
+    const declared = Number(c.req.header('content-length') ?? 0);
+    if (declared > store.maxBytes + 1024 * 1024)
+      return answer(c, 413, 413, `The file is larger than ${megabytes(store.maxBytes)}`);
+    store.sweepNow();
+    const outcome = await readMultipart(c, store);
+    if (!outcome.ok) return answer(c, outcome.status, outcome.code, outcome.message);
+    const url = `${new URL(c.req.url).origin}${UPLOAD_MEDIA_PREFIX}${outcome.id}`;
+    return answer(c, 200, 0, 'success', {
+      url,
+      fileId: outcome.id.replace(/\..*$/, ''),
+      fileName: outcome.fileName,
+    });
+  });
+
+  // No auth, like the emulator's result media: browsers load these in <img> and <video>.
+  app.get(`${UPLOAD_MEDIA_PREFIX}:file`, async (c) => {
+    const stored = await store.find(c.req.param('file'));
+    if (!stored) return c.json({ code: 404, msg: 'Not Found' }, 404);
+    const headers: Record<string, string> = {
+      'content-type': stored.type.contentType,
+      'cache-control': 'private, max-age=604800, immutable',
+      'accept-ranges': 'bytes',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'",
+    };
+    const range = byteRange(c.req.header('range'), stored.size);
+    if (range === 'unsatisfiable')
+      return new Response(null, {
+        status: 416,
+        headers: { ...headers, 'content-range': `bytes */${stored.size}` },
+      });
+    const { start, end } = range ?? { start: 0, end: stored.size - 1 };
+    const length = stored.size === 0 ? 0 : end - start + 1;
+    const body =
+      length === 0
+        ? null
+        : (Readable.toWeb(
+            createReadStream(stored.path, { start, end }),
+          ) as unknown as ReadableStream<Uint8Array>);
+    return new Response(body, {
+      status: range ? 206 : 200,
+      headers: {
+        ...headers,
+        'content-length': String(length),
+        ...(range && { 'content-range': `bytes ${start}-${end}/${stored.size}` }),
+      },
+    });
+  });
+
+  return app;
+}
