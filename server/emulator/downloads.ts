@@ -2,31 +2,14 @@
 // URL in parallel, each within a timeout and at most 20 MB, and each must be an image the service
 // reads (JPG/JPEG, PNG, BMP, WebP, GIF) judged by its first bytes, not by its name or headers.
 import { BOUNDS } from '../../src/api/schemas';
+import { sniffImageFormat, type ImageFormat as SniffedFormat } from '../../src/api/media-type';
 
-export type ImageFormat = 'JPEG' | 'PNG' | 'BMP' | 'WebP' | 'GIF' | 'SVG';
+// The sniffer is shared with the browser's pre-upload check; SVG is only the emulator's own results.
+export { sniffImageFormat };
+export type ImageFormat = SniffedFormat | 'SVG';
 
 const ascii = (bytes: Uint8Array, start: number, end: number) =>
   String.fromCharCode(...bytes.subarray(start, end));
-
-const BMP_HEADER_SIZES = new Set([12, 16, 40, 52, 56, 64, 108, 124]);
-const readUint32LE = (bytes: Uint8Array, at: number) =>
-  (bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16) | (bytes[at + 3]! << 24)) >>> 0;
-
-export function sniffImageFormat(bytes: Uint8Array): ImageFormat | undefined {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'JPEG';
-  if (
-    bytes.length >= 8 &&
-    [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((byte, i) => bytes[i] === byte)
-  ) {
-    return 'PNG';
-  }
-  if (bytes.length >= 6 && (ascii(bytes, 0, 6) === 'GIF87a' || ascii(bytes, 0, 6) === 'GIF89a')) return 'GIF';
-  if (bytes.length >= 12 && ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return 'WebP';
-  // "BM" plus a known DIB header size, so a text file starting with "BM" is not taken for a bitmap.
-  if (bytes.length >= 26 && ascii(bytes, 0, 2) === 'BM' && BMP_HEADER_SIZES.has(readUint32LE(bytes, 14)))
-    return 'BMP';
-  return undefined;
-}
 
 /**
  * The emulator draws its image results as SVG (svg.ts), a format the service does not take. They are

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { asset } from './media';
 import { AUTH, emulatorsClosedAfterEach, postJson } from '../testing/emulator';
-import { safeFileName, sniffMediaType, UPLOAD_MAX_AGE_MS, UPLOAD_ROUTE } from './uploads';
+import { sniffMediaType } from '../../src/api/media-type';
+import { safeFileName, UPLOAD_MAX_AGE_MS, UPLOAD_ROUTE } from './uploads';
 import type { EmulatorOptions } from './options';
 
 const dirs: string[] = [];

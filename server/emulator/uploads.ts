@@ -13,7 +13,15 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { BOUNDS } from '../../src/api/schemas';
-import { DownloadError, sniffImageFormat, type ImageFormat } from './downloads';
+import {
+  MEDIA_TYPE_BY_EXT,
+  sniffImageFormat,
+  sniffMediaType,
+  SNIFF_BYTES,
+  type ImageFormat,
+  type MediaType,
+} from '../../src/api/media-type';
+import { DownloadError } from './downloads';
 import { byteRange } from './media';
 import type { SettingsState } from './settings';
 
@@ -21,47 +29,6 @@ export const UPLOAD_ROUTE = '/v1/figure-resource/upload/file';
 export const UPLOAD_MEDIA_PREFIX = '/emulator/uploads/';
 /** Result links on the provider are kept about 7 days; uploads here too. */
 export const UPLOAD_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
-
-export interface MediaType {
-  ext: 'jpg' | 'png' | 'bmp' | 'webp' | 'gif' | 'mp4' | 'mov' | 'webm';
-  contentType: string;
-  kind: 'image' | 'video';
-}
-
-const IMAGE_TYPES: Record<ImageFormat, MediaType> = {
-  JPEG: { ext: 'jpg', contentType: 'image/jpeg', kind: 'image' },
-  PNG: { ext: 'png', contentType: 'image/png', kind: 'image' },
-  BMP: { ext: 'bmp', contentType: 'image/bmp', kind: 'image' },
-  WebP: { ext: 'webp', contentType: 'image/webp', kind: 'image' },
-  GIF: { ext: 'gif', contentType: 'image/gif', kind: 'image' },
-};
-const VIDEO_TYPES = {
-  mp4: { ext: 'mp4', contentType: 'video/mp4', kind: 'video' },
-  mov: { ext: 'mov', contentType: 'video/quicktime', kind: 'video' },
-  webm: { ext: 'webm', contentType: 'video/webm', kind: 'video' },
-} as const satisfies Record<string, MediaType>;
-const BY_EXT = new Map<string, MediaType>(
-  [...Object.values(IMAGE_TYPES), ...Object.values(VIDEO_TYPES)].map((type) => [type.ext, type]),
-);
-
-/** Bytes needed to recognise every accepted type. */
-export const SNIFF_BYTES = 32;
-
-/**
- * Images by their signatures (shared with reference downloads); videos by container: an ISO base
- * media `ftyp` box (brand `qt  ` = QuickTime MOV, any other = MP4 family) or the EBML header of WebM.
- */
-export function sniffMediaType(bytes: Uint8Array): MediaType | undefined {
-  const image = sniffImageFormat(bytes);
-  if (image) return IMAGE_TYPES[image];
-  const ascii = (start: number, end: number) => String.fromCharCode(...bytes.subarray(start, end));
-  if (bytes.length >= 12 && ascii(4, 8) === 'ftyp') {
-    return ascii(8, 12) === 'qt  ' ? VIDEO_TYPES.mov : VIDEO_TYPES.mp4;
-  }
-  if (bytes.length >= 4 && bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3)
-    return VIDEO_TYPES.webm;
-  return undefined;
-}
 
 const FILE_NAME = /^([0-9a-f]{32})\.([a-z0-9]{3,4})$/;
 
@@ -97,7 +64,7 @@ export class UploadStore {
   /** The stored file behind `<id>.<ext>`, when it exists and is younger than 7 days. */
   async find(fileName: string): Promise<StoredUpload | undefined> {
     const match = FILE_NAME.exec(fileName);
-    const type = match && BY_EXT.get(match[2]!);
+    const type = match && MEDIA_TYPE_BY_EXT.get(match[2]!);
     if (!type) return undefined;
     const path = join(this.dir, fileName);
     const info = await stat(path).catch(() => undefined);
