@@ -66,7 +66,14 @@ export function createNodeApp(config: ServerConfig, emulatorOptions: Partial<Emu
   });
 
   if (config.apiBaseUrl) {
-    app.route('/', createProxyApp({ apiBaseUrl: config.apiBaseUrl, apiToken: config.apiToken }));
+    app.route(
+      '/',
+      createProxyApp({
+        apiBaseUrl: config.apiBaseUrl,
+        apiToken: config.apiToken,
+        uploadMaxBytes: config.uploadMaxBytes,
+      }),
+    );
   } else {
     // The emulator fetches reference images and POSTs callbacks on anyone's word: only public
     // addresses, except this console's own media and inbox, which are answered in-process.

@@ -12,7 +12,11 @@ const JSON_POST = { method: 'POST', body: '{}', headers: { 'content-type': 'appl
 
 /** A Hono app that proxies `/v1/*` with a stubbed upstream fetch, recording what it was sent. */
 function proxied(
-  options: { apiToken?: string; upstream?: (request: Request) => Response | Promise<Response> } = {},
+  options: {
+    apiToken?: string;
+    uploadMaxBytes?: number;
+    upstream?: (request: Request) => Response | Promise<Response>;
+  } = {},
 ) {
   const sent: Request[] = [];
   const fetchImpl = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -23,10 +27,103 @@ function proxied(
   const app = createProxyApp({
     apiBaseUrl: 'https://api.example.com',
     apiToken: 'apiToken' in options ? options.apiToken : TOKEN,
+    uploadMaxBytes: options.uploadMaxBytes,
     fetchImpl,
   });
   return { app, sent, fetchImpl };
 }
+
+const UPLOAD_ANSWER = {
+  code: 0,
+  success: true,
+  message: { global: 'success' },
+  result: { url: 'https://x/y.png' },
+};
+
+describe('the upload path (multipart, streamed, UPLOAD_MAX_MB)', () => {
+  const multipart = (bytes: number) => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes).fill(7)]), 'moodboard.png');
+    return new Request('http://console.test/v1/figure-resource/upload/file', { method: 'POST', body: form });
+  };
+
+  it('passes the multipart body through whole, with both Bearer and token: headers', async () => {
+    let received: FormData | undefined;
+    const { app, sent } = proxied({
+      upstream: async (request) => {
+        received = await request.formData();
+        return Response.json(UPLOAD_ANSWER);
+      },
+    });
+    const response = await app.request(multipart(300_000));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual(UPLOAD_ANSWER);
+    const file = received?.get('file') as File;
+    expect(file.name).toBe('moodboard.png');
+    expect(file.size).toBe(300_000);
+    expect(sent[0]!.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+    expect(sent[0]!.headers.get('token')).toBe(TOKEN);
+    expect(sent[0]!.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
+  });
+
+  it('takes multipart bodies above the 1 MB JSON limit, up to uploadMaxBytes', async () => {
+    const { app } = proxied({
+      uploadMaxBytes: 3 * MAX_PROXY_BODY_BYTES,
+      upstream: async (request) => {
+        await request.arrayBuffer();
+        return Response.json(UPLOAD_ANSWER);
+      },
+    });
+    expect((await app.request(multipart(2 * MAX_PROXY_BODY_BYTES))).status).toBe(200);
+  });
+
+  it('refuses with 413 by Content-Length before calling the service', async () => {
+    const { app, fetchImpl } = proxied({ uploadMaxBytes: 1000 });
+    const request = multipart(5000);
+    const body = await request.arrayBuffer();
+    const response = await app.request(request.url, {
+      method: 'POST',
+      body,
+      headers: {
+        'content-type': request.headers.get('content-type')!,
+        'content-length': String(body.byteLength),
+      },
+    });
+    expect(response.status).toBe(413);
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+
+  it('cuts a chunked body off with 413 as soon as it passes the limit, never reading it whole', async () => {
+    const { app } = proxied({
+      uploadMaxBytes: MAX_PROXY_BODY_BYTES,
+      upstream: async (request) => {
+        await request.arrayBuffer();
+        return Response.json(UPLOAD_ANSWER);
+      },
+    });
+    const attack = oversizedChunkedBody();
+    const response = await app.request('/v1/figure-resource/upload/file', {
+      ...attack.init,
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    });
+    expect(response.status).toBe(413);
+    expect(attack.pulledBytes()).toBeLessThan(2 * MAX_PROXY_BODY_BYTES);
+  });
+
+  it('keeps the same-site guard and refuses a JSON body on the upload path', async () => {
+    const { app, fetchImpl } = proxied();
+    const crossSite = multipart(10);
+    const guarded = await app.request(crossSite.url, {
+      method: 'POST',
+      body: await crossSite.arrayBuffer(),
+      headers: { 'content-type': crossSite.headers.get('content-type')!, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(guarded.status).toBe(403);
+    const json = await app.request('/v1/figure-resource/upload/file', JSON_POST);
+    expect(json.status).toBe(415);
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+});
 
 describe('createProxyApp', () => {
   it('passes JSON through and wraps anything else in the {code, msg} envelope, keeping the status', async () => {

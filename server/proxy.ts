@@ -2,18 +2,28 @@
 // never reaches the browser. Only the headers the service needs are passed either way.
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { UPLOAD_PATH } from '../src/api/upload';
 
 const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept', 'accept-language'];
 const FORWARDED_RESPONSE_HEADERS = ['content-type', 'retry-after', 'cache-control'];
 const TIMEOUT_MS = 60_000;
 /** Far above any body of the interface (a 1000-character prompt and five URLs). */
 export const MAX_PROXY_BODY_BYTES = 1024 * 1024;
+/** `UPLOAD_MAX_MB` when the caller does not say (server/config.ts reads the variable). */
+const DEFAULT_UPLOAD_MAX_BYTES = 500 * 1024 * 1024;
+const MULTIPART = /^multipart\/form-data\b/i;
 
 export interface ProxyOptions {
   apiBaseUrl: string;
   apiToken: string | undefined;
+  /** Largest multipart body POSTed to the upload path (`UPLOAD_MAX_MB`); JSON keeps 1 MB. */
+  uploadMaxBytes?: number;
   fetchImpl?: typeof fetch;
 }
+
+/** The one path that takes a file: multipart, streamed, up to `UPLOAD_MAX_MB`. */
+const isUpload = (c: Context) => c.req.method === 'POST' && c.req.path === UPLOAD_PATH;
+const tooLarge = () => fail(413, 'The request body is too large');
 
 /** The service's own envelope, for answers the console makes; Retry-After survives from upstream. */
 const fail = (status: number, msg: string, upstreamHeaders?: Headers) => {
@@ -29,17 +39,45 @@ const fail = (status: number, msg: string, upstreamHeaders?: Headers) => {
  * text/plain body without any CORS preflight). Browsers say where a request comes from in
  * Sec-Fetch-Site; requests without it (curl, scripts, old browsers) are judged by the content type.
  */
-function refusal(c: Context, hasBody: boolean): Response | undefined {
+function refusal(c: Context, hasBody: boolean, uploadMaxBytes: number): Response | undefined {
   const site = c.req.header('sec-fetch-site');
   if (site && site !== 'same-origin' && site !== 'none') {
     return fail(403, 'Requests to the service must come from this console itself');
   }
-  if (hasBody && !/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
+  const type = c.req.header('content-type') ?? '';
+  const upload = isUpload(c);
+  if (upload && !MULTIPART.test(type)) {
+    return fail(415, 'Uploads must be multipart/form-data with the file in the part "file"');
+  }
+  if (hasBody && !upload && !/^application\/json\b/i.test(type)) {
     return fail(415, 'Request bodies must be JSON (Content-Type: application/json)');
   }
   const length = Number(c.req.header('content-length') ?? 0);
-  if (length > MAX_PROXY_BODY_BYTES) return fail(413, 'The request body is too large');
+  if (length > (upload ? uploadMaxBytes : MAX_PROXY_BODY_BYTES)) return tooLarge();
   return undefined;
+}
+
+/**
+ * The request body passed on chunk by chunk (fetch pulls it as the service takes it, so memory holds
+ * a few chunks, never the file), erroring the moment more than `maxBytes` went by.
+ */
+function limitedStream(body: ReadableStream<Uint8Array>, maxBytes: number) {
+  let seen = 0;
+  let exceeded = false;
+  const stream = body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > maxBytes) {
+          exceeded = true;
+          controller.error(new RangeError('upload over the limit'));
+          return;
+        }
+        controller.enqueue(chunk);
+      },
+    }),
+  );
+  return { stream, exceeded: () => exceeded };
 }
 
 /** `/v1/*` forwarded to the service: mount with `app.route('/', createProxyApp(…))`. */
@@ -47,20 +85,24 @@ export function createProxyApp(options: ProxyOptions): Hono {
   const app = new Hono();
   // Content-Length can be absent (chunked) or wrong: bodyLimit counts the bytes as they stream and
   // stops reading the moment they pass the limit, so no body is ever held whole beyond it.
-  app.use(
-    '/v1/*',
-    bodyLimit({ maxSize: MAX_PROXY_BODY_BYTES, onError: () => fail(413, 'The request body is too large') }),
-  );
+  // The upload path counts its own bytes while it streams (limitedStream).
+  const jsonLimit = bodyLimit({ maxSize: MAX_PROXY_BODY_BYTES, onError: tooLarge });
+  app.use('/v1/*', (c, next) => (isUpload(c) ? next() : jsonLimit(c, next)));
   app.all('/v1/*', createProxyHandler(options));
   return app;
 }
 
-function createProxyHandler({ apiBaseUrl, apiToken, fetchImpl = fetch }: ProxyOptions) {
+function createProxyHandler({
+  apiBaseUrl,
+  apiToken,
+  uploadMaxBytes = DEFAULT_UPLOAD_MAX_BYTES,
+  fetchImpl = fetch,
+}: ProxyOptions) {
   return async (c: Context): Promise<Response> => {
     if (!apiToken) return fail(401, 'API_TOKEN is not set on the console server');
     const method = c.req.method;
     const hasBody = method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
-    const refused = refusal(c, hasBody);
+    const refused = refusal(c, hasBody, uploadMaxBytes);
     if (refused) return refused;
 
     const incoming = new URL(c.req.url);
@@ -70,7 +112,11 @@ function createProxyHandler({ apiBaseUrl, apiToken, fetchImpl = fetch }: ProxyOp
       const value = c.req.header(name);
       if (value) headers.set(name, value);
     }
-    const body = hasBody ? await c.req.arrayBuffer() : undefined;
+    const upload = isUpload(c);
+    // One provider document authenticates uploads with a `token:` header, the others with Bearer.
+    if (upload) headers.set('token', apiToken);
+    const limited = upload && c.req.raw.body ? limitedStream(c.req.raw.body, uploadMaxBytes) : undefined;
+    const body = limited ? limited.stream : hasBody ? await c.req.arrayBuffer() : undefined;
 
     let upstream: Response;
     try {
@@ -81,9 +127,12 @@ function createProxyHandler({ apiBaseUrl, apiToken, fetchImpl = fetch }: ProxyOp
         headers,
         body,
         redirect: 'manual',
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
+        // A large file takes longer than an API call to send: an upload ends when the browser cancels it.
+        signal: limited ? c.req.raw.signal : AbortSignal.timeout(TIMEOUT_MS),
+        ...(limited && { duplex: 'half' }),
+      } as RequestInit);
     } catch (error) {
+      if (limited?.exceeded()) return tooLarge();
       if (error instanceof Error && error.name === 'TimeoutError') {
         return fail(504, `The service did not answer within ${TIMEOUT_MS / 1000} seconds`);
       }
