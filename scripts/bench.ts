@@ -2,13 +2,14 @@
 // returning rows, so sections can be added here without touching the others. Needs a build
 // (`npm run build`) for the size and Lighthouse sections.
 // Sections: bench-size.ts, bench-lighthouse.ts (ship work), bench-polling.ts, bench-gallery.ts
-// (gallery work). `npm run bench -- polling gallery` runs only the sections whose title matches.
+// (gallery work), bench-upload.ts (uploads). `npm run bench -- polling gallery` runs only the sections whose title matches.
 import { benchCallbacks } from './bench-callbacks';
 import { benchGallery } from './bench-gallery';
 import { benchLighthouse } from './bench-lighthouse';
 import { benchPolling } from './bench-polling';
 import { benchRouteWeight } from './bench-route-weight';
 import { benchSize, printRows, type BenchRow } from './bench-size';
+import { benchUpload } from './bench-upload';
 
 const sections: { title: string; run: () => Promise<BenchRow[]> }[] = [
   { title: 'Bundle size of the first screen', run: () => benchSize() },
@@ -31,6 +32,10 @@ const sections: { title: string; run: () => Promise<BenchRow[]> }[] = [
   {
     title: 'Callbacks: inbox reply and arrival in the open gallery (production build, Debian Chromium)',
     run: () => benchCallbacks({ distDir: process.env.BENCH_DIST ?? 'dist' }),
+  },
+  {
+    title: 'Uploads: a 500 MB file through the console proxy vs straight to the emulator',
+    run: () => benchUpload(),
   },
 ];
 const only = process.argv.slice(2).map((word) => word.toLowerCase());

@@ -58,26 +58,34 @@ function refusal(c: Context, hasBody: boolean, uploadMaxBytes: number): Response
 }
 
 /**
+ * Node's socket itself when served by @hono/node-server: its web stream (Readable.toWeb on Node 20)
+ * reads ahead without back-pressure and held a 500 MB upload in memory (scripts/bench-upload.ts);
+ * fetch iterates this one only as fast as it sends. Elsewhere (tests) the request's own body.
+ */
+function incomingBody(c: Context): AsyncIterable<Uint8Array> | undefined {
+  const incoming = (c.env as { incoming?: AsyncIterable<Uint8Array> } | undefined)?.incoming;
+  if (incoming && typeof incoming[Symbol.asyncIterator] === 'function') return incoming;
+  return c.req.raw.body ?? undefined;
+}
+
+/**
  * The request body passed on chunk by chunk (fetch pulls it as the service takes it, so memory holds
  * a few chunks, never the file), erroring the moment more than `maxBytes` went by.
  */
-function limitedStream(body: ReadableStream<Uint8Array>, maxBytes: number) {
-  let seen = 0;
+function limitedStream(body: AsyncIterable<Uint8Array>, maxBytes: number) {
   let exceeded = false;
-  const stream = body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        seen += chunk.byteLength;
-        if (seen > maxBytes) {
-          exceeded = true;
-          controller.error(new RangeError('upload over the limit'));
-          return;
-        }
-        controller.enqueue(chunk);
-      },
-    }),
-  );
-  return { stream, exceeded: () => exceeded };
+  async function* counted() {
+    let seen = 0;
+    for await (const chunk of body) {
+      seen += chunk.byteLength;
+      if (seen > maxBytes) {
+        exceeded = true;
+        throw new RangeError('upload over the limit');
+      }
+      yield chunk;
+    }
+  }
+  return { stream: counted(), exceeded: () => exceeded };
 }
 
 /** `/v1/*` forwarded to the service: mount with `app.route('/', createProxyApp(…))`. */
@@ -115,7 +123,8 @@ function createProxyHandler({
     const upload = isUpload(c);
     // One provider document authenticates uploads with a `token:` header, the others with Bearer.
     if (upload) headers.set('token', apiToken);
-    const limited = upload && c.req.raw.body ? limitedStream(c.req.raw.body, uploadMaxBytes) : undefined;
+    const source = upload ? incomingBody(c) : undefined;
+    const limited = source ? limitedStream(source, uploadMaxBytes) : undefined;
     const body = limited ? limited.stream : hasBody ? await c.req.arrayBuffer() : undefined;
 
     let upstream: Response;
@@ -125,10 +134,12 @@ function createProxyHandler({
       upstream = await fetchImpl(target, {
         method,
         headers,
-        body,
+        body: body as BodyInit,
         redirect: 'manual',
-        // A large file takes longer than an API call to send: an upload ends when the browser cancels it.
-        signal: limited ? c.req.raw.signal : AbortSignal.timeout(TIMEOUT_MS),
+        // A large file takes longer than an API call to send: an upload ends when its body does (a
+        // browser's cancel closes the socket, which errors the body). Reading c.req.raw here would
+        // start Node's read-ahead stream and take the body away from incomingBody.
+        signal: limited ? undefined : AbortSignal.timeout(TIMEOUT_MS),
         ...(limited && { duplex: 'half' }),
       } as RequestInit);
     } catch (error) {
