@@ -1,0 +1,106 @@
+// The server's database: PGlite (PostgreSQL compiled to WebAssembly) in DATA_DIR by default, a real
+// PostgreSQL server with DATABASE_URL. Both are driven through node-postgres (PGlite ships a
+// node-postgres connection of its own), so Kysely's one PostgreSQL dialect serves both.
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { Kysely, PostgresDialect } from 'kysely';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { migrate } from './migrations';
+import type { Schema } from './schema';
+
+export type { Schema } from './schema';
+export type Db = Kysely<Schema>;
+
+export const PGLITE_DIR = 'pglite';
+
+export interface DatabaseOptions {
+  /** Where PGlite keeps its files (`<dataDir>/pglite`); `memory://` keeps them in memory. */
+  dataDir: string;
+  /** `postgres://…`: a real server instead of PGlite. */
+  databaseUrl?: string;
+}
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Calls `onPayload` for every NOTIFY on `channel`; resolves to an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+// int8 (ids, epoch milliseconds) as numbers: every value the console keeps fits in 2^53.
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8
+      ? Number
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const database = options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : await openPglite(options.dataDir);
+  try {
+    await migrate(database.db as Kysely<unknown>);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+function openPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, types, max: 10 });
+  // An idle client that loses its server must not take the process down; the next query reports it.
+  pool.on('error', (error) => console.error(`[db] idle connection failed: ${error.message}`));
+  let listener: Promise<pg.PoolClient> | undefined;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  return {
+    db: new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) }),
+    kind: 'postgres',
+    async listen(channel, onPayload) {
+      // One connection holds every LISTEN of this process.
+      listener ??= pool.connect().then((client) => {
+        client.on('notification', (message) => {
+          for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+        });
+        return client;
+      });
+      const client = await listener;
+      let set = handlers.get(channel);
+      if (!set) {
+        handlers.set(channel, (set = new Set()));
+        await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      }
+      set.add(onPayload);
+      return async () => void set.delete(onPayload);
+    },
+    async close() {
+      if (listener) (await listener).release();
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const path = dataDir.startsWith('memory://') ? dataDir : join(dataDir, PGLITE_DIR);
+  if (!path.startsWith('memory://')) mkdirSync(path, { recursive: true });
+  const pglite = await PGlite.create(path, { extensions: { pg_trgm } });
+  // PGlite is one connection; node-postgres' pool of one serializes transactions over it.
+  const pool = new pg.Pool({ ...createPgConfig(pglite), types, max: 1 });
+  return {
+    db: new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) }),
+    kind: 'pglite',
+    async listen(channel, onPayload) {
+      const unsubscribe = await pglite.listen(channel, onPayload);
+      return unsubscribe;
+    },
+    async close() {
+      await pool.end();
+      await pglite.close();
+    },
+  };
+}
