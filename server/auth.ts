@@ -93,7 +93,7 @@ export function createAuth(options: AuthOptions): Auth {
     if (!value) return undefined;
     const [id, expires] = value.split('.');
     const expiresAt = Number(expires);
-    if (!id || !(expiresAt > now()) || signedOut.has(id)) return undefined;
+    if (!id || !(expiresAt > now()) || (await signedOut.has(id))) return undefined;
     return { id, expiresAt };
   }
 
@@ -151,7 +151,7 @@ export function createAuth(options: AuthOptions): Auth {
 
   const logout = async (c: Context) => {
     const current = await session(c);
-    if (current) signedOut.add(current.id, current.expiresAt);
+    if (current) await signedOut.add(current.id, current.expiresAt);
     deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Strict', secure: isSecure(c) });
     return c.redirect('/login', 303);
   };

@@ -176,7 +176,7 @@ describe('callback_url "console:inbox" (the browser never holds the inbox secret
     });
 
   it('becomes the inbox address on the server, and the callback arrives there', async () => {
-    nodeApp = createNodeApp(readServerConfig({ DATA_DIR }), { timeScale: 0.01, log: () => {} });
+    nodeApp = createNodeApp(readServerConfig({ DATA_DIR }), { emulator: { timeScale: 0.01, log: () => {} } });
     const response = await translate(nodeApp.app, CONSOLE_INBOX);
     const body = (await response.json()) as { code: number; data: { task_id: string }[] };
     expect(body.code).toBe(0);

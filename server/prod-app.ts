@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createAuth } from './auth';
 import { hostGuard } from './host-guard';
-import { fileSignedOutSessions } from './signed-out-sessions';
+import { databaseSignedOutSessions } from './signed-out-sessions';
 import { createNodeApp, NODE_PATH_PREFIXES, type NodeApp } from './node-app';
 import { brotliAssets } from './prod-brotli';
 import type { ProdConfig } from './prod-config';
@@ -21,6 +21,8 @@ const FILE_LIKE =
 
 export interface ProdApp {
   app: Hono;
+  /** Resolves once the database is open and migrated; rejects when it cannot be used. */
+  ready: Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -85,7 +87,7 @@ export function createProdApp(config: ProdConfig, options: ProdAppOptions = {}):
       password: config.appPassword,
       sessionSecret: config.sessionSecret,
       publicBaseUrl: config.server.publicBaseUrl,
-      signedOut: fileSignedOutSessions(config.server.dataDir),
+      signedOut: databaseSignedOutSessions(nodeApp.database),
     });
     app.route('/', auth.routes);
     app.use(auth.guard);
@@ -145,5 +147,5 @@ export function createProdApp(config: ProdConfig, options: ProdAppOptions = {}):
   };
   app.get('*', spa);
 
-  return { app, close: () => nodeApp.close() };
+  return { app, ready: nodeApp.database, close: () => nodeApp.close() };
 }

@@ -78,10 +78,10 @@ function openPostgres(url: string): Database {
       set.add(onPayload);
       return async () => void set.delete(onPayload);
     },
-    async close() {
+    close: once(async () => {
       if (listener) (await listener).release();
       await pool.end();
-    },
+    }),
   };
 }
 
@@ -98,9 +98,15 @@ async function openPglite(dataDir: string): Promise<Database> {
       const unsubscribe = await pglite.listen(channel, onPayload);
       return unsubscribe;
     },
-    async close() {
+    close: once(async () => {
       await pool.end();
       await pglite.close();
-    },
+    }),
   };
+}
+
+/** Closing twice (an app and its owner both tidying up) is harmless. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
 }

@@ -8,7 +8,7 @@ export const MIGRATIONS: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('callbacks')
-        .addColumn('id', 'bigint', (col) => col.primaryKey().generatedAlwaysAsIdentity())
+        .addColumn('id', 'bigint', (col) => col.primaryKey().generatedByDefaultAsIdentity())
         .addColumn('key', 'text', (col) => col.notNull().unique())
         .addColumn('task_id', 'text', (col) => col.notNull())
         .addColumn('status', 'text', (col) => col.notNull())

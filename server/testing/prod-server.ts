@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { testDatabase } from './database';
 import type { NodeApp } from '../node-app';
 import { readProdConfig, type ProdConfig } from '../prod-config';
 
@@ -29,7 +30,7 @@ export function fakeNodeApp(): NodeApp {
     c.body('data: {}\n\n', 200, { 'content-type': 'text/event-stream' }),
   );
   app.get('/emulator/media/sample.png', (c) => c.body('png', 200, { 'content-type': 'image/png' }));
-  return { app, close: async () => {} };
+  return { app, database: testDatabase(), close: async () => {} };
 }
 
 /** The server's state (DATA_DIR) lives beside the fake dist/, so cleanup removes both. */
