@@ -12,5 +12,7 @@ export default defineConfig({
     pool: 'threads',
     maxWorkers: 2,
     testTimeout: 15_000,
+    // Opening an embedded database (PGlite) takes seconds on a busy machine.
+    hookTimeout: 30_000,
   },
 });

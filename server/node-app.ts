@@ -14,6 +14,9 @@ import { createGuardedFetch } from './outbound';
 import { createProxyApp } from './proxy';
 import { requestOrigin } from './request-origin';
 import { importSignedOutSessions } from './signed-out-sessions';
+import { applyStatus, createTaskRecorder } from './tasks/recorder';
+import { recordTraffic } from './tasks/record-traffic';
+import { createTaskRoutes } from './tasks/routes';
 
 /** Paths the Node side answers; everything else belongs to the single-page app. */
 export const NODE_PATH_PREFIXES = ['/v1/', '/__console/', '/emulator/', '/callbacks/'] as const;
@@ -59,7 +62,10 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
   // Whoever starts the app awaits `database` and reports a failure; it must not be unhandled here.
   database.catch(() => {});
 
-  const store = new CallbackStore(database);
+  // A callback also moves its task on, in the same transaction as the callback itself.
+  const store = new CallbackStore(database, (trx, entry) =>
+    applyStatus(trx, entry.body.task_type, entry.body.data.task_id, entry.body.data, 'callback'),
+  );
   const inbox = createCallbackInbox({
     dataDir: config.dataDir,
     secret: config.callbackSecret,
@@ -72,6 +78,9 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
     if (!options.database) await (await database.catch(() => undefined))?.close();
   });
   app.route('/', inbox.app);
+  // Registered before the proxy or the emulator, so it sees every /v1 answer they give.
+  app.use('/v1/*', recordTraffic(createTaskRecorder(database), inbox.path));
+  app.route('/', createTaskRoutes(database));
 
   const backend: Pick<ConsoleInfo, 'backend' | 'apiHost' | 'tokenConfigured'> = config.apiBaseUrl
     ? {

@@ -15,11 +15,13 @@ export type { Schema } from './schema';
 export type Db = Kysely<Schema>;
 
 export const PGLITE_DIR = 'pglite';
+/** DATABASE_URL for a throwaway PGlite that keeps nothing (tests, quick demos). */
+export const MEMORY_URL = 'memory://';
 
 export interface DatabaseOptions {
   /** Where PGlite keeps its files (`<dataDir>/pglite`); `memory://` keeps them in memory. */
   dataDir: string;
-  /** `postgres://…`: a real server instead of PGlite. */
+  /** `postgres://…`: a real server instead of PGlite; `memory://`: PGlite kept in memory only. */
   databaseUrl?: string;
 }
 
@@ -40,9 +42,11 @@ const types = {
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const database = options.databaseUrl
-    ? openPostgres(options.databaseUrl)
-    : await openPglite(options.dataDir);
+  const url = options.databaseUrl;
+  const database =
+    url && url !== MEMORY_URL
+      ? openPostgres(url)
+      : await openPglite(url === MEMORY_URL ? url : options.dataDir);
   try {
     await migrate(database.db as Kysely<unknown>);
   } catch (error) {

@@ -23,6 +23,62 @@ export const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '0002_tasks': {
+    async up(db: Kysely<unknown>) {
+      // Trigram indexes answer "contains" searches on prompt, name, language, id and creator.
+      await sql`create extension if not exists pg_trgm`.execute(db);
+      await db.schema
+        .createTable('tasks')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('kind', 'text', (col) => col.notNull())
+        .addColumn('source', 'text', (col) => col.notNull())
+        .addColumn('params', 'jsonb')
+        .addColumn('batch', 'jsonb')
+        .addColumn('prompt', 'text')
+        .addColumn('name', 'text')
+        .addColumn('language', 'text')
+        .addColumn('creator', 'text')
+        .addColumn('status', 'text', (col) => col.notNull().defaultTo(''))
+        .addColumn('phase', 'text', (col) =>
+          col
+            .generatedAlwaysAs(
+              sql`case status when 'SUCCEEDED' then 'succeeded' when 'FAILED' then 'failed' else 'running' end`,
+            )
+            .stored(),
+        )
+        .addColumn('result', 'jsonb', (col) => col.notNull().defaultTo(sql`'{}'::jsonb`))
+        .addColumn('last_error', 'jsonb')
+        .addColumn('last_source', 'text')
+        .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+        .addColumn('updated_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+        .addColumn('finished_at', 'timestamptz')
+        .addColumn('last_checked_at', 'timestamptz')
+        .addColumn('search', 'text', (col) =>
+          col
+            .generatedAlwaysAs(
+              sql`lower(id || ' ' || coalesce(prompt, '') || ' ' || coalesce(name, '') || ' ' || coalesce(language, '') || ' ' || coalesce(creator, ''))`,
+            )
+            .stored(),
+        )
+        .execute();
+      // Newest first, per tab, per kind, per creator: each list page is one index range scan.
+      await sql`create index tasks_newest on tasks (created_at desc, id desc)`.execute(db);
+      await sql`create index tasks_phase_newest on tasks (phase, created_at desc, id desc)`.execute(db);
+      await sql`create index tasks_kind_newest on tasks (kind, created_at desc, id desc)`.execute(db);
+      await sql`create index tasks_creator_newest on tasks (creator, created_at desc, id desc)`.execute(db);
+      await sql`create index tasks_search on tasks using gin (search gin_trgm_ops)`.execute(db);
+      await db.schema
+        .createTable('task_events')
+        .addColumn('id', 'bigint', (col) => col.primaryKey().generatedByDefaultAsIdentity())
+        .addColumn('task_id', 'text', (col) => col.notNull())
+        .addColumn('at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+        .addColumn('source', 'text', (col) => col.notNull())
+        .addColumn('status', 'text')
+        .addColumn('error', 'jsonb')
+        .execute();
+      await db.schema.createIndex('task_events_task').on('task_events').columns(['task_id', 'id']).execute();
+    },
+  },
 };
 
 export class NewerDatabaseError extends Error {}

@@ -23,7 +23,58 @@ export interface SignedOutSessionsTable {
   expires_at: number;
 }
 
+export type TaskSource = 'created' | 'lookup' | 'callback';
+export type TaskEventSource = 'created' | 'poll' | 'lookup' | 'callback';
+/** `running` is every status but SUCCEEDED and FAILED: the Tasks screen's "In progress" tab. */
+export type TaskPhase = 'running' | 'succeeded' | 'failed';
+
+export interface TaskErrorValue {
+  kind: string;
+  httpStatus: number;
+  code?: number;
+  msg: string;
+  at: number;
+}
+
+/** One task the console has seen: created through it, looked up, or named by a callback. */
+export interface TasksTable {
+  id: string;
+  kind: string;
+  source: TaskSource;
+  /** The creation request body, when the task was created through this console. */
+  params: JSONColumnType<Record<string, unknown> | null, string | null, string | null>;
+  /** The other task ids the same creation request returned (this one included). */
+  batch: JSONColumnType<string[] | null, string | null, string | null>;
+  prompt: string | null;
+  name: string | null;
+  language: string | null;
+  creator: string | null;
+  status: ColumnType<string, string | undefined, string>;
+  phase: ColumnType<TaskPhase, never, never>;
+  /** Every field the status answers and callbacks carried, merged. */
+  result: JSONColumnType<Record<string, unknown>, string | undefined, string>;
+  last_error: JSONColumnType<TaskErrorValue | null, string | null, string | null>;
+  last_source: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_checked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  search: ColumnType<string, never, never>;
+}
+
+/** The timeline of a task: created, each status change with its source, errors. */
+export interface TaskEventsTable {
+  id: Generated<number>;
+  task_id: string;
+  at: Timestamp;
+  source: TaskEventSource;
+  status: string | null;
+  error: JSONColumnType<TaskErrorValue | null, string | null, string | null>;
+}
+
 export interface Schema {
   callbacks: CallbacksTable;
   signed_out_sessions: SignedOutSessionsTable;
+  tasks: TasksTable;
+  task_events: TaskEventsTable;
 }

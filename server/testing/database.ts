@@ -25,6 +25,8 @@ async function openInNode(): Promise<Database> {
 /** Every table back to empty, identities back to 1. */
 export async function resetTestDatabase(): Promise<Database> {
   const database = await testDatabase();
-  await sql`truncate callbacks, signed_out_sessions restart identity`.execute(database.db);
+  await sql`truncate callbacks, signed_out_sessions, tasks, task_events restart identity`.execute(
+    database.db,
+  );
   return database;
 }

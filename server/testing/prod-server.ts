@@ -35,5 +35,10 @@ export function fakeNodeApp(): NodeApp {
 
 /** The server's state (DATA_DIR) lives beside the fake dist/, so cleanup removes both. */
 export function prodConfig(distDir: string, env: Record<string, string> = {}): ProdConfig {
-  return readProdConfig({ DIST_DIR: distDir, DATA_DIR: join(distDir, 'data'), ...env });
+  return readProdConfig({
+    DIST_DIR: distDir,
+    DATA_DIR: join(distDir, 'data'),
+    DATABASE_URL: 'memory://',
+    ...env,
+  });
 }
