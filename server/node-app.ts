@@ -74,13 +74,15 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
   });
   closers.push(async () => {
     await inbox.close();
+    await taskRoutes.close();
     await store.close();
     if (!options.database) await (await database.catch(() => undefined))?.close();
   });
   app.route('/', inbox.app);
   // Registered before the proxy or the emulator, so it sees every /v1 answer they give.
   app.use('/v1/*', recordTraffic(createTaskRecorder(database), inbox.path));
-  app.route('/', createTaskRoutes(database));
+  const taskRoutes = createTaskRoutes(database);
+  app.route('/', taskRoutes.app);
 
   const backend: Pick<ConsoleInfo, 'backend' | 'apiHost' | 'tokenConfigured'> = config.apiBaseUrl
     ? {

@@ -55,6 +55,7 @@ export type AfterInsert = (trx: Db, entry: StoredCallback) => Promise<void>;
 
 export class CallbackStore {
   private readonly listeners = new Set<() => void>();
+  private readonly inFlight = new Map<string, Promise<StoredCallback[]>>();
   private readonly ready: Promise<Database>;
   private unlisten: Promise<() => Promise<void>>;
   private closed = false;
@@ -111,17 +112,23 @@ export class CallbackStore {
     return result;
   }
 
-  /** Up to `limit` callbacks stored after `id`, oldest first. */
-  async since(id: number, limit = 500): Promise<StoredCallback[]> {
-    const db = await this.db();
-    const rows = await db
-      .selectFrom('callbacks')
-      .selectAll()
-      .where('id', '>', id)
-      .orderBy('id')
-      .limit(limit)
-      .execute();
-    return rows.map(toStoredCallback);
+  /**
+   * Up to `limit` callbacks stored after `id`, oldest first. Streams that are level ask the same
+   * question when a callback arrives: one query answers all of them.
+   */
+  since(id: number, limit = 500): Promise<StoredCallback[]> {
+    const key = `${id}:${limit}`;
+    let query = this.inFlight.get(key);
+    if (!query) {
+      query = this.db()
+        .then((db) =>
+          db.selectFrom('callbacks').selectAll().where('id', '>', id).orderBy('id').limit(limit).execute(),
+        )
+        .then((rows) => rows.map(toStoredCallback))
+        .finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, query);
+    }
+    return query;
   }
 
   /**

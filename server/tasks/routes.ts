@@ -3,12 +3,22 @@
 import { Hono } from 'hono';
 import { TASK_TYPES } from '../../src/api/schemas';
 import type { Database } from '../db/database';
+import { createTaskFeed, mountTaskEvents } from './feed';
 import { countTasks, getTask, listTasks, PAGE_SIZE_MAX, TASK_TABS, type TaskTab } from './list';
 
 const NO_STORE = { 'cache-control': 'no-store' };
 
-export function createTaskRoutes(database: Promise<Database>): Hono {
+export interface TaskRoutes {
+  app: Hono;
+  close(): Promise<void>;
+}
+
+export function createTaskRoutes(database: Promise<Database>): TaskRoutes {
   const app = new Hono();
+  const feed = createTaskFeed(database);
+  const closeStreams = new Set<() => void>();
+  // Before /:id, which would otherwise take "events" for a task id.
+  mountTaskEvents(app, feed, closeStreams);
 
   app.get('/__console/tasks', async (c) => {
     const { db } = await database;
@@ -41,5 +51,11 @@ export function createTaskRoutes(database: Promise<Database>): Hono {
     return c.json({ code: 0, msg: 'ok', data: found }, 200, NO_STORE);
   });
 
-  return app;
+  return {
+    app,
+    async close() {
+      for (const end of closeStreams) end();
+      await feed.close();
+    },
+  };
 }

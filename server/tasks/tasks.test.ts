@@ -248,3 +248,31 @@ describe('GET /__console/tasks', () => {
     }
   });
 });
+
+describe('GET /__console/tasks/events', () => {
+  it('pushes a task change made on another instance of the same database within a second', async () => {
+    const other = createNodeApp(
+      readServerConfig({ DATA_DIR, CALLBACK_SECRET: 'tasks-test-secret-0123456789' }),
+      {
+        database: await testDatabase(),
+        emulator: { timeScale: 0, log: () => {} },
+      },
+    );
+    try {
+      const response = await other.app.request(`${ORIGIN}/__console/tasks/events`);
+      const reader = response.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = decoder.decode((await reader.read()).value);
+      expect(text).toContain('event: ready');
+      const started = Date.now();
+      const [id] = await createImages('seen elsewhere');
+      while (!text.includes('event: task')) text += decoder.decode((await reader.read()).value);
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(text).toContain(`"id":"${id}"`);
+      expect(text).toContain('"creator":"Ana"');
+      await reader.cancel();
+    } finally {
+      await other.close();
+    }
+  });
+});
