@@ -61,29 +61,52 @@ function openPostgres(url: string): Database {
   // An idle client that loses its server must not take the process down; the next query reports it.
   pool.on('error', (error) => console.error(`[db] idle connection failed: ${error.message}`));
   let listener: Promise<pg.PoolClient> | undefined;
+  let closed = false;
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  // One connection holds every LISTEN of this process. When it is lost (a server restart), it is
+  // made again and every handler is woken once, so streams catch up on what they may have missed.
+  const connectListener = (): Promise<pg.PoolClient> =>
+    pool.connect().then(async (client) => {
+      client.on('notification', (message) => {
+        for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+      });
+      client.on('error', (error) => {
+        console.error(`[db] LISTEN connection lost: ${error.message}`);
+        client.release(error);
+        listener = undefined;
+        if (!closed) setTimeout(() => void relisten(), 1000).unref();
+      });
+      for (const channel of handlers.keys()) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      return client;
+    });
+  const relisten = async () => {
+    if (closed || listener) return;
+    listener = connectListener();
+    try {
+      await listener;
+      for (const set of handlers.values()) for (const handler of set) handler('');
+    } catch {
+      listener = undefined;
+      if (!closed) setTimeout(() => void relisten(), 1000).unref();
+    }
+  };
   return {
     db: new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) }),
     kind: 'postgres',
     async listen(channel, onPayload) {
-      // One connection holds every LISTEN of this process.
-      listener ??= pool.connect().then((client) => {
-        client.on('notification', (message) => {
-          for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
-        });
-        return client;
-      });
-      const client = await listener;
       let set = handlers.get(channel);
-      if (!set) {
-        handlers.set(channel, (set = new Set()));
-        await client.query(`listen ${pg.escapeIdentifier(channel)}`);
-      }
+      const fresh = !set;
+      if (!set) handlers.set(channel, (set = new Set()));
       set.add(onPayload);
+      if (!listener) listener = connectListener();
+      else if (fresh) await (await listener).query(`listen ${pg.escapeIdentifier(channel)}`);
+      await listener;
       return async () => void set.delete(onPayload);
     },
     close: once(async () => {
-      if (listener) (await listener).release();
+      closed = true;
+      const client = await listener?.catch(() => undefined);
+      client?.release();
       await pool.end();
     }),
   };
