@@ -278,6 +278,34 @@ describe('acknowledged only after the commit', () => {
     });
   });
 
+  it('commits concurrent callbacks together, yet one that cannot be stored fails alone', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { db } = await testDatabase();
+    await sql`create function refuse_poison() returns trigger language plpgsql as $$
+      begin if new.task_id = 'i2v-poison' then raise exception 'refused'; end if; return null; end $$`.execute(
+      db,
+    );
+    await sql`create constraint trigger refuse_poison after insert on callbacks
+      deferrable initially deferred for each row execute function refuse_poison()`.execute(db);
+    try {
+      const ids = Array.from({ length: 12 }, (_, i) => (i === 5 ? 'i2v-poison' : `i2v-group-${i}`));
+      const replies = await Promise.all(
+        ids.map((task_id) =>
+          postJson({ ...imageToVideoCallback, data: { ...imageToVideoCallback.data, task_id } }),
+        ),
+      );
+      expect(replies.map((reply) => reply.status)).toEqual(
+        ids.map((id) => (id === 'i2v-poison' ? 500 : 200)),
+      );
+      expect((await stored()).map((row) => row.task_id).sort()).toEqual(
+        ids.filter((id) => id !== 'i2v-poison').sort(),
+      );
+    } finally {
+      await sql`drop trigger refuse_poison on callbacks`.execute(db);
+      await sql`drop function refuse_poison()`.execute(db);
+    }
+  });
+
   it('is visible to any reader by the time it is acknowledged', async () => {
     const response = await postJson(imageGenerateCallback);
     const { data } = (await response.json()) as { data: { id: number } };

@@ -13,6 +13,7 @@ export const CALLBACK_MAX_BYTES = 1024 * 1024;
 /** Envelope code for a body that is not a valid callback (the interface's own validation code). */
 export const INVALID_CALLBACK_CODE = 100001;
 const HEARTBEAT_MS = 20_000;
+const SSE_PAGE = 500;
 const PAGE_MAX = 500;
 
 export interface CallbackInboxOptions {
@@ -153,11 +154,14 @@ export function createCallbackInbox(options: CallbackInboxOptions): CallbackInbo
       const flush = () => {
         writing = writing.then(async () => {
           // In pages: a client far behind never makes the server hold the whole log at once.
-          for (let batch = await store.since(sent); batch.length; batch = await store.since(sent)) {
+          // A short page means caught up: every stream at the same position then shares one query.
+          for (let full = true; full;) {
+            const batch = await store.since(sent, SSE_PAGE);
             for (const entry of batch) {
               await stream.writeSSE(toEvent(entry));
               sent = entry.id;
             }
+            full = batch.length === SSE_PAGE;
           }
         });
         return writing;

@@ -13,6 +13,8 @@ export const LOG_FILE = 'callbacks.jsonl';
 export const CALLBACKS_CHANNEL = 'console_callbacks';
 /** pg_advisory_xact_lock key that orders callback ids by commit (any constant of our own). */
 export const CALLBACK_ID_LOCK = 7_310_001;
+/** At most this many callbacks share one transaction. */
+const GROUP_MAX = 200;
 
 export interface StoredCallback {
   /** Event id, monotonic in commit order. */
@@ -56,6 +58,12 @@ export type AfterInsert = (trx: Db, entry: StoredCallback) => Promise<void>;
 export class CallbackStore {
   private readonly listeners = new Set<() => void>();
   private readonly inFlight = new Map<string, Promise<StoredCallback[]>>();
+  private readonly pending: {
+    body: CallbackBody;
+    resolve: (result: AppendResult) => void;
+    reject: (error: unknown) => void;
+  }[] = [];
+  private writing: Promise<void> | undefined;
   private readonly ready: Promise<Database>;
   private unlisten: Promise<() => Promise<void>>;
   private closed = false;
@@ -84,32 +92,69 @@ export class CallbackStore {
     return Number(row?.last ?? 0);
   }
 
-  /** Stores the body unless the same callback is already stored; resolves once committed. */
-  async append(body: CallbackBody): Promise<AppendResult> {
-    const db = await this.db();
-    const key = callbackKey(body);
-    const result = await db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(${CALLBACK_ID_LOCK})`.execute(trx);
-      // Looked up under the lock, so no id is spent on a duplicate delivery.
-      const existing = await trx
-        .selectFrom('callbacks')
-        .selectAll()
-        .where('key', '=', key)
-        .executeTakeFirst();
-      if (existing) return { entry: toStoredCallback(existing), duplicate: true };
-      const row = await trx
-        .insertInto('callbacks')
-        .values({ key, task_id: body.data.task_id, status: body.data.status, body: JSON.stringify(body) })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      const entry = toStoredCallback(row);
-      await this.afterInsert?.(trx, entry);
-      // Delivered at commit, to every instance (this one included).
-      await sql`select pg_notify(${CALLBACKS_CHANNEL}, ${String(entry.id)})`.execute(trx);
-      return { entry, duplicate: false };
+  /**
+   * Stores the body unless the same callback is already stored; resolves once committed. Callbacks
+   * arriving together share one transaction (group commit): one disk flush acknowledges them all,
+   * which is what makes thousands a second possible with every reply sent after its commit.
+   */
+  append(body: CallbackBody): Promise<AppendResult> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ body, resolve, reject });
+      if (!this.writing) this.writing = this.drain().finally(() => (this.writing = undefined));
     });
-    if (!result.duplicate) this.emit();
-    return result;
+  }
+
+  private async drain(): Promise<void> {
+    while (this.pending.length) {
+      const batch = this.pending.splice(0, GROUP_MAX);
+      try {
+        const results = await this.commit(batch.map((item) => item.body));
+        batch.forEach((item, i) => item.resolve(results[i]!));
+      } catch (error) {
+        if (batch.length === 1) {
+          batch[0]!.reject(error);
+          continue;
+        }
+        // One bad callback must not fail the others: each alone, in its own transaction.
+        for (const item of batch)
+          await this.commit([item.body]).then(([result]) => item.resolve(result!), item.reject);
+      }
+    }
+  }
+
+  private async commit(bodies: CallbackBody[]): Promise<AppendResult[]> {
+    const db = await this.db();
+    const results = await db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${CALLBACK_ID_LOCK})`.execute(trx);
+      const out: AppendResult[] = [];
+      for (const body of bodies) {
+        const key = callbackKey(body);
+        // Looked up under the lock, so no id is spent on a duplicate delivery.
+        const existing = await trx
+          .selectFrom('callbacks')
+          .selectAll()
+          .where('key', '=', key)
+          .executeTakeFirst();
+        if (existing) {
+          out.push({ entry: toStoredCallback(existing), duplicate: true });
+          continue;
+        }
+        const row = await trx
+          .insertInto('callbacks')
+          .values({ key, task_id: body.data.task_id, status: body.data.status, body: JSON.stringify(body) })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        const entry = toStoredCallback(row);
+        await this.afterInsert?.(trx, entry);
+        out.push({ entry, duplicate: false });
+      }
+      // Delivered at commit, to every instance (this one included).
+      if (out.some((result) => !result.duplicate))
+        await sql`select pg_notify(${CALLBACKS_CHANNEL}, ${String(out.at(-1)!.entry.id)})`.execute(trx);
+      return out;
+    });
+    if (results.some((result) => !result.duplicate)) this.emit();
+    return results;
   }
 
   /**

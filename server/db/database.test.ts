@@ -19,7 +19,7 @@ async function pglite(dataDir = 'memory://') {
   return database;
 }
 
-describe('openDatabase on PGlite', () => {
+describe('openDatabase on PGlite', { timeout: 60_000 }, () => {
   it('runs every migration and answers typed queries', async () => {
     const { db, kind } = await pglite();
     expect(kind).toBe('pglite');
