@@ -12,23 +12,31 @@ const NOT_TASK_IDS = new Set(['target_languages']);
 export const CREATOR_HEADER = 'x-console-user';
 const CREATOR_MAX = 80;
 
-/** The display name the browser sends; the signed-in session's name wins when there is one. */
+/** A name as the team sees it: no control characters, trimmed, at most 80 characters. */
+export function cleanDisplayName(raw: string): string {
+  return (
+    raw
+      // eslint-disable-next-line no-control-regex -- control characters never belong in a name
+      .replace(/[\u0000-\u001f\u007f]/g, '')
+      .trim()
+      .slice(0, CREATOR_MAX)
+  );
+}
+
+/** The signed-in session's name (server/auth.ts), else the display name the browser sends. */
 export function creatorOf(c: Context): string | null {
-  const fromSession = (c.get as (key: string) => unknown)('consoleUser');
-  const raw = typeof fromSession === 'string' ? fromSession : c.req.header(CREATOR_HEADER);
-  if (!raw) return null;
-  let name = raw;
+  // Set by the sign-in guard (server/auth.ts), handed over in the env by server/prod-app.ts.
+  const fromSession = (c.env as Record<string, unknown> | undefined)?.consoleUser;
+  if (typeof fromSession === 'string' && fromSession) return fromSession;
+  const header = c.req.header(CREATOR_HEADER);
+  if (!header) return null;
+  let name = header;
   try {
-    name = decodeURIComponent(raw); // headers carry ASCII; the browser percent-encodes the name
+    name = decodeURIComponent(header); // headers carry ASCII; the browser percent-encodes the name
   } catch {
     // kept as sent
   }
-  name = name
-    // eslint-disable-next-line no-control-regex -- control characters never belong in a name
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim()
-    .slice(0, CREATOR_MAX);
-  return name || null;
+  return cleanDisplayName(name) || null;
 }
 
 interface Envelope {

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { creatorOf } from '../tasks/record-traffic';
 import { testDatabase } from './database';
 import type { NodeApp } from '../node-app';
 import { readProdConfig, type ProdConfig } from '../prod-config';
@@ -25,6 +26,7 @@ export function fakeNodeApp(): NodeApp {
   const app = new Hono();
   app.get('/__console/config', (c) => c.json({ backend: 'emulator', apiHost: null, tokenConfigured: true }));
   app.get('/v1/ping', (c) => c.json({ code: 200, msg: 'ok' }));
+  app.get('/v1/whoami', (c) => c.json({ creator: creatorOf(c) }));
   app.post('/callbacks/:secret', (c) => c.json({ received: c.req.param('secret') }));
   app.get('/callbacks/:secret/events', (c) =>
     c.body('data: {}\n\n', 200, { 'content-type': 'text/event-stream' }),
