@@ -73,9 +73,10 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
     store,
   });
   closers.push(async () => {
+    // The store first: it refuses new callbacks and waits for the ones being committed.
+    await store.close();
     await inbox.close();
     await taskRoutes.close();
-    await store.close();
     if (!options.database) await (await database.catch(() => undefined))?.close();
   });
   app.route('/', inbox.app);

@@ -64,6 +64,7 @@ export class CallbackStore {
     reject: (error: unknown) => void;
   }[] = [];
   private writing: Promise<void> | undefined;
+  private draining = false;
   private readonly ready: Promise<Database>;
   private unlisten: Promise<() => Promise<void>>;
   private closed = false;
@@ -100,12 +101,21 @@ export class CallbackStore {
   append(body: CallbackBody): Promise<AppendResult> {
     return new Promise((resolve, reject) => {
       this.pending.push({ body, resolve, reject });
-      if (!this.writing) this.writing = this.drain().finally(() => (this.writing = undefined));
+      if (!this.draining) {
+        this.draining = true;
+        this.writing = this.drain();
+      }
     });
   }
 
   private async drain(): Promise<void> {
-    while (this.pending.length) {
+    for (;;) {
+      // Cleared in the same step that finds the queue empty: an append arriving after that starts
+      // a new drain, never waits on one that is already ending.
+      if (!this.pending.length) {
+        this.draining = false;
+        return;
+      }
       const batch = this.pending.splice(0, GROUP_MAX);
       try {
         const results = await this.commit(batch.map((item) => item.body));
@@ -205,6 +215,7 @@ export class CallbackStore {
     if (this.closed) return;
     this.closed = true;
     this.listeners.clear();
+    await this.writing?.catch(() => undefined);
     await (
       await this.unlisten.catch(() => async () => {})
     )();
