@@ -124,10 +124,8 @@ describe('the in-process emulator fetches only public addresses (SSRF)', () => {
   it('never POSTs a callback to an internal address (loopback, link-local, mapped IPv6)', async () => {
     hits.length = 0;
     const logged: string[] = [];
-    nodeApp = createNodeApp(readServerConfig({ DATA_DIR }), {
-      timeScale: 0,
-      callbackRetryDelayMs: 1,
-      log: (line) => logged.push(line),
+    nodeApp = createNodeApp(readServerConfig({ DATA_DIR, DATABASE_URL: 'memory://' }), {
+      emulator: { timeScale: 0, callbackRetryDelayMs: 1, log: (line) => logged.push(line) },
     });
     const port = new URL(internalUrl).port;
     const targets = [
