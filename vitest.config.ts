@@ -11,6 +11,9 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     pool: 'threads',
     maxWorkers: 2,
-    testTimeout: 15_000,
+    // Server tests open an embedded database (PGlite, about a second alone); on a busy 2-core
+    // machine that grows past 15 s, so the bounds leave room for it.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 });

@@ -5,6 +5,7 @@
 // (gallery work), bench-upload.ts (uploads). `npm run bench -- polling gallery` runs only the sections whose title matches.
 import { benchCallbacks } from './bench-callbacks';
 import { benchGallery } from './bench-gallery';
+import { benchLedger } from './bench-ledger';
 import { benchLighthouse } from './bench-lighthouse';
 import { benchPolling } from './bench-polling';
 import { benchRouteWeight } from './bench-route-weight';
@@ -36,6 +37,10 @@ const sections: { title: string; run: () => Promise<BenchRow[]> }[] = [
   {
     title: 'Uploads: a 500 MB file through the console proxy vs straight to the emulator',
     run: () => benchUpload(),
+  },
+  {
+    title: 'The team record on PostgreSQL and PGlite (server time; BENCH_TASKS tasks, default 1,000,000)',
+    run: () => benchLedger(),
   },
 ];
 const only = process.argv.slice(2).map((word) => word.toLowerCase());

@@ -12,9 +12,11 @@ const escapeHtml = (value: string) =>
 export interface LoginPageOptions {
   next: string;
   error?: string;
+  /** What was typed in the name field, kept when the password was wrong. */
+  name?: string;
 }
 
-export function loginPage({ next, error }: LoginPageOptions): string {
+export function loginPage({ next, error, name = '' }: LoginPageOptions): string {
   const errorHtml = error ? `<p class="error" id="login-error" role="alert">${escapeHtml(error)}</p>` : '';
   const describedBy = error ? ' aria-describedby="login-error" aria-invalid="true"' : '';
   return `<!doctype html>
@@ -34,6 +36,9 @@ export function loginPage({ next, error }: LoginPageOptions): string {
 <h1><img src="/favicon.svg" alt="" width="28" height="28"> Media Console</h1>
 <p class="hint">This console is private. Enter the access password to continue.</p>
 ${errorHtml}
+<label for="name">Your name</label>
+<input id="name" name="name" type="text" autocomplete="name" maxlength="80" value="${escapeHtml(name)}" aria-describedby="name-hint">
+<p class="hint" id="name-hint">Shown to the team on the tasks you create.</p>
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required autofocus${describedBy}>
 <input type="hidden" name="next" value="${escapeHtml(next)}">
@@ -53,7 +58,7 @@ main{width:100%;max-width:24rem;padding:1rem}
 h1{display:flex;align-items:center;gap:.5rem;margin:0;font-size:1.25rem;letter-spacing:-.01em}
 .hint{margin:0;font-size:.875rem;color:#52525b}
 label{font-size:.875rem;font-weight:500}
-input[type=password]{font:inherit;padding:.5rem .75rem;border:1px solid #d4d4d8;border-radius:.5rem;background:inherit;color:inherit}
+input[type=password],input[type=text]{font:inherit;padding:.5rem .75rem;border:1px solid #d4d4d8;border-radius:.5rem;background:inherit;color:inherit}
 input[aria-invalid=true]{border-color:#dc2626}
 button{font:inherit;font-weight:500;padding:.5rem .75rem;border:0;border-radius:.5rem;background:#4338ca;color:#fff;cursor:pointer}
 button:hover{background:#3730a3}
@@ -63,7 +68,7 @@ button:hover{background:#3730a3}
 body{background:#09090b;color:#f4f4f5}
 .card{background:#18181b;border-color:#27272a}
 .hint{color:#a1a1aa}
-input[type=password]{border-color:#3f3f46}
+input[type=password],input[type=text]{border-color:#3f3f46}
 .error{background:#450a0a;color:#fecaca;border-color:#7f1d1d}
 }
 `;

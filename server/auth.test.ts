@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { testDatabase } from './testing/database';
 import { isPublicPath, safeNext, SESSION_COOKIE } from './auth';
 import { createProdApp } from './prod-app';
 import { oversizedChunkedBody } from './testing/oversized-body';
@@ -8,6 +9,10 @@ const PASSWORD = 'correct horse battery';
 const SECRET = 's3cret-s3cret-s3cret';
 const HTML = { accept: 'text/html,application/xhtml+xml' };
 
+// The fake node app's database (PGlite) opens once per file, before the first test's clock starts.
+beforeAll(async () => {
+  await testDatabase();
+});
 let dist: ReturnType<typeof makeDist>;
 beforeEach(() => {
   dist = makeDist();
@@ -205,6 +210,23 @@ describe('auth helpers', () => {
     ]) {
       expect(safeNext(bad), JSON.stringify(bad)).toBe('/');
     }
+  });
+
+  it('keeps the name typed at sign-in in the session: the creator of what this user makes', async () => {
+    const app = open();
+    const page = await (await app.request('/login', { headers: HTML })).text();
+    expect(page).toContain('<label for="name">Your name</label>');
+    const res = await app.request(
+      '/login',
+      form({ password: PASSWORD, name: '  Zoë\u0007 Lima ', next: '/' }),
+    );
+    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+    // The session's name wins over whatever the browser says.
+    const who = await app.request('/v1/whoami', { headers: { cookie, 'x-console-user': 'Mallory' } });
+    expect(await who.json()).toEqual({ creator: 'Zoë Lima' });
+    // A wrong password keeps the name typed.
+    const wrong = await app.request('/login', form({ password: 'nope', name: 'Zoë' }));
+    expect(await wrong.text()).toContain('value="Zoë"');
   });
 
   it('keeps a sign-out across a restart (same SESSION_SECRET and DATA_DIR)', async () => {

@@ -9,8 +9,11 @@ import { LOGIN_CSS, LOGIN_CSS_PATH, loginPage } from './auth-page';
 import { LoginRateLimiter, clientKey } from './auth-rate-limit';
 import { bodyLimit } from 'hono/body-limit';
 import { memorySignedOutSessions, type SignedOutSessions } from './signed-out-sessions';
+import { cleanDisplayName } from './tasks/record-traffic';
 
 export const SESSION_COOKIE = 'mc_session';
+/** Context key of the signed-in user's name. */
+export const SESSION_USER_KEY = 'consoleUser';
 const SESSION_MAX_AGE_S = 7 * 24 * 3600;
 
 export interface AuthOptions {
@@ -88,13 +91,13 @@ export function createAuth(options: AuthOptions): Auth {
     new URL(c.req.url).protocol === 'https:' ||
     c.req.header('x-forwarded-proto') === 'https';
 
-  async function session(c: Context): Promise<{ id: string; expiresAt: number } | undefined> {
+  async function session(c: Context): Promise<{ id: string; expiresAt: number; name: string } | undefined> {
     const value = await getSignedCookie(c, secret, SESSION_COOKIE);
     if (!value) return undefined;
-    const [id, expires] = value.split('.');
+    const [id, expires, encodedName = ''] = value.split('.');
     const expiresAt = Number(expires);
-    if (!id || !(expiresAt > now()) || signedOut.has(id)) return undefined;
-    return { id, expiresAt };
+    if (!id || !(expiresAt > now()) || (await signedOut.has(id))) return undefined;
+    return { id, expiresAt, name: Buffer.from(encodedName, 'base64url').toString('utf8') };
   }
 
   const routes = new Hono();
@@ -105,8 +108,8 @@ export function createAuth(options: AuthOptions): Auth {
     }),
   );
 
-  const page = (c: Context, next: string, error?: string, status: 200 | 401 | 429 = 200) =>
-    c.html(loginPage({ next, error }), status, { 'cache-control': 'no-store' });
+  const page = (c: Context, next: string, error?: string, status: 200 | 401 | 429 = 200, name?: string) =>
+    c.html(loginPage({ next, error, name }), status, { 'cache-control': 'no-store' });
 
   routes.get('/login', async (c) => {
     const next = safeNext(c.req.query('next'));
@@ -132,13 +135,16 @@ export function createAuth(options: AuthOptions): Auth {
         return page(c, next, `Too many attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`, 429);
       }
       const password = typeof form.password === 'string' ? form.password : '';
+      // The name the team sees on this user's tasks.
+      const name = typeof form.name === 'string' ? cleanDisplayName(form.name) : '';
       if (!passwordMatches(options.password, password)) {
         limiter.fail(key);
-        return page(c, next, 'That password is not correct.', 401);
+        return page(c, next, 'That password is not correct.', 401, name);
       }
       limiter.reset(key);
       const id = randomBytes(16).toString('base64url');
-      await setSignedCookie(c, SESSION_COOKIE, `${id}.${now() + SESSION_MAX_AGE_S * 1000}`, secret, {
+      const value = `${id}.${now() + SESSION_MAX_AGE_S * 1000}.${Buffer.from(name).toString('base64url')}`;
+      await setSignedCookie(c, SESSION_COOKIE, value, secret, {
         httpOnly: true,
         sameSite: 'Strict',
         secure: isSecure(c),
@@ -151,14 +157,21 @@ export function createAuth(options: AuthOptions): Auth {
 
   const logout = async (c: Context) => {
     const current = await session(c);
-    if (current) signedOut.add(current.id, current.expiresAt);
+    if (current) await signedOut.add(current.id, current.expiresAt);
     deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Strict', secure: isSecure(c) });
     return c.redirect('/login', 303);
   };
   routes.post('/logout', logout);
 
   const guard: MiddlewareHandler = async (c, next) => {
-    if (isPublicPath(c.req.method, c.req.path) || (await session(c))) return next();
+    if (isPublicPath(c.req.method, c.req.path)) return next();
+    const current = await session(c);
+    if (current) {
+      // The recorder takes the creator of a task from here first (server/tasks/record-traffic.ts).
+      if (current.name)
+        (c as unknown as { set(key: string, value: unknown): void }).set(SESSION_USER_KEY, current.name);
+      return next();
+    }
     if (wantsHtml(c)) {
       const url = new URL(c.req.url);
       return c.redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`, 303);

@@ -4,8 +4,10 @@ export interface ServerConfig {
   apiBaseUrl: string | undefined;
   /** Never sent to the browser, never logged. */
   apiToken: string | undefined;
-  /** Folder for stateful data (the callback inbox). */
+  /** Folder for stateful data: the embedded database (unless databaseUrl) and the callback secret. */
   dataDir: string;
+  /** `postgres://…`: a PostgreSQL server shared by every instance; unset = PGlite in dataDir. */
+  databaseUrl?: string | undefined;
   /** Public address of this console, used to build the callback URL the service can reach. */
   publicBaseUrl: string | undefined;
   callbackSecret: string | undefined;
@@ -56,6 +58,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     apiBaseUrl: base ? normalizeBaseUrl(base) : undefined,
     apiToken: clean(env.API_TOKEN),
     dataDir: clean(env.DATA_DIR) ?? './data',
+    databaseUrl: clean(env.DATABASE_URL),
     publicBaseUrl: clean(env.PUBLIC_BASE_URL)?.replace(/\/+$/, ''),
     callbackSecret: clean(env.CALLBACK_SECRET),
     callbackRateLimit:

@@ -20,7 +20,8 @@ afterEach(async () => {
 });
 afterAll(() => rmSync(DATA_DIR, { recursive: true, force: true }));
 
-const start = (env: NodeJS.ProcessEnv) => (nodeApp = createNodeApp(readServerConfig({ DATA_DIR, ...env })));
+const start = (env: NodeJS.ProcessEnv) =>
+  (nodeApp = createNodeApp(readServerConfig({ DATA_DIR, DATABASE_URL: 'memory://', ...env })));
 
 async function consoleConfig(env: NodeJS.ProcessEnv) {
   const response = await start(env).app.request('/__console/config');
@@ -123,10 +124,8 @@ describe('the in-process emulator fetches only public addresses (SSRF)', () => {
   it('never POSTs a callback to an internal address (loopback, link-local, mapped IPv6)', async () => {
     hits.length = 0;
     const logged: string[] = [];
-    nodeApp = createNodeApp(readServerConfig({ DATA_DIR }), {
-      timeScale: 0,
-      callbackRetryDelayMs: 1,
-      log: (line) => logged.push(line),
+    nodeApp = createNodeApp(readServerConfig({ DATA_DIR, DATABASE_URL: 'memory://' }), {
+      emulator: { timeScale: 0, callbackRetryDelayMs: 1, log: (line) => logged.push(line) },
     });
     const port = new URL(internalUrl).port;
     const targets = [
@@ -176,7 +175,9 @@ describe('callback_url "console:inbox" (the browser never holds the inbox secret
     });
 
   it('becomes the inbox address on the server, and the callback arrives there', async () => {
-    nodeApp = createNodeApp(readServerConfig({ DATA_DIR }), { timeScale: 0.01, log: () => {} });
+    nodeApp = createNodeApp(readServerConfig({ DATA_DIR, DATABASE_URL: 'memory://' }), {
+      emulator: { timeScale: 0.01, log: () => {} },
+    });
     const response = await translate(nodeApp.app, CONSOLE_INBOX);
     const body = (await response.json()) as { code: number; data: { task_id: string }[] };
     expect(body.code).toBe(0);

@@ -3,13 +3,20 @@
 // emulator's media files.
 import { Hono, type Context } from 'hono';
 import type { ConsoleInfo } from '../src/api/console-info-schema';
+import { importCallbackLog } from './callbacks/import-log';
 import { createCallbackInbox } from './callbacks/inbox';
 import { consoleInboxMarker } from './console-inbox-marker';
+import { CallbackStore } from './callbacks/store';
 import type { ServerConfig } from './config';
+import { openDatabase, type Database } from './db/database';
 import { createEmulator, type Emulator, type EmulatorOptions } from './emulator/app';
 import { createGuardedFetch } from './outbound';
 import { createProxyApp } from './proxy';
 import { requestOrigin } from './request-origin';
+import { importSignedOutSessions } from './signed-out-sessions';
+import { applyStatus, createTaskRecorder } from './tasks/recorder';
+import { recordTraffic } from './tasks/record-traffic';
+import { createTaskRoutes } from './tasks/routes';
 
 /** Paths the Node side answers; everything else belongs to the single-page app. */
 export const NODE_PATH_PREFIXES = ['/v1/', '/__console/', '/emulator/', '/callbacks/'] as const;
@@ -21,21 +28,62 @@ export interface NodeApp {
   app: Hono;
   /** The in-process emulator when API_BASE_URL is unset (the demo seeds tasks into it). */
   emulator?: Emulator;
+  /** Open, migrated, with any old callback log imported; rejects when the database is unusable. */
+  database: Promise<Database>;
   close(): Promise<void>;
 }
 
-export function createNodeApp(config: ServerConfig, emulatorOptions: Partial<EmulatorOptions> = {}): NodeApp {
+export interface NodeAppOptions {
+  emulator?: Partial<EmulatorOptions>;
+  /** A database opened by the caller (tests share one); it stays open when the app closes. */
+  database?: Database;
+}
+
+/** Opens the database of `config` and brings an earlier version's DATA_DIR into it. */
+async function prepareDatabase(config: ServerConfig): Promise<Database> {
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  try {
+    const imported = await importCallbackLog(database.db, config.dataDir);
+    if (imported) console.log(`[db] imported ${imported} callback(s) from the file log in ${config.dataDir}`);
+    await importSignedOutSessions(database, config.dataDir);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}): NodeApp {
   const app = new Hono();
   const closers: (() => Promise<void> | void)[] = [];
   let emulator: Emulator | undefined;
 
+  const database = options.database ? Promise.resolve(options.database) : prepareDatabase(config);
+  // Whoever starts the app awaits `database` and reports a failure; it must not be unhandled here.
+  database.catch(() => {});
+
+  // A callback also moves its task on, in the same transaction as the callback itself.
+  const store = new CallbackStore(database, (trx, entry) =>
+    applyStatus(trx, entry.body.task_type, entry.body.data.task_id, entry.body.data, 'callback'),
+  );
   const inbox = createCallbackInbox({
     dataDir: config.dataDir,
     secret: config.callbackSecret,
     ratePerSecond: config.callbackRateLimit,
+    store,
   });
-  closers.push(() => inbox.close());
+  closers.push(async () => {
+    // The store first: it refuses new callbacks and waits for the ones being committed.
+    await store.close();
+    await inbox.close();
+    await taskRoutes.close();
+    if (!options.database) await (await database.catch(() => undefined))?.close();
+  });
   app.route('/', inbox.app);
+  // Registered before the proxy or the emulator, so it sees every /v1 answer they give.
+  app.use('/v1/*', recordTraffic(createTaskRecorder(database), inbox.path));
+  const taskRoutes = createTaskRoutes(database);
+  app.route('/', taskRoutes.app);
 
   const backend: Pick<ConsoleInfo, 'backend' | 'apiHost' | 'tokenConfigured'> = config.apiBaseUrl
     ? {
@@ -88,7 +136,7 @@ export function createNodeApp(config: ServerConfig, emulatorOptions: Partial<Emu
             ? app.fetch(new Request(url, init))
             : undefined,
       }),
-      ...emulatorOptions,
+      ...options.emulator,
     });
     emulator = local;
     closers.push(() => local.close());
@@ -98,6 +146,7 @@ export function createNodeApp(config: ServerConfig, emulatorOptions: Partial<Emu
   return {
     app,
     emulator,
+    database,
     async close() {
       await Promise.all(closers.map((close) => close()));
     },

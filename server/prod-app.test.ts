@@ -1,8 +1,13 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { testDatabase } from './testing/database';
 import { createProdApp, IMMUTABLE } from './prod-app';
 import { APP_JS, fakeNodeApp, INDEX_HTML, makeDist, prodConfig } from './testing/prod-server';
 
+// The fake node app's database (PGlite) opens once per file, before the first test's clock starts.
+beforeAll(async () => {
+  await testDatabase();
+});
 let dist: ReturnType<typeof makeDist>;
 beforeEach(() => {
   dist = makeDist();

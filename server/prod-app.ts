@@ -7,9 +7,9 @@ import type { ConsoleInfo } from '../src/api/console-info-schema';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX, compress } from 'hono/compress';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createAuth } from './auth';
+import { createAuth, SESSION_USER_KEY } from './auth';
 import { hostGuard } from './host-guard';
-import { fileSignedOutSessions } from './signed-out-sessions';
+import { databaseSignedOutSessions } from './signed-out-sessions';
 import { createNodeApp, NODE_PATH_PREFIXES, type NodeApp } from './node-app';
 import { brotliAssets } from './prod-brotli';
 import type { ProdConfig } from './prod-config';
@@ -21,6 +21,8 @@ const FILE_LIKE =
 
 export interface ProdApp {
   app: Hono;
+  /** Resolves once the database is open and migrated; rejects when it cannot be used. */
+  ready: Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -85,7 +87,7 @@ export function createProdApp(config: ProdConfig, options: ProdAppOptions = {}):
       password: config.appPassword,
       sessionSecret: config.sessionSecret,
       publicBaseUrl: config.server.publicBaseUrl,
-      signedOut: fileSignedOutSessions(config.server.dataDir),
+      signedOut: databaseSignedOutSessions(nodeApp.database),
     });
     app.route('/', auth.routes);
     app.use(auth.guard);
@@ -96,8 +98,10 @@ export function createProdApp(config: ProdConfig, options: ProdAppOptions = {}):
   const publicOrigin = config.server.publicBaseUrl ? new URL(config.server.publicBaseUrl).origin : undefined;
   const toNodeSide = (c: Context) => {
     const url = new URL(c.req.url);
-    if (!publicOrigin || url.origin === publicOrigin) return nodeApp.app.fetch(c.req.raw, c.env);
-    return nodeApp.app.fetch(new Request(`${publicOrigin}${url.pathname}${url.search}`, c.req.raw), c.env);
+    // The node side is its own app: the signed-in user's name travels in its env, never in a header.
+    const env = { ...(c.env as object), [SESSION_USER_KEY]: c.get(SESSION_USER_KEY as never) };
+    if (!publicOrigin || url.origin === publicOrigin) return nodeApp.app.fetch(c.req.raw, env);
+    return nodeApp.app.fetch(new Request(`${publicOrigin}${url.pathname}${url.search}`, c.req.raw), env);
   };
 
   app.get('/__console/config', async (c) => {
@@ -145,5 +149,5 @@ export function createProdApp(config: ProdConfig, options: ProdAppOptions = {}):
   };
   app.get('*', spa);
 
-  return { app, close: () => nodeApp.close() };
+  return { app, ready: nodeApp.database, close: () => nodeApp.close() };
 }

@@ -27,6 +27,8 @@ async function main() {
   let prod: ProdApp;
   try {
     prod = config.demo ? await (await import('./demo')).createDemoApp(config) : createProdApp(config);
+    // Listen only on a usable database: migrated, and not one a newer console has upgraded.
+    await prod.ready;
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);

@@ -20,6 +20,7 @@ let frontend: Server | undefined;
 beforeEach(() => {
   dataDir = mkdtempSync(join(tmpdir(), 'vite-plugin-'));
   vi.stubEnv('DATA_DIR', dataDir);
+  vi.stubEnv('DATABASE_URL', 'memory://');
   vi.stubEnv('API_BASE_URL', ''); // the built-in emulator
   vi.stubEnv('API_TOKEN', '');
   vi.stubEnv('PUBLIC_BASE_URL', '');

@@ -20,7 +20,11 @@ function middleware(nodeApp: NodeApp): Connect.NextHandleFunction {
 export function consoleServerPlugin(): Plugin {
   let nodeApp: NodeApp | undefined;
   const start = () => {
-    nodeApp ??= createNodeApp(readServerConfig());
+    if (!nodeApp) {
+      nodeApp = createNodeApp(readServerConfig());
+      // Vite keeps serving the app; the database's problem is said once, plainly.
+      nodeApp.database.catch((error: Error) => console.error(`[media-console] database: ${error.message}`));
+    }
     return nodeApp;
   };
   return {

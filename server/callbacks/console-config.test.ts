@@ -16,6 +16,7 @@ async function consoleConfig(overrides: Partial<ServerConfig>) {
     apiBaseUrl: undefined,
     apiToken: undefined,
     dataDir,
+    databaseUrl: 'memory://',
     publicBaseUrl: undefined,
     callbackSecret: SECRET,
     callbackRateLimit: undefined,

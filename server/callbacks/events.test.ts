@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -8,11 +8,13 @@ import {
   imageToVideoCallback,
   videoTranslateCallback,
 } from '../testing/callback-fixtures';
-import { LOG_FILE } from './store';
+import { resetTestDatabase, testDatabase } from '../testing/database';
+import { CallbackStore } from './store';
 
 const SECRET = 'events-secret-0123456789';
 let dataDir: string;
 let inbox: CallbackInbox;
+let store: CallbackStore;
 
 interface SseEvent {
   id?: string;
@@ -60,12 +62,15 @@ const post = (body: unknown) =>
 const events = (headers: Record<string, string> = {}, query = '') =>
   inbox.app.request(`/callbacks/${SECRET}/events${query}`, { headers });
 
-beforeEach(() => {
+beforeEach(async () => {
+  await resetTestDatabase();
   dataDir = mkdtempSync(join(tmpdir(), 'inbox-events-'));
-  inbox = createCallbackInbox({ dataDir, secret: SECRET });
+  store = new CallbackStore(testDatabase());
+  inbox = createCallbackInbox({ dataDir, secret: SECRET, store });
 });
 afterEach(async () => {
   await inbox.close();
+  await store.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -136,20 +141,20 @@ describe('GET /callbacks/<secret>/events', () => {
   });
 });
 
-describe('a log cut short by a crash', () => {
-  it('skips the half-written line and appends after it', async () => {
-    await post(videoTranslateCallback);
-    await inbox.close();
-    appendFileSync(join(dataDir, LOG_FILE), '{"receivedAt":"2026-01-01T00:00:00Z","key":"x","bo');
-    inbox = createCallbackInbox({ dataDir, secret: SECRET });
-    expect(inbox.store.size).toBe(1);
-    const response = await post(imageToVideoCallback);
-    expect(await response.json()).toMatchObject({ data: { id: 3, duplicate: false } });
-    await inbox.close();
-    inbox = createCallbackInbox({ dataDir, secret: SECRET });
-    expect(inbox.store.since(0).map((entry) => entry.body.task_type)).toEqual([
-      'video_translate',
-      'image_to_video',
-    ]);
+describe('across instances on one database', () => {
+  it('streams a callback stored by another instance', async () => {
+    const response = await events();
+    const otherStore = new CallbackStore(testDatabase());
+    const other = createCallbackInbox({ dataDir, secret: SECRET, store: otherStore });
+    await other.app.request(`/callbacks/${SECRET}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(imageGenerateCallback),
+    });
+    const { events: received, reader } = await readCallbacks(response, 1);
+    expect(JSON.parse(received[0]!.data)).toMatchObject({ id: 1, body: imageGenerateCallback });
+    await reader.cancel();
+    await other.close();
+    await otherStore.close();
   });
 });

@@ -1,5 +1,5 @@
-import * as fs from 'node:fs';
-import { fstatSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { sql } from 'kysely';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,28 +9,20 @@ import {
   imageToVideoCallback,
   videoTranslateCallback,
 } from '../testing/callback-fixtures';
+import { resetTestDatabase, testDatabase } from '../testing/database';
 import { SECRET_FILE } from './secret';
-import { LOG_FILE } from './store';
+import { CallbackStore } from './store';
 import { oversizedChunkedBody } from '../testing/oversized-body';
-
-// The store's sync calls go through spies (passing through to the real ones unless a test says
-// otherwise), so a test can hold a sync back or make it fail.
-vi.mock('node:fs', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('node:fs')>();
-  const spies = { fdatasync: vi.fn(actual.fdatasync), fsync: vi.fn(actual.fsync) };
-  return { ...actual, ...spies, default: { ...actual, ...spies } };
-});
-
-type SyncCallback = (error: NodeJS.ErrnoException | null) => void;
-type SyncImpl = (fd: number, callback: SyncCallback) => void;
-const syncSpies = () =>
-  [vi.mocked(fs.fdatasync), vi.mocked(fs.fsync)] as unknown as ReturnType<typeof vi.fn<SyncImpl>>[];
 
 const SECRET = 'test-secret-0123456789abcdef';
 let dataDir: string;
+let store: CallbackStore;
 let inbox: CallbackInbox;
 
-const open = () => createCallbackInbox({ dataDir, secret: SECRET });
+const open = (options: { dataDir?: string; secret?: string } = {}) => {
+  store = new CallbackStore(testDatabase());
+  return createCallbackInbox({ dataDir, secret: SECRET, store, ...options });
+};
 
 function post(
   body: BodyInit,
@@ -43,15 +35,17 @@ function post(
   });
 }
 const postJson = (value: unknown) => post(JSON.stringify(value));
-const logLines = () => readFileSync(join(dataDir, LOG_FILE), 'utf8').split('\n').filter(Boolean);
+const stored = async () =>
+  (await testDatabase()).db.selectFrom('callbacks').selectAll().orderBy('id').execute();
 
-beforeEach(() => {
+beforeEach(async () => {
+  await resetTestDatabase();
   dataDir = mkdtempSync(join(tmpdir(), 'inbox-'));
   inbox = open();
 });
 afterEach(async () => {
   await inbox.close();
-  for (const spy of syncSpies()) spy.mockReset(); // back to the real call
+  await store.close();
   vi.restoreAllMocks();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -75,8 +69,7 @@ describe('POST /callbacks/<secret>', () => {
     const response = await postJson(body);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ code: 0, msg: 'ok', data: { id: 1, duplicate: false } });
-    expect(logLines()).toHaveLength(1);
-    expect(JSON.parse(logLines()[0]!).body).toEqual(body);
+    expect((await stored()).map((row) => row.body)).toEqual([body]);
   });
 
   it('keeps unknown extra fields', async () => {
@@ -86,7 +79,7 @@ describe('POST /callbacks/<secret>', () => {
       data: { ...videoTranslateCallback.data, duration: 8 },
     };
     expect((await postJson(body)).status).toBe(200);
-    expect(inbox.store.since(0)[0]!.body).toEqual(body);
+    expect((await inbox.store.since(0))[0]!.body).toEqual(body);
   });
 
   it('accepts a JSON content type with a charset', async () => {
@@ -149,8 +142,7 @@ describe('POST /callbacks/<secret>', () => {
     const body = (await response.json()) as { code: number; msg: string };
     expect(body.code).not.toBe(0);
     expect(body.msg).toContain(message);
-    expect(logLines()).toHaveLength(0);
-    expect(inbox.store.size).toBe(0);
+    expect(await stored()).toHaveLength(0);
   });
 
   it('answers 404 without the secret', async () => {
@@ -174,7 +166,7 @@ describe('POST /callbacks/<secret>', () => {
     expect(await second.json()).toMatchObject({ data: { id: 1, duplicate: true } });
     // Same task and status but a different body is a different callback.
     await postJson({ ...videoTranslateCallback, msg: 'resent' });
-    expect(logLines()).toHaveLength(2);
+    expect(await stored()).toHaveLength(2);
   });
 
   it('stores concurrent deliveries each once, in order', async () => {
@@ -183,18 +175,19 @@ describe('POST /callbacks/<secret>', () => {
       data: { ...imageToVideoCallback.data, task_id: `i2v-${i}` },
     }));
     await Promise.all([...bodies, ...bodies].map((body) => postJson(body)));
-    expect(logLines()).toHaveLength(20);
-    expect(inbox.store.since(0).map((entry) => entry.id)).toEqual(bodies.map((_, i) => i + 1));
+    expect(await stored()).toHaveLength(20);
+    expect((await inbox.store.since(0)).map((entry) => entry.id)).toEqual(bodies.map((_, i) => i + 1));
   });
 });
 
 describe('durability', () => {
-  it('keeps the log across a restart on the same DATA_DIR', async () => {
+  it('keeps the log across a restart on the same database', async () => {
     await postJson(videoTranslateCallback);
     await postJson(imageGenerateCallback);
     await inbox.close();
+    await store.close();
     inbox = open();
-    expect(inbox.store.since(0).map((entry) => [entry.id, entry.body.data.task_id])).toEqual([
+    expect((await inbox.store.since(0)).map((entry) => [entry.id, entry.body.data.task_id])).toEqual([
       [1, 'vt-1001'],
       [2, 'i2is-3003'],
     ]);
@@ -209,9 +202,9 @@ describe('durability', () => {
 
   it('makes a secret once and keeps it in DATA_DIR', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'inbox-secret-'));
-    const first = createCallbackInbox({ dataDir: dir });
+    const first = createCallbackInbox({ dataDir: dir, store });
     await first.close();
-    const second = createCallbackInbox({ dataDir: dir });
+    const second = createCallbackInbox({ dataDir: dir, store });
     await second.close();
     expect(first.path).toMatch(/^\/callbacks\/[\w-]{43}$/);
     expect(second.path).toBe(first.path);
@@ -220,8 +213,10 @@ describe('durability', () => {
   });
 
   it('refuses a CALLBACK_SECRET that would not survive in a URL', () => {
-    expect(() => createCallbackInbox({ dataDir, secret: 'short' })).toThrow(/CALLBACK_SECRET/);
-    expect(() => createCallbackInbox({ dataDir, secret: 'has/a/slash/in/it/xx' })).toThrow(/CALLBACK_SECRET/);
+    expect(() => createCallbackInbox({ dataDir, secret: 'short', store })).toThrow(/CALLBACK_SECRET/);
+    expect(() => createCallbackInbox({ dataDir, secret: 'has/a/slash/in/it/xx', store })).toThrow(
+      /CALLBACK_SECRET/,
+    );
   });
 });
 
@@ -251,119 +246,77 @@ describe('GET /callbacks/<secret>/log', () => {
   });
 });
 
-describe('when the log cannot be written', () => {
-  it('answers 500 so the service delivers again, and stores nothing', async () => {
+describe('acknowledged only after the commit', () => {
+  it('answers 500 when the store is unusable, so the service delivers again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
     await inbox.store.close();
     const response = await postJson(videoTranslateCallback);
     expect(response.status).toBe(500);
     expect(await response.json()).toMatchObject({ code: 500 });
-    expect(logLines()).toHaveLength(0);
-  });
-});
-
-describe('fsync before the 200 reply', () => {
-  /** Makes the store's sync call (fdatasync or fsync, whichever it uses) run `impl` instead, once. */
-  function interceptSync(impl: SyncImpl) {
-    const calls: number[] = [];
-    for (const spy of syncSpies()) {
-      const original = spy.getMockImplementation()!;
-      spy.mockImplementation((fd, callback) => {
-        calls.push(fd);
-        spy.mockImplementation(original);
-        impl(fd, callback);
-      });
-    }
-    return calls;
-  }
-  const actualSync = async () => (await vi.importActual<typeof import('node:fs')>('node:fs')).fdatasync;
-
-  it('writes the line, syncs it, and only then answers 200', async () => {
-    const realSync = await actualSync();
-    const events: string[] = [];
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const calls = interceptSync((fd, callback) => {
-      events.push(`sync started with ${logLines().length} line(s) in the file`);
-      void released.then(() =>
-        realSync(fd, (error) => {
-          events.push('sync done');
-          callback(error);
-        }),
-      );
-    });
-
-    const answer = Promise.resolve(postJson(videoTranslateCallback)).then((response) => {
-      events.push('answered');
-      return response;
-    });
-    await vi.waitFor(() => expect(events).toHaveLength(1));
-    // Held at the sync: the line is written but no reply has gone out.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(events).toEqual(['sync started with 1 line(s) in the file']);
-
-    release();
-    const response = await answer;
-    expect(response.status).toBe(200);
-    expect(events).toEqual(['sync started with 1 line(s) in the file', 'sync done', 'answered']);
-    // It synced the log file itself.
-    expect(calls).toHaveLength(1);
-    expect(fstatSync(calls[0]!).ino).toBe(statSync(join(dataDir, LOG_FILE)).ino);
+    expect(await stored()).toHaveLength(0);
   });
 
-  it('syncs every stored callback, but not a duplicate', async () => {
-    const spies = syncSpies();
-    const syncs = () => spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
-    expect((await postJson(videoTranslateCallback)).status).toBe(200);
-    expect(syncs()).toBe(1);
-    expect((await postJson(imageGenerateCallback)).status).toBe(200);
-    expect(syncs()).toBe(2);
-    expect(await (await postJson(imageGenerateCallback)).json()).toMatchObject({ data: { duplicate: true } });
-    expect(syncs()).toBe(2);
-  });
-
-  it('does not answer 200 when the sync fails', async () => {
+  it('answers 500 and keeps nothing when the commit itself fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    interceptSync((_fd, callback) =>
-      callback(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO', errno: -5 })),
+    const { db } = await testDatabase();
+    // A deferred constraint is checked at COMMIT: the insert succeeds, the commit does not.
+    await sql`create function refuse_at_commit() returns trigger language plpgsql as $$
+      begin raise exception 'refused at commit'; end $$`.execute(db);
+    await sql`create constraint trigger refuse_at_commit after insert on callbacks
+      deferrable initially deferred for each row execute function refuse_at_commit()`.execute(db);
+    try {
+      const response = await postJson(videoTranslateCallback);
+      expect(response.status).toBe(500);
+      expect(await stored()).toHaveLength(0);
+    } finally {
+      await sql`drop trigger refuse_at_commit on callbacks`.execute(db);
+      await sql`drop function refuse_at_commit()`.execute(db);
+    }
+    // Delivered again, it is stored and acknowledged.
+    expect(await (await postJson(videoTranslateCallback)).json()).toMatchObject({
+      data: { duplicate: false },
+    });
+  });
+
+  it('commits concurrent callbacks together, yet one that cannot be stored fails alone', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { db } = await testDatabase();
+    await sql`create function refuse_poison() returns trigger language plpgsql as $$
+      begin if new.task_id = 'i2v-poison' then raise exception 'refused'; end if; return null; end $$`.execute(
+      db,
     );
-    const response = await postJson(videoTranslateCallback);
-    expect(response.status).toBe(500);
-    expect(await response.json()).toMatchObject({ code: 500 });
+    await sql`create constraint trigger refuse_poison after insert on callbacks
+      deferrable initially deferred for each row execute function refuse_poison()`.execute(db);
+    try {
+      const ids = Array.from({ length: 12 }, (_, i) => (i === 5 ? 'i2v-poison' : `i2v-group-${i}`));
+      const replies = await Promise.all(
+        ids.map((task_id) =>
+          postJson({ ...imageToVideoCallback, data: { ...imageToVideoCallback.data, task_id } }),
+        ),
+      );
+      expect(replies.map((reply) => reply.status)).toEqual(
+        ids.map((id) => (id === 'i2v-poison' ? 500 : 200)),
+      );
+      expect((await stored()).map((row) => row.task_id).sort()).toEqual(
+        ids.filter((id) => id !== 'i2v-poison').sort(),
+      );
+    } finally {
+      await sql`drop trigger refuse_poison on callbacks`.execute(db);
+      await sql`drop function refuse_poison()`.execute(db);
+    }
+  });
+
+  it('is visible to any reader by the time it is acknowledged', async () => {
+    const response = await postJson(imageGenerateCallback);
+    const { data } = (await response.json()) as { data: { id: number } };
+    // A second store on the same database (another instance) reads it at once.
+    const other = new CallbackStore(testDatabase());
+    expect((await other.since(0)).map((entry) => entry.id)).toEqual([data.id]);
+    await other.close();
   });
 });
 
 describe('a large log and a flooding sender (issue: the log must not stop the server)', () => {
-  it('starts on a log too large to hold as one string, reading it a chunk at a time', async () => {
-    await inbox.close();
-    // 2,000 callbacks of ~5 KB each: ~10 MB on disk.
-    const lines = Array.from({ length: 2000 }, (_, i) =>
-      JSON.stringify({
-        receivedAt: new Date(0).toISOString(),
-        key: `k${i}`,
-        body: {
-          ...videoTranslateCallback,
-          data: { ...videoTranslateCallback.data, task_id: `vt-${i}` },
-          pad: 'x'.repeat(5000),
-        },
-      }),
-    );
-    fs.writeFileSync(join(dataDir, LOG_FILE), `${lines.join('\n')}\n`);
-    // V8 refuses strings beyond ~512 MB; the same failure, scaled down: no 4 MB string.
-    const toString = Buffer.prototype.toString;
-    const spy = vi.spyOn(Buffer.prototype, 'toString').mockImplementation(function (this: Buffer, ...args) {
-      if (this.length > 4 * 1024 * 1024)
-        throw new Error('Cannot create a string longer than 4 MB (simulated)');
-      return toString.apply(this, args as Parameters<Buffer['toString']>);
-    });
-    try {
-      inbox = open();
-    } finally {
-      spy.mockRestore();
-    }
-    expect(inbox.store.size).toBe(2000);
-    expect(inbox.store.lastId).toBe(2000);
-  });
-
   it('caps a page of the log by size, whatever limit asks for', async () => {
     for (let i = 0; i < 6; i++)
       await postJson({
@@ -383,7 +336,7 @@ describe('a large log and a flooding sender (issue: the log must not stop the se
   it('brakes one sender that floods the inbox, with Retry-After, while others get through', async () => {
     await inbox.close();
     let now = 1_000_000;
-    inbox = createCallbackInbox({ dataDir, secret: SECRET, ratePerSecond: 2, now: () => now });
+    inbox = createCallbackInbox({ dataDir, secret: SECRET, ratePerSecond: 2, now: () => now, store });
     const send = (i: number, ip: string) =>
       inbox.app.request(`/callbacks/${SECRET}`, {
         method: 'POST',

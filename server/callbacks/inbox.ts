@@ -7,12 +7,13 @@ import { createSenderLimit } from './sender-limit';
 import { streamSSE } from 'hono/streaming';
 import { callbackBodySchema, TASK_TYPES } from '../../src/api/schemas';
 import { resolveCallbackSecret, secretMatches } from './secret';
-import { CallbackStore, type StoredCallback } from './store';
+import type { CallbackStore, StoredCallback } from './store';
 
 export const CALLBACK_MAX_BYTES = 1024 * 1024;
 /** Envelope code for a body that is not a valid callback (the interface's own validation code). */
 export const INVALID_CALLBACK_CODE = 100001;
 const HEARTBEAT_MS = 20_000;
+const SSE_PAGE = 500;
 const PAGE_MAX = 500;
 
 export interface CallbackInboxOptions {
@@ -22,6 +23,7 @@ export interface CallbackInboxOptions {
   /** Per-sender brake (CALLBACK_RATE_LIMIT per second, burst 10× that); 0 turns it off. */
   ratePerSecond?: number;
   now?: () => number;
+  store: CallbackStore;
 }
 
 /** One page of the log is at most this many bytes of JSON (at least one callback), whatever `limit` says. */
@@ -59,7 +61,7 @@ function toEvent(entry: StoredCallback) {
 
 export function createCallbackInbox(options: CallbackInboxOptions): CallbackInbox {
   const secret = resolveCallbackSecret(options.dataDir, options.secret);
-  const store = new CallbackStore(options.dataDir);
+  const { store } = options;
   const closeStreams = new Set<() => void>();
   const app = new Hono();
   const path = `/callbacks/${secret}`;
@@ -115,15 +117,14 @@ export function createCallbackInbox(options: CallbackInboxOptions): CallbackInbo
     },
   );
 
-  app.get('/callbacks/:secret/log', (c) => {
+  app.get('/callbacks/:secret/log', async (c) => {
     const before = Number(c.req.query('before'));
     const limit = Math.min(Math.max(Number(c.req.query('limit')) || 100, 1), PAGE_MAX);
     const task = c.req.query('task')?.trim() || undefined;
-    const page = store.page({
-      before: Number.isInteger(before) && before > 0 ? before : undefined,
-      limit,
-      task,
-    });
+    const [page, lastId] = await Promise.all([
+      store.page({ before: Number.isInteger(before) && before > 0 ? before : undefined, limit, task }),
+      store.lastId(),
+    ]);
     // A page is also capped by size: callbacks may be up to 1 MB each.
     let bytes = 0;
     const items = page.items.filter((item, index) => {
@@ -131,7 +132,7 @@ export function createCallbackInbox(options: CallbackInboxOptions): CallbackInbo
       return index === 0 || bytes <= PAGE_MAX_BYTES;
     });
     const { total } = page;
-    return c.json({ code: 0, msg: 'ok', data: { total, lastId: store.lastId, items } }, 200, {
+    return c.json({ code: 0, msg: 'ok', data: { total, lastId, items } }, 200, {
       'cache-control': 'no-store',
     });
   });
@@ -142,18 +143,25 @@ export function createCallbackInbox(options: CallbackInboxOptions): CallbackInbo
     // `since=end` is a page with no past: it wants only what arrives from now on.
     const lastEventId = c.req.header('last-event-id');
     const since = c.req.query('since');
-    const requested =
-      lastEventId !== undefined ? Number(lastEventId) : since === 'end' ? store.lastId : Number(since ?? 0);
-    let sent = Number.isInteger(requested) && requested > 0 ? requested : 0;
-    // An id beyond the log means the log was reset (DATA_DIR emptied): send everything again.
-    if (sent > store.lastId) sent = 0;
     return streamSSE(c, async (stream) => {
+      const lastId = await store.lastId();
+      const requested =
+        lastEventId !== undefined ? Number(lastEventId) : since === 'end' ? lastId : Number(since ?? 0);
+      let sent = Number.isInteger(requested) && requested > 0 ? requested : 0;
+      // An id beyond the log means the log was reset (database emptied): send everything again.
+      if (sent > lastId) sent = 0;
       let writing = Promise.resolve();
       const flush = () => {
         writing = writing.then(async () => {
-          for (const entry of store.since(sent)) {
-            await stream.writeSSE(toEvent(entry));
-            sent = entry.id;
+          // In pages: a client far behind never makes the server hold the whole log at once.
+          // A short page means caught up: every stream at the same position then shares one query.
+          for (let full = true; full;) {
+            const batch = await store.since(sent, SSE_PAGE);
+            for (const entry of batch) {
+              await stream.writeSSE(toEvent(entry));
+              sent = entry.id;
+            }
+            full = batch.length === SSE_PAGE;
           }
         });
         return writing;
@@ -171,7 +179,7 @@ export function createCallbackInbox(options: CallbackInboxOptions): CallbackInbo
       try {
         await stream.writeSSE({
           event: 'ready',
-          data: JSON.stringify({ lastId: store.lastId }),
+          data: JSON.stringify({ lastId }),
           retry: 2000,
         });
         await flush();
@@ -194,7 +202,6 @@ export function createCallbackInbox(options: CallbackInboxOptions): CallbackInbo
     store,
     async close() {
       for (const end of closeStreams) end();
-      await store.close();
     },
   };
 }

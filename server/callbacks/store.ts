@@ -1,17 +1,23 @@
-// The callback log: one JSON object per line in DATA_DIR/callbacks.jsonl, only ever appended to,
-// fsync'd before the receiver answers 200. A callback's id is its 1-based line number, so ids are
-// stable across restarts without being written down, and SSE clients resume from them.
+// The callback log, in the database. A callback is acknowledged only after its transaction has
+// committed. Ids are the event ids of the SSE stream: they are handed out under a transaction lock,
+// so they grow in commit order and a client resuming after id N never misses a smaller one that
+// committed later. Every instance on the same database hears of new callbacks by NOTIFY.
 import { createHash } from 'node:crypto';
-import { closeSync, fdatasync, fstatSync, mkdirSync, openSync, readSync, write, writeSync } from 'node:fs';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { sql, type Selectable } from 'kysely';
 import type { CallbackBody } from '../../src/api/schemas';
+import type { Database, Db } from '../db/database';
+import type { CallbacksTable } from '../db/schema';
 
+/** The file log of earlier versions; imported once at start (see ./import-log.ts). */
 export const LOG_FILE = 'callbacks.jsonl';
-const READ_CHUNK_BYTES = 1024 * 1024;
+export const CALLBACKS_CHANNEL = 'console_callbacks';
+/** pg_advisory_xact_lock key that orders callback ids by commit (any constant of our own). */
+export const CALLBACK_ID_LOCK = 7_310_001;
+/** At most this many callbacks share one transaction. */
+const GROUP_MAX = 200;
 
 export interface StoredCallback {
-  /** 1-based line number in the log. */
+  /** Event id, monotonic in commit order. */
   id: number;
   /** ISO 8601, when the body was stored. */
   receivedAt: string;
@@ -19,21 +25,10 @@ export interface StoredCallback {
   body: CallbackBody;
 }
 
-interface LogLine {
-  receivedAt: string;
-  key: string;
-  body: CallbackBody;
-}
-
 export interface AppendResult {
   entry: StoredCallback;
   duplicate: boolean;
 }
-
-type Listener = (entry: StoredCallback) => void;
-
-const writeAsync = promisify(write);
-const fdatasyncAsync = promisify(fdatasync);
 
 /** Key order must not make two deliveries of the same callback look different. */
 function canonical(value: unknown): string {
@@ -53,73 +48,165 @@ export function callbackKey(body: CallbackBody): string {
   return `${body.data.task_id}|${body.data.status}|${hash}`;
 }
 
+export function toStoredCallback(row: Selectable<CallbacksTable>): StoredCallback {
+  return { id: row.id, receivedAt: row.received_at.toISOString(), body: row.body };
+}
+
+/** Runs inside the caller's transaction, so recording a callback can share its commit. */
+export type AfterInsert = (trx: Db, entry: StoredCallback) => Promise<void>;
+
 export class CallbackStore {
-  readonly path: string;
-  private readonly fd: number;
-  private readonly entries: StoredCallback[] = [];
-  private readonly byKey = new Map<string, StoredCallback>();
-  private readonly listeners = new Set<Listener>();
-  /** Lines (complete or not) seen so far; the next line's id is lineCount + 1. */
-  private lineCount = 0;
-  /** Bytes of the file already read. */
-  private offset = 0;
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly listeners = new Set<() => void>();
+  private readonly inFlight = new Map<string, Promise<StoredCallback[]>>();
+  private readonly pending: {
+    body: CallbackBody;
+    resolve: (result: AppendResult) => void;
+    reject: (error: unknown) => void;
+  }[] = [];
+  private writing: Promise<void> | undefined;
+  private draining = false;
+  private readonly ready: Promise<Database>;
+  private unlisten: Promise<() => Promise<void>>;
   private closed = false;
 
-  constructor(dataDir: string) {
-    mkdirSync(dataDir, { recursive: true });
-    this.path = join(dataDir, LOG_FILE);
-    this.fd = openSync(this.path, 'a+', 0o600);
-    this.readNewLines();
-    if (fstatSync(this.fd).size > this.offset) {
-      // A crash mid-write left half a line; seal it so the next line starts clean. It was never
-      // acknowledged, so the sender will deliver it again.
-      writeSync(this.fd, '\n');
-      this.readNewLines();
+  constructor(
+    database: Database | Promise<Database>,
+    private readonly afterInsert?: AfterInsert,
+  ) {
+    this.ready = Promise.resolve(database);
+    this.unlisten = this.ready.then((db) => db.listen(CALLBACKS_CHANNEL, () => this.emit()));
+    // A failed open is reported by whoever awaits the database; this chain must not be unhandled.
+    this.unlisten.catch(() => {});
+  }
+
+  private async db(): Promise<Db> {
+    if (this.closed) throw new Error('The callback store is closed');
+    return (await this.ready).db;
+  }
+
+  async lastId(): Promise<number> {
+    const db = await this.db();
+    const row = await db
+      .selectFrom('callbacks')
+      .select((eb) => eb.fn.max('id').as('last'))
+      .executeTakeFirst();
+    return Number(row?.last ?? 0);
+  }
+
+  /**
+   * Stores the body unless the same callback is already stored; resolves once committed. Callbacks
+   * arriving together share one transaction (group commit): one disk flush acknowledges them all,
+   * which is what makes thousands a second possible with every reply sent after its commit.
+   */
+  append(body: CallbackBody): Promise<AppendResult> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ body, resolve, reject });
+      if (!this.draining) {
+        this.draining = true;
+        this.writing = this.drain();
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      // Cleared in the same step that finds the queue empty: an append arriving after that starts
+      // a new drain, never waits on one that is already ending.
+      if (!this.pending.length) {
+        this.draining = false;
+        return;
+      }
+      const batch = this.pending.splice(0, GROUP_MAX);
+      try {
+        const results = await this.commit(batch.map((item) => item.body));
+        batch.forEach((item, i) => item.resolve(results[i]!));
+      } catch (error) {
+        if (batch.length === 1) {
+          batch[0]!.reject(error);
+          continue;
+        }
+        // One bad callback must not fail the others: each alone, in its own transaction.
+        for (const item of batch)
+          await this.commit([item.body]).then(([result]) => item.resolve(result!), item.reject);
+      }
     }
   }
 
-  get lastId(): number {
-    return this.entries.at(-1)?.id ?? 0;
+  private async commit(bodies: CallbackBody[]): Promise<AppendResult[]> {
+    const db = await this.db();
+    const results = await db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${CALLBACK_ID_LOCK})`.execute(trx);
+      const out: AppendResult[] = [];
+      for (const body of bodies) {
+        const key = callbackKey(body);
+        // Looked up under the lock, so no id is spent on a duplicate delivery.
+        const existing = await trx
+          .selectFrom('callbacks')
+          .selectAll()
+          .where('key', '=', key)
+          .executeTakeFirst();
+        if (existing) {
+          out.push({ entry: toStoredCallback(existing), duplicate: true });
+          continue;
+        }
+        const row = await trx
+          .insertInto('callbacks')
+          .values({ key, task_id: body.data.task_id, status: body.data.status, body: JSON.stringify(body) })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        const entry = toStoredCallback(row);
+        await this.afterInsert?.(trx, entry);
+        out.push({ entry, duplicate: false });
+      }
+      // Delivered at commit, to every instance (this one included).
+      if (out.some((result) => !result.duplicate))
+        await sql`select pg_notify(${CALLBACKS_CHANNEL}, ${String(out.at(-1)!.entry.id)})`.execute(trx);
+      return out;
+    });
+    if (results.some((result) => !result.duplicate)) this.emit();
+    return results;
   }
 
-  get size(): number {
-    return this.entries.length;
-  }
-
-  /** Stores the body unless the same callback is already stored; resolves once it is on disk. */
-  append(body: CallbackBody): Promise<AppendResult> {
-    const run = this.queue.then(() => this.appendNow(body));
-    this.queue = run.catch(() => undefined);
-    return run;
-  }
-
-  /** Callbacks stored after `id`, oldest first. */
-  since(id: number): StoredCallback[] {
-    this.readNewLines();
-    let start = this.entries.length;
-    while (start > 0 && this.entries[start - 1]!.id > id) start--;
-    return this.entries.slice(start);
+  /**
+   * Up to `limit` callbacks stored after `id`, oldest first. Streams that are level ask the same
+   * question when a callback arrives: one query answers all of them.
+   */
+  since(id: number, limit = 500): Promise<StoredCallback[]> {
+    const key = `${id}:${limit}`;
+    let query = this.inFlight.get(key);
+    if (!query) {
+      query = this.db()
+        .then((db) =>
+          db.selectFrom('callbacks').selectAll().where('id', '>', id).orderBy('id').limit(limit).execute(),
+        )
+        .then((rows) => rows.map(toStoredCallback))
+        .finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, query);
+    }
+    return query;
   }
 
   /**
    * Newest first, `limit` callbacks older than `before` (all when absent) whose task id contains
    * `task`; `total` counts every match.
    */
-  page(options: { before?: number; limit: number; task?: string }): {
-    items: StoredCallback[];
-    total: number;
-  } {
-    this.readNewLines();
-    const { before, task } = options;
-    const matching = task
-      ? this.entries.filter((entry) => entry.body.data.task_id.includes(task))
-      : this.entries;
-    const older = before === undefined ? matching : matching.filter((entry) => entry.id < before);
-    return { items: older.slice(-options.limit).reverse(), total: matching.length };
+  async page(options: { before?: number; limit: number; task?: string }) {
+    const db = await this.db();
+    let query = db.selectFrom('callbacks');
+    if (options.task) query = query.where('task_id', 'like', `%${escapeLike(options.task)}%`);
+    const [rows, count] = await Promise.all([
+      (options.before === undefined ? query : query.where('id', '<', options.before))
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(options.limit)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { items: rows.map(toStoredCallback), total: Number(count.total) };
   }
 
-  subscribe(listener: Listener): () => void {
+  /** `listener` runs whenever callbacks may have been added, here or by another instance. */
+  subscribe(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -128,71 +215,17 @@ export class CallbackStore {
     if (this.closed) return;
     this.closed = true;
     this.listeners.clear();
-    await this.queue;
-    closeSync(this.fd);
+    await this.writing?.catch(() => undefined);
+    await (
+      await this.unlisten.catch(() => async () => {})
+    )();
   }
 
-  private async appendNow(body: CallbackBody): Promise<AppendResult> {
-    if (this.closed) throw new Error('The callback store is closed');
-    this.readNewLines();
-    const key = callbackKey(body);
-    const existing = this.byKey.get(key);
-    if (existing) return { entry: existing, duplicate: true };
-
-    const line: LogLine = { receivedAt: new Date().toISOString(), key, body };
-    const bytes = Buffer.from(`${JSON.stringify(line)}\n`);
-    let written = 0;
-    while (written < bytes.length) {
-      const { bytesWritten } = await writeAsync(this.fd, bytes, written, bytes.length - written);
-      written += bytesWritten;
-    }
-    await fdatasyncAsync(this.fd);
-    // Read back rather than trusting our own count: another process may share this DATA_DIR.
-    this.readNewLines();
-    const entry = this.byKey.get(key);
-    if (!entry) throw new Error('The stored callback could not be read back');
-    for (const listener of this.listeners) listener(entry);
-    return { entry, duplicate: false };
+  private emit() {
+    for (const listener of this.listeners) listener();
   }
+}
 
-  /**
-   * Indexes complete lines written since the last read (by us or by another process), reading a
-   * chunk at a time: a log of any size never becomes one buffer or one string.
-   */
-  private readNewLines(): void {
-    if (this.closed) return;
-    const size = fstatSync(this.fd).size;
-    let pending = Buffer.alloc(0);
-    let position = this.offset;
-    while (position < size) {
-      const chunk = Buffer.alloc(Math.min(READ_CHUNK_BYTES, size - position));
-      const n = readSync(this.fd, chunk, 0, chunk.length, position);
-      if (n === 0) break;
-      position += n;
-      pending = pending.length ? Buffer.concat([pending, chunk.subarray(0, n)]) : chunk.subarray(0, n);
-      let start = 0;
-      for (let end = pending.indexOf(0x0a, start); end >= 0; end = pending.indexOf(0x0a, start)) {
-        this.lineCount++;
-        this.index(pending.subarray(start, end).toString('utf8'), this.lineCount);
-        this.offset += end - start + 1;
-        start = end + 1;
-      }
-      pending = pending.subarray(start);
-    }
-  }
-
-  private index(text: string, id: number): void {
-    if (!text.trim()) return;
-    let line: LogLine;
-    try {
-      line = JSON.parse(text) as LogLine;
-    } catch {
-      console.warn(`[callbacks] ${this.path}:${id} is not valid JSON; skipped`);
-      return;
-    }
-    if (!line?.body?.data || typeof line.key !== 'string' || this.byKey.has(line.key)) return;
-    const entry: StoredCallback = { id, receivedAt: line.receivedAt, body: line.body };
-    this.entries.push(entry);
-    this.byKey.set(line.key, entry);
-  }
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }

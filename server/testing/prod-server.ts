@@ -4,6 +4,8 @@ import { Hono } from 'hono';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { creatorOf } from '../tasks/record-traffic';
+import { testDatabase } from './database';
 import type { NodeApp } from '../node-app';
 import { readProdConfig, type ProdConfig } from '../prod-config';
 
@@ -24,15 +26,21 @@ export function fakeNodeApp(): NodeApp {
   const app = new Hono();
   app.get('/__console/config', (c) => c.json({ backend: 'emulator', apiHost: null, tokenConfigured: true }));
   app.get('/v1/ping', (c) => c.json({ code: 200, msg: 'ok' }));
+  app.get('/v1/whoami', (c) => c.json({ creator: creatorOf(c) }));
   app.post('/callbacks/:secret', (c) => c.json({ received: c.req.param('secret') }));
   app.get('/callbacks/:secret/events', (c) =>
     c.body('data: {}\n\n', 200, { 'content-type': 'text/event-stream' }),
   );
   app.get('/emulator/media/sample.png', (c) => c.body('png', 200, { 'content-type': 'image/png' }));
-  return { app, close: async () => {} };
+  return { app, database: testDatabase(), close: async () => {} };
 }
 
 /** The server's state (DATA_DIR) lives beside the fake dist/, so cleanup removes both. */
 export function prodConfig(distDir: string, env: Record<string, string> = {}): ProdConfig {
-  return readProdConfig({ DIST_DIR: distDir, DATA_DIR: join(distDir, 'data'), ...env });
+  return readProdConfig({
+    DIST_DIR: distDir,
+    DATA_DIR: join(distDir, 'data'),
+    DATABASE_URL: 'memory://',
+    ...env,
+  });
 }

@@ -10,6 +10,7 @@ import {
   getTargetLanguages,
   getVideoTranslateTask,
 } from './endpoints';
+import { DISPLAY_NAME_HEADER, saveDisplayName } from './display-name';
 import { ApiError } from './errors';
 import { imageGenerateResultSchema } from './schemas';
 import { z } from './zod';
@@ -80,6 +81,23 @@ describe('apiRequest: success', () => {
     expect(init?.headers).toEqual({ accept: 'application/json', 'content-type': 'application/json' });
     expect(JSON.parse(init?.body as string)).toEqual({ prompt: 'a fox', generate_count: 2 });
     expect(JSON.stringify(init?.headers).toLowerCase()).not.toContain('authorization');
+  });
+
+  it('names the user picked in Settings, percent-encoded, and nobody when none was picked', async () => {
+    const stored = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => void stored.set(key, value),
+      removeItem: (key: string) => void stored.delete(key),
+    });
+    saveDisplayName('  Zoë Lima  ');
+    reply({ code: 0, msg: 'ok', data: { task_ids: ['i2is-1'] } });
+    await createImageGeneration({ prompt: 'a fox' });
+    expect(fetchMock.mock.calls[0]![1]?.headers).toMatchObject({ [DISPLAY_NAME_HEADER]: 'Zo%C3%AB%20Lima' });
+    saveDisplayName('');
+    reply({ code: 0, msg: 'ok', data: [] });
+    await languages();
+    expect(fetchMock.mock.calls[1]![1]?.headers).toEqual({ accept: 'application/json' });
   });
 });
 

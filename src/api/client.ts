@@ -1,5 +1,6 @@
 // A thin fetch client: same-origin `/v1/...` only (the Node side adds the bearer token), JSON in
 // and out, the envelope unwrapped, `data` validated. Every failure is thrown as an ApiError.
+import { displayNameHeaders } from './display-name';
 import { ApiError, kindFor, parseRetryAfter } from './errors';
 import { envelopeSchema } from './envelope';
 
@@ -35,10 +36,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     response = await fetch(path, {
       method,
       signal,
-      headers:
-        body === undefined
-          ? { accept: 'application/json' }
-          : { accept: 'application/json', 'content-type': 'application/json' },
+      headers: {
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        // Who made it, for the team's record on the server.
+        ...displayNameHeaders(),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (cause) {

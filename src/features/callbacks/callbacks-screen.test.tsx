@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getTask, resetHistoryMemoryForTests } from '@/features/tasks/history';
 import { createCallbackInbox, type CallbackInbox } from '../../../server/callbacks/inbox';
+import { CallbackStore } from '../../../server/callbacks/store';
+import { resetTestDatabase, testDatabase } from '../../../server/testing/database';
 import { CallbacksScreen } from './callbacks-screen';
 import { CALLBACK_EXAMPLES } from './parse-callback';
 
@@ -17,6 +19,7 @@ const SECRET = 'screen-test-secret-0123456789';
 configure({ asyncUtilTimeout: 5000 });
 let dataDir: string;
 let inbox: CallbackInbox;
+let store: CallbackStore;
 
 function renderScreen() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -27,10 +30,12 @@ function renderScreen() {
   );
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   resetHistoryMemoryForTests();
+  await resetTestDatabase();
   dataDir = mkdtempSync(join(tmpdir(), 'screen-inbox-'));
-  inbox = createCallbackInbox({ dataDir, secret: SECRET });
+  store = new CallbackStore(testDatabase());
+  inbox = createCallbackInbox({ dataDir, secret: SECRET, store });
   vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>
     input === '/__console/config'
       ? Promise.resolve(
@@ -50,6 +55,7 @@ afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
   await inbox.close();
+  await store.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -75,7 +81,10 @@ describe('CallbacksScreen', () => {
       '/tasks/vt-example-1',
     );
     expect(within(items[1]!).getByText('SUCCEEDED')).toBeInTheDocument();
-    expect(items[1]!.querySelector('time')).toHaveAttribute('dateTime', inbox.store.since(0)[0]!.receivedAt);
+    expect(items[1]!.querySelector('time')).toHaveAttribute(
+      'dateTime',
+      (await inbox.store.since(0))[0]!.receivedAt,
+    );
     expect(items[1]!.querySelector('pre')?.textContent).toContain('"caption_url"');
     expect(screen.getByText('2 callbacks, newest first')).toBeInTheDocument();
     expect(screen.getByText(`http://localhost${inbox.path}`)).toBeInTheDocument();
@@ -106,7 +115,7 @@ describe('CallbacksScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Store and apply' }));
     expect(box).toHaveAttribute('aria-invalid', 'true');
     expect(box).toHaveAccessibleDescription(/data\.status/);
-    expect(inbox.store.size).toBe(0);
+    expect(await inbox.store.since(0)).toHaveLength(0);
   });
 
   it('stores a pasted callback in the inbox and applies it to the history', async () => {
@@ -116,7 +125,7 @@ describe('CallbacksScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Image to video' }));
     await user.click(screen.getByRole('button', { name: 'Store and apply' }));
     expect(await screen.findByText(/Stored as #1 and applied to/)).toBeInTheDocument();
-    expect(inbox.store.since(0)[0]!.body).toEqual(CALLBACK_EXAMPLES.image_to_video);
+    expect((await inbox.store.since(0))[0]!.body).toEqual(CALLBACK_EXAMPLES.image_to_video);
     await waitFor(async () =>
       expect(await getTask('i2v-example-1')).toMatchObject({ status: 'SUCCEEDED', source: 'callback' }),
     );

@@ -1,5 +1,6 @@
 // Export / import of the history, and the poller's settings (parallel checks, notifications).
 import { useRef, useState } from 'react';
+import { DISPLAY_NAME_MAX, readDisplayName, saveDisplayName } from '@/api/display-name';
 import { Button } from '@/components/ui/button';
 import {
   MAX_CONCURRENCY,
@@ -48,6 +49,24 @@ function Settings() {
 
   return (
     <div className="space-y-3 text-sm">
+      <div className="space-y-1">
+        <label htmlFor="display-name" className="block">
+          Your name
+        </label>
+        <input
+          id="display-name"
+          defaultValue={readDisplayName()}
+          maxLength={DISPLAY_NAME_MAX}
+          autoComplete="name"
+          aria-describedby="display-name-hint"
+          // Saved as typed: the next task created here carries it.
+          onChange={(event) => void saveDisplayName(event.target.value)}
+          className="w-full rounded-lg border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
+        />
+        <p id="display-name-hint" className="text-xs text-zinc-600 dark:text-zinc-400">
+          Recorded as the creator of the tasks you make, for the whole team.
+        </p>
+      </div>
       <div className="flex items-center justify-between gap-3">
         <label htmlFor="poll-concurrency">Status checks at once</label>
         <select

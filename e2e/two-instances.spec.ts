@@ -1,0 +1,102 @@
+// Two console instances on one PostgreSQL database (a throwaway cluster), both proxying to one
+// service (the standalone emulator), as behind a load balancer: a task created on one is known to
+// the other, a callback received by one shows live on the other, and a restart of both loses nothing.
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_PORTS, E2E_TOKEN } from '../playwright.config';
+import { startTestPostgres, type TestPostgres } from '../server/testing/postgres';
+import { startProdServer, type ProdServer } from './prod-server';
+
+const SECRET = 'two-instances-secret-0123456789';
+let postgres: TestPostgres;
+let databaseUrl: string;
+let servers: ProdServer[] = [];
+
+async function startBoth() {
+  const env = (name: string) => ({
+    DATABASE_URL: databaseUrl,
+    CALLBACK_SECRET: SECRET,
+    API_BASE_URL: `http://127.0.0.1:${E2E_PORTS.standaloneEmulator}`,
+    API_TOKEN: E2E_TOKEN,
+    DATA_DIR: `test-results/two-instances-${name}`,
+  });
+  servers = await Promise.all([startProdServer(4185, env('a')), startProdServer(4186, env('b'))]);
+  return servers as [ProdServer, ProdServer];
+}
+
+test.skip(Boolean(process.env.E2E_SKIP_PROXY), 'needs the standalone emulator (E2E_SKIP_PROXY unset)');
+
+test.beforeAll(async () => {
+  postgres = await startTestPostgres();
+  databaseUrl = postgres.createDatabase('two_instances');
+});
+test.afterAll(async () => {
+  await Promise.all(servers.map((server) => server.stop()));
+  postgres?.stop();
+});
+
+interface TaskList {
+  data: { items: { id: string; status: string; source: string; prompt?: string }[] };
+}
+const listOn = async (page: Page, base: string, q: string) =>
+  ((await (await page.request.get(`${base}/__console/tasks?q=${encodeURIComponent(q)}`)).json()) as TaskList)
+    .data.items;
+
+test('created on one instance, known, opened and updated live on the other; nothing lost on restart', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  let [a, b] = await startBoth();
+  const creator = await (await browser.newContext()).newPage();
+  const support = await (await browser.newContext()).newPage();
+
+  // A creator makes an image on instance A.
+  await creator.goto(`${a.url}/`);
+  const prompt = `Two instances, one record ${Date.now()}`;
+  await creator.getByRole('textbox', { name: 'Prompt' }).fill(prompt);
+  await creator.getByRole('button', { name: 'Generate images' }).click();
+  const link = creator.getByRole('region', { name: /task created/ }).getByRole('link', { name: /^i2is-/ });
+  await expect(link).toBeVisible();
+  const taskId = (await link.textContent())!.trim();
+
+  // Support staff on instance B: the server knows the task and what was asked, and it opens.
+  await expect
+    .poll(async () => (await listOn(support, b.url, prompt)).map((task) => task.id))
+    .toEqual([taskId]);
+  await support.goto(`${b.url}/tasks/${taskId}`);
+  await expect(support.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(support.getByText(taskId).first()).toBeVisible();
+
+  // A callback received by A shows live on B's Callbacks screen.
+  await support.goto(`${b.url}/callbacks`);
+  await expect(support.getByText('Live updates: Live')).toBeVisible();
+  const callback = {
+    code: 0,
+    msg: 'ok',
+    task_type: 'image_generate',
+    data: { task_id: taskId, status: 'FAILED', error_message: 'Failed on purpose, delivered to A' },
+  };
+  expect((await support.request.post(`${a.url}/callbacks/${SECRET}`, { data: callback })).ok()).toBe(true);
+  const list = support.getByRole('list', { name: 'Callbacks, newest first' });
+  await expect(list.getByRole('listitem').first().getByRole('link', { name: taskId })).toBeVisible({
+    timeout: 2000,
+  });
+  await expect
+    .poll(async () => (await listOn(support, b.url, taskId))[0]?.status, { timeout: 2000 })
+    .toBe('FAILED');
+
+  // Both restart: the task, its timeline and the callback are all still there.
+  await Promise.all([a.stop(), b.stop()]);
+  [a, b] = await startBoth();
+  const detail = (await (await support.request.get(`${b.url}/__console/tasks/${taskId}`)).json()) as {
+    data: { task: { status: string; prompt: string }; events: { source: string }[] };
+  };
+  expect(detail.data.task).toMatchObject({ status: 'FAILED', prompt });
+  expect(detail.data.events.map((event) => event.source)).toContain('callback');
+  await support.goto(`${a.url}/callbacks`);
+  await expect(
+    support
+      .getByRole('list', { name: 'Callbacks, newest first' })
+      .getByRole('link', { name: taskId })
+      .first(),
+  ).toBeVisible();
+});

@@ -1,0 +1,221 @@
+// Bench section: the team's record on PostgreSQL and on PGlite. With BENCH_TASKS tasks (default
+// 1,000,000) in the database: the Tasks screen's first page, its tab counts and a prompt search,
+// as server time (p95 of repeated calls of the same functions the API uses); callbacks committed
+// before the reply with 32 concurrent senders over HTTP; one callback fanned out to 100 open event
+// streams. PostgreSQL is a throwaway cluster (server/testing/postgres.ts, fsync on).
+// Usage: npx tsx scripts/bench-ledger.ts   (BENCH_TASKS=100000 for a quicker run)
+import { serve } from '@hono/node-server';
+import { sql } from 'kysely';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { readServerConfig } from '../server/config';
+import type { Database } from '../server/db/database';
+import { createNodeApp } from '../server/node-app';
+import { countTasks, listTasks } from '../server/tasks/list';
+import { startTestPostgres } from '../server/testing/postgres';
+import { printRows, type BenchRow } from './bench-size';
+
+const SECRET = 'bench-ledger-secret-0123456789';
+const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.95)] ?? 0;
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+async function seed(db: Database['db'], count: number) {
+  const batch = 100_000;
+  for (let start = 1; start <= count; start += batch) {
+    const end = Math.min(count, start + batch - 1);
+    await sql`
+      insert into tasks (id, kind, source, prompt, name, language, creator, status, created_at, updated_at)
+      select 'i2is-bench-' || g,
+        (array['image_generate','video_translate','image_to_video'])[1 + g % 3],
+        'created',
+        (array['red','blue','green','golden','misty','neon'])[1 + g % 6] || ' '
+          || (array['fox','whale','castle','forest','city','river','lighthouse'])[1 + (g / 7) % 7]
+          || ' at dawn ' || md5(g::text),
+        case when g % 3 = 1 then 'Japanese-clip-' || g end,
+        case when g % 3 = 1 then (array['Japanese','German','French'])[1 + (g / 3) % 3] end,
+        (array['Ana','Bo','Cy','Dee'])[1 + g % 4],
+        (array['SUCCEEDED','FAILED','PROCESSING','GENERATING'])[1 + g % 4],
+        now() - make_interval(secs => g), now()
+      from generate_series(${start}::int, ${end}::int) g`.execute(db);
+  }
+  await sql`analyze tasks`.execute(db);
+}
+
+async function timeRepeated(runs: number, task: () => Promise<unknown>) {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await task();
+    times.push(performance.now() - started);
+  }
+  return p95(times);
+}
+
+function callbackFor(taskId: string) {
+  return JSON.stringify({
+    code: 0,
+    msg: 'ok',
+    task_type: 'image_generate',
+    data: { task_id: taskId, status: 'SUCCEEDED', image_url: 'https://media.example.com/i.png' },
+  });
+}
+
+async function benchOne(label: string, env: Record<string, string>, tasks: number): Promise<BenchRow[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-ledger-'));
+  const nodeApp = createNodeApp(
+    readServerConfig({ DATA_DIR: dataDir, CALLBACK_SECRET: SECRET, CALLBACK_RATE_LIMIT: '0', ...env }),
+    { emulator: { log: () => {} } },
+  );
+  const server = serve({ fetch: nodeApp.app.fetch, hostname: '127.0.0.1', port: 0 });
+  try {
+    const database = await nodeApp.database;
+    const seeded = performance.now();
+    await seed(database.db, tasks);
+    const seedSeconds = (performance.now() - seeded) / 1000;
+    const { db } = database;
+    await listTasks(db, { tab: 'all' }, { limit: 50 }); // warm
+    const firstPage = await timeRepeated(50, () => listTasks(db, { tab: 'all' }, { limit: 50 }));
+    const runningPage = await timeRepeated(50, () =>
+      listTasks(db, { tab: 'running', kind: 'image_to_video' }, { limit: 50 }),
+    );
+    const counts = await timeRepeated(10, () => countTasks(db, {}));
+    let word = 0;
+    const words = ['fox', 'whale', 'castle', 'forest', 'lighthouse'];
+    const searchPage = await timeRepeated(50, () =>
+      listTasks(db, { tab: 'all', q: words[word++ % words.length] }, { limit: 50 }),
+    );
+    let rare = 0;
+    const rareSearch = await timeRepeated(50, () =>
+      listTasks(
+        db,
+        { tab: 'all', q: `dawn ${(rare++ * 7919).toString(16).padStart(4, '0').slice(0, 4)}` },
+        { limit: 50 },
+      ),
+    );
+
+    const { port } = server.address() as AddressInfo;
+    const inbox = `http://127.0.0.1:${port}/callbacks/${SECRET}`;
+    // 32 senders, each POSTing its next callback as soon as the previous one is acknowledged.
+    const total = 3200;
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: 32 }, async () => {
+        while (next < total) {
+          const i = next++;
+          const response = await fetch(inbox, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: callbackFor(`i2is-cb-${label}-${i}`),
+          });
+          if (!response.ok) throw new Error(`callback ${i}: HTTP ${response.status}`);
+          await response.arrayBuffer();
+        }
+      }),
+    );
+    const perSecond = total / ((performance.now() - started) / 1000);
+
+    // 100 open streams; one callback at a time; time until every stream has it.
+    const streams = await Promise.all(
+      Array.from({ length: 100 }, async () => {
+        const response = await fetch(`${inbox}/events?since=end`);
+        const reader = response.body!.getReader();
+        await reader.read(); // ready
+        return reader;
+      }),
+    );
+    const decoder = new TextDecoder();
+    const arrivals: number[] = [];
+    for (let round = 0; round < 20; round++) {
+      const taskId = `i2is-fan-${label}-${round}`;
+      const sent = performance.now();
+      const waits = streams.map(async (reader) => {
+        let text = '';
+        while (!text.includes(taskId)) text += decoder.decode((await reader.read()).value);
+        arrivals.push(performance.now() - sent);
+      });
+      await fetch(inbox, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: callbackFor(taskId),
+      });
+      await Promise.all(waits);
+    }
+    await Promise.all(streams.map((reader) => reader.cancel()));
+    const n = tasks.toLocaleString('en-US');
+    return [
+      {
+        figure: `${label}: seeding ${n} tasks`,
+        value: `${seedSeconds.toFixed(0)} s`,
+        target: '(set-up)',
+        ok: true,
+      },
+      {
+        figure: `${label}: first page (50, newest first), p95`,
+        value: ms(firstPage),
+        target: '≤ 50 ms',
+        ok: firstPage <= 50,
+      },
+      {
+        figure: `${label}: In progress + kind page, p95`,
+        value: ms(runningPage),
+        target: '≤ 50 ms',
+        ok: runningPage <= 50,
+      },
+      {
+        figure: `${label}: prompt search, common word, p95`,
+        value: ms(searchPage),
+        target: '≤ 50 ms',
+        ok: searchPage <= 50,
+      },
+      {
+        figure: `${label}: prompt search, rare text, p95`,
+        value: ms(rareSearch),
+        target: '≤ 50 ms',
+        ok: rareSearch <= 50,
+      },
+      {
+        figure: `${label}: tab counts over all tasks, p95`,
+        value: ms(counts),
+        target: '(first page only)',
+        ok: true,
+      },
+      {
+        figure: `${label}: callbacks/s, 32 senders, committed`,
+        value: perSecond.toFixed(0),
+        target: '≥ 2000/s',
+        ok: perSecond >= 2000,
+      },
+      {
+        figure: `${label}: fan-out to 100 streams, p95`,
+        value: ms(p95(arrivals)),
+        target: '≤ 100 ms',
+        ok: p95(arrivals) <= 100,
+      },
+    ];
+  } finally {
+    server.close();
+    await nodeApp.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function benchLedger(): Promise<BenchRow[]> {
+  const tasks = Number(process.env.BENCH_TASKS ?? 1_000_000);
+  const postgres = await startTestPostgres();
+  const rows: BenchRow[] = [];
+  try {
+    rows.push(...(await benchOne('PostgreSQL', { DATABASE_URL: postgres.createDatabase('bench') }, tasks)));
+  } finally {
+    postgres.stop();
+  }
+  rows.push(...(await benchOne('PGlite', {}, tasks)));
+  return rows;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  printRows('The team record (server time)', await benchLedger());
+}

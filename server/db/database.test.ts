@@ -1,0 +1,74 @@
+import { sql } from 'kysely';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from './database';
+import { MIGRATIONS, migrate, NewerDatabaseError } from './migrations';
+
+const open: Database[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((database) => database.close()));
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+async function pglite(dataDir = 'memory://') {
+  const database = await openDatabase({ dataDir });
+  open.push(database);
+  return database;
+}
+
+describe('openDatabase on PGlite', { timeout: 60_000 }, () => {
+  it('runs every migration and answers typed queries', async () => {
+    const { db, kind } = await pglite();
+    expect(kind).toBe('pglite');
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+    expect(rows.map((row) => row.name)).toEqual(Object.keys(MIGRATIONS));
+    await db.insertInto('signed_out_sessions').values({ id: 'abc', expires_at: 1_900_000_000_000 }).execute();
+    // int8 comes back as a number on both drivers, never as a string.
+    expect(await db.selectFrom('signed_out_sessions').selectAll().execute()).toEqual([
+      { id: 'abc', expires_at: 1_900_000_000_000 },
+    ]);
+  });
+
+  it('keeps its data in DATA_DIR across a restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'console-db-'));
+    dirs.push(dir);
+    const first = await openDatabase({ dataDir: dir });
+    await first.db.insertInto('signed_out_sessions').values({ id: 'kept', expires_at: 1 }).execute();
+    await first.close();
+    const second = await pglite(dir);
+    expect(await second.db.selectFrom('signed_out_sessions').select('id').execute()).toEqual([
+      { id: 'kept' },
+    ]);
+  });
+
+  it('refuses a database migrated by newer code', async () => {
+    const { db } = await pglite();
+    const newer = { ...MIGRATIONS, '9999_future': { up: async () => {} } };
+    await migrate(db as never, newer);
+    await expect(migrate(db as never)).rejects.toThrow(NewerDatabaseError);
+    await expect(migrate(db as never)).rejects.toThrow(/newer version of this console \(9999_future\)/);
+  });
+
+  it('rolls a failed transaction back as a whole', async () => {
+    const { db } = await pglite();
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('signed_out_sessions').values({ id: 'half', expires_at: 1 }).execute();
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(await db.selectFrom('signed_out_sessions').selectAll().execute()).toEqual([]);
+  });
+
+  it('delivers NOTIFY to listeners of the channel', async () => {
+    const database = await pglite();
+    const received: string[] = [];
+    const stop = await database.listen('changes', (payload) => received.push(payload));
+    await sql`select pg_notify('changes', 'hello')`.execute(database.db);
+    await expect.poll(() => received).toEqual(['hello']);
+    await stop();
+  });
+});

@@ -1,0 +1,139 @@
+// The server's database: PGlite (PostgreSQL compiled to WebAssembly) in DATA_DIR by default, a real
+// PostgreSQL server with DATABASE_URL. Both are driven through node-postgres (PGlite ships a
+// node-postgres connection of its own), so Kysely's one PostgreSQL dialect serves both.
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { Kysely, PostgresDialect } from 'kysely';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { migrate } from './migrations';
+import type { Schema } from './schema';
+
+export type { Schema } from './schema';
+export type Db = Kysely<Schema>;
+
+export const PGLITE_DIR = 'pglite';
+/** DATABASE_URL for a throwaway PGlite that keeps nothing (tests, quick demos). */
+export const MEMORY_URL = 'memory://';
+
+export interface DatabaseOptions {
+  /** Where PGlite keeps its files (`<dataDir>/pglite`); `memory://` keeps them in memory. */
+  dataDir: string;
+  /** `postgres://…`: a real server instead of PGlite; `memory://`: PGlite kept in memory only. */
+  databaseUrl?: string;
+}
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Calls `onPayload` for every NOTIFY on `channel`; resolves to an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+// int8 (ids, epoch milliseconds) as numbers: every value the console keeps fits in 2^53.
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8
+      ? Number
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const url = options.databaseUrl;
+  const database =
+    url && url !== MEMORY_URL
+      ? openPostgres(url)
+      : await openPglite(url === MEMORY_URL ? url : options.dataDir);
+  try {
+    await migrate(database.db as Kysely<unknown>);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+function openPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, types, max: 10 });
+  // An idle client that loses its server must not take the process down; the next query reports it.
+  pool.on('error', (error) => console.error(`[db] idle connection failed: ${error.message}`));
+  let listener: Promise<pg.PoolClient> | undefined;
+  let closed = false;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  // One connection holds every LISTEN of this process. When it is lost (a server restart), it is
+  // made again and every handler is woken once, so streams catch up on what they may have missed.
+  const connectListener = (): Promise<pg.PoolClient> =>
+    pool.connect().then(async (client) => {
+      client.on('notification', (message) => {
+        for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+      });
+      client.on('error', (error) => {
+        console.error(`[db] LISTEN connection lost: ${error.message}`);
+        client.release(error);
+        listener = undefined;
+        if (!closed) setTimeout(() => void relisten(), 1000).unref();
+      });
+      for (const channel of handlers.keys()) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      return client;
+    });
+  const relisten = async () => {
+    if (closed || listener) return;
+    listener = connectListener();
+    try {
+      await listener;
+      for (const set of handlers.values()) for (const handler of set) handler('');
+    } catch {
+      listener = undefined;
+      if (!closed) setTimeout(() => void relisten(), 1000).unref();
+    }
+  };
+  return {
+    db: new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) }),
+    kind: 'postgres',
+    async listen(channel, onPayload) {
+      let set = handlers.get(channel);
+      const fresh = !set;
+      if (!set) handlers.set(channel, (set = new Set()));
+      set.add(onPayload);
+      if (!listener) listener = connectListener();
+      else if (fresh) await (await listener).query(`listen ${pg.escapeIdentifier(channel)}`);
+      await listener;
+      return async () => void set.delete(onPayload);
+    },
+    close: once(async () => {
+      closed = true;
+      const client = await listener?.catch(() => undefined);
+      client?.release();
+      await pool.end();
+    }),
+  };
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const path = dataDir.startsWith('memory://') ? dataDir : join(dataDir, PGLITE_DIR);
+  if (!path.startsWith('memory://')) mkdirSync(path, { recursive: true });
+  const pglite = await PGlite.create(path, { extensions: { pg_trgm } });
+  // PGlite is one connection; node-postgres' pool of one serializes transactions over it.
+  const pool = new pg.Pool({ ...createPgConfig(pglite), types, max: 1 });
+  return {
+    db: new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) }),
+    kind: 'pglite',
+    async listen(channel, onPayload) {
+      const unsubscribe = await pglite.listen(channel, onPayload);
+      return unsubscribe;
+    },
+    close: once(async () => {
+      await pool.end();
+      await pglite.close();
+    }),
+  };
+}
+
+/** Closing twice (an app and its owner both tidying up) is harmless. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
+}

@@ -1,0 +1,111 @@
+// Schema changes, in order, run at start. A database that has run a migration this code does not
+// know was upgraded by a newer console: refusing it beats writing rows a newer schema misreads.
+import { sql, type Kysely } from 'kysely';
+import { Migrator, type Migration } from 'kysely/migration';
+
+export const MIGRATIONS: Record<string, Migration> = {
+  '0001_callbacks_and_sessions': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('callbacks')
+        .addColumn('id', 'bigint', (col) => col.primaryKey().generatedByDefaultAsIdentity())
+        .addColumn('key', 'text', (col) => col.notNull().unique())
+        .addColumn('task_id', 'text', (col) => col.notNull())
+        .addColumn('status', 'text', (col) => col.notNull())
+        .addColumn('received_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+        .addColumn('body', 'jsonb', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('callbacks_task_id').on('callbacks').columns(['task_id', 'id']).execute();
+      await db.schema
+        .createTable('signed_out_sessions')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('expires_at', 'bigint', (col) => col.notNull())
+        .execute();
+    },
+  },
+  '0002_tasks': {
+    async up(db: Kysely<unknown>) {
+      // Trigram indexes answer "contains" searches on prompt, name, language, id and creator.
+      await sql`create extension if not exists pg_trgm`.execute(db);
+      await db.schema
+        .createTable('tasks')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('kind', 'text', (col) => col.notNull())
+        .addColumn('source', 'text', (col) => col.notNull())
+        .addColumn('params', 'jsonb')
+        .addColumn('batch', 'jsonb')
+        .addColumn('prompt', 'text')
+        .addColumn('name', 'text')
+        .addColumn('language', 'text')
+        .addColumn('creator', 'text')
+        .addColumn('status', 'text', (col) => col.notNull().defaultTo(''))
+        .addColumn('phase', 'text', (col) =>
+          col
+            .generatedAlwaysAs(
+              sql`case status when 'SUCCEEDED' then 'succeeded' when 'FAILED' then 'failed' else 'running' end`,
+            )
+            .stored(),
+        )
+        .addColumn('result', 'jsonb', (col) => col.notNull().defaultTo(sql`'{}'::jsonb`))
+        .addColumn('last_error', 'jsonb')
+        .addColumn('last_source', 'text')
+        .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+        .addColumn('updated_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+        .addColumn('finished_at', 'timestamptz')
+        .addColumn('last_checked_at', 'timestamptz')
+        .addColumn('search', 'text', (col) =>
+          col
+            .generatedAlwaysAs(
+              sql`lower(id || ' ' || coalesce(prompt, '') || ' ' || coalesce(name, '') || ' ' || coalesce(language, '') || ' ' || coalesce(creator, ''))`,
+            )
+            .stored(),
+        )
+        .execute();
+      // Newest first, per tab, per kind, per creator: each list page is one index range scan.
+      await sql`create index tasks_newest on tasks (created_at desc, id desc)`.execute(db);
+      await sql`create index tasks_phase_newest on tasks (phase, created_at desc, id desc)`.execute(db);
+      await sql`create index tasks_kind_newest on tasks (kind, created_at desc, id desc)`.execute(db);
+      await sql`create index tasks_creator_newest on tasks (creator, created_at desc, id desc)`.execute(db);
+      await sql`create index tasks_search on tasks using gin (search gin_trgm_ops)`.execute(db);
+      await db.schema
+        .createTable('task_events')
+        .addColumn('id', 'bigint', (col) => col.primaryKey().generatedByDefaultAsIdentity())
+        .addColumn('task_id', 'text', (col) => col.notNull())
+        .addColumn('at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+        .addColumn('source', 'text', (col) => col.notNull())
+        .addColumn('status', 'text')
+        .addColumn('error', 'jsonb')
+        .execute();
+      await db.schema.createIndex('task_events_task').on('task_events').columns(['task_id', 'id']).execute();
+    },
+  },
+};
+
+export class NewerDatabaseError extends Error {}
+
+export async function migrate(db: Kysely<unknown>, migrations: Record<string, Migration> = MIGRATIONS) {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const known = new Set(Object.keys(migrations));
+  const applied = await migrator.getMigrations();
+  // getMigrations lists only the code's migrations; the table tells what the database has seen.
+  const tableExists = applied.some((m) => m.executedAt) || (await hasMigrationTable(db));
+  if (tableExists) {
+    const rows = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+    const unknown = rows.rows.map((row) => row.name).filter((name) => !known.has(name));
+    if (unknown.length) {
+      throw new NewerDatabaseError(
+        `The database was migrated by a newer version of this console (${unknown.join(', ')}); ` +
+          'run that version, or restore a backup made for this one.',
+      );
+    }
+  }
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
+async function hasMigrationTable(db: Kysely<unknown>): Promise<boolean> {
+  const { rows } = await sql<{
+    found: string | null;
+  }>`select to_regclass('kysely_migration') as found`.execute(db);
+  return Boolean(rows[0]?.found);
+}

@@ -1,0 +1,162 @@
+// Integration on a real PostgreSQL server (Debian's `postgresql`): a throwaway cluster made here,
+// two console instances on one database, as behind a load balancer.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readServerConfig } from '../config';
+import { createNodeApp, type NodeApp } from '../node-app';
+import { databaseSignedOutSessions } from '../signed-out-sessions';
+import { imageGenerateCallback } from '../testing/callback-fixtures';
+import { startTestPostgres, type TestPostgres } from '../testing/postgres';
+import { openDatabase } from './database';
+import { migrate, MIGRATIONS, NewerDatabaseError } from './migrations';
+
+const SECRET = 'pg-test-secret-0123456789';
+const ORIGIN = 'http://127.0.0.1:5173';
+let server: TestPostgres;
+const dirs: string[] = [];
+let databases = 0;
+
+beforeAll(async () => {
+  server = await startTestPostgres();
+}, 60_000);
+afterAll(() => {
+  server?.stop();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function instance(url: string): NodeApp {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pg-instance-'));
+  dirs.push(dataDir);
+  return createNodeApp(
+    readServerConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: url,
+      CALLBACK_SECRET: SECRET,
+      CALLBACK_RATE_LIMIT: '0',
+    }),
+    { emulator: { timeScale: 0, log: () => {} } },
+  );
+}
+const freshDatabase = () => server.createDatabase(`console_${++databases}`);
+
+const postCallback = (app: NodeApp, taskId: string) =>
+  app.app.request(`${ORIGIN}/callbacks/${SECRET}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      ...imageGenerateCallback,
+      data: { ...imageGenerateCallback.data, task_id: taskId },
+    }),
+  });
+
+/** Reads SSE frames until `done` says enough; returns the raw text. */
+async function readUntil(response: Response, done: (text: string) => boolean, timeoutMs = 5000) {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const deadline = Date.now() + timeoutMs;
+  while (!done(text)) {
+    if (Date.now() > deadline) throw new Error(`timed out; got: ${text.slice(-500)}`);
+    const { value, done: ended } = await reader.read();
+    if (ended) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  await reader.cancel();
+  return text;
+}
+const eventIds = (text: string) => [...text.matchAll(/^id: (\d+)$/gm)].map((match) => Number(match[1]));
+
+describe('two instances on one PostgreSQL database', () => {
+  it('share tasks, callbacks and live events, and lose nothing across a restart', async () => {
+    const url = freshDatabase();
+    let a = instance(url);
+    let b = instance(url);
+    await Promise.all([a.database, b.database]);
+
+    // Created on A, listed and opened on B.
+    const created = await a.app.request(`${ORIGIN}/v1/image_generate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer t', 'x-console-user': 'Ana' },
+      body: JSON.stringify({ prompt: 'two instances', generate_count: 1 }),
+    });
+    const [taskId] = ((await created.json()) as { data: { task_ids: string[] } }).data.task_ids;
+    const listed = (await (await b.app.request(`${ORIGIN}/__console/tasks?q=two%20instances`)).json()) as {
+      data: { items: { id: string; creator: string }[] };
+    };
+    expect(listed.data.items).toEqual([expect.objectContaining({ id: taskId, creator: 'Ana' })]);
+    expect((await b.app.request(`${ORIGIN}/__console/tasks/${taskId}`)).status).toBe(200);
+
+    // A callback received by A reaches B's streams: the callback stream and the task stream.
+    const callbacks = await b.app.request(`${ORIGIN}/callbacks/${SECRET}/events?since=end`);
+    const tasks = await b.app.request(`${ORIGIN}/__console/tasks/events`);
+    const started = Date.now();
+    expect((await postCallback(a, taskId!)).status).toBe(200);
+    const [callbackText, taskText] = await Promise.all([
+      readUntil(callbacks, (text) => text.includes('event: callback')),
+      readUntil(tasks, (text) => text.includes('event: task')),
+    ]);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(callbackText).toContain(taskId);
+    expect(taskText).toContain('"status":"FAILED"');
+
+    // Both restart: everything is still there.
+    await Promise.all([a.close(), b.close()]);
+    a = instance(url);
+    b = instance(url);
+    const after = (await (await b.app.request(`${ORIGIN}/__console/tasks/${taskId}`)).json()) as {
+      data: { task: { status: string }; events: { source: string }[] };
+    };
+    expect(after.data.task.status).toBe('FAILED');
+    expect(after.data.events.map((event) => event.source)).toEqual(['created', 'callback']);
+    const log = (await (await a.app.request(`${ORIGIN}/callbacks/${SECRET}/log`)).json()) as {
+      data: { total: number };
+    };
+    expect(log.data.total).toBe(1);
+    await Promise.all([a.close(), b.close()]);
+  }, 60_000);
+
+  it('hands out callback ids in commit order, so a stream resuming from any id misses none', async () => {
+    const url = freshDatabase();
+    const a = instance(url);
+    const b = instance(url);
+    await Promise.all([a.database, b.database]);
+    const stream = await b.app.request(`${ORIGIN}/callbacks/${SECRET}/events`);
+    const sends = Array.from({ length: 40 }, (_, i) => postCallback(i % 2 ? a : b, `i2is-order-${i}`));
+    const replies = await Promise.all(sends);
+    expect(replies.every((reply) => reply.status === 200)).toBe(true);
+    const text = await readUntil(stream, (seen) => eventIds(seen).length >= 40);
+    const ids = eventIds(text);
+    expect(ids).toHaveLength(40);
+    expect([...ids].sort((x, y) => x - y)).toEqual(ids); // strictly in order as streamed
+    const resumed = await readUntil(
+      await a.app.request(`${ORIGIN}/callbacks/${SECRET}/events`, {
+        headers: { 'last-event-id': String(ids[19]) },
+      }),
+      (seen) => eventIds(seen).length >= 20,
+    );
+    expect(eventIds(resumed)).toEqual(ids.slice(20));
+    await Promise.all([a.close(), b.close()]);
+  }, 60_000);
+
+  it('keeps a sign-out on one instance for every instance', async () => {
+    const url = freshDatabase();
+    const [one, two] = await Promise.all([
+      openDatabase({ dataDir: '', databaseUrl: url }),
+      openDatabase({ dataDir: '', databaseUrl: url }),
+    ]);
+    await databaseSignedOutSessions(Promise.resolve(one)).add('session-1', Date.now() + 60_000);
+    expect(await databaseSignedOutSessions(Promise.resolve(two)).has('session-1')).toBe(true);
+    expect(await databaseSignedOutSessions(Promise.resolve(two)).has('session-2')).toBe(false);
+    await Promise.all([one.close(), two.close()]);
+  });
+
+  it('refuses a database a newer console has migrated', async () => {
+    const url = freshDatabase();
+    const database = await openDatabase({ dataDir: '', databaseUrl: url });
+    await migrate(database.db as never, { ...MIGRATIONS, '9999_future': { up: async () => {} } });
+    await database.close();
+    await expect(openDatabase({ dataDir: '', databaseUrl: url })).rejects.toThrow(NewerDatabaseError);
+  });
+});

@@ -1,0 +1,80 @@
+// The database's tables as Kysely sees them. One schema for PGlite and PostgreSQL: the migrations
+// in ./migrations.ts create exactly this.
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { CallbackBody } from '../../src/api/schemas';
+
+/** Read as a Date, written as a Date or an ISO string, filled by the database when omitted. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface CallbacksTable {
+  /** Event id of the callback stream: assigned in commit order, so SSE resume never skips one. */
+  id: Generated<number>;
+  /** Idempotency key (task id, status and a hash of the whole body). */
+  key: string;
+  task_id: string;
+  status: string;
+  received_at: Timestamp;
+  body: JSONColumnType<CallbackBody>;
+}
+
+export interface SignedOutSessionsTable {
+  id: string;
+  /** Epoch milliseconds: the cookie is worthless afterwards, so the row can go. */
+  expires_at: number;
+}
+
+export type TaskSource = 'created' | 'lookup' | 'callback';
+export type TaskEventSource = 'created' | 'poll' | 'lookup' | 'callback';
+/** `running` is every status but SUCCEEDED and FAILED: the Tasks screen's "In progress" tab. */
+export type TaskPhase = 'running' | 'succeeded' | 'failed';
+
+export interface TaskErrorValue {
+  kind: string;
+  httpStatus: number;
+  code?: number;
+  msg: string;
+  at: number;
+}
+
+/** One task the console has seen: created through it, looked up, or named by a callback. */
+export interface TasksTable {
+  id: string;
+  kind: string;
+  source: TaskSource;
+  /** The creation request body, when the task was created through this console. */
+  params: JSONColumnType<Record<string, unknown> | null, string | null, string | null>;
+  /** The other task ids the same creation request returned (this one included). */
+  batch: JSONColumnType<string[] | null, string | null, string | null>;
+  prompt: string | null;
+  name: string | null;
+  language: string | null;
+  creator: string | null;
+  status: ColumnType<string, string | undefined, string>;
+  phase: ColumnType<TaskPhase, never, never>;
+  /** Every field the status answers and callbacks carried, merged. */
+  result: JSONColumnType<Record<string, unknown>, string | undefined, string>;
+  last_error: JSONColumnType<TaskErrorValue | null, string | null, string | null>;
+  last_source: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_checked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  search: ColumnType<string, never, never>;
+}
+
+/** The timeline of a task: created, each status change with its source, errors. */
+export interface TaskEventsTable {
+  id: Generated<number>;
+  task_id: string;
+  at: Timestamp;
+  source: TaskEventSource;
+  status: string | null;
+  error: JSONColumnType<TaskErrorValue | null, string | null, string | null>;
+}
+
+export interface Schema {
+  callbacks: CallbacksTable;
+  signed_out_sessions: SignedOutSessionsTable;
+  tasks: TasksTable;
+  task_events: TaskEventsTable;
+}

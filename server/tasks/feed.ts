@@ -1,0 +1,86 @@
+// Task changes as they commit, from any instance on the same database: NOTIFY on TASKS_CHANNEL
+// carries the task id, one LISTEN per process hears it, one query reads the task, and every open
+// stream of this process gets it. `GET /__console/tasks/events` is that stream (Server-Sent Events).
+import type { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { Database } from '../db/database';
+import { getTask, type TaskView } from './list';
+import { TASKS_CHANNEL } from './recorder';
+
+const HEARTBEAT_MS = 20_000;
+
+export interface TaskFeed {
+  subscribe(listener: (task: TaskView) => void): () => void;
+  close(): Promise<void>;
+}
+
+export function createTaskFeed(database: Promise<Database>): TaskFeed {
+  const listeners = new Set<(task: TaskView) => void>();
+  // Ids announced in the same burst are read once each.
+  let pending = new Set<string>();
+  let scheduled = false;
+  const deliver = async () => {
+    scheduled = false;
+    const ids = pending;
+    pending = new Set();
+    const { db } = await database;
+    for (const id of ids) {
+      const found = await getTask(db, id).catch(() => undefined);
+      if (found) for (const listener of listeners) listener(found.task);
+    }
+  };
+  const unlisten = database
+    .then((db) =>
+      db.listen(TASKS_CHANNEL, (id) => {
+        if (!listeners.size) return;
+        pending.add(id);
+        if (!scheduled) {
+          scheduled = true;
+          queueMicrotask(() => void deliver().catch(() => undefined));
+        }
+      }),
+    )
+    .catch(() => async () => {});
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      listeners.clear();
+      await (
+        await unlisten
+      )();
+    },
+  };
+}
+
+export function mountTaskEvents(app: Hono, feed: TaskFeed, closeStreams: Set<() => void>) {
+  app.get('/__console/tasks/events', (c) =>
+    streamSSE(c, async (stream) => {
+      let writing = Promise.resolve();
+      const unsubscribe = feed.subscribe((task) => {
+        writing = writing
+          .then(() => stream.writeSSE({ event: 'task', data: JSON.stringify(task) }))
+          .catch(() => stream.abort());
+      });
+      const heartbeat = setInterval(
+        () => void stream.write(': keep-alive\n\n').catch(() => stream.abort()),
+        HEARTBEAT_MS,
+      );
+      let end = () => {};
+      const ended = new Promise<void>((resolve) => (end = resolve));
+      closeStreams.add(end);
+      stream.onAbort(end);
+      try {
+        // A page that reconnects reloads its list; the stream only carries what changes from now on.
+        await stream.writeSSE({ event: 'ready', data: '{}', retry: 2000 });
+        await ended;
+      } finally {
+        clearInterval(heartbeat);
+        unsubscribe();
+        closeStreams.delete(end);
+      }
+    }),
+  );
+}

@@ -1,0 +1,113 @@
+// Watches `/v1/*` (proxy or emulator alike) and records what passed: creation requests with their
+// answers, status answers and their failures. Recording never changes or breaks the answer.
+import type { Context, MiddlewareHandler } from 'hono';
+import { CONSOLE_INBOX, TASK_TYPES, type TaskType } from '../../src/api/schemas';
+import type { CreatedTask, TaskRecorder } from './recorder';
+
+const CREATE_PATH = /^\/v1\/(image_generate|video_translate|image_to_video)\/?$/;
+const STATUS_PATH = /^\/v1\/(image_generate|video_translate|image_to_video)\/([^/]+)$/;
+/** An endpoint under a kind's path that is not a task id. */
+const NOT_TASK_IDS = new Set(['target_languages']);
+
+export const CREATOR_HEADER = 'x-console-user';
+const CREATOR_MAX = 80;
+
+/** A name as the team sees it: no control characters, trimmed, at most 80 characters. */
+export function cleanDisplayName(raw: string): string {
+  return (
+    raw
+      // eslint-disable-next-line no-control-regex -- control characters never belong in a name
+      .replace(/[\u0000-\u001f\u007f]/g, '')
+      .trim()
+      .slice(0, CREATOR_MAX)
+  );
+}
+
+/** The signed-in session's name (server/auth.ts), else the display name the browser sends. */
+export function creatorOf(c: Context): string | null {
+  // Set by the sign-in guard (server/auth.ts), handed over in the env by server/prod-app.ts.
+  const fromSession = (c.env as Record<string, unknown> | undefined)?.consoleUser;
+  if (typeof fromSession === 'string' && fromSession) return fromSession;
+  const header = c.req.header(CREATOR_HEADER);
+  if (!header) return null;
+  let name = header;
+  try {
+    name = decodeURIComponent(header); // headers carry ASCII; the browser percent-encodes the name
+  } catch {
+    // kept as sent
+  }
+  return cleanDisplayName(name) || null;
+}
+
+interface Envelope {
+  code?: unknown;
+  msg?: unknown;
+  data?: unknown;
+}
+
+function createdTasks(kind: TaskType, data: unknown): CreatedTask[] {
+  if (kind === 'video_translate' && Array.isArray(data))
+    return data
+      .filter((item): item is { task_id: string; language?: unknown } => typeof item?.task_id === 'string')
+      .map((item) => ({
+        id: item.task_id,
+        language: typeof item.language === 'string' ? item.language : undefined,
+      }));
+  const ids = (data as { task_ids?: unknown } | null)?.task_ids;
+  return Array.isArray(ids)
+    ? ids.filter((id): id is string => typeof id === 'string' && id !== '').map((id) => ({ id }))
+    : [];
+}
+
+async function readJson(response: Response): Promise<Envelope | undefined> {
+  if (!/^application\/(.+\+)?json\b/i.test(response.headers.get('content-type') ?? '')) return undefined;
+  try {
+    return (await response.clone().json()) as Envelope;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `inboxPath` is `/callbacks/<secret>`: a creation request on its way to the service carries the
+ * inbox's full address, which is put back to the marker so the secret never lands in the record.
+ */
+export function recordTraffic(recorder: TaskRecorder, inboxPath: string): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const path = c.req.path;
+    const create = c.req.method === 'POST' ? CREATE_PATH.exec(path) : null;
+    const status = c.req.method === 'GET' ? STATUS_PATH.exec(path) : null;
+    if (!create && !(status && !NOT_TASK_IDS.has(status[2]!))) return;
+    try {
+      const envelope = await readJson(c.res);
+      const ok = c.res.status === 200 && envelope?.code === 0;
+      if (create) {
+        if (!ok) return;
+        const kind = create[1] as TaskType;
+        // Already read (and size-checked) by the proxy or the emulator; this is the cached copy.
+        const params = JSON.parse(await c.req.text()) as Record<string, unknown>;
+        if (typeof params.callback_url === 'string' && params.callback_url.includes(inboxPath))
+          params.callback_url = CONSOLE_INBOX;
+        const tasks = createdTasks(kind, envelope.data);
+        if (tasks.length) await recorder.created(kind, params, tasks, creatorOf(c));
+        return;
+      }
+      const kind = status![1] as TaskType;
+      const id = decodeURIComponent(status![2]!);
+      const data = envelope?.data as Record<string, unknown> | undefined;
+      if (ok && data && typeof data.status === 'string' && (TASK_TYPES as readonly string[]).includes(kind)) {
+        await recorder.status(kind, id, data);
+      } else {
+        await recorder.error(id, {
+          kind: 'status',
+          httpStatus: c.res.status,
+          ...(typeof envelope?.code === 'number' ? { code: envelope.code } : {}),
+          msg: typeof envelope?.msg === 'string' ? envelope.msg : `HTTP ${c.res.status}`,
+        });
+      }
+    } catch (error) {
+      console.error(`[tasks] could not record ${c.req.method} ${path}: ${(error as Error).message}`);
+    }
+  };
+}

@@ -1,0 +1,163 @@
+// The team's record of tasks. Everything here comes from traffic through the Node side: creation
+// requests and their answers, status answers, callbacks. Statuses merge by the browser's rule: a
+// terminal status (SUCCEEDED, FAILED) is never replaced by a running one, so a late poll cannot
+// undo a callback. Each change is announced on TASKS_CHANNEL when its transaction commits.
+import { sql, type Selectable } from 'kysely';
+import { isTerminalStatus } from '../../src/api/status';
+import type { TaskType } from '../../src/api/schemas';
+import type { Database, Db } from '../db/database';
+import type { TaskErrorValue, TaskEventSource, TasksTable } from '../db/schema';
+
+export const TASKS_CHANNEL = 'console_tasks';
+
+export type TaskRow = Selectable<TasksTable>;
+export type TaskUpdate = { status?: unknown } & Record<string, unknown>;
+
+export interface CreatedTask {
+  id: string;
+  /** Video translations: the target language of this task. */
+  language?: string;
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
+
+function cleanFields(data: TaskUpdate): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data))
+    if (value !== undefined && value !== null) out[key] = value;
+  return out;
+}
+
+async function announce(trx: Db, id: string) {
+  await sql`select pg_notify(${TASKS_CHANNEL}, ${id})`.execute(trx);
+}
+
+async function addEvent(
+  trx: Db,
+  taskId: string,
+  source: TaskEventSource,
+  status: string | null,
+  error: TaskErrorValue | null = null,
+) {
+  await trx
+    .insertInto('task_events')
+    .values({ task_id: taskId, source, status, error: error && JSON.stringify(error) })
+    .execute();
+}
+
+/**
+ * Merges a status answer or a callback's data into the task, adding the task when it is unknown
+ * (a lookup by id, or a callback for a task created elsewhere). Runs inside `trx`.
+ */
+export async function applyStatus(
+  trx: Db,
+  kind: TaskType,
+  id: string,
+  data: TaskUpdate,
+  source: 'poll' | 'lookup' | 'callback',
+): Promise<void> {
+  const now = new Date();
+  const added = await trx
+    .insertInto('tasks')
+    .values({ id, kind, source: source === 'callback' ? 'callback' : 'lookup' })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  const old = await trx
+    .selectFrom('tasks')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  const incoming = text(data.status) ?? undefined;
+  const regress = isTerminalStatus(old.status) && !isTerminalStatus(incoming);
+  if (regress) {
+    await trx
+      .updateTable('tasks')
+      .set({ last_checked_at: now, last_error: null })
+      .where('id', '=', id)
+      .execute();
+    return;
+  }
+  const fields = cleanFields(data);
+  const status = incoming ?? old.status;
+  await trx
+    .updateTable('tasks')
+    .set({
+      // A callback names the task type authoritatively; a lookup only guessed it.
+      kind: source === 'callback' ? kind : old.kind,
+      status,
+      result: JSON.stringify({ ...old.result, ...fields }),
+      language: old.language ?? text(fields.language),
+      name: text(fields.name) ?? old.name,
+      last_error: null,
+      last_source: source,
+      last_checked_at: now,
+      updated_at: now,
+      finished_at: !isTerminalStatus(old.status) && isTerminalStatus(status) ? now : old.finished_at,
+    })
+    .where('id', '=', id)
+    .execute();
+  if (added || status !== old.status)
+    await addEvent(trx, id, added && source !== 'callback' ? 'lookup' : source, status);
+  await announce(trx, id);
+}
+
+export interface TaskRecorder {
+  created(
+    kind: TaskType,
+    params: Record<string, unknown>,
+    tasks: CreatedTask[],
+    creator: string | null,
+  ): Promise<void>;
+  status(kind: TaskType, id: string, data: TaskUpdate): Promise<void>;
+  /** A failed status request of a known task: the last state stays, the error is kept beside it. */
+  error(id: string, error: Omit<TaskErrorValue, 'at'>): Promise<void>;
+}
+
+export function createTaskRecorder(database: Promise<Database>): TaskRecorder {
+  const db = async () => (await database).db;
+  return {
+    async created(kind, params, tasks, creator) {
+      const batch = tasks.length > 1 ? JSON.stringify(tasks.map((task) => task.id)) : null;
+      await (await db()).transaction().execute(async (trx) => {
+        for (const task of tasks) {
+          const values = {
+            kind,
+            source: 'created' as const,
+            params: JSON.stringify(params),
+            batch,
+            prompt: text(params.prompt),
+            name: text(params.name),
+            language: task.language ?? null,
+            creator,
+          };
+          // A callback can beat the creation answer; the creation's facts win, its status stays.
+          await trx
+            .insertInto('tasks')
+            .values({ id: task.id, ...values })
+            .onConflict((oc) => oc.column('id').doUpdateSet(values))
+            .execute();
+          await addEvent(trx, task.id, 'created', null);
+          await announce(trx, task.id);
+        }
+      });
+    },
+    async status(kind, id, data) {
+      await (await db()).transaction().execute(async (trx) => {
+        const known = await trx.selectFrom('tasks').select('id').where('id', '=', id).executeTakeFirst();
+        await applyStatus(trx, kind, id, data, known ? 'poll' : 'lookup');
+      });
+    },
+    async error(id, error) {
+      const value: TaskErrorValue = { ...error, at: Date.now() };
+      await (
+        await db()
+      )
+        .updateTable('tasks')
+        .set({ last_error: JSON.stringify(value) })
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,61 @@
+// `/__console/tasks`: the team's tasks for the Tasks screen, and `/__console/tasks/<id>` for the
+// detail page. Behind the sign-in like the rest of `/__console`.
+import { Hono } from 'hono';
+import { TASK_TYPES } from '../../src/api/schemas';
+import type { Database } from '../db/database';
+import { createTaskFeed, mountTaskEvents } from './feed';
+import { countTasks, getTask, listTasks, PAGE_SIZE_MAX, TASK_TABS, type TaskTab } from './list';
+
+const NO_STORE = { 'cache-control': 'no-store' };
+
+export interface TaskRoutes {
+  app: Hono;
+  close(): Promise<void>;
+}
+
+export function createTaskRoutes(database: Promise<Database>): TaskRoutes {
+  const app = new Hono();
+  const feed = createTaskFeed(database);
+  const closeStreams = new Set<() => void>();
+  // Before /:id, which would otherwise take "events" for a task id.
+  mountTaskEvents(app, feed, closeStreams);
+
+  app.get('/__console/tasks', async (c) => {
+    const { db } = await database;
+    const tabParam = c.req.query('tab') ?? 'all';
+    const kindParam = c.req.query('kind');
+    if (!(TASK_TABS as readonly string[]).includes(tabParam))
+      return c.json({ code: 400, msg: `tab must be one of ${TASK_TABS.join(', ')}` }, 400);
+    if (kindParam && !(TASK_TYPES as readonly string[]).includes(kindParam))
+      return c.json({ code: 400, msg: `kind must be one of ${TASK_TYPES.join(', ')}` }, 400);
+    const filter = {
+      tab: tabParam as TaskTab,
+      kind: kindParam || undefined,
+      q: c.req.query('q')?.slice(0, 200) || undefined,
+      creator: c.req.query('creator')?.slice(0, 80) || undefined,
+    };
+    const limit = Math.min(Math.max(Number(c.req.query('limit')) || 50, 1), PAGE_SIZE_MAX);
+    const cursor = c.req.query('cursor') || undefined;
+    // Counts come with the first page only: the next pages of the same view do not change them.
+    const [page, counts] = await Promise.all([
+      listTasks(db, filter, { cursor, limit }),
+      cursor ? undefined : countTasks(db, filter),
+    ]);
+    return c.json({ code: 0, msg: 'ok', data: { ...page, ...(counts ? { counts } : {}) } }, 200, NO_STORE);
+  });
+
+  app.get('/__console/tasks/:id', async (c) => {
+    const { db } = await database;
+    const found = await getTask(db, c.req.param('id'));
+    if (!found) return c.json({ code: 404, msg: 'This console has no record of that task' }, 404, NO_STORE);
+    return c.json({ code: 0, msg: 'ok', data: found }, 200, NO_STORE);
+  });
+
+  return {
+    app,
+    async close() {
+      for (const end of closeStreams) end();
+      await feed.close();
+    },
+  };
+}

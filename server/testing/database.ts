@@ -1,0 +1,32 @@
+// One in-memory PGlite per test file (vitest isolates modules per file), emptied before each test:
+// opening PGlite takes about a second, emptying it a few milliseconds.
+import { sql } from 'kysely';
+import { Blob as NodeBlob } from 'node:buffer';
+import { openDatabase, type Database } from '../db/database';
+
+let shared: Promise<Database> | undefined;
+
+export function testDatabase(): Promise<Database> {
+  shared ??= openInNode();
+  return shared;
+}
+
+/** jsdom (component tests) swaps in a Blob without arrayBuffer(); PGlite unpacks extensions with it. */
+async function openInNode(): Promise<Database> {
+  const pageBlob = globalThis.Blob;
+  globalThis.Blob = NodeBlob as typeof Blob;
+  try {
+    return await openDatabase({ dataDir: 'memory://' });
+  } finally {
+    globalThis.Blob = pageBlob;
+  }
+}
+
+/** Every table back to empty, identities back to 1. */
+export async function resetTestDatabase(): Promise<Database> {
+  const database = await testDatabase();
+  await sql`truncate callbacks, signed_out_sessions, tasks, task_events restart identity`.execute(
+    database.db,
+  );
+  return database;
+}

@@ -1,0 +1,32 @@
+// The name this browser's user goes by on the team's record (creator of the tasks made here). It is
+// kept in localStorage and sent with every /v1 request; the server records it. With APP_PASSWORD
+// the signed-in session's name is meant to win on the server.
+const KEY = 'media-console:display-name';
+export const DISPLAY_NAME_HEADER = 'x-console-user';
+export const DISPLAY_NAME_MAX = 80;
+
+export function readDisplayName(): string {
+  try {
+    return localStorage.getItem(KEY)?.trim() ?? '';
+  } catch {
+    return ''; // storage blocked: no name, nothing breaks
+  }
+}
+
+/** Saves the trimmed name (empty clears it); returns what was saved. */
+export function saveDisplayName(name: string): string {
+  const value = name.trim().slice(0, DISPLAY_NAME_MAX);
+  try {
+    if (value) localStorage.setItem(KEY, value);
+    else localStorage.removeItem(KEY);
+  } catch {
+    // storage blocked: the name lasts for this page only
+  }
+  return value;
+}
+
+/** Headers carry ASCII only: the name goes percent-encoded, the server decodes it. */
+export function displayNameHeaders(): Record<string, string> {
+  const name = readDisplayName();
+  return name ? { [DISPLAY_NAME_HEADER]: encodeURIComponent(name) } : {};
+}
