@@ -184,17 +184,20 @@ test('the page HTML, scripts and console config do not contain the token', async
 test('a page of another origin cannot spend the token through the proxy', async ({ page }) => {
   // The main e2e app is another origin on the same host: the browser marks its requests same-site.
   await page.goto(`http://127.0.0.1:${E2E_PORTS.app}/`);
-  const result = await page.evaluate(async (target) => {
-    const response = await fetch(`${target}/v1/image_generate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ prompt: 'cross-site probe' }),
-    }).catch((error: unknown) => ({ status: 0, error: String(error) }));
-    return { status: response.status };
-  }, APP);
-  // Vite's dev CORS lets 127.0.0.1 origins through the preflight, so the request does arrive, marked
-  // Sec-Fetch-Site: same-site by Chromium, and the proxy refuses it before it reaches the service.
-  expect(result.status).toBe(403);
+  // Vite's dev server may reload the page once while it settles its dependency cache; ask again then.
+  await expect(async () => {
+    const result = await page.evaluate(async (target) => {
+      const response = await fetch(`${target}/v1/image_generate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ prompt: 'cross-site probe' }),
+      }).catch((error: unknown) => ({ status: 0, error: String(error) }));
+      return { status: response.status };
+    }, APP);
+    // Vite's dev CORS lets 127.0.0.1 origins through the preflight, so the request does arrive, marked
+    // Sec-Fetch-Site: same-site by Chromium, and the proxy refuses it before it reaches the service.
+    expect(result.status).toBe(403);
+  }).toPass({ timeout: 15_000 });
 });
 
 test('browser storage never holds the token', async ({ page, context }) => {
