@@ -3,6 +3,7 @@
 // restart clearing it is fine for a brake, and it keeps DATA_DIR the only state.
 import type { Context } from 'hono';
 import ipaddr from 'ipaddr.js';
+import { parseIp } from './ip-address';
 import { fromLoopbackPeer, peerAddress } from './request-origin';
 
 /**
@@ -14,10 +15,8 @@ import { fromLoopbackPeer, peerAddress } from './request-origin';
  * client can pick any of its 2^64 addresses, so counting per address would never brake it).
  */
 export function addressKey(address: string): string {
-  if (!ipaddr.isValid(address)) return address;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  const parsed = parseIp(address);
+  if (!parsed) return address;
   if (parsed.kind() === 'ipv4') return parsed.toString();
   return `${ipaddr.IPv6.networkAddressFromCIDR(`${parsed.toString()}/64`).toString()}/64`;
 }

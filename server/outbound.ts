@@ -3,10 +3,10 @@
 // DNS resolution (at connect time, so a name cannot change its answer between check and use) and
 // again after each redirect; the console's own media and inbox are answered in-process instead.
 // Refusals and network failures read the same, so the error text cannot map an internal network.
-import ipaddr from 'ipaddr.js';
 import { lookup, type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import { Agent, fetch as undiciFetch } from 'undici';
+import { parseIp } from './ip-address';
 
 export const MAX_REDIRECTS = 5;
 
@@ -20,11 +20,7 @@ export class BlockedTargetError extends Error {
 
 /** Only ordinary public unicast addresses; IPv4-mapped IPv6 is judged as the IPv4 inside it. */
 export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  return parsed.range() === 'unicast';
+  return parseIp(address)?.range() === 'unicast';
 }
 
 /** Resolves like Node does, then refuses the connection if any answer is not public. */

@@ -8,11 +8,11 @@ import { streamSSE } from 'hono/streaming';
 import { callbackBodySchema, TASK_TYPES } from '../../src/api/schemas';
 import { resolveCallbackSecret, secretMatches } from './secret';
 import type { CallbackStore, StoredCallback } from './store';
+import { holdOpen } from '../sse-lifetime';
 
 export const CALLBACK_MAX_BYTES = 1024 * 1024;
 /** Envelope code for a body that is not a valid callback (the interface's own validation code). */
 export const INVALID_CALLBACK_CODE = 100001;
-const HEARTBEAT_MS = 20_000;
 const SSE_PAGE = 500;
 const PAGE_MAX = 500;
 
@@ -168,14 +168,7 @@ export function createCallbackInbox(options: CallbackInboxOptions): CallbackInbo
       };
       // Subscribe before the catch-up so nothing stored in between is missed; `sent` dedupes.
       const unsubscribe = store.subscribe(() => void flush().catch(() => stream.abort()));
-      const heartbeat = setInterval(
-        () => void stream.write(': keep-alive\n\n').catch(() => stream.abort()),
-        HEARTBEAT_MS,
-      );
-      let end = () => {};
-      const ended = new Promise<void>((resolve) => (end = resolve));
-      closeStreams.add(end);
-      stream.onAbort(end);
+      const open = holdOpen(stream, closeStreams);
       try {
         await stream.writeSSE({
           event: 'ready',
@@ -183,11 +176,9 @@ export function createCallbackInbox(options: CallbackInboxOptions): CallbackInbo
           retry: 2000,
         });
         await flush();
-        await ended;
+        await open;
       } finally {
-        clearInterval(heartbeat);
         unsubscribe();
-        closeStreams.delete(end);
       }
     });
   });

@@ -6,8 +6,7 @@ import { streamSSE } from 'hono/streaming';
 import type { Database } from '../db/database';
 import { getTask, type TaskView } from './list';
 import { TASKS_CHANNEL } from './recorder';
-
-const HEARTBEAT_MS = 20_000;
+import { holdOpen } from '../sse-lifetime';
 
 export interface TaskFeed {
   subscribe(listener: (task: TaskView) => void): () => void;
@@ -64,22 +63,13 @@ export function mountTaskEvents(app: Hono, feed: TaskFeed, closeStreams: Set<() 
           .then(() => stream.writeSSE({ event: 'task', data: JSON.stringify(task) }))
           .catch(() => stream.abort());
       });
-      const heartbeat = setInterval(
-        () => void stream.write(': keep-alive\n\n').catch(() => stream.abort()),
-        HEARTBEAT_MS,
-      );
-      let end = () => {};
-      const ended = new Promise<void>((resolve) => (end = resolve));
-      closeStreams.add(end);
-      stream.onAbort(end);
+      const open = holdOpen(stream, closeStreams);
       try {
         // A page that reconnects reloads its list; the stream only carries what changes from now on.
         await stream.writeSSE({ event: 'ready', data: '{}', retry: 2000 });
-        await ended;
+        await open;
       } finally {
-        clearInterval(heartbeat);
         unsubscribe();
-        closeStreams.delete(end);
       }
     }),
   );

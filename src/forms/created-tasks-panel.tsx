@@ -13,16 +13,18 @@ export interface CreatedTaskLink {
  * cURL command. Focus moves to its heading so keyboard and screen reader users land on the result.
  */
 export function CreatedTasksPanel({
-  title,
+  kind,
   tasks,
   curl,
   note,
 }: {
-  title: string;
+  /** What each task makes, for the heading: "1 image task created", "3 translation tasks created". */
+  kind: string;
   tasks: readonly CreatedTaskLink[];
   curl: string;
   note?: string;
 }) {
+  const title = `${tasks.length} ${kind} ${tasks.length === 1 ? 'task' : 'tasks'} created`;
   const heading = useRef<HTMLHeadingElement>(null);
   // Keyed on the ids, not the array: the parent re-renders on every keystroke and must keep focus.
   const ids = tasks.map((task) => task.id).join(' ');

@@ -117,11 +117,7 @@ export function ImageGenerateForm() {
         <>
           {result && (
             <CreatedTasks
-              title={
-                result.taskIds.length === 1
-                  ? '1 image task created'
-                  : `${result.taskIds.length} image tasks created`
-              }
+              kind="image"
               tasks={result.taskIds.map((id, index) => ({ id, label: `Image ${index + 1}` }))}
               curl={result.curl}
               note={result.historyNote}

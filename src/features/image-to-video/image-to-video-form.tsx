@@ -183,11 +183,7 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
         <>
           {result && (
             <CreatedTasks
-              title={
-                result.taskIds.length === 1
-                  ? '1 video task created'
-                  : `${result.taskIds.length} video tasks created`
-              }
+              kind="video"
               tasks={result.taskIds.map((id, index) => ({ id, label: `Video ${index + 1}` }))}
               curl={result.curl}
               note={result.historyNote}

@@ -100,11 +100,7 @@ export function VideoTranslateForm() {
         <>
           {result && (
             <CreatedTasks
-              title={
-                result.tasks.length === 1
-                  ? '1 translation task created'
-                  : `${result.tasks.length} translation tasks created`
-              }
+              kind="translation"
               tasks={result.tasks.map((task) => ({ id: task.task_id, label: task.language }))}
               curl={result.curl}
               note={result.historyNote}
