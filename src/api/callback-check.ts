@@ -43,7 +43,7 @@ export const callbackBodyCheck = {
       return refuse(['data', 'status'], `expected ${TERMINAL_STATUSES.join(' or ')}`);
     for (const field of TEXT_FIELDS[type as CallbackBody['task_type']]) {
       const text = data[field];
-      if (text !== undefined && text !== null && typeof text !== 'string')
+      if (text != null && typeof text !== 'string')
         return refuse(['data', field], 'expected a string');
     }
     return { success: true, data: value as CallbackBody };
