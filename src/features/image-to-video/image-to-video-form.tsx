@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Controller, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'wouter';
-import { fieldFromMessage, type ApiError } from '@/api/errors';
+import { fieldFromMessage } from '@/api/error-fields';
+import type { ApiError } from '@/api/errors';
 import { IMAGE_TO_VIDEO_MODE_RULES, type ImageToVideoMode } from '@/api/image-to-video-rules';
 import { BOUNDS } from '@/api/rules';
 import { Field, FieldError, FieldGroup } from '@/components/ui/field';
