@@ -33,7 +33,9 @@ function variants(example: (typeof examples)[number]): unknown[] {
       ...example,
       data: { ...data, status },
     })),
-    ...textFields.flatMap((field) => values.map((value) => ({ ...example, data: { ...data, [field]: value } }))),
+    ...textFields.flatMap((field) =>
+      values.map((value) => ({ ...example, data: { ...data, [field]: value } })),
+    ),
     { ...example, data: { task_id: data.task_id, status: 'FAILED' } },
   ];
 }

@@ -18,7 +18,10 @@ export type CheckResult<T> =
   | { success: true; data: T; error?: undefined }
   | { success: false; data?: undefined; error: { issues: Issue[] } };
 
-export const refuse = (path: PropertyKey[], message: string): { success: false; error: { issues: Issue[] } } => ({
+export const refuse = (
+  path: PropertyKey[],
+  message: string,
+): { success: false; error: { issues: Issue[] } } => ({
   success: false,
   error: { issues: [{ path, message }] },
 });
@@ -43,8 +46,7 @@ export const callbackBodyCheck = {
       return refuse(['data', 'status'], `expected ${TERMINAL_STATUSES.join(' or ')}`);
     for (const field of TEXT_FIELDS[type as CallbackBody['task_type']]) {
       const text = data[field];
-      if (text != null && typeof text !== 'string')
-        return refuse(['data', field], 'expected a string');
+      if (text != null && typeof text !== 'string') return refuse(['data', field], 'expected a string');
     }
     return { success: true, data: value as CallbackBody };
   },

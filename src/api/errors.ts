@@ -3,12 +3,7 @@
 // service's own words, and a plain-language explanation of what to do next.
 import { fieldFromMessage, parseBoundsMessage, type FieldBounds } from './error-fields';
 
-export {
-  REQUEST_FIELDS,
-  fieldFromMessage,
-  parseBoundsMessage,
-  type FieldBounds,
-} from './error-fields';
+export { REQUEST_FIELDS, fieldFromMessage, parseBoundsMessage, type FieldBounds } from './error-fields';
 
 export type ApiErrorKind =
   | 'validation' // 100001

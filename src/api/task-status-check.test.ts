@@ -62,7 +62,9 @@ function variants(valid: Record<string, unknown>): unknown[] {
     ...[...Object.keys(valid), 'duration', 'language'].flatMap((field) =>
       values.map((value) => ({ ...valid, [field]: value })),
     ),
-    ...Object.keys(valid).map((field) => Object.fromEntries(Object.entries(valid).filter(([key]) => key !== field))),
+    ...Object.keys(valid).map((field) =>
+      Object.fromEntries(Object.entries(valid).filter(([key]) => key !== field)),
+    ),
   ];
 }
 

@@ -29,7 +29,11 @@ export const imageToVideoTaskCheck = taskCheck<ImageToVideoTask>(
   ['video_url', 'thumbnail_url', 'error_message'],
   ['duration', 'width', 'height'],
 );
-export const imageGenerateTaskCheck = taskCheck<ImageGenerateTask>(['image_url', 'thumbnail_url', 'error_message']);
+export const imageGenerateTaskCheck = taskCheck<ImageGenerateTask>([
+  'image_url',
+  'thumbnail_url',
+  'error_message',
+]);
 export const videoTranslateTaskCheck = taskCheck<VideoTranslateTask>([
   'name',
   'language',
