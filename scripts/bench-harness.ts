@@ -20,6 +20,9 @@ export async function startBenchHarness(distDir: string, name: string): Promise<
     throw new Error(`${distDir}/index.html is missing: run \`npm run build\` first`);
   const dataDir = mkdtempSync(join(tmpdir(), `bench-${name}-`));
   const prod = createProdApp(readProdConfig({ DIST_DIR: distDir, DATA_DIR: dataDir, API_BASE_URL: '' }));
+  // As `npm start` does: the database opens (PGlite compiles its WebAssembly, seconds on a busy
+  // machine) before the first page is asked for, so no figure or route timeout includes it.
+  await prod.ready;
   const server = serve({ fetch: prod.app.fetch, hostname: '127.0.0.1', port: 0 });
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,42 +1,55 @@
-// One function per endpoint of the interface and of the provider's extras.
+// One function per endpoint of the interface and of the provider's extras. The status queries are
+// checked by hand (task-status-check.ts), so the poller and the task page do not load zod; the
+// creation answers are checked with the zod schemas, which load when a request is sent (a form
+// has loaded zod for its own check by then).
 import { apiRequest } from './client';
 import { API_PATHS } from './paths';
-import {
-  imageGenerateResultSchema,
-  imageGenerateTaskSchema,
-  imageToVideoTaskSchema,
-  videoTranslateResultSchema,
-  videoTranslateTaskSchema,
-  type ImageGenerateRequest,
-  type ImageGenerateTask,
-  type ImageToVideoTask,
-  type TaskType,
-  type VideoTranslateRequest,
-  type VideoTranslateTask,
+import { imageGenerateTaskCheck, imageToVideoTaskCheck, videoTranslateTaskCheck } from './task-status-check';
+import type {
+  ImageGenerateRequest,
+  ImageGenerateTask,
+  ImageToVideoTask,
+  TaskType,
+  VideoTranslateRequest,
+  VideoTranslateTask,
 } from './schemas';
-import { type ImageToVideoRequest } from './image-to-video-request';
+import type { ImageToVideoRequest } from './image-to-video-request';
 
 export { API_PATHS } from './paths';
 export { getTargetLanguages } from './languages';
 
-export const createImageGeneration = (body: ImageGenerateRequest, signal?: AbortSignal) =>
-  apiRequest(API_PATHS.imageGenerate, { body, schema: imageGenerateResultSchema, signal });
+const responseSchemas = () => import('./schemas');
 
-export const createVideoTranslation = (body: VideoTranslateRequest, signal?: AbortSignal) =>
-  apiRequest(API_PATHS.videoTranslate, { body, schema: videoTranslateResultSchema, signal });
+export const createImageGeneration = async (body: ImageGenerateRequest, signal?: AbortSignal) =>
+  apiRequest(API_PATHS.imageGenerate, {
+    body,
+    schema: (await responseSchemas()).imageGenerateResultSchema,
+    signal,
+  });
 
-export const createImageToVideo = (body: ImageToVideoRequest, signal?: AbortSignal) =>
-  apiRequest(API_PATHS.imageToVideo, { body, schema: imageGenerateResultSchema, signal });
+export const createVideoTranslation = async (body: VideoTranslateRequest, signal?: AbortSignal) =>
+  apiRequest(API_PATHS.videoTranslate, {
+    body,
+    schema: (await responseSchemas()).videoTranslateResultSchema,
+    signal,
+  });
+
+export const createImageToVideo = async (body: ImageToVideoRequest, signal?: AbortSignal) =>
+  apiRequest(API_PATHS.imageToVideo, {
+    body,
+    schema: (await responseSchemas()).imageGenerateResultSchema,
+    signal,
+  });
 
 export const getImageToVideoTask = (id: string, signal?: AbortSignal) =>
-  apiRequest(API_PATHS.imageToVideoTask(id), { schema: imageToVideoTaskSchema, signal, statusQuery: true });
+  apiRequest(API_PATHS.imageToVideoTask(id), { schema: imageToVideoTaskCheck, signal, statusQuery: true });
 
 export const getImageGenerateTask = (id: string, signal?: AbortSignal) =>
-  apiRequest(API_PATHS.imageGenerateTask(id), { schema: imageGenerateTaskSchema, signal, statusQuery: true });
+  apiRequest(API_PATHS.imageGenerateTask(id), { schema: imageGenerateTaskCheck, signal, statusQuery: true });
 
 export const getVideoTranslateTask = (id: string, signal?: AbortSignal) =>
   apiRequest(API_PATHS.videoTranslateTask(id), {
-    schema: videoTranslateTaskSchema,
+    schema: videoTranslateTaskCheck,
     signal,
     statusQuery: true,
   });

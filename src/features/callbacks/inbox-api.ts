@@ -1,24 +1,34 @@
 // The browser's side of the callback inbox (server/callbacks): where it is, its log, and posting a
 // pasted callback to it. Same origin only; the secret path comes from /__console/config.
+//
+// Every answer here comes from the console's own server, which checked each callback with the
+// shared zod schema before storing it; the answers are still checked field by field (by hand, as
+// strictly as that schema: src/api/callback-check.ts), so this screen does not load zod at all.
 import { infiniteQueryOptions } from '@tanstack/react-query';
+import { callbackBodyCheck, isRecord, refuse, type CheckResult } from '@/api/callback-check';
 import { ApiError } from '@/api/errors';
-import { callbackBodySchema, envelopeSchema, type CallbackBody } from '@/api/schemas';
-import { z } from '@/api/zod';
+import { envelopeSchema } from '@/api/envelope';
+import type { CallbackBody } from '@/api/schemas';
 import { useConsoleInfo, type ConsoleInfo } from '@/api/console-info';
 
-export const storedCallbackSchema = z.object({
-  id: z.int(),
-  receivedAt: z.string(),
-  body: callbackBodySchema,
-});
-export type StoredCallback = z.infer<typeof storedCallbackSchema>;
+export interface StoredCallback {
+  id: number;
+  receivedAt: string;
+  body: CallbackBody;
+}
 
-const logPageSchema = z.object({
-  total: z.int(),
-  lastId: z.int(),
-  // Parsed one by one below, so one odd line cannot hide the rest of the log.
-  items: z.array(z.unknown()),
-});
+/** One log entry or stream event: `{id, receivedAt, body}`, the body as strict as callbackBodySchema. */
+export const storedCallbackCheck = {
+  safeParse(value: unknown): CheckResult<StoredCallback> {
+    if (!isRecord(value)) return refuse([], 'expected an object');
+    if (!Number.isSafeInteger(value.id)) return refuse(['id'], 'expected an integer');
+    if (typeof value.receivedAt !== 'string') return refuse(['receivedAt'], 'expected a string');
+    const body = callbackBodyCheck.safeParse(value.body);
+    if (!body.success) return refuse(['body', ...body.error.issues[0]!.path], body.error.issues[0]!.message);
+    return { success: true, data: { id: value.id as number, receivedAt: value.receivedAt, body: body.data } };
+  },
+};
+
 export interface CallbackLogPage {
   total: number;
   lastId: number;
@@ -81,14 +91,19 @@ export async function fetchCallbackLog(
   const data = await readEnvelope(
     await request(`${inboxPath}/log?${query}`, { signal, headers: { accept: 'application/json' } }),
   );
-  const page = logPageSchema.safeParse(data);
-  if (!page.success)
+  if (
+    !isRecord(data) ||
+    !Number.isSafeInteger(data.total) ||
+    !Number.isSafeInteger(data.lastId) ||
+    !Array.isArray(data.items)
+  )
     throw new ApiError({ kind: 'malformed', msg: 'The callback log has an unexpected shape' });
-  const items = page.data.items.flatMap((item) => {
-    const parsed = storedCallbackSchema.safeParse(item);
+  // Checked one by one, so one odd line cannot hide the rest of the log.
+  const items = data.items.flatMap((item) => {
+    const parsed = storedCallbackCheck.safeParse(item);
     return parsed.success ? [parsed.data] : [];
   });
-  return { total: page.data.total, lastId: page.data.lastId, items };
+  return { total: data.total as number, lastId: data.lastId as number, items };
 }
 
 export const callbackLogQuery = (inboxPath: string, task = '') =>
@@ -110,8 +125,8 @@ export async function postCallback(
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify(body),
   });
-  const data = z.object({ id: z.int(), duplicate: z.boolean() }).safeParse(await readEnvelope(response));
-  if (!data.success)
+  const data = await readEnvelope(response);
+  if (!isRecord(data) || !Number.isSafeInteger(data.id) || typeof data.duplicate !== 'boolean')
     throw new ApiError({ kind: 'malformed', msg: 'The inbox answered with an unexpected shape' });
-  return data.data;
+  return { id: data.id as number, duplicate: data.duplicate };
 }

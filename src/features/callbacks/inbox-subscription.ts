@@ -1,7 +1,6 @@
 // One EventSource on the inbox's event stream. Reconnects are done here rather than by the
 // browser, so each new connection asks for exactly what this page has not seen (`?since=<id>`).
-import type { StoredCallback } from './inbox-api';
-import { storedCallbackSchema } from './inbox-api';
+import { storedCallbackCheck, type StoredCallback } from './inbox-api';
 
 export type InboxConnection = 'connecting' | 'live' | 'reconnecting' | 'off';
 
@@ -65,7 +64,7 @@ export function subscribeToInbox(inboxPath: string, handlers: SubscriptionHandle
     es.addEventListener('callback', (event) => {
       let parsed;
       try {
-        parsed = storedCallbackSchema.safeParse(JSON.parse((event as MessageEvent<string>).data));
+        parsed = storedCallbackCheck.safeParse(JSON.parse((event as MessageEvent<string>).data));
       } catch {
         return;
       }

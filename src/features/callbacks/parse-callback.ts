@@ -1,6 +1,8 @@
 // Checks a pasted callback body with the same schema the inbox uses, and says what is wrong in
-// words support staff can act on.
+// words support staff can act on. Loaded (with zod) when the paste box is first used.
 import { callbackBodySchema, TASK_TYPES, type CallbackBody } from '@/api/schemas';
+
+export { CALLBACK_EXAMPLES } from './callback-examples';
 
 export type ParsedCallback = { ok: true; body: CallbackBody } | { ok: false; error: string };
 
@@ -32,44 +34,3 @@ export function parseCallbackText(text: string): ParsedCallback {
   // The object as pasted (unknown fields included), as the inbox stores it.
   return { ok: true, body: json as CallbackBody };
 }
-
-/** Documented examples (api-spec section 6), to start from when pasting by hand. */
-export const CALLBACK_EXAMPLES = {
-  video_translate: {
-    code: 0,
-    msg: 'ok',
-    task_type: 'video_translate',
-    data: {
-      task_id: 'vt-example-1',
-      name: 'English-product-demo',
-      language: 'English',
-      status: 'SUCCEEDED',
-      video_url: 'https://example.com/videos/English-product-demo.mp4',
-      caption_url: 'https://example.com/videos/English-product-demo.ass',
-      error_message: '',
-    },
-  },
-  image_to_video: {
-    code: 0,
-    msg: 'ok',
-    task_type: 'image_to_video',
-    data: {
-      task_id: 'i2v-example-1',
-      status: 'SUCCEEDED',
-      video_url: 'https://example.com/videos/i2v-example-1.mp4',
-      thumbnail_url: 'https://example.com/videos/i2v-example-1.jpg',
-      error_message: '',
-    },
-  },
-  image_generate: {
-    code: 0,
-    msg: 'ok',
-    task_type: 'image_generate',
-    data: {
-      task_id: 'i2is-example-1',
-      status: 'SUCCEEDED',
-      image_url: 'https://example.com/images/i2is-example-1.png',
-      error_message: '',
-    },
-  },
-} as const satisfies Record<string, CallbackBody>;

@@ -1,7 +1,7 @@
 // Support staff paste a callback the service sent elsewhere (an email, a log). It is POSTed to the
 // inbox, so it is stored and shown like any received one, then applied to the history at once.
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import type { CallbackBody } from '@/api/schemas';
 import { Button } from '@/components/ui/button';
@@ -9,8 +9,14 @@ import { Field } from '@/components/ui/field';
 import { cardClass, inputClass } from '@/components/ui/styles';
 import { applyCallback } from './apply-callback';
 import { TASK_TYPE_LABELS } from '@/api/task-types';
+import { CALLBACK_EXAMPLES } from './callback-examples';
 import { postCallback } from './inbox-api';
-import { CALLBACK_EXAMPLES, parseCallbackText } from './parse-callback';
+
+// The check of a pasted body uses the inbox's own zod schema; it loads when the box is first used
+// (focus or press), not with the screen.
+let parser: Promise<typeof import('./parse-callback')> | undefined;
+const loadParser = () => (parser ??= import('./parse-callback'));
+const preloadParser = () => void loadParser().catch(() => (parser = undefined));
 
 interface Outcome {
   id: number;
@@ -22,6 +28,7 @@ export function PasteCallbackForm({ inboxPath }: { inboxPath: string }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
   const [outcome, setOutcome] = useState<Outcome>();
+  const checking = useRef(false);
 
   const mutation = useMutation({
     mutationFn: async (body: CallbackBody): Promise<Outcome> => {
@@ -38,11 +45,21 @@ export function PasteCallbackForm({ inboxPath }: { inboxPath: string }) {
     onError: (failure) => setError(`The inbox refused it: ${failure.msg || failure.explanation}`),
   });
 
-  const submit = (event?: FormEvent) => {
+  const submit = async (event?: FormEvent) => {
     event?.preventDefault();
-    if (mutation.isPending) return;
+    if (mutation.isPending || checking.current) return;
     setOutcome(undefined);
-    const parsed = parseCallbackText(text);
+    checking.current = true;
+    let parsed;
+    try {
+      parsed = (await loadParser()).parseCallbackText(text);
+    } catch {
+      parser = undefined;
+      setError('The check could not be loaded. Check the connection and press again.');
+      return;
+    } finally {
+      checking.current = false;
+    }
     if (!parsed.ok) {
       setError(parsed.error);
       return;
@@ -60,7 +77,13 @@ export function PasteCallbackForm({ inboxPath }: { inboxPath: string }) {
         Paste a callback body the service sent somewhere else (a log, an email). It is checked with the same
         rules as the inbox, stored in the log and applied to its task, exactly like a received one.
       </p>
-      <form className="mt-4 space-y-3" onSubmit={submit} noValidate>
+      <form
+        className="mt-4 space-y-3"
+        onSubmit={(event) => void submit(event)}
+        onFocus={preloadParser}
+        onPointerDown={preloadParser}
+        noValidate
+      >
         <div className="flex flex-wrap items-center gap-1.5" role="group" aria-label="Insert an example">
           <span className="mr-1 text-xs text-zinc-500 dark:text-zinc-400">Insert an example:</span>
           {(Object.keys(CALLBACK_EXAMPLES) as (keyof typeof CALLBACK_EXAMPLES)[]).map((type) => (
@@ -88,7 +111,7 @@ export function PasteCallbackForm({ inboxPath }: { inboxPath: string }) {
                 if (error) setError(undefined);
               }}
               onKeyDown={(event) => {
-                if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) submit();
+                if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) void submit();
               }}
               rows={8}
               spellCheck={false}

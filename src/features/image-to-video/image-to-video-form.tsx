@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'wouter';
-import { fieldFromMessage, type ApiError } from '@/api/errors';
-import { BOUNDS } from '@/api/schemas';
-import { IMAGE_TO_VIDEO_MODE_RULES, type ImageToVideoMode } from '@/api/image-to-video-request';
+import { fieldFromMessage } from '@/api/error-fields';
+import type { ApiError } from '@/api/errors';
+import { IMAGE_TO_VIDEO_MODE_RULES, type ImageToVideoMode } from '@/api/image-to-video-rules';
+import { BOUNDS } from '@/api/rules';
 import { Field, FieldError, FieldGroup } from '@/components/ui/field';
 import { RadioCards } from '@/components/ui/radio-cards';
 import { hintClass, inputClass } from '@/components/ui/styles';
@@ -14,6 +14,7 @@ import { ImageUrlRow, ReferenceImagesField } from '@/features/image-generate/ref
 import { CreatedTasks, CreationFormLayout } from '@/forms/creation-form-layout';
 import { clearDraft, loadDraft, useDraftAutosave } from '@/forms/form-draft';
 import { fieldForServerError, serverFieldMessage } from '@/forms/form-errors';
+import { lazyZodResolver } from '@/forms/lazy-zod-resolver';
 import { useGuardedSubmit } from '@/forms/use-guarded-submit';
 import type { AnimateSource } from './animate-link';
 import { createVideos } from './use-create-videos';
@@ -24,10 +25,9 @@ import {
   switchVideoForm,
   toVideoRequest,
   usableDraft,
-  videoFormSchema,
-  type VideoFormOutput,
   type VideoFormValues,
-} from './video-form-schema';
+} from './video-form-model';
+import type { VideoFormOutput } from './video-form-schema';
 import { VideoSummary } from './video-summary';
 
 export const I2V_DRAFT_KEY = 'image-to-video';
@@ -97,9 +97,13 @@ function useModelAndMode(form: UseFormReturn<VideoFormValues, unknown, VideoForm
   return { change, apply, clear: () => setChange('') };
 }
 
+const resolver = lazyZodResolver<VideoFormValues, VideoFormOutput>(() =>
+  import('./video-form-schema').then((m) => m.videoFormSchema),
+);
+
 export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
   const form = useForm<VideoFormValues, unknown, VideoFormOutput>({
-    resolver: zodResolver(videoFormSchema),
+    resolver,
     defaultValues: initialValues(source),
     mode: 'onTouched',
     reValidateMode: 'onChange',
@@ -179,6 +183,7 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
       pending={pending}
       submitLabel="Create videos"
       onReset={resetToDefaults}
+      onEngage={resolver.preload}
       aside={
         <>
           {result && (

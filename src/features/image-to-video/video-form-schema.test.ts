@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { animateHref, closestVideoRatio, readAnimateSource } from './animate-link';
-import {
-  VIDEO_FORM_DEFAULTS,
-  switchVideoForm,
-  toVideoRequest,
-  usableDraft,
-  videoFormSchema,
-} from './video-form-schema';
+import { VIDEO_FORM_DEFAULTS, switchVideoForm, toVideoRequest, usableDraft } from './video-form-model';
+import { videoFormSchema } from './video-form-schema';
 
 const START = 'https://images.example.com/start.png';
 const base = { ...VIDEO_FORM_DEFAULTS, prompt: 'x', image_url: START };

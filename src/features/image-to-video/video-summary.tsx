@@ -1,8 +1,8 @@
 import { useWatch, type Control } from 'react-hook-form';
-import { IMAGE_TO_VIDEO_MODE_RULES } from '@/api/image-to-video-request';
+import { IMAGE_TO_VIDEO_MODE_RULES } from '@/api/image-to-video-rules';
 import { parseHttpUrl } from '@/api/http-url';
 import { cardClass } from '@/components/ui/styles';
-import type { VideoFormValues } from './video-form-schema';
+import type { VideoFormValues } from './video-form-model';
 
 const safeHttpUrl = (value: string | undefined) => (value ? parseHttpUrl(value)?.href : undefined);
 
