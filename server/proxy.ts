@@ -94,7 +94,7 @@ function createProxyHandler({
     const upload = isUpload(c);
     // One provider document authenticates uploads with a `token:` header, the others with Bearer.
     if (upload) headers.set('token', apiToken);
-    const limited = upload ? limitedUploadBody(c, uploadMaxBytes) : undefined;
+    const limited = upload ? await limitedUploadBody(c, uploadMaxBytes) : undefined;
     const body = limited ? limited.body : hasBody ? await c.req.arrayBuffer() : undefined;
     const send = fetchImpl ?? (limited ? sendUpload : fetch);
 

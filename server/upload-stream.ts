@@ -39,7 +39,10 @@ function nodeSide(c: Context): NodeSide | undefined {
  * The request body as a Node stream that errors with UploadTooLarge the moment more than `maxBytes`
  * went through, and the signal that aborts the upstream request when the browser goes away.
  */
-export function limitedUploadBody(c: Context, maxBytes: number) {
+export async function limitedUploadBody(c: Context, maxBytes: number) {
+  // Touching `c.req.raw` earlier starts Hono's reader only once pending callbacks ran: let them run
+  // first, so a reader already on its way is seen (below) rather than raced.
+  await new Promise(setImmediate);
   const node = nodeSide(c);
   const web = node ? undefined : c.req.raw.body;
   const source = node?.incoming ?? (web ? Readable.fromWeb(web as NodeWebStream<Uint8Array>) : undefined);
