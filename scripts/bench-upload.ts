@@ -134,6 +134,12 @@ export async function benchUpload(fileMb = Number(process.env.BENCH_UPLOAD_MB ??
         target: '< 150 MB',
         ok: peak < 150,
       },
+      {
+        figure: 'Of which the upload (peak − idle; the rest is the console at rest)',
+        value: `${(peak - idleMb).toFixed(0)} MB`,
+        target: '—',
+        ok: true,
+      },
     ];
   } finally {
     consoleServer?.child.kill('SIGTERM');
