@@ -77,7 +77,7 @@ export async function limitedUploadBody(c: Context, maxBytes: number) {
 
 /**
  * A `fetch`-shaped sender on undici's request(): it never follows redirects, and streams a Node
- * Readable body with backpressure. Only what the proxy passes is supported (a string URL, Headers).
+ * Readable body with backpressure. Only what the proxy passes is supported: a POST to a string URL.
  */
 export async function sendUpload(url: string, init: RequestInit): Promise<Response> {
   const { statusCode, headers, body } = await request(url, {
