@@ -239,3 +239,21 @@ test('browser storage never holds the token', async ({ page, context }) => {
   expect(stored).not.toContain(E2E_TOKEN);
   expect(JSON.stringify(await context.cookies())).not.toContain(E2E_TOKEN);
 });
+
+test('a file uploaded from the page streams through the dev mount to the service', async ({ page }) => {
+  const recorded = record(page);
+  await page.goto('/');
+  const result = await page.evaluate(async () => {
+    // A PNG signature, then 3 MB: past the 1 MB JSON limit, under the 20 MB image limit.
+    const bytes = new Uint8Array(3 * 1024 * 1024);
+    bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const form = new FormData();
+    form.append('file', new Blob([bytes], { type: 'image/png' }), 'moodboard.png');
+    const response = await fetch('/v1/figure-resource/upload/file', { method: 'POST', body: form });
+    return { status: response.status, json: (await response.json()) as { code: number; result?: unknown } };
+  });
+  expect(result.status).toBe(200);
+  expect(result.json).toMatchObject({ code: 0, result: { url: expect.stringContaining(API_HOST) } });
+  await expectNoTokenSent(recorded.requests);
+  await expectNoTokenReceived(recorded.responses);
+});

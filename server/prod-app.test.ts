@@ -1,8 +1,12 @@
+import { serve } from '@hono/node-server';
+import type { Server } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabase } from './testing/database';
 import { createProdApp, IMMUTABLE } from './prod-app';
+import { createProxyApp } from './proxy';
 import { APP_JS, fakeNodeApp, INDEX_HTML, makeDist, prodConfig } from './testing/prod-server';
+import { MB, sendUpload, uploadService } from './testing/upload-sockets';
 
 // The fake node app's database (PGlite) opens once per file, before the first test's clock starts.
 beforeAll(async () => {
@@ -211,5 +215,36 @@ describe('production server behind a reverse proxy', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(await res.json()).toEqual({ url: 'https://console.example.com/v1/echo?x=1', body: { a: 1 } });
+  });
+
+  it('over real sockets, hands an upload on from the socket intact and a JSON body too', async () => {
+    const service = await uploadService();
+    const nodeApp = fakeNodeApp();
+    nodeApp.app.post('/v1/echo', async (c) => c.json({ url: c.req.url, body: await c.req.json() }));
+    nodeApp.app.route('/', createProxyApp({ apiBaseUrl: service.url, apiToken: 'prod-upload-token' }));
+    const app = createProdApp(prodConfig(dist.dir, { PUBLIC_BASE_URL: 'https://console.example.com' }), {
+      nodeApp,
+    }).app;
+    const server = await new Promise<Server>((resolve) => {
+      const started = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () =>
+        resolve(started as Server),
+      );
+    });
+    try {
+      const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+      const browser = sendUpload(origin, 6 * MB);
+      expect((await browser.answer).status).toBe(200);
+      // Copying the request for the public address must not start a second reader on the socket.
+      expect(service.requests[0]).toMatchObject({ sha: browser.sha(), complete: true });
+      const echo = await fetch(`${origin}/v1/echo`, {
+        method: 'POST',
+        body: JSON.stringify({ a: 1 }),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(await echo.json()).toEqual({ url: 'https://console.example.com/v1/echo', body: { a: 1 } });
+    } finally {
+      server.closeAllConnections();
+      await Promise.all([server, service.server].map((s) => new Promise((resolve) => s.close(resolve))));
+    }
   });
 });

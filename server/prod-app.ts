@@ -6,11 +6,13 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { ConsoleInfo } from '../src/api/console-info-schema';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX, compress } from 'hono/compress';
 import { existsSync, readFileSync } from 'node:fs';
+import { ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { createAuth, SESSION_USER_KEY } from './auth';
 import { hostGuard } from './host-guard';
 import { databaseSignedOutSessions } from './signed-out-sessions';
 import { createNodeApp, NODE_PATH_PREFIXES, type NodeApp } from './node-app';
+import { browserGoneSignal, deferredBody } from './node-request';
 import { brotliAssets } from './prod-brotli';
 import type { ProdConfig } from './prod-config';
 import { securityHeaders } from './security-headers';
@@ -101,7 +103,21 @@ export function createProdApp(config: ProdConfig, options: ProdAppOptions = {}):
     // The node side is its own app: the signed-in user's name travels in its env, never in a header.
     const env = { ...(c.env as object), [SESSION_USER_KEY]: c.get(SESSION_USER_KEY as never) };
     if (!publicOrigin || url.origin === publicOrigin) return nodeApp.app.fetch(c.req.raw, env);
-    return nodeApp.app.fetch(new Request(`${publicOrigin}${url.pathname}${url.search}`, c.req.raw), env);
+    const raw = c.req.raw;
+    const { outgoing } = (c.env ?? {}) as { outgoing?: unknown };
+    // Copying the request as a whole would start reading its socket; an upload is read from the
+    // socket itself (server/upload-stream.ts), so the copy takes its body and signal lazily.
+    const init =
+      outgoing instanceof ServerResponse
+        ? ({
+            method: raw.method,
+            headers: raw.headers,
+            body: deferredBody(raw),
+            signal: browserGoneSignal(outgoing),
+            duplex: 'half',
+          } as RequestInit)
+        : raw;
+    return nodeApp.app.fetch(new Request(`${publicOrigin}${url.pathname}${url.search}`, init), env);
   };
 
   app.get('/__console/config', async (c) => {

@@ -3,6 +3,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { UPLOAD_PATH } from '../src/api/upload';
+import { limitedUploadBody, sendUpload } from './upload-stream';
 
 const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept', 'accept-language'];
 const FORWARDED_RESPONSE_HEADERS = ['content-type', 'retry-after', 'cache-control'];
@@ -18,7 +19,8 @@ export interface ProxyOptions {
   apiToken: string | undefined;
   /** Largest multipart body POSTed to the upload path (`UPLOAD_MAX_MB`); JSON keeps 1 MB. */
   uploadMaxBytes?: number;
-  fetchImpl?: typeof fetch;
+  /** Sends every request; by default `fetch`, and undici's request() for uploads (upload-stream.ts). */
+  fetchImpl?: (url: string, init: RequestInit) => Promise<Response>;
 }
 
 /** The one path that takes a file: multipart, streamed, up to `UPLOAD_MAX_MB`. */
@@ -57,33 +59,12 @@ function refusal(c: Context, hasBody: boolean, uploadMaxBytes: number): Response
   return undefined;
 }
 
-/**
- * The request body passed on chunk by chunk, erroring the moment more than `maxBytes` went by. Meant
- * to hold only a few chunks, but scripts/bench-upload.ts still measures the console's peak memory
- * growing with the file (634 MB for 500 MB): some read-ahead between Node's socket and fetch remains.
- */
-function limitedStream(body: AsyncIterable<Uint8Array>, maxBytes: number) {
-  let exceeded = false;
-  async function* counted() {
-    let seen = 0;
-    for await (const chunk of body) {
-      seen += chunk.byteLength;
-      if (seen > maxBytes) {
-        exceeded = true;
-        throw new RangeError('upload over the limit');
-      }
-      yield chunk;
-    }
-  }
-  return { stream: counted(), exceeded: () => exceeded };
-}
-
 /** `/v1/*` forwarded to the service: mount with `app.route('/', createProxyApp(…))`. */
 export function createProxyApp(options: ProxyOptions): Hono {
   const app = new Hono();
   // Content-Length can be absent (chunked) or wrong: bodyLimit counts the bytes as they stream and
   // stops reading the moment they pass the limit, so no body is ever held whole beyond it.
-  // The upload path counts its own bytes while it streams (limitedStream).
+  // The upload path counts its own bytes while it streams (limitedUploadBody).
   const jsonLimit = bodyLimit({ maxSize: MAX_PROXY_BODY_BYTES, onError: tooLarge });
   app.use('/v1/*', (c, next) => (isUpload(c) ? next() : jsonLimit(c, next)));
   app.all('/v1/*', createProxyHandler(options));
@@ -94,7 +75,7 @@ function createProxyHandler({
   apiBaseUrl,
   apiToken,
   uploadMaxBytes = DEFAULT_UPLOAD_MAX_BYTES,
-  fetchImpl = fetch,
+  fetchImpl,
 }: ProxyOptions) {
   return async (c: Context): Promise<Response> => {
     if (!apiToken) return fail(401, 'API_TOKEN is not set on the console server');
@@ -113,24 +94,26 @@ function createProxyHandler({
     const upload = isUpload(c);
     // One provider document authenticates uploads with a `token:` header, the others with Bearer.
     if (upload) headers.set('token', apiToken);
-    const source = upload ? (c.req.raw.body ?? undefined) : undefined;
-    const limited = source ? limitedStream(source, uploadMaxBytes) : undefined;
-    const body = limited ? limited.stream : hasBody ? await c.req.arrayBuffer() : undefined;
+    const limited = upload ? await limitedUploadBody(c, uploadMaxBytes) : undefined;
+    const body = limited ? limited.body : hasBody ? await c.req.arrayBuffer() : undefined;
+    const send = fetchImpl ?? (limited ? sendUpload : fetch);
 
     let upstream: Response;
     try {
       // Never follow a redirect: the next hop would get the request (and its body) from us, and a
       // service answering 3xx to an API call is misconfigured, not something to chase.
-      upstream = await fetchImpl(target, {
+      upstream = await send(target, {
         method,
         headers,
-        body: body as BodyInit,
+        body: body as BodyInit | undefined,
         redirect: 'manual',
         // A large file takes longer than an API call to send: an upload ends when the browser's does.
-        signal: limited ? c.req.raw.signal : AbortSignal.timeout(TIMEOUT_MS),
+        signal: limited ? limited.signal : AbortSignal.timeout(TIMEOUT_MS),
         ...(limited && { duplex: 'half' }),
       } as RequestInit);
     } catch (error) {
+      // Unpipes the socket, so the server drains or closes it instead of feeding a dead request.
+      limited?.body.destroy();
       if (limited?.exceeded()) return tooLarge();
       if (error instanceof Error && error.name === 'TimeoutError') {
         return fail(504, `The service did not answer within ${TIMEOUT_MS / 1000} seconds`);
