@@ -1,9 +1,6 @@
 // The server's database: PGlite (PostgreSQL compiled to WebAssembly) in DATA_DIR by default, a real
 // PostgreSQL server with DATABASE_URL. Both are driven through node-postgres (PGlite ships a
 // node-postgres connection of its own), so Kysely's one PostgreSQL dialect serves both.
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -115,6 +112,12 @@ function openPostgres(url: string): Database {
 async function openPglite(dataDir: string): Promise<Database> {
   const path = dataDir.startsWith('memory://') ? dataDir : join(dataDir, PGLITE_DIR);
   if (!path.startsWith('memory://')) mkdirSync(path, { recursive: true });
+  // Loaded only when used: PGlite's modules alone are ~45 MB of a console that runs on DATABASE_URL.
+  const [{ PGlite }, { pg_trgm }, { createPgConfig }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/node-postgres'),
+  ]);
   const pglite = await PGlite.create(path, { extensions: { pg_trgm } });
   // PGlite is one connection; node-postgres' pool of one serializes transactions over it.
   const pool = new pg.Pool({ ...createPgConfig(pglite), types, max: 1 });
