@@ -1,3 +1,4 @@
+import type { RequestFile } from '@/api/request-files';
 import type { TaskType } from '@/api/schemas';
 
 /**
@@ -8,7 +9,7 @@ export async function recordCreatedTasksSafely(
   kind: TaskType,
   body: unknown,
   tasks: { task_id: string; language?: string }[],
-  options: { animatedFrom?: string } = {},
+  options: { animatedFrom?: string; files?: RequestFile[] } = {},
 ): Promise<string | undefined> {
   try {
     // Loaded on first use: the history store (IndexedDB) is not needed to show a form.

@@ -1,4 +1,5 @@
 import type { ImageToVideoRequest } from '@/api/image-to-video-request';
+import type { RequestFile } from '@/api/request-files';
 import { recordCreatedTasksSafely } from '@/forms/record-created';
 
 export interface CreatedVideos {
@@ -12,10 +13,13 @@ export interface CreatedVideos {
 export async function createVideos({
   body,
   animatedFrom,
+  files,
 }: {
   body: ImageToVideoRequest;
   /** The image task whose result is the start frame (Animate). */
   animatedFrom?: string;
+  /** Uploaded files in the request, with their names, for the history. */
+  files?: RequestFile[];
 }): Promise<CreatedVideos> {
   const { API_PATHS, createImageToVideo, toCurl } = await import('@/api/endpoints');
   const { task_ids } = await createImageToVideo(body);
@@ -27,7 +31,7 @@ export async function createVideos({
       'image_to_video',
       body,
       task_ids.map((task_id) => ({ task_id })),
-      { animatedFrom },
+      { animatedFrom, files },
     ),
   };
 }

@@ -1,0 +1,149 @@
+// The uploads of one form: each file's state and progress per slot (a row or a field), the names of
+// the files that became URLs, and whether the form must wait. A small external store so progress
+// events re-render the one row they concern, not the whole form. The upload code itself (XHR,
+// envelope schema, sniffer) loads on the first file, not with the form.
+import { filesOfRequest, type RequestFile } from '@/api/request-files';
+import { refusalOf, type UploadAccept } from './upload-accept';
+import { markUploadsUnavailable } from './uploads-availability';
+
+export type UploadState = 'checking' | 'uploading' | 'refused' | 'failed';
+
+export interface UploadJob {
+  id: number;
+  slot: string;
+  file: File;
+  state: UploadState;
+  loaded: number;
+  total: number;
+  percent: number;
+  /** Why it was refused or failed. */
+  message?: string;
+  /** A network failure: the same file can be sent again. */
+  retryable: boolean;
+}
+
+interface Internal {
+  job: UploadJob;
+  accept: UploadAccept;
+  onDone: (url: string) => void;
+  controller?: AbortController;
+}
+
+let nextId = 1;
+
+export class UploadTracker {
+  private items: Internal[] = [];
+  private snapshot: readonly UploadJob[] = [];
+  private readonly listeners = new Set<() => void>();
+  /** Uploaded URL → the original file name, for the history record and the row's note. */
+  private readonly names = new Map<string, string>();
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  jobs = (): readonly UploadJob[] => this.snapshot;
+
+  /** Uploads still running, which the form must wait for. */
+  busyCount = (): number =>
+    this.snapshot.filter((job) => job.state === 'checking' || job.state === 'uploading').length;
+
+  nameOf = (url: string): string | undefined => this.names.get(url.trim());
+
+  /** The request's fields that hold files uploaded here, with their names (kept with the task). */
+  filesOf = (body: unknown): RequestFile[] => filesOfRequest(body, this.nameOf);
+
+  /** Checks the file and sends it; a new file for a slot replaces what that slot was doing. */
+  start(slot: string, file: File, accept: UploadAccept, onDone: (url: string) => void): void {
+    this.cancelSlot(slot);
+    const job: UploadJob = {
+      id: nextId++,
+      slot,
+      file,
+      state: 'checking',
+      loaded: 0,
+      total: file.size,
+      percent: 0,
+      retryable: false,
+    };
+    const item: Internal = { job, accept, onDone };
+    this.items = [...this.items, item];
+    this.publish();
+    void this.run(item, true);
+  }
+
+  retry(id: number): void {
+    const item = this.items.find((entry) => entry.job.id === id);
+    if (!item || item.job.state !== 'failed') return;
+    this.patch(item, { state: 'uploading', loaded: 0, percent: 0, message: undefined, retryable: false });
+    void this.run(item, false);
+  }
+
+  /** Cancels a running upload or forgets a refusal or failure. */
+  dismiss(id: number): void {
+    const item = this.items.find((entry) => entry.job.id === id);
+    if (!item) return;
+    item.controller?.abort();
+    this.remove(item);
+  }
+
+  cancelSlot(slot: string): void {
+    for (const item of this.items.filter((entry) => entry.job.slot === slot)) this.dismiss(item.job.id);
+  }
+
+  private async run(item: Internal, check: boolean) {
+    const { file } = item.job;
+    try {
+      if (check) {
+        const refusal = await refusalOf(file, item.accept);
+        if (!this.items.includes(item)) return;
+        if (refusal) {
+          this.patch(item, { state: 'refused', message: refusal });
+          return;
+        }
+        this.patch(item, { state: 'uploading' });
+      }
+      const { uploadFile } = await import('@/api/upload');
+      item.controller = new AbortController();
+      const uploaded = await uploadFile(file, {
+        signal: item.controller.signal,
+        onProgress: (progress) => {
+          if (this.items.includes(item)) this.patch(item, progress);
+        },
+      });
+      if (!this.items.includes(item)) return;
+      this.names.set(uploaded.url, file.name);
+      this.remove(item);
+      item.onDone(uploaded.url);
+    } catch (error) {
+      if (!this.items.includes(item)) return;
+      const { isApiError } = await import('@/api/errors');
+      if (isApiError(error) && error.kind === 'unavailable') {
+        markUploadsUnavailable();
+        this.remove(item);
+        return;
+      }
+      this.patch(item, {
+        state: 'failed',
+        message: isApiError(error) ? error.msg : String(error),
+        retryable: isApiError(error) && error.kind === 'network',
+      });
+    }
+  }
+
+  private patch(item: Internal, change: Partial<UploadJob>) {
+    item.job = { ...item.job, ...change };
+    this.publish();
+  }
+
+  private remove(item: Internal) {
+    this.items = this.items.filter((entry) => entry !== item);
+    this.publish();
+  }
+
+  private publish() {
+    this.snapshot = this.items.map((entry) => entry.job);
+    for (const listener of this.listeners) listener();
+  }
+}
