@@ -123,7 +123,7 @@ export function VideoTranslateForm() {
       <Field
         label="Video URL"
         error={errors.video_url?.message}
-        hint="A public http(s) link to the video file to translate."
+        hint="A public http(s) link to the video file to translate, or a video of yours uploaded above."
       >
         {(props) => (
           <VideoFileControls

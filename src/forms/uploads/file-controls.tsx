@@ -137,9 +137,18 @@ export function UploadLine({ job, tracker }: { job: UploadJob; tracker: UploadTr
         <div className="flex items-center gap-2 text-xs text-zinc-700 dark:text-zinc-300">
           {name}
           <span className="ml-auto shrink-0 tabular-nums" aria-hidden="true">
-            {job.state === 'checking'
-              ? 'Checking…'
-              : `${job.percent}% · ${formatBytes(job.loaded)} of ${formatBytes(job.total)}`}
+            {job.state === 'checking' ? (
+              'Checking…'
+            ) : (
+              <>
+                {job.percent}%
+                {/* On a phone the name needs the room; the bar's value text keeps the bytes. */}
+                <span className="hidden sm:inline">
+                  {' '}
+                  · {formatBytes(job.loaded)} of {formatBytes(job.total)}
+                </span>
+              </>
+            )}
           </span>
           <Button
             size="sm"

@@ -31,7 +31,7 @@ export function useRowFiles(options: RowFilesOptions | undefined) {
   const drop = useFileDrop(enabled ? options?.onFiles : undefined);
   const slot = options?.slot;
   // A row that goes away (removed, or the mode changed) takes its upload with it.
-  useEffect(() => () => (slot ? tracker?.cancelSlot(slot) : undefined), [tracker, slot]);
+  useEffect(() => (slot ? tracker?.hold(slot) : undefined), [tracker, slot]);
   if (!tracker || !options) return { highlight: '', dropProps: {}, pickButton: null, below: null };
   const name = tracker.nameOf(options.url);
   const what = options.label.replace(/ URL/, '').toLowerCase();

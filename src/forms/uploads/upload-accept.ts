@@ -46,8 +46,9 @@ export function pickerAccept(accept: UploadAccept): string {
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < MB) return `${(bytes / 1024).toFixed(0)} KB`;
-  if (bytes < 1024 * MB) return `${(bytes / MB).toFixed(1)} MB`;
-  return `${(bytes / (1024 * MB)).toFixed(2)} GB`;
+  // 25 MB, not 25.0 MB; 2.5 MB keeps its tenth.
+  if (bytes < 1024 * MB) return `${Number((bytes / MB).toFixed(1))} MB`;
+  return `${Number((bytes / (1024 * MB)).toFixed(2))} GB`;
 }
 
 /** Why the file is refused, in words; undefined when it may be sent. */

@@ -37,6 +37,7 @@ export class UploadTracker {
   private readonly listeners = new Set<() => void>();
   /** Uploaded URL → the original file name, for the history record and the row's note. */
   private readonly names = new Map<string, string>();
+  private readonly holds = new Map<string, number>();
 
   subscribe = (listener: () => void) => {
     this.listeners.add(listener);
@@ -86,6 +87,22 @@ export class UploadTracker {
     if (!item) return;
     item.controller?.abort();
     this.remove(item);
+  }
+
+  /**
+   * A slot on screen. When its last holder lets go (the row was removed, the mode changed) its
+   * upload is cancelled, a tick later: React's strict mode lets go and holds again at once.
+   */
+  hold(slot: string): () => void {
+    this.holds.set(slot, (this.holds.get(slot) ?? 0) + 1);
+    return () => {
+      this.holds.set(slot, (this.holds.get(slot) ?? 1) - 1);
+      setTimeout(() => {
+        if (this.holds.get(slot)) return;
+        this.holds.delete(slot);
+        this.cancelSlot(slot);
+      }, 0);
+    };
   }
 
   cancelSlot(slot: string): void {

@@ -36,7 +36,7 @@ export function VideoFileControls({
   const accept = videoAccept(useConsoleInfo().data?.uploadMaxBytes);
   const files = tracker && !unavailable ? singleFile(tracker, slot, onUploaded, accept) : undefined;
   const drop = useFileDrop(files?.onFiles);
-  useEffect(() => () => tracker?.cancelSlot(slot), [tracker, slot]);
+  useEffect(() => tracker?.hold(slot), [tracker, slot]);
   const name = tracker?.nameOf(url);
   return (
     <div {...drop.props} className={dropHighlight(drop.dragging)}>
