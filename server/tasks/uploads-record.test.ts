@@ -28,7 +28,7 @@ beforeEach(async () => {
 afterEach(() => nodeApp.close());
 afterAll(() => rmSync(DATA_DIR, { recursive: true, force: true }));
 
-async function upload(name: string, bytes: Uint8Array = PNG, user = 'Ana') {
+async function upload(name: string, bytes: Uint8Array<ArrayBuffer> = new Uint8Array(PNG), user = 'Ana') {
   const form = new FormData();
   form.append('file', new Blob([bytes]), name);
   const response = await nodeApp.app.request(`${ORIGIN}/v1/figure-resource/upload/file`, {
