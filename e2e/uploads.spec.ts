@@ -183,9 +183,7 @@ test.describe('Uploads', () => {
     await expect(page.getByRole('region', { name: '1 image task created' })).toBeVisible();
   });
 
-  test('screenshots of the three forms with files uploading and uploaded, at 1280 and 390 px', async ({
-    page,
-  }) => {
+  test('screenshots of the three forms with files uploading, at 1280 and 390 px', async ({ page }) => {
     mkdirSync(SHOTS, { recursive: true });
     await throttleUploads(page, 6 * 1024);
     for (const width of [1280, 390]) {
@@ -220,4 +218,38 @@ test.describe('Uploads', () => {
       await page.screenshot({ path: `${SHOTS}/uploads-translate-${width}.png`, fullPage: true });
     }
   });
+});
+
+test('screenshots of the three forms with their files uploaded, at 1280 and 390 px', async ({ page }) => {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    // The draft keeps the rows of the previous width; each shot starts from an empty form.
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await dropFiles(page, page.getByRole('group', { name: /Reference images/ }), [
+      { name: 'moodboard.png', type: 'image/png', bytes: PNG },
+      { name: 'palette-with-a-long-name-2026.png', type: 'image/png', bytes: PNG },
+    ]);
+    await expect(page.getByRole('textbox', { name: 'Reference image URL 2' })).toHaveValue(/^http/);
+    await expect(page.getByRole('img', { name: 'Preview of reference image 2' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${SHOTS}/uploads-create-image-done-${width}.png`, fullPage: true });
+
+    await page.goto('/image-to-video');
+    await dropFiles(page, page.getByRole('textbox', { name: 'Start frame URL' }), [
+      { name: 'first-frame.png', type: 'image/png', bytes: PNG },
+    ]);
+    await expect(page.getByRole('img', { name: 'Preview of the start frame' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${SHOTS}/uploads-image-to-video-done-${width}.png`, fullPage: true });
+
+    await page.goto('/translate');
+    await pickFiles(page, page.getByRole('button', { name: 'Upload video' }), [
+      { name: 'interview.mp4', mimeType: 'video/mp4', buffer: VIDEO },
+    ]);
+    await expect(page.getByLabel('Preview of the video to translate')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${SHOTS}/uploads-translate-done-${width}.png`, fullPage: true });
+  }
 });
