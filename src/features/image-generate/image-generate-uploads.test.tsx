@@ -3,38 +3,19 @@
 // once fill rows up to the limit and name what was left out, progress is a progress bar, the form
 // waits for running uploads and says so, a refusal sends nothing, a network error offers a retry,
 // and a backend without the endpoint turns the file controls into a note.
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getTask } from '@/features/tasks/history';
-import { resetUploadsAvailability } from '@/forms/uploads/uploads-availability';
 import { FakeXhr } from '@/testing/fake-xhr';
 import { renderWithClient, stubFetch } from '@/testing/form-test-utils';
+import { HEADS, mediaFile, uploadSuccess, withFakeUploads } from '@/testing/upload-test-utils';
 import { ImageGenerateForm } from './image-generate-form';
 
-const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];
-const png = (name: string) => {
-  const bytes = new Uint8Array(4000);
-  bytes.set(PNG_HEAD);
-  return new File([bytes], name, { type: 'image/png' });
-};
-const success = (url: string) => ({
-  code: 0,
-  success: true,
-  message: { global: 'success' },
-  result: { url },
-});
+const png = (name: string) => mediaFile(HEADS.png, name, { length: 4000, type: 'image/png' });
+const success = uploadSuccess;
 
-beforeEach(() => {
-  localStorage.clear();
-  FakeXhr.all = [];
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  resetUploadsAvailability();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+withFakeUploads();
 
 function setup() {
   const stub = stubFetch();

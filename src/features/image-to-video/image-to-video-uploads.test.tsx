@@ -1,34 +1,20 @@
 // @vitest-environment jsdom
 // Files on Image to video: the frames take JPG, PNG or WebP (a GIF is refused before sending), a
 // dropped frame fills its field, and the reference images keep the mode's own limit.
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { resetUploadsAvailability } from '@/forms/uploads/uploads-availability';
+import { expect, it } from 'vitest';
 import { FakeXhr } from '@/testing/fake-xhr';
 import { renderWithClient, stubFetch } from '@/testing/form-test-utils';
+import { HEADS, mediaFile, withFakeUploads } from '@/testing/upload-test-utils';
 import { ImageToVideoForm } from './image-to-video-form';
 
-const fileOf = (head: number[], name: string) => {
-  const bytes = new Uint8Array(2000);
-  bytes.set(head);
-  return new File([bytes], name);
-};
-const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];
-const GIF = [...'GIF89a'].map((char) => char.charCodeAt(0));
+const fileOf = (head: number[], name: string) => mediaFile(head, name);
+const { png: PNG, gif: GIF } = HEADS;
 const drop = (target: HTMLElement, files: File[]) =>
   fireEvent.drop(target, { dataTransfer: { files, types: ['Files'] } });
 
-beforeEach(() => {
-  localStorage.clear();
-  FakeXhr.all = [];
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  resetUploadsAvailability();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+withFakeUploads();
 
 it('a PNG dropped on the end frame fills it; a GIF on the start frame is refused unsent', async () => {
   stubFetch();

@@ -1,35 +1,20 @@
 // @vitest-environment jsdom
 // A video file for Translate video: checked against UPLOAD_MAX_MB from /__console/config and by its
 // bytes, uploaded with progress into the Video URL, and its name kept with the created tasks.
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { expect, it } from 'vitest';
 import { getTask } from '@/features/tasks/history';
-import { resetUploadsAvailability } from '@/forms/uploads/uploads-availability';
 import { testConsoleInfo } from '@/testing/console-info';
 import { FakeXhr } from '@/testing/fake-xhr';
 import { renderWithClient, stubFetch } from '@/testing/form-test-utils';
+import { HEADS, mediaFile, withFakeUploads } from '@/testing/upload-test-utils';
 import { VideoTranslateForm } from './video-translate-form';
 
 const MB = 1024 * 1024;
-const mp4 = (name: string, size?: number) => {
-  const bytes = new Uint8Array(3000);
-  bytes.set([0, 0, 0, 24, ...[...'ftypisom'].map((char) => char.charCodeAt(0))]);
-  const file = new File([bytes], name, { type: 'video/mp4' });
-  if (size) Object.defineProperty(file, 'size', { value: size });
-  return file;
-};
+const mp4 = (name: string, size?: number) => mediaFile(HEADS.mp4, name, { size, type: 'video/mp4' });
 
-beforeEach(() => {
-  localStorage.clear();
-  FakeXhr.all = [];
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  resetUploadsAvailability();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+withFakeUploads();
 
 function setup() {
   const stub = stubFetch({ languages: ['English', 'Japanese'] });

@@ -1,34 +1,17 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeXhr } from '@/testing/fake-xhr';
+import { HEADS, mediaFile, uploadSuccess } from '@/testing/upload-test-utils';
 import { IMAGE_ACCEPT, formatBytes, refusalOf, videoAccept, FRAME_ACCEPT } from './upload-accept';
 import { UploadTracker } from './upload-tracker';
 import { resetUploadsAvailability, useUploadsUnavailable } from './uploads-availability';
 import { renderHook } from '@testing-library/react';
 
-const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];
-const GIF_HEAD = [...'GIF89a'].map((char) => char.charCodeAt(0));
-const MP4_HEAD = [0, 0, 0, 24, ...[...'ftypisom'].map((char) => char.charCodeAt(0))];
-
-function fileOf(head: number[], name: string, size = 2000) {
-  const bytes = new Uint8Array(size);
-  bytes.set(head);
-  return new File([bytes], name);
-}
-
+const { png: PNG_HEAD, gif: GIF_HEAD, mp4: MP4_HEAD } = HEADS;
+const fileOf = (head: number[], name: string, length = 2000) => mediaFile(head, name, { length });
 /** A file of `size` bytes without allocating them: only its size and first bytes are read. */
-function hugeFile(head: number[], name: string, size: number) {
-  const file = fileOf(head, name, 64);
-  Object.defineProperty(file, 'size', { value: size });
-  return file;
-}
-
-const success = (url: string) => ({
-  code: 0,
-  success: true,
-  message: { global: 'success' },
-  result: { url },
-});
+const hugeFile = (head: number[], name: string, size: number) => mediaFile(head, name, { length: 64, size });
+const success = uploadSuccess;
 
 describe('refusalOf', () => {
   it('lets a PNG through and refuses one over 20 MB, by size, before reading it', async () => {
