@@ -91,7 +91,7 @@ export function ImageGenerateForm() {
     result,
     pending: sending,
     reset,
-  } = useGuardedSubmit((body: ImageGenerateRequest) => createImages(body, uploads.filesOf(body)), placeError);
+  } = useGuardedSubmit((body: ImageGenerateRequest) => createImages(body, uploads.nameOf), placeError);
   const onValid = (values: ImageFormOutput) => {
     setReferenceVerdict(undefined);
     return submit(toImageRequest(values));

@@ -1,4 +1,3 @@
-import type { RequestFile } from '@/api/request-files';
 import type { ImageGenerateRequest } from '@/api/schemas';
 import { recordCreatedTasksSafely } from '@/forms/record-created';
 
@@ -13,7 +12,8 @@ export interface CreatedImages {
 /** POST /v1/image_generate, then the new tasks into the history. */
 export async function createImages(
   body: ImageGenerateRequest,
-  files?: RequestFile[],
+  /** The names of files uploaded into the request's fields, for the history. */
+  fileNames?: (url: string) => string | undefined,
 ): Promise<CreatedImages> {
   // Loaded on first use: the client and its response schemas are not needed to show the form.
   const { API_PATHS, createImageGeneration, toCurl } = await import('@/api/endpoints');
@@ -26,7 +26,7 @@ export async function createImages(
       'image_generate',
       body,
       task_ids.map((task_id) => ({ task_id })),
-      { files },
+      { fileNames },
     ),
   };
 }

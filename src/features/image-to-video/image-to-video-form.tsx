@@ -159,8 +159,7 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
   } = useGuardedSubmit(createVideos, placeError);
   const onValid = (values: VideoFormOutput) => {
     setUnavailable(false);
-    const body = toVideoRequest(values);
-    return submit({ body, animatedFrom, files: uploads.filesOf(body) });
+    return submit({ body: toVideoRequest(values), animatedFrom, fileNames: uploads.nameOf });
   };
 
   function resetToDefaults() {

@@ -1,5 +1,4 @@
 import type { ImageToVideoRequest } from '@/api/image-to-video-request';
-import type { RequestFile } from '@/api/request-files';
 import { recordCreatedTasksSafely } from '@/forms/record-created';
 
 export interface CreatedVideos {
@@ -13,13 +12,13 @@ export interface CreatedVideos {
 export async function createVideos({
   body,
   animatedFrom,
-  files,
+  fileNames,
 }: {
   body: ImageToVideoRequest;
   /** The image task whose result is the start frame (Animate). */
   animatedFrom?: string;
-  /** Uploaded files in the request, with their names, for the history. */
-  files?: RequestFile[];
+  /** The names of files uploaded into the request's fields, for the history. */
+  fileNames?: (url: string) => string | undefined;
 }): Promise<CreatedVideos> {
   const { API_PATHS, createImageToVideo, toCurl } = await import('@/api/endpoints');
   const { task_ids } = await createImageToVideo(body);
@@ -31,7 +30,7 @@ export async function createVideos({
       'image_to_video',
       body,
       task_ids.map((task_id) => ({ task_id })),
-      { animatedFrom, files },
+      { animatedFrom, fileNames },
     ),
   };
 }

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import type { RequestFile } from '@/api/request-files';
 import type { VideoTranslateRequest } from '@/api/schemas';
 import { recordCreatedTasksSafely } from '@/forms/record-created';
 
@@ -13,7 +12,8 @@ export interface CreatedTranslations {
 /** POST /v1/video_translate (one task per language), then the new tasks into the history. */
 export async function createTranslations(
   body: VideoTranslateRequest,
-  files?: RequestFile[],
+  /** The names of files uploaded into the request's fields, for the history. */
+  fileNames?: (url: string) => string | undefined,
 ): Promise<CreatedTranslations> {
   const { API_PATHS, createVideoTranslation, toCurl } = await import('@/api/endpoints');
   const data = await createVideoTranslation(body);
@@ -22,7 +22,7 @@ export async function createTranslations(
     body,
     tasks,
     curl: toCurl('POST', API_PATHS.videoTranslate, body),
-    historyNote: await recordCreatedTasksSafely('video_translate', body, tasks, { files }),
+    historyNote: await recordCreatedTasksSafely('video_translate', body, tasks, { fileNames }),
   };
 }
 

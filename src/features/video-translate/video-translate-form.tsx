@@ -77,7 +77,7 @@ export function VideoTranslateForm() {
     pending: sending,
     reset,
   } = useGuardedSubmit(
-    (body: VideoTranslateRequest) => createTranslations(body, uploads.filesOf(body)),
+    (body: VideoTranslateRequest) => createTranslations(body, uploads.nameOf),
     (error) => {
       const field = fieldForServerError(error, VIDEO_FORM_FIELDS);
       if (field)

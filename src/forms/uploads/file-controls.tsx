@@ -1,13 +1,13 @@
 // The file controls every image or video field shares: a pick button, drop and paste on the field,
-// one line per upload (progress bar with percent and bytes, cancel; a refusal or failure with
-// retry), and the "not available here" note once the backend has shown it has no upload endpoint.
-import { useRef, useState, type ClipboardEvent, type DragEvent, type ReactNode } from 'react';
+// one line per upload (./upload-line.tsx), and the "not available here" note once the backend has
+// shown it has no upload endpoint.
+import { lazy, Suspense, useRef, useState, type ClipboardEvent, type DragEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { hintClass } from '@/components/ui/styles';
-import { formatBytes, pickerAccept, type UploadAccept } from './upload-accept';
+import { pickerAccept, type UploadAccept } from './upload-accept';
 import { UPLOADS_UNAVAILABLE_NOTE } from './upload-words';
 import { useSlotJobs } from './upload-context';
-import type { UploadJob, UploadTracker } from './upload-tracker';
+import type { UploadTracker } from './upload-tracker';
 
 const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
 
@@ -108,78 +108,6 @@ export function FilePickButton({
   );
 }
 
-function ProgressBar({ job }: { job: UploadJob }) {
-  return (
-    <div
-      role="progressbar"
-      aria-label={`Uploading ${job.file.name}`}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={job.percent}
-      aria-valuetext={`${job.percent}%, ${formatBytes(job.loaded)} of ${formatBytes(job.total)}`}
-      className="h-1.5 w-full overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-700"
-    >
-      <div
-        className="h-full rounded-full bg-indigo-600 transition-[width] duration-200 dark:bg-indigo-400"
-        style={{ width: `${job.percent}%` }}
-      />
-    </div>
-  );
-}
-
-/** One upload: its progress and cancel while it runs, or why it stopped and what can be done. */
-export function UploadLine({ job, tracker }: { job: UploadJob; tracker: UploadTracker }) {
-  const running = job.state === 'checking' || job.state === 'uploading';
-  const name = <span className="min-w-0 truncate font-medium">{job.file.name}</span>;
-  if (running) {
-    return (
-      <div className="mt-2 space-y-1.5">
-        <div className="flex items-center gap-2 text-xs text-zinc-700 dark:text-zinc-300">
-          {name}
-          <span className="ml-auto shrink-0 tabular-nums" aria-hidden="true">
-            {job.state === 'checking' ? (
-              'Checking…'
-            ) : (
-              <>
-                {job.percent}%
-                {/* On a phone the name needs the room; the bar's value text keeps the bytes. */}
-                <span className="hidden sm:inline">
-                  {' '}
-                  · {formatBytes(job.loaded)} of {formatBytes(job.total)}
-                </span>
-              </>
-            )}
-          </span>
-          <Button
-            size="sm"
-            variant="ghost"
-            className="-my-1 shrink-0"
-            onClick={() => tracker.dismiss(job.id)}
-          >
-            Cancel<span className="sr-only"> uploading {job.file.name}</span>
-          </Button>
-        </div>
-        <ProgressBar job={job} />
-      </div>
-    );
-  }
-  return (
-    <div role="alert" className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-      <p className="min-w-0 flex-1 text-red-700 dark:text-red-400">
-        {job.state === 'failed' ? `${job.file.name} was not uploaded: ${job.message}` : job.message}
-      </p>
-      {job.retryable && (
-        <Button size="sm" onClick={() => tracker.retry(job.id)}>
-          Retry<span className="sr-only"> uploading {job.file.name}</span>
-        </Button>
-      )}
-      <Button size="sm" variant="ghost" onClick={() => tracker.dismiss(job.id)}>
-        Dismiss<span className="sr-only"> the message about {job.file.name}</span>
-      </Button>
-    </div>
-  );
-}
-
 export function UploadsUnavailableNote({ id }: { id?: string }) {
   return (
     <p id={id} className={`mt-1.5 ${hintClass}`}>
@@ -188,8 +116,18 @@ export function UploadsUnavailableNote({ id }: { id?: string }) {
   );
 }
 
+// Shown only once a file is given: loaded then, not with the form.
+const UploadLine = lazy(() => import('./upload-line').then((m) => ({ default: m.UploadLine })));
+
 /** The uploads of one slot (a row or a field) of the form around. */
 export function SlotUploads({ tracker, slot }: { tracker: UploadTracker; slot: string }) {
   const jobs = useSlotJobs(tracker, slot);
-  return jobs.map((job) => <UploadLine key={job.id} job={job} tracker={tracker} />);
+  if (jobs.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      {jobs.map((job) => (
+        <UploadLine key={job.id} job={job} tracker={tracker} />
+      ))}
+    </Suspense>
+  );
 }

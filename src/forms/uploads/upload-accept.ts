@@ -1,5 +1,5 @@
-// What a file field takes, and the browser's check of a file against it before anything is sent:
-// its size first (free), then its first bytes (the same sniffer the emulator uses), never its name.
+// What a file field takes: types, their words and the largest size. The check itself is in
+// ./upload-refusal.ts, loaded with the first file.
 import type { MediaType } from '@/api/media-type';
 
 export interface UploadAccept {
@@ -49,20 +49,4 @@ export function formatBytes(bytes: number): string {
   // 25 MB, not 25.0 MB; 2.5 MB keeps its tenth.
   if (bytes < 1024 * MB) return `${Number((bytes / MB).toFixed(1))} MB`;
   return `${Number((bytes / (1024 * MB)).toFixed(2))} GB`;
-}
-
-/** Why the file is refused, in words; undefined when it may be sent. */
-export async function refusalOf(file: File, accept: UploadAccept): Promise<string | undefined> {
-  const what = accept.kind === 'image' ? 'images' : 'videos';
-  if (file.size > accept.maxBytes) {
-    return `${file.name} is ${formatBytes(file.size)}; ${what} can be at most ${formatBytes(accept.maxBytes)}. Nothing was sent.`;
-  }
-  const { SNIFF_BYTES, sniffMediaType } = await import('@/api/media-type');
-  const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
-  const type = sniffMediaType(head);
-  if (!type || !accept.exts.includes(type.ext)) {
-    const found = type ? ` (its content is ${type.ext.toUpperCase()})` : '';
-    return `${file.name} is not a ${accept.label} ${accept.kind}${found}. Nothing was sent.`;
-  }
-  return undefined;
 }

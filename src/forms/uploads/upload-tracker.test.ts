@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { filesOfRequest } from '@/api/request-files';
 import { FakeXhr } from '@/testing/fake-xhr';
 import { HEADS, mediaFile, uploadSuccess } from '@/testing/upload-test-utils';
-import { IMAGE_ACCEPT, formatBytes, refusalOf, videoAccept, FRAME_ACCEPT } from './upload-accept';
+import { IMAGE_ACCEPT, formatBytes, videoAccept, FRAME_ACCEPT } from './upload-accept';
+import { refusalOf } from './upload-refusal';
 import { UploadTracker } from './upload-tracker';
 import { resetUploadsAvailability, useUploadsUnavailable } from './uploads-availability';
 import { renderHook } from '@testing-library/react';
@@ -83,8 +85,12 @@ describe('UploadTracker', () => {
     await vi.waitFor(() => expect(done).toHaveBeenCalledWith('https://cdn.example.com/u/1.png'));
     expect(tracker.jobs()).toEqual([]);
     expect(tracker.busyCount()).toBe(0);
+    expect(tracker.nameOf('https://cdn.example.com/u/1.png')).toBe('moodboard.png');
     expect(
-      tracker.filesOf({ reference_images: ['https://x.example/a.png', 'https://cdn.example.com/u/1.png'] }),
+      filesOfRequest(
+        { reference_images: ['https://x.example/a.png', 'https://cdn.example.com/u/1.png'] },
+        tracker.nameOf,
+      ),
     ).toEqual([
       { field: 'reference_images[1]', url: 'https://cdn.example.com/u/1.png', name: 'moodboard.png' },
     ]);

@@ -2,8 +2,7 @@
 // the files that became URLs, and whether the form must wait. A small external store so progress
 // events re-render the one row they concern, not the whole form. The upload code itself (XHR,
 // envelope schema, sniffer) loads on the first file, not with the form.
-import { filesOfRequest, type RequestFile } from '@/api/request-files';
-import { refusalOf, type UploadAccept } from './upload-accept';
+import type { UploadAccept } from './upload-accept';
 import { markUploadsUnavailable } from './uploads-availability';
 
 export type UploadState = 'checking' | 'uploading' | 'refused' | 'failed';
@@ -50,10 +49,8 @@ export class UploadTracker {
   busyCount = (): number =>
     this.snapshot.filter((job) => job.state === 'checking' || job.state === 'uploading').length;
 
+  /** The name of the file an uploaded URL came from (kept with the created tasks). */
   nameOf = (url: string): string | undefined => this.names.get(url.trim());
-
-  /** The request's fields that hold files uploaded here, with their names (kept with the task). */
-  filesOf = (body: unknown): RequestFile[] => filesOfRequest(body, this.nameOf);
 
   /** Checks the file and sends it; a new file for a slot replaces what that slot was doing. */
   start(slot: string, file: File, accept: UploadAccept, onDone: (url: string) => void): void {
@@ -110,43 +107,22 @@ export class UploadTracker {
   }
 
   private async run(item: Internal, check: boolean) {
-    const { file } = item.job;
-    try {
-      if (check) {
-        const refusal = await refusalOf(file, item.accept);
-        if (!this.items.includes(item)) return;
-        if (refusal) {
-          this.patch(item, { state: 'refused', message: refusal });
-          return;
-        }
-        this.patch(item, { state: 'uploading' });
-      }
-      const { uploadFile } = await import('@/api/upload');
-      item.controller = new AbortController();
-      const uploaded = await uploadFile(file, {
-        signal: item.controller.signal,
-        onProgress: (progress) => {
-          if (this.items.includes(item)) this.patch(item, progress);
-        },
-      });
-      if (!this.items.includes(item)) return;
-      this.names.set(uploaded.url, file.name);
-      this.remove(item);
-      item.onDone(uploaded.url);
-    } catch (error) {
-      if (!this.items.includes(item)) return;
-      const { isApiError } = await import('@/api/errors');
-      if (isApiError(error) && error.kind === 'unavailable') {
+    // The check, the XHR client and its envelope schema load with the first file, not the form.
+    const { runUpload } = await import('./upload-run');
+    await runUpload(item.job.file, item.accept, check, {
+      alive: () => this.items.includes(item),
+      setController: (controller) => (item.controller = controller),
+      patch: (change) => this.patch(item, change),
+      done: (url) => {
+        this.names.set(url, item.job.file.name);
+        this.remove(item);
+        item.onDone(url);
+      },
+      unavailable: () => {
         markUploadsUnavailable();
         this.remove(item);
-        return;
-      }
-      this.patch(item, {
-        state: 'failed',
-        message: isApiError(error) ? error.msg : String(error),
-        retryable: isApiError(error) && error.kind === 'network',
-      });
-    }
+      },
+    });
   }
 
   private patch(item: Internal, change: Partial<UploadJob>) {
