@@ -5,7 +5,8 @@ import { requestFileLabel, type RequestFile } from '@/api/request-files';
 import { safeMediaUrl } from './safe-url';
 
 export function RequestFiles({ files }: { files: readonly RequestFile[] | undefined }) {
-  if (!files?.length) return null;
+  // A record from an imported file or another version may carry anything here.
+  if (!Array.isArray(files) || files.length === 0) return null;
   return (
     <section aria-labelledby="files-heading" className="space-y-2">
       <h2 id="files-heading" className="font-semibold">
