@@ -210,6 +210,8 @@ test.describe('keyboard', () => {
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: 'Add reference image' })).toBeFocused();
     await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Upload images' })).toBeFocused();
+    await page.keyboard.press('Tab');
     const mode = page.getByRole('radiogroup', { name: 'Mode' });
     await expect(mode.getByRole('radio', { name: 'Standard' })).toBeFocused();
     await page.keyboard.press('ArrowRight');

@@ -79,6 +79,19 @@ export const MIGRATIONS: Record<string, Migration> = {
       await db.schema.createIndex('task_events_task').on('task_events').columns(['task_id', 'id']).execute();
     },
   },
+  '0003_uploads': {
+    async up(db: Kysely<unknown>) {
+      // Each file uploaded through the console: its URL names it in later creation requests.
+      await db.schema
+        .createTable('uploads')
+        .addColumn('url', 'text', (col) => col.primaryKey())
+        .addColumn('file_name', 'text', (col) => col.notNull())
+        .addColumn('creator', 'text')
+        .addColumn('uploaded_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.alterTable('tasks').addColumn('files', 'jsonb').execute();
+    },
+  },
 };
 
 export class NewerDatabaseError extends Error {}

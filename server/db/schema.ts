@@ -1,6 +1,7 @@
 // The database's tables as Kysely sees them. One schema for PGlite and PostgreSQL: the migrations
 // in ./migrations.ts create exactly this.
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { RequestFile } from '../../src/api/request-files';
 import type { CallbackBody } from '../../src/api/schemas';
 
 /** Read as a Date, written as a Date or an ISO string, filled by the database when omitted. */
@@ -60,6 +61,16 @@ export interface TasksTable {
   finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   last_checked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   search: ColumnType<string, never, never>;
+  /** The request's fields that hold files uploaded through the console, with their names. */
+  files: JSONColumnType<RequestFile[] | null, string | null | undefined, string | null>;
+}
+
+/** A file uploaded through the console: what its URL was called on the creator's disk. */
+export interface UploadsTable {
+  url: string;
+  file_name: string;
+  creator: string | null;
+  uploaded_at: Timestamp;
 }
 
 /** The timeline of a task: created, each status change with its source, errors. */
@@ -77,4 +88,5 @@ export interface Schema {
   signed_out_sessions: SignedOutSessionsTable;
   tasks: TasksTable;
   task_events: TaskEventsTable;
+  uploads: UploadsTable;
 }

@@ -1,5 +1,6 @@
 // The Tasks screen's questions, answered by the database: one page of the team's tasks (newest
 // first, keyset-paged so page 500 costs what page 1 does), the tab counts, one task with its timeline.
+import type { RequestFile } from '../../src/api/request-files';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import type { TaskEventsTable, TaskPhase } from '../db/schema';
@@ -37,6 +38,8 @@ export interface TaskView {
   updatedAt: number;
   finishedAt?: number;
   lastCheckedAt?: number;
+  /** Files uploaded through the console into the request, with their names. */
+  files?: RequestFile[];
 }
 
 export interface TaskEventView {
@@ -69,6 +72,7 @@ export function toTaskView(row: TaskRow): TaskView {
     updatedAt: row.updated_at.getTime(),
     finishedAt: row.finished_at?.getTime(),
     lastCheckedAt: row.last_checked_at?.getTime(),
+    files: optional(row.files) ?? undefined,
   };
 }
 

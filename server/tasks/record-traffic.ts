@@ -6,20 +6,22 @@ import type { CreatedTask, TaskRecorder } from './recorder';
 
 const CREATE_PATH = /^\/v1\/(image_generate|video_translate|image_to_video)\/?$/;
 const STATUS_PATH = /^\/v1\/(image_generate|video_translate|image_to_video)\/([^/]+)$/;
+/** The provider's upload endpoint (src/api/upload.ts): multipart in, a small JSON answer out. */
+const UPLOAD_PATH = '/v1/figure-resource/upload/file';
 /** An endpoint under a kind's path that is not a task id. */
 const NOT_TASK_IDS = new Set(['target_languages']);
 
 export const CREATOR_HEADER = 'x-console-user';
 const CREATOR_MAX = 80;
 
-/** A name as the team sees it: no control characters, trimmed, at most 80 characters. */
-export function cleanDisplayName(raw: string): string {
+/** A name as the team sees it: no control characters, trimmed, at most `max` characters. */
+export function cleanDisplayName(raw: string, max = CREATOR_MAX): string {
   return (
     raw
       // eslint-disable-next-line no-control-regex -- control characters never belong in a name
       .replace(/[\u0000-\u001f\u007f]/g, '')
       .trim()
-      .slice(0, CREATOR_MAX)
+      .slice(0, max)
   );
 }
 
@@ -59,6 +61,20 @@ function createdTasks(kind: TaskType, data: unknown): CreatedTask[] {
     : [];
 }
 
+/** The provider's upload answer: `{code, success, result: {url, fileName}}`; undefined unless a success. */
+function uploadedFile(answer: unknown): { url: string; fileName: string } | undefined {
+  const body = answer as {
+    code?: unknown;
+    success?: unknown;
+    result?: { url?: unknown; fileName?: unknown };
+  };
+  if (!body || (body.code !== undefined && body.code !== 0) || body.success === false) return undefined;
+  const { url, fileName } = body.result ?? {};
+  if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) return undefined;
+  if (typeof fileName !== 'string' || !fileName.trim()) return undefined;
+  return { url, fileName: cleanDisplayName(fileName, 255) };
+}
+
 async function readJson(response: Response): Promise<Envelope | undefined> {
   if (!/^application\/(.+\+)?json\b/i.test(response.headers.get('content-type') ?? '')) return undefined;
   try {
@@ -76,6 +92,17 @@ export function recordTraffic(recorder: TaskRecorder, inboxPath: string): Middle
   return async (c, next) => {
     await next();
     const path = c.req.path;
+    if (c.req.method === 'POST' && path === UPLOAD_PATH) {
+      // Only the answer is read: the request body is the file, streamed on and never held here.
+      if (c.res.status !== 200) return;
+      try {
+        const file = uploadedFile(await readJson(c.res));
+        if (file) await recorder.uploaded(file.url, file.fileName, creatorOf(c));
+      } catch (error) {
+        console.error(`[tasks] could not record an upload: ${(error as Error).message}`);
+      }
+      return;
+    }
     const create = c.req.method === 'POST' ? CREATE_PATH.exec(path) : null;
     const status = c.req.method === 'GET' ? STATUS_PATH.exec(path) : null;
     if (!create && !(status && !NOT_TASK_IDS.has(status[2]!))) return;

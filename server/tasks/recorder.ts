@@ -3,6 +3,7 @@
 // terminal status (SUCCEEDED, FAILED) is never replaced by a running one, so a late poll cannot
 // undo a callback. Each change is announced on TASKS_CHANNEL when its transaction commits.
 import { sql, type Selectable } from 'kysely';
+import { requestMediaUrls, type RequestFile } from '../../src/api/request-files';
 import { isTerminalStatus } from '../../src/api/status';
 import type { TaskType } from '../../src/api/schemas';
 import type { Database, Db } from '../db/database';
@@ -113,6 +114,28 @@ export interface TaskRecorder {
   status(kind: TaskType, id: string, data: TaskUpdate): Promise<void>;
   /** A failed status request of a known task: the last state stays, the error is kept beside it. */
   error(id: string, error: Omit<TaskErrorValue, 'at'>): Promise<void>;
+  /** A file the upload endpoint accepted: its URL and the name it had. */
+  uploaded(url: string, fileName: string, creator: string | null): Promise<void>;
+}
+
+/** The request's media URLs that are files uploaded through the console, with their names. */
+async function filesOf(trx: Db, params: Record<string, unknown>): Promise<RequestFile[]> {
+  const named = requestMediaUrls(params);
+  if (named.length === 0) return [];
+  const rows = await trx
+    .selectFrom('uploads')
+    .select(['url', 'file_name'])
+    .where(
+      'url',
+      'in',
+      named.map((entry) => entry.url),
+    )
+    .execute();
+  const names = new Map(rows.map((row) => [row.url, row.file_name]));
+  return named.flatMap(({ field, url }) => {
+    const name = names.get(url);
+    return name ? [{ field, url, name }] : [];
+  });
 }
 
 export function createTaskRecorder(database: Promise<Database>): TaskRecorder {
@@ -121,6 +144,7 @@ export function createTaskRecorder(database: Promise<Database>): TaskRecorder {
     async created(kind, params, tasks, creator) {
       const batch = tasks.length > 1 ? JSON.stringify(tasks.map((task) => task.id)) : null;
       await (await db()).transaction().execute(async (trx) => {
+        const files = await filesOf(trx, params);
         for (const task of tasks) {
           const values = {
             kind,
@@ -131,6 +155,7 @@ export function createTaskRecorder(database: Promise<Database>): TaskRecorder {
             name: text(params.name),
             language: task.language ?? null,
             creator,
+            files: files.length ? JSON.stringify(files) : null,
           };
           // A callback can beat the creation answer; the creation's facts win, its status stays.
           await trx
@@ -157,6 +182,16 @@ export function createTaskRecorder(database: Promise<Database>): TaskRecorder {
         .updateTable('tasks')
         .set({ last_error: JSON.stringify(value) })
         .where('id', '=', id)
+        .execute();
+    },
+    async uploaded(url, fileName, creator) {
+      const values = { file_name: fileName, creator, uploaded_at: new Date() };
+      await (
+        await db()
+      )
+        .insertInto('uploads')
+        .values({ url, ...values })
+        .onConflict((oc) => oc.column('url').doUpdateSet(values))
         .execute();
     },
   };

@@ -3,6 +3,9 @@ import type { ApiError } from '@/api/errors';
 import { FormActions } from './form-actions';
 import { submitOnModEnter } from './form-errors';
 import { cardClass } from '@/components/ui/styles';
+import { UploadsContext } from './uploads/upload-context';
+import type { UploadTracker } from './uploads/upload-tracker';
+import { useUploadWait } from './uploads/upload-wait';
 
 // Shown only after a submission (a refusal, or the tasks it created): loaded then, not with the form.
 const ErrorBanner = lazy(() => import('@/components/ui/banner').then((m) => ({ default: m.ErrorBanner })));
@@ -34,6 +37,7 @@ export function CreationFormLayout({
   onReset,
   aside,
   onEngage,
+  uploads,
   children,
 }: {
   titleId: string;
@@ -48,14 +52,17 @@ export function CreationFormLayout({
   aside: ReactNode;
   /** The creator starts working with the form (first focus or press): load what validation needs. */
   onEngage?: () => void;
+  /** The form's uploads: its file controls use them, and a submission waits for them. */
+  uploads?: UploadTracker;
   children: ReactNode;
 }) {
+  const wait = useUploadWait(uploads, onSubmit);
   return (
     <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <form
         noValidate
         aria-labelledby={titleId}
-        onSubmit={onSubmit}
+        onSubmit={wait.onSubmit}
         onKeyDown={submitOnModEnter}
         onFocus={onEngage}
         onPointerDown={onEngage}
@@ -65,7 +72,8 @@ export function CreationFormLayout({
           {title}
         </h2>
         <div className="space-y-6 p-4 sm:p-6">
-          {children}
+          <UploadsContext value={uploads}>{children}</UploadsContext>
+          {wait.note}
           {banner && (
             <Suspense fallback={null}>
               <ErrorBanner error={banner} onDismiss={onDismissBanner} />

@@ -8,12 +8,17 @@ export async function recordCreatedTasksSafely(
   kind: TaskType,
   body: unknown,
   tasks: { task_id: string; language?: string }[],
-  options: { animatedFrom?: string } = {},
+  options: { animatedFrom?: string; fileNames?: (url: string) => string | undefined } = {},
 ): Promise<string | undefined> {
   try {
     // Loaded on first use: the history store (IndexedDB) is not needed to show a form.
-    const { recordCreatedTasks } = await import('@/features/tasks/history');
-    await recordCreatedTasks(kind, body, tasks, options);
+    const [{ recordCreatedTasks }, { filesOfRequest }] = await Promise.all([
+      import('@/features/tasks/history'),
+      import('@/api/request-files'),
+    ]);
+    // Which request fields hold uploaded files, by name: kept beside the request, never sent.
+    const files = options.fileNames ? filesOfRequest(body, options.fileNames) : [];
+    await recordCreatedTasks(kind, body, tasks, { animatedFrom: options.animatedFrom, files });
     return undefined;
   } catch {
     return 'These tasks could not be saved in this browser’s task history; keep the ids.';

@@ -8,3 +8,16 @@ import { configure } from '@testing-library/react';
 // such import in a test file is transformed on the spot, which can take seconds on a loaded 2-core
 // machine. findBy*/waitFor wait up to 5 s instead of 1 s; a passing test waits no longer for it.
 configure({ asyncUtilTimeout: 5_000 });
+
+// jsdom's Blob lacks arrayBuffer(), which every browser the console supports has (the upload check
+// reads a file's first bytes with it); FileReader, which jsdom has, stands in.
+if (typeof FileReader !== 'undefined' && typeof Blob !== 'undefined' && !Blob.prototype.arrayBuffer) {
+  Blob.prototype.arrayBuffer = function arrayBuffer(this: Blob) {
+    return new Promise<ArrayBuffer>((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as ArrayBuffer);
+      reader.onerror = () => reject(reader.error);
+      reader.readAsArrayBuffer(this);
+    });
+  };
+}

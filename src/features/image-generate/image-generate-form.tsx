@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { ApiError } from '@/api/errors';
+import type { ImageGenerateRequest } from '@/api/schemas';
 import { BOUNDS, MODULES } from '@/api/rules';
 import { CreatedTasks, CreationFormLayout } from '@/forms/creation-form-layout';
 import { Field, FieldGroup } from '@/components/ui/field';
@@ -10,6 +11,7 @@ import { RadioCards } from '@/components/ui/radio-cards';
 import { inputClass } from '@/components/ui/styles';
 import { lazyZodResolver } from '@/forms/lazy-zod-resolver';
 import { useGuardedSubmit } from '@/forms/use-guarded-submit';
+import { useUploadTracker } from '@/forms/uploads/upload-context';
 import { AspectRatioPicker } from './aspect-ratio-picker';
 import {
   IMAGE_FORM_DEFAULTS,
@@ -53,7 +55,8 @@ export function ImageGenerateForm() {
     mode: 'onTouched',
     reValidateMode: 'onChange',
   });
-  const { register, handleSubmit, control, setError, setFocus, formState } = form;
+  const { register, handleSubmit, control, setError, setFocus, setValue, formState } = form;
+  const uploads = useUploadTracker();
   const { errors } = formState;
   useDraftAutosave(form, IMAGE_DRAFT_KEY);
   // A server verdict on the reference images holds for the URLs it judged; editing them hides it.
@@ -88,7 +91,7 @@ export function ImageGenerateForm() {
     result,
     pending: sending,
     reset,
-  } = useGuardedSubmit(createImages, placeError);
+  } = useGuardedSubmit((body: ImageGenerateRequest) => createImages(body, uploads.nameOf), placeError);
   const onValid = (values: ImageFormOutput) => {
     setReferenceVerdict(undefined);
     return submit(toImageRequest(values));
@@ -113,6 +116,7 @@ export function ImageGenerateForm() {
       submitLabel="Generate images"
       onReset={resetToDefaults}
       onEngage={resolver.preload}
+      uploads={uploads}
       aside={
         <>
           {result && (
@@ -134,6 +138,7 @@ export function ImageGenerateForm() {
         register={register}
         errors={errors}
         serverError={referenceError}
+        setValue={setValue}
       />
 
       <FieldGroup role="radiogroup" legend="Mode" error={errors.module?.message} errorId="module-error">

@@ -10,12 +10,16 @@ import {
   type Path,
   type UseFormRegister,
   type UseFormRegisterReturn,
+  type UseFormSetValue,
 } from 'react-hook-form';
 import { isHttpUrl } from '@/api/http-url';
 import { BOUNDS } from '@/api/rules';
 import { Button } from '@/components/ui/button';
 import { FieldError, describedBy } from '@/components/ui/field';
 import { hintClass, inputClass } from '@/components/ui/styles';
+import { IMAGE_ACCEPT, type UploadAccept } from '@/forms/uploads/upload-accept';
+import { ImageListFiles, useRowFiles } from '@/forms/uploads/image-file-controls';
+import { useListFiles } from '@/forms/uploads/use-list-files';
 import { FORMAT_LIST } from './image-form-model';
 
 type Probe = 'none' | 'loading' | 'ok' | 'error';
@@ -98,6 +102,7 @@ export function ImageUrlRow({
   onRemove,
   removeLabel,
   placeholder = 'https://example.com/reference.png',
+  files,
 }: {
   inputId: string;
   /** The input's name for assistive technology, e.g. "Reference image URL 2". */
@@ -113,11 +118,14 @@ export function ImageUrlRow({
   onRemove?: () => void;
   removeLabel?: string;
   placeholder?: string;
+  /** Files for this row: the slot its uploads are tracked under, and where dropped files go. */
+  files?: { slot: string; onFiles: (files: File[]) => void; accept?: UploadAccept; single?: boolean };
 }) {
   const probe = useImageProbe(url);
   const loadNote = probe.status === 'error' && !error ? `${inputId}-load` : undefined;
+  const fileControls = useRowFiles(files && { ...files, url, label });
   return (
-    <div className="flex items-start gap-3">
+    <div className={`flex items-start gap-3 ${fileControls.highlight}`} {...fileControls.dropProps}>
       <Thumbnail url={url} probe={probe} label={previewLabel} />
       <div className="min-w-0 flex-1">
         <label htmlFor={inputId} className="sr-only">
@@ -136,6 +144,7 @@ export function ImageUrlRow({
             className={inputClass}
             {...registration}
           />
+          {fileControls.pickButton}
           {onRemove && (
             <Button variant="ghost" size="sm" onClick={onRemove} className="shrink-0">
               <span aria-hidden="true">✕</span>
@@ -149,6 +158,7 @@ export function ImageUrlRow({
             This image does not load in the browser. Check that the link is public and points to an image.
           </p>
         )}
+        {fileControls.below}
       </div>
     </div>
   );
@@ -171,6 +181,8 @@ export function ReferenceImagesField<T extends FieldValues>({
   optional = true,
   hint = `Public links to images the result should follow. ${FORMAT_LIST}, at most 20 MB each.`,
   fullNote = `Limit reached: the service uses at most ${BOUNDS.referenceImagesMax} reference images and silently ignores the rest.`,
+  setValue,
+  accept = IMAGE_ACCEPT,
 }: {
   control: Control<T, unknown, unknown>;
   register: UseFormRegister<T>;
@@ -183,18 +195,35 @@ export function ReferenceImagesField<T extends FieldValues>({
   optional?: boolean;
   hint?: ReactNode;
   fullNote?: string;
+  /** Given, the rows also take files (drop, paste, pick) inside a form with uploads. */
+  setValue?: UseFormSetValue<T>;
+  accept?: UploadAccept;
 }) {
   const { fields, append, remove } = useFieldArray({ control, name });
   const urls = useWatch({ control, name: name as Path<T> }) as ImageRows | undefined;
   const id = name.replaceAll('_', '-');
   const full = fields.length >= max;
+  const files = useListFiles({
+    fields,
+    urls,
+    max,
+    name,
+    setValue,
+    accept,
+    append: append as (rows: { url: string }[], options: { shouldFocus: boolean }) => void,
+    noun: legend.toLowerCase(),
+  });
   const rowErrors = errors[name] as
     (RhfFieldError & { root?: RhfFieldError } & Record<number, { url?: RhfFieldError }>) | undefined;
   const listError = rowErrors?.root?.message ?? rowErrors?.message;
   const groupError = serverError ?? listError;
   const errorId = `${id}-error`;
   return (
-    <fieldset aria-describedby={describedBy(groupError && errorId, `${id}-hint`)}>
+    <fieldset
+      aria-describedby={describedBy(groupError && errorId, `${id}-hint`)}
+      className={files?.highlight}
+      {...files?.dropProps}
+    >
       <legend className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
         {legend}
         <span className="ml-1.5 text-xs font-normal text-zinc-500 dark:text-zinc-400">
@@ -219,13 +248,20 @@ export function ReferenceImagesField<T extends FieldValues>({
                 registration={register(`${name}.${index}.url` as Path<T>)}
                 onRemove={() => remove(index)}
                 removeLabel={`Remove ${legend.replace(/s$/, '').toLowerCase()} ${index + 1}`}
+                files={files && { slot: field.id, accept, onFiles: (picked) => files.onFiles(picked, index) }}
               />
             </li>
           ))}
         </ol>
       )}
       {groupError && <FieldError id={errorId}>{groupError}</FieldError>}
-      <div className="mt-3 flex flex-wrap items-center gap-3">
+      <ImageListFiles
+        accept={accept}
+        onFiles={files?.onFiles}
+        takesFiles={Boolean(setValue)}
+        full={full}
+        leftOut={files?.leftOut}
+      >
         <Button
           size="sm"
           onClick={() => append({ url: '' } as Parameters<typeof append>[0], { shouldFocus: true })}
@@ -244,7 +280,7 @@ export function ReferenceImagesField<T extends FieldValues>({
             {fullNote}
           </p>
         )}
-      </div>
+      </ImageListFiles>
     </fieldset>
   );
 }

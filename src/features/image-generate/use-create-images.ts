@@ -10,7 +10,11 @@ export interface CreatedImages {
 }
 
 /** POST /v1/image_generate, then the new tasks into the history. */
-export async function createImages(body: ImageGenerateRequest): Promise<CreatedImages> {
+export async function createImages(
+  body: ImageGenerateRequest,
+  /** The names of files uploaded into the request's fields, for the history. */
+  fileNames?: (url: string) => string | undefined,
+): Promise<CreatedImages> {
   // Loaded on first use: the client and its response schemas are not needed to show the form.
   const { API_PATHS, createImageGeneration, toCurl } = await import('@/api/endpoints');
   const { task_ids } = await createImageGeneration(body);
@@ -22,6 +26,7 @@ export async function createImages(body: ImageGenerateRequest): Promise<CreatedI
       'image_generate',
       body,
       task_ids.map((task_id) => ({ task_id })),
+      { fileNames },
     ),
   };
 }

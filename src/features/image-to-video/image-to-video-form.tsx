@@ -12,6 +12,9 @@ import { Switch } from '@/components/ui/switch';
 import { PromptField } from '@/features/image-generate/prompt-field';
 import { ImageUrlRow, ReferenceImagesField } from '@/features/image-generate/reference-images-field';
 import { CreatedTasks, CreationFormLayout } from '@/forms/creation-form-layout';
+import { FRAME_ACCEPT } from '@/forms/uploads/upload-accept';
+import { SET_UPLOADED, singleFile } from '@/forms/uploads/single-file';
+import { useUploadTracker } from '@/forms/uploads/upload-context';
 import { clearDraft, loadDraft, useDraftAutosave } from '@/forms/form-draft';
 import { fieldForServerError, serverFieldMessage } from '@/forms/form-errors';
 import { lazyZodResolver } from '@/forms/lazy-zod-resolver';
@@ -108,7 +111,8 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
     mode: 'onTouched',
     reValidateMode: 'onChange',
   });
-  const { register, handleSubmit, control, setError, setFocus, formState } = form;
+  const { register, handleSubmit, control, setError, setFocus, setValue, formState } = form;
+  const uploads = useUploadTracker();
   const { errors } = formState;
   useDraftAutosave(form, I2V_DRAFT_KEY);
   const switcher = useModelAndMode(form);
@@ -159,7 +163,7 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
   } = useGuardedSubmit(createVideos, placeError);
   const onValid = (values: VideoFormOutput) => {
     setUnavailable(false);
-    return submit({ body: toVideoRequest(values), animatedFrom });
+    return submit({ body: toVideoRequest(values), animatedFrom, fileNames: uploads.nameOf });
   };
 
   function resetToDefaults() {
@@ -184,6 +188,7 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
       submitLabel="Create videos"
       onReset={resetToDefaults}
       onEngage={resolver.preload}
+      uploads={uploads}
       aside={
         <>
           {result && (
@@ -283,6 +288,7 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
               error={errors.image_url?.message}
               registration={register('image_url')}
               placeholder="https://example.com/first-frame.png"
+              files={singleFile(uploads, 'image_url', (url) => setValue('image_url', url, SET_UPLOADED))}
             />
           </fieldset>
           <fieldset aria-describedby="end-frame-hint">
@@ -302,6 +308,9 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
               registration={register('end_image_url')}
               describedById={differ ? 'frames-differ' : undefined}
               placeholder="https://example.com/last-frame.png"
+              files={singleFile(uploads, 'end_image_url', (url) =>
+                setValue('end_image_url', url, SET_UPLOADED),
+              )}
             />
             {differ && (
               <p id="frames-differ" className="mt-2 text-sm text-amber-800 dark:text-amber-300">
@@ -321,6 +330,8 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
           optional={false}
           hint={`${rules.references!.min} to ${rules.references!.max} public image links for ${rules.label}. JPG, PNG or WebP, at most 20 MB each.`}
           fullNote={`Limit reached: ${rules.label} takes at most ${rules.references!.max} reference images.`}
+          setValue={setValue}
+          accept={FRAME_ACCEPT}
         />
       )}
 

@@ -12,10 +12,13 @@ export interface CreatedVideos {
 export async function createVideos({
   body,
   animatedFrom,
+  fileNames,
 }: {
   body: ImageToVideoRequest;
   /** The image task whose result is the start frame (Animate). */
   animatedFrom?: string;
+  /** The names of files uploaded into the request's fields, for the history. */
+  fileNames?: (url: string) => string | undefined;
 }): Promise<CreatedVideos> {
   const { API_PATHS, createImageToVideo, toCurl } = await import('@/api/endpoints');
   const { task_ids } = await createImageToVideo(body);
@@ -27,7 +30,7 @@ export async function createVideos({
       'image_to_video',
       body,
       task_ids.map((task_id) => ({ task_id })),
-      { animatedFrom },
+      { animatedFrom, fileNames },
     ),
   };
 }

@@ -20,6 +20,11 @@ const recordSchema = z.looseObject({
   kind: z.enum(TASK_TYPES),
   source: z.catch(z.enum(['created', 'lookup', 'callback']), 'lookup'),
   params: z.optional(z.unknown()),
+  // Names of uploaded files; a malformed list is dropped rather than refusing the whole record.
+  files: z.catch(
+    z.optional(z.array(z.object({ field: z.string(), url: z.string(), name: z.string() }))),
+    undefined,
+  ),
   language: z.optional(z.string()),
   createdAt: z.number(),
   updatedAt: z.catch(z.number(), 0),

@@ -159,6 +159,26 @@ describe('export and import', () => {
     });
   });
 
+  it('keeps the names of uploaded files, and drops a malformed list rather than the record', async () => {
+    const files = [
+      { field: 'reference_images[0]', url: 'https://cdn.example/u/1.png', name: 'moodboard.png' },
+    ];
+    await recordCreatedTasks(
+      'image_generate',
+      { prompt: 'cat', reference_images: ['https://cdn.example/u/1.png'] },
+      [{ task_id: 'i2is-f' }, { task_id: 'i2is-g' }],
+      { files },
+    );
+    const exported = JSON.parse(await exportHistory()) as { tasks: { id: string; files?: unknown }[] };
+    exported.tasks.find((task) => task.id === 'i2is-g')!.files = 'not a list';
+    await clear(createStore('media-console', 'tasks'));
+    await reload();
+    expect(await importHistory(JSON.stringify(exported))).toMatchObject({ added: 2, rejected: 0 });
+    await reload();
+    expect((await getTask('i2is-f'))?.files).toEqual(files);
+    expect((await getTask('i2is-g'))?.files).toBeUndefined();
+  });
+
   it('keeps the newer copy of a task on import', async () => {
     await recordCreatedTasks('image_generate', {}, [{ task_id: 'x' }]);
     const current = (await getTask('x'))!;

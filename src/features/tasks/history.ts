@@ -5,6 +5,7 @@
 // store loads everything once with a single getAll, keeps a newest-first array, and writes changes
 // back in batches (setMany). Screens subscribe through `subscribeHistory` / useSyncExternalStore.
 import { createStore, delMany, get, setMany, values } from 'idb-keyval';
+import type { RequestFile } from '@/api/request-files';
 import { TASK_TYPES, type TaskType } from '@/api/rules';
 import { isTerminalStatus } from '@/api/status';
 import { setFollowing } from './following';
@@ -25,6 +26,8 @@ export interface TaskRecord {
   source: 'created' | 'lookup' | 'callback';
   /** The creation request body, when this browser created the task. */
   params?: unknown;
+  /** Files uploaded from this browser into the request's fields, with their names (not sent). */
+  files?: RequestFile[];
   /** For video translations: the target language of this task. */
   language?: string;
   createdAt: number;
@@ -196,7 +199,7 @@ export async function recordCreatedTasks(
   kind: TaskType,
   params: unknown,
   tasks: readonly CreatedTask[],
-  options: { rerunOf?: string; animatedFrom?: string } = {},
+  options: { rerunOf?: string; animatedFrom?: string; files?: RequestFile[] } = {},
 ): Promise<TaskRecord[]> {
   await loadHistory();
   const now = Date.now();
@@ -211,6 +214,7 @@ export async function recordCreatedTasks(
     status: '',
     rerunOf: options.rerunOf,
     animatedFrom: options.animatedFrom,
+    ...(options.files?.length && { files: options.files }),
   }));
   await commit(records, { added: true });
   return records;

@@ -7,6 +7,7 @@ import { formatDateTime } from './format';
 import { addLookedUpTasks, peekTask } from './history';
 import { inferTaskKind } from './lookup';
 import { TaskStatusLine } from './status-badge';
+import { RequestFiles } from './request-files';
 import { LookupProblem, TaskTiming } from './task-card';
 import { TaskActions } from './task-detail-actions';
 import { TaskFields } from './task-fields';
@@ -131,6 +132,7 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
         </section>
       </div>
 
+      <RequestFiles files={record.files} />
       {record.params !== undefined && (
         <section aria-labelledby="params-heading" className="space-y-2">
           <h2 id="params-heading" className="font-semibold">

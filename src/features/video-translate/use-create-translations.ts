@@ -10,7 +10,11 @@ export interface CreatedTranslations {
 }
 
 /** POST /v1/video_translate (one task per language), then the new tasks into the history. */
-export async function createTranslations(body: VideoTranslateRequest): Promise<CreatedTranslations> {
+export async function createTranslations(
+  body: VideoTranslateRequest,
+  /** The names of files uploaded into the request's fields, for the history. */
+  fileNames?: (url: string) => string | undefined,
+): Promise<CreatedTranslations> {
   const { API_PATHS, createVideoTranslation, toCurl } = await import('@/api/endpoints');
   const data = await createVideoTranslation(body);
   const tasks = data.map(({ task_id, language }) => ({ task_id, language }));
@@ -18,7 +22,7 @@ export async function createTranslations(body: VideoTranslateRequest): Promise<C
     body,
     tasks,
     curl: toCurl('POST', API_PATHS.videoTranslate, body),
-    historyNote: await recordCreatedTasksSafely('video_translate', body, tasks),
+    historyNote: await recordCreatedTasksSafely('video_translate', body, tasks, { fileNames }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { BOUNDS, CONSOLE_INBOX, TARGET_LANGUAGES } from '@/api/rules';
+import type { VideoTranslateRequest } from '@/api/schemas';
 import { useConsoleInfo } from '@/api/console-info';
 import { CreatedTasks, CreationFormLayout } from '@/forms/creation-form-layout';
 import { Field } from '@/components/ui/field';
@@ -21,6 +22,9 @@ import {
 } from './video-form-model';
 import { VideoNameField } from './video-name-field';
 import { VideoPreview } from './video-preview';
+import { SET_UPLOADED } from '@/forms/uploads/single-file';
+import { useUploadTracker } from '@/forms/uploads/upload-context';
+import { VideoFileControls } from '@/forms/uploads/video-file-controls';
 import { VideoSummary } from './video-summary';
 
 export const VIDEO_DRAFT_KEY = 'video-translate';
@@ -57,7 +61,8 @@ export function VideoTranslateForm() {
     mode: 'onTouched',
     reValidateMode: 'onChange',
   });
-  const { register, handleSubmit, control, setError, formState } = form;
+  const { register, handleSubmit, control, setError, setValue, formState } = form;
+  const uploads = useUploadTracker();
   const { errors } = formState;
   useDraftAutosave(form, VIDEO_DRAFT_KEY);
   const languages = useTargetLanguages();
@@ -71,11 +76,15 @@ export function VideoTranslateForm() {
     result,
     pending: sending,
     reset,
-  } = useGuardedSubmit(createTranslations, (error) => {
-    const field = fieldForServerError(error, VIDEO_FORM_FIELDS);
-    if (field) setError(field, { type: 'server', message: serverFieldMessage(error) }, { shouldFocus: true });
-    return Boolean(field);
-  });
+  } = useGuardedSubmit(
+    (body: VideoTranslateRequest) => createTranslations(body, uploads.nameOf),
+    (error) => {
+      const field = fieldForServerError(error, VIDEO_FORM_FIELDS);
+      if (field)
+        setError(field, { type: 'server', message: serverFieldMessage(error) }, { shouldFocus: true });
+      return Boolean(field);
+    },
+  );
   const onValid = (values: VideoFormOutput) => submit(toVideoRequest(values));
 
   function resetToDefaults() {
@@ -96,6 +105,7 @@ export function VideoTranslateForm() {
       submitLabel="Translate video"
       onReset={resetToDefaults}
       onEngage={resolver.preload}
+      uploads={uploads}
       aside={
         <>
           {result && (
@@ -113,10 +123,14 @@ export function VideoTranslateForm() {
       <Field
         label="Video URL"
         error={errors.video_url?.message}
-        hint="A public http(s) link to the video file to translate."
+        hint="A public http(s) link to the video file to translate, or a video of yours uploaded above."
       >
         {(props) => (
-          <>
+          <VideoFileControls
+            slot="video_url"
+            url={videoUrl}
+            onUploaded={(url) => setValue('video_url', url, SET_UPLOADED)}
+          >
             <input
               {...props}
               type="url"
@@ -128,7 +142,7 @@ export function VideoTranslateForm() {
               {...register('video_url', { setValueAs: (v: string) => v.trim() })}
             />
             <VideoPreview url={videoUrl} />
-          </>
+          </VideoFileControls>
         )}
       </Field>
 

@@ -1,0 +1,255 @@
+// Local files on the built-in emulator (its upload endpoint, through the console's proxy path): a
+// PNG dropped on Create image uploads with a visible progress bar, is sent as a reference image and
+// its task succeeds; a video picked on Translate video is uploaded and translated; a 25 MB image and
+// a text file named .png are refused before anything is sent; a cancelled upload leaves the form
+// usable. Uploads are slowed with Chromium's network throttling so the progress bar has time to show.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { mkdirSync, readFileSync } from 'node:fs';
+
+const SHOTS = 'screenshots';
+const UPLOAD_PATH = '/v1/figure-resource/upload/file';
+
+/** A real PNG (the emulator's sample) padded after IEND, so it takes a few seconds at the throttle. */
+const PNG = Buffer.concat([readFileSync('server/emulator/assets/reference.png'), Buffer.alloc(160 * 1024)]);
+const VIDEO = readFileSync('server/emulator/assets/video-16x9.mp4');
+
+/** Upload bandwidth in bytes per second (Chromium's own network emulation). */
+async function throttleUploads(page: Page, bytesPerSecond: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
+}
+
+/** Drops files on an element, with a DataTransfer built in the page from the bytes given. */
+async function dropFiles(
+  page: Page,
+  target: Locator,
+  files: { name: string; type: string; bytes: Buffer }[],
+) {
+  const dataTransfer = await page.evaluateHandle(
+    (list) => {
+      const transfer = new DataTransfer();
+      for (const file of list) {
+        const bytes = Uint8Array.from(atob(file.base64), (char) => char.charCodeAt(0));
+        transfer.items.add(new File([bytes], file.name, { type: file.type }));
+      }
+      return transfer;
+    },
+    files.map((file) => ({ name: file.name, type: file.type, base64: file.bytes.toString('base64') })),
+  );
+  await target.dispatchEvent('dragenter', { dataTransfer });
+  await target.dispatchEvent('dragover', { dataTransfer });
+  await target.dispatchEvent('drop', { dataTransfer });
+}
+
+/** Picks files through the button's file dialog, as a creator would. */
+async function pickFiles(
+  page: Page,
+  button: Locator,
+  files: { name: string; mimeType: string; buffer: Buffer }[],
+) {
+  const chooser = page.waitForEvent('filechooser');
+  await button.click();
+  await (await chooser).setFiles(files);
+}
+
+function countUploads(page: Page) {
+  const seen = { count: 0 };
+  page.on('request', (request) => {
+    if (request.url().endsWith(UPLOAD_PATH)) seen.count += 1;
+  });
+  return seen;
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test.describe('Uploads', () => {
+  test('a PNG dropped on Create image uploads with progress, is sent as a reference image and its task succeeds', async ({
+    page,
+  }) => {
+    await throttleUploads(page, 40 * 1024);
+    await page.goto('/');
+    await page.getByRole('textbox', { name: 'Prompt' }).fill('A lighthouse in the style of the moodboard');
+    const group = page.getByRole('group', { name: /Reference images/ });
+    await dropFiles(page, group, [{ name: 'moodboard.png', type: 'image/png', bytes: PNG }]);
+
+    const bar = page.getByRole('progressbar', { name: 'Uploading moodboard.png' });
+    await expect(bar).toBeVisible();
+    await expect(group.getByText(/\d+% · .* of 17\d KB/)).toBeVisible();
+    // Real progress: the bar moves while the bytes go out.
+    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThan(10);
+
+    // Sending now is held until the upload ends, and says why.
+    await page.getByRole('button', { name: 'Generate images' }).click();
+    await expect(page.getByText(/Not sent yet\. A file is still uploading/)).toBeVisible();
+
+    const input = page.getByRole('textbox', { name: 'Reference image URL 1' });
+    await expect(input).toHaveValue(/^http.*\/uploads?\//, { timeout: 20_000 });
+    await expect(bar).toHaveCount(0);
+    await expect(page.getByRole('img', { name: 'Preview of reference image 1' })).toBeVisible();
+    await expect(group.getByText('Uploaded from moodboard.png')).toBeVisible();
+    const uploadedUrl = await input.inputValue();
+
+    const request = page.waitForRequest((r) => r.url().endsWith('/v1/image_generate'));
+    await page.getByRole('button', { name: 'Generate images' }).click();
+    expect((await request).postDataJSON().reference_images).toEqual([uploadedUrl]);
+
+    const panel = page.getByRole('region', { name: '1 image task created' });
+    await panel.getByRole('link', { name: /^i2is-/ }).click();
+    await expect(page.getByText('reference image:')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'moodboard.png' })).toHaveAttribute('href', uploadedUrl);
+    await expect(page.getByText(/^succeeded$/i).first()).toBeVisible({ timeout: 30_000 });
+  });
+
+  test('a video picked on Translate video is uploaded and translated', async ({ page }) => {
+    await throttleUploads(page, 20 * 1024);
+    await page.goto('/translate');
+    await page
+      .getByRole('group', { name: 'Target languages' })
+      .getByText('Japanese', { exact: true })
+      .click();
+    await pickFiles(page, page.getByRole('button', { name: 'Upload video' }), [
+      { name: 'interview.mp4', mimeType: 'video/mp4', buffer: VIDEO },
+    ]);
+    await expect(page.getByRole('progressbar', { name: 'Uploading interview.mp4' })).toBeVisible();
+    const input = page.getByRole('textbox', { name: 'Video URL' });
+    await expect(input).toHaveValue(/^http/, { timeout: 20_000 });
+    await expect(page.getByLabel('Preview of the video to translate')).toBeVisible();
+    await expect(page.getByText('Uploaded from interview.mp4')).toBeVisible();
+
+    const request = page.waitForRequest((r) => r.url().endsWith('/v1/video_translate'));
+    await page.getByRole('button', { name: 'Translate video' }).click();
+    expect((await request).postDataJSON().video_url).toBe(await input.inputValue());
+    const panel = page.getByRole('region', { name: '1 translation task created' });
+    await panel.getByRole('link', { name: /^vt-/ }).click();
+    await expect(page.getByText('video:')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'interview.mp4' })).toBeVisible();
+    await expect(page.getByText(/^succeeded$/i).first()).toBeVisible({ timeout: 30_000 });
+  });
+
+  test('a 25 MB image and a text file named .png are refused with a reason, and nothing is sent', async ({
+    page,
+  }) => {
+    const uploads = countUploads(page);
+    await page.goto('/');
+    const pick = page.getByRole('button', { name: 'Upload images' });
+    const big = Buffer.alloc(25 * 1024 * 1024);
+    PNG.copy(big, 0, 0, 64);
+    await pickFiles(page, pick, [{ name: 'huge.png', mimeType: 'image/png', buffer: big }]);
+    await expect(
+      page.getByText('huge.png is 25 MB; images can be at most 20 MB. Nothing was sent.'),
+    ).toBeVisible();
+
+    await pickFiles(page, page.getByRole('button', { name: 'Upload a file for reference image 1' }), [
+      {
+        name: 'notes.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('Meeting notes, not an image at all.\n'),
+      },
+    ]);
+    await expect(
+      page.getByText('notes.png is not a JPG, JPEG, PNG, BMP, WebP or GIF image. Nothing was sent.'),
+    ).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Reference image URL 1' })).toHaveValue('');
+    expect(uploads.count).toBe(0);
+    await expectNoAxeViolations(page);
+  });
+
+  test('a cancelled upload leaves the form usable', async ({ page, baseURL }) => {
+    await throttleUploads(page, 8 * 1024);
+    await page.goto('/');
+    await page.getByRole('textbox', { name: 'Prompt' }).fill('A cat in a hat');
+    await pickFiles(page, page.getByRole('button', { name: 'Upload images' }), [
+      { name: 'slow.png', mimeType: 'image/png', buffer: PNG },
+    ]);
+    await expect(page.getByRole('progressbar', { name: 'Uploading slow.png' })).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel uploading slow.png' }).click();
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    await expect(page.getByText(/still uploading/)).toHaveCount(0);
+
+    const input = page.getByRole('textbox', { name: 'Reference image URL 1' });
+    await expect(input).toHaveValue('');
+    await input.fill(`${baseURL}/emulator/samples/reference.png`);
+    await page.getByRole('button', { name: 'Generate images' }).click();
+    await expect(page.getByRole('region', { name: '1 image task created' })).toBeVisible();
+  });
+
+  test('screenshots of the three forms with files uploading, at 1280 and 390 px', async ({ page }) => {
+    mkdirSync(SHOTS, { recursive: true });
+    await throttleUploads(page, 6 * 1024);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      const group = page.getByRole('group', { name: /Reference images/ });
+      await dropFiles(page, group, [
+        { name: 'moodboard.png', type: 'image/png', bytes: PNG },
+        { name: 'palette-with-a-long-name-2026.png', type: 'image/png', bytes: PNG },
+      ]);
+      await expect(page.getByRole('progressbar')).toHaveCount(2);
+      await expect
+        .poll(async () => Number(await page.getByRole('progressbar').first().getAttribute('aria-valuenow')))
+        .toBeGreaterThan(3);
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: `${SHOTS}/uploads-create-image-${width}.png`, fullPage: true });
+
+      await page.goto('/image-to-video');
+      await dropFiles(page, page.getByRole('textbox', { name: 'Start frame URL' }), [
+        { name: 'first-frame.png', type: 'image/png', bytes: PNG },
+      ]);
+      await expect(page.getByRole('progressbar')).toHaveCount(1);
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: `${SHOTS}/uploads-image-to-video-${width}.png`, fullPage: true });
+
+      await page.goto('/translate');
+      await pickFiles(page, page.getByRole('button', { name: 'Upload video' }), [
+        { name: 'interview.mp4', mimeType: 'video/mp4', buffer: VIDEO },
+      ]);
+      await expect(page.getByRole('progressbar')).toHaveCount(1);
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: `${SHOTS}/uploads-translate-${width}.png`, fullPage: true });
+    }
+  });
+});
+
+test('screenshots of the three forms with their files uploaded, at 1280 and 390 px', async ({ page }) => {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    // The draft keeps the rows of the previous width; each shot starts from an empty form.
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await dropFiles(page, page.getByRole('group', { name: /Reference images/ }), [
+      { name: 'moodboard.png', type: 'image/png', bytes: PNG },
+      { name: 'palette-with-a-long-name-2026.png', type: 'image/png', bytes: PNG },
+    ]);
+    await expect(page.getByRole('textbox', { name: 'Reference image URL 2' })).toHaveValue(/^http/);
+    await expect(page.getByRole('img', { name: 'Preview of reference image 2' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${SHOTS}/uploads-create-image-done-${width}.png`, fullPage: true });
+
+    await page.goto('/image-to-video');
+    await dropFiles(page, page.getByRole('textbox', { name: 'Start frame URL' }), [
+      { name: 'first-frame.png', type: 'image/png', bytes: PNG },
+    ]);
+    await expect(page.getByRole('img', { name: 'Preview of the start frame' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${SHOTS}/uploads-image-to-video-done-${width}.png`, fullPage: true });
+
+    await page.goto('/translate');
+    await pickFiles(page, page.getByRole('button', { name: 'Upload video' }), [
+      { name: 'interview.mp4', mimeType: 'video/mp4', buffer: VIDEO },
+    ]);
+    await expect(page.getByLabel('Preview of the video to translate')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${SHOTS}/uploads-translate-done-${width}.png`, fullPage: true });
+  }
+});

@@ -1,0 +1,128 @@
+// Uploads in the team record: each upload answer passing through /v1/figure-resource/upload/file
+// names its URL, and a creation request that uses such URLs carries the files' names (from the
+// traffic, never the browser's word alone). The upload body itself is never read by the recorder.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readServerConfig } from '../config';
+import { createNodeApp, type NodeApp } from '../node-app';
+import { resetTestDatabase } from '../testing/database';
+import type { TaskView } from './list';
+import { recordTraffic } from './record-traffic';
+import type { TaskRecorder } from './recorder';
+
+const ORIGIN = 'http://127.0.0.1:5173';
+const DATA_DIR = mkdtempSync(join(tmpdir(), 'uploads-record-test-'));
+const PNG = readFileSync('server/emulator/assets/reference.png');
+let nodeApp: NodeApp;
+
+beforeEach(async () => {
+  const database = await resetTestDatabase();
+  nodeApp = createNodeApp(readServerConfig({ DATA_DIR, CALLBACK_SECRET: 'uploads-test-secret-0123456789' }), {
+    database,
+    emulator: { timeScale: 0, log: () => {} },
+  });
+});
+afterEach(() => nodeApp.close());
+afterAll(() => rmSync(DATA_DIR, { recursive: true, force: true }));
+
+async function upload(name: string, bytes: Uint8Array<ArrayBuffer> = new Uint8Array(PNG), user = 'Ana') {
+  const form = new FormData();
+  form.append('file', new Blob([bytes]), name);
+  const response = await nodeApp.app.request(`${ORIGIN}/v1/figure-resource/upload/file`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer t', 'x-console-user': user },
+    body: form,
+  });
+  return (await response.json()) as { code: number; result?: { url: string } };
+}
+
+async function createImage(body: Record<string, unknown>) {
+  const response = await nodeApp.app.request(`${ORIGIN}/v1/image_generate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer t' },
+    body: JSON.stringify(body),
+  });
+  return ((await response.json()) as { data: { task_ids: string[] } }).data.task_ids[0]!;
+}
+
+async function detail(id: string) {
+  const response = await nodeApp.app.request(`${ORIGIN}/__console/tasks/${id}`);
+  return ((await response.json()) as { data: { task: TaskView } }).data.task;
+}
+
+describe('uploads in the team record', () => {
+  it('names the uploaded files of a creation request by field, in the detail and the list', async () => {
+    const first = await upload('moodboard.png');
+    const second = await upload('palette.png');
+    expect(first.code).toBe(0);
+    const other = `${ORIGIN}/emulator/samples/reference.png`;
+    const id = await createImage({
+      prompt: 'a lighthouse',
+      reference_images: [other, first.result!.url, second.result!.url],
+    });
+    const files = [
+      { field: 'reference_images[1]', url: first.result!.url, name: 'moodboard.png' },
+      { field: 'reference_images[2]', url: second.result!.url, name: 'palette.png' },
+    ];
+    expect((await detail(id)).files).toEqual(files);
+    const list = await nodeApp.app.request(`${ORIGIN}/__console/tasks`);
+    const items = ((await list.json()) as { data: { items: TaskView[] } }).data.items;
+    expect(items.find((item) => item.id === id)?.files).toEqual(files);
+  });
+
+  it('records nothing for a refused upload, and no files for URLs that are not uploads', async () => {
+    const refused = await upload('notes.png', new TextEncoder().encode('not an image at all'));
+    expect(refused.code).not.toBe(0);
+    const id = await createImage({
+      prompt: 'a cat',
+      reference_images: [`${ORIGIN}/emulator/samples/reference.png`],
+    });
+    expect((await detail(id)).files).toBeUndefined();
+  });
+});
+
+describe('recordTraffic on the upload path', () => {
+  it('reads only the answer: the upload body is never pulled by the recorder', async () => {
+    const uploaded = vi.fn<TaskRecorder['uploaded']>(async () => undefined);
+    const recorder = {
+      created: vi.fn(),
+      status: vi.fn(),
+      error: vi.fn(),
+      uploaded,
+    } as unknown as TaskRecorder;
+    const app = new Hono();
+    app.use('/v1/*', recordTraffic(recorder, '/callbacks/secret'));
+    // The route answers without reading the body, as a streaming proxy that has not started would.
+    app.post('/v1/figure-resource/upload/file', (c) =>
+      c.json({
+        code: 0,
+        success: true,
+        result: { url: 'https://cdn.example.com/u/1.png', fileName: 'a\u0007.png' },
+      }),
+    );
+    let pulled = false;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          pulled = true;
+          controller.enqueue(new Uint8Array(1024));
+          controller.close();
+        },
+        // Pulled only when someone reads it (the default would pull one chunk at once).
+      },
+      { highWaterMark: 0 },
+    );
+    const response = await app.request('/v1/figure-resource/upload/file', {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=x', 'x-console-user': 'Bo' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(response.status).toBe(200);
+    expect(uploaded).toHaveBeenCalledWith('https://cdn.example.com/u/1.png', 'a.png', 'Bo');
+    expect(pulled).toBe(false);
+  });
+});

@@ -1,0 +1,59 @@
+import { useEffect, type ReactNode } from 'react';
+import { useConsoleInfo } from '@/api/console-info';
+import { hintClass } from '@/components/ui/styles';
+import {
+  dropHighlight,
+  FilePickButton,
+  SlotUploads,
+  UploadsUnavailableNote,
+  useFileDrop,
+} from './file-controls';
+import { SET_UPLOADED, singleFile } from './single-file';
+import { formatBytes, videoAccept } from './upload-accept';
+import { useUploads } from './upload-context';
+import { useUploadsUnavailable } from './uploads-availability';
+
+export { SET_UPLOADED };
+
+/**
+ * A video URL field that also takes a file: picked, dropped or pasted on it. The largest file is
+ * the console's UPLOAD_MAX_MB, as /__console/config says (500 MB until it has answered).
+ */
+export function VideoFileControls({
+  slot,
+  url,
+  onUploaded,
+  children,
+}: {
+  slot: string;
+  url: string;
+  onUploaded: (url: string) => void;
+  /** The URL input and its preview. */
+  children: ReactNode;
+}) {
+  const tracker = useUploads();
+  const unavailable = useUploadsUnavailable();
+  const accept = videoAccept(useConsoleInfo().data?.uploadMaxBytes);
+  const files = tracker && !unavailable ? singleFile(tracker, slot, onUploaded, accept) : undefined;
+  const drop = useFileDrop(files?.onFiles);
+  useEffect(() => tracker?.hold(slot), [tracker, slot]);
+  const name = tracker?.nameOf(url);
+  return (
+    <div {...drop.props} className={dropHighlight(drop.dragging)}>
+      {children}
+      {files && (
+        <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
+          <FilePickButton accept={accept} onFiles={files.onFiles}>
+            Upload video
+          </FilePickButton>
+          <span className={hintClass}>
+            or drop or paste it here · {accept.label}, at most {formatBytes(accept.maxBytes)}
+          </span>
+        </div>
+      )}
+      {tracker && unavailable && <UploadsUnavailableNote />}
+      {tracker && <SlotUploads tracker={tracker} slot={slot} />}
+      {name && <p className={`mt-1 truncate ${hintClass}`}>Uploaded from {name}</p>}
+    </div>
+  );
+}
