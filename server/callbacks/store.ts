@@ -52,8 +52,11 @@ export function toStoredCallback(row: Selectable<CallbacksTable>): StoredCallbac
   return { id: row.id, receivedAt: row.received_at.toISOString(), body: row.body };
 }
 
-/** Runs inside the caller's transaction, so recording a callback can share its commit. */
-export type AfterInsert = (trx: Db, entry: StoredCallback) => Promise<void>;
+/**
+ * Runs inside the caller's transaction, so recording callbacks shares their commit. It gets every
+ * callback a group added (duplicates excluded), in id order, once: work on them in bulk.
+ */
+export type AfterInsert = (trx: Db, entries: StoredCallback[]) => Promise<void>;
 
 export class CallbackStore {
   private readonly listeners = new Set<() => void>();
@@ -132,36 +135,55 @@ export class CallbackStore {
     }
   }
 
+  /**
+   * One transaction for the whole group, a fixed number of statements whatever its size: the lock,
+   * one look-up of the keys, one multi-row insert, the caller's work on all new entries, one NOTIFY.
+   * The lock is what keeps ids in commit order across instances, so it is held as briefly as that.
+   */
   private async commit(bodies: CallbackBody[]): Promise<AppendResult[]> {
     const db = await this.db();
+    const keys = bodies.map(callbackKey);
     const results = await db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(${CALLBACK_ID_LOCK})`.execute(trx);
-      const out: AppendResult[] = [];
-      for (const body of bodies) {
-        const key = callbackKey(body);
-        // Looked up under the lock, so no id is spent on a duplicate delivery.
-        const existing = await trx
-          .selectFrom('callbacks')
-          .selectAll()
-          .where('key', '=', key)
-          .executeTakeFirst();
-        if (existing) {
-          out.push({ entry: toStoredCallback(existing), duplicate: true });
-          continue;
-        }
-        const row = await trx
+      // Looked up under the lock, so no id is spent on a duplicate delivery.
+      const known = new Map<string, StoredCallback>();
+      for (const row of await trx.selectFrom('callbacks').selectAll().where('key', 'in', keys).execute())
+        known.set(row.key, toStoredCallback(row));
+      // The first of several identical deliveries in one group is stored; the rest are duplicates.
+      const fresh = new Map<string, CallbackBody>();
+      bodies.forEach((body, i) => {
+        if (!known.has(keys[i]!) && !fresh.has(keys[i]!)) fresh.set(keys[i]!, body);
+      });
+      const added: StoredCallback[] = [];
+      if (fresh.size) {
+        const rows = await trx
           .insertInto('callbacks')
-          .values({ key, task_id: body.data.task_id, status: body.data.status, body: JSON.stringify(body) })
+          .values(
+            [...fresh].map(([key, body]) => ({
+              key,
+              task_id: body.data.task_id,
+              status: body.data.status,
+              body: JSON.stringify(body),
+            })),
+          )
           .returningAll()
-          .executeTakeFirstOrThrow();
-        const entry = toStoredCallback(row);
-        await this.afterInsert?.(trx, entry);
-        out.push({ entry, duplicate: false });
+          .execute();
+        // Ids are given in row order; sorted anyway, so the caller's work sees them as streamed.
+        for (const row of rows.sort((a, b) => a.id - b.id)) {
+          const entry = toStoredCallback(row);
+          known.set(row.key, entry);
+          added.push(entry);
+        }
+        await this.afterInsert?.(trx, added);
+        // Delivered at commit, to every instance (this one included).
+        await sql`select pg_notify(${CALLBACKS_CHANNEL}, ${String(added.at(-1)!.id)})`.execute(trx);
       }
-      // Delivered at commit, to every instance (this one included).
-      if (out.some((result) => !result.duplicate))
-        await sql`select pg_notify(${CALLBACKS_CHANNEL}, ${String(out.at(-1)!.entry.id)})`.execute(trx);
-      return out;
+      const firsts = new Set(added.map((entry) => entry.id));
+      return keys.map((key): AppendResult => {
+        const entry = known.get(key)!;
+        const duplicate = !firsts.delete(entry.id);
+        return { entry, duplicate };
+      });
     });
     if (results.some((result) => !result.duplicate)) this.emit();
     return results;
