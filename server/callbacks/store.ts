@@ -3,18 +3,32 @@
 // so they grow in commit order and a client resuming after id N never misses a smaller one that
 // committed later. Every instance on the same database hears of new callbacks by NOTIFY.
 import { createHash } from 'node:crypto';
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { CallbackBody } from '../../src/api/schemas';
 import type { Database, Db } from '../db/database';
 import type { CallbacksTable } from '../db/schema';
+import { commitGroup } from './group-commit';
 
 /** The file log of earlier versions; imported once at start (see ./import-log.ts). */
 export const LOG_FILE = 'callbacks.jsonl';
 export const CALLBACKS_CHANNEL = 'console_callbacks';
 /** pg_advisory_xact_lock key that orders callback ids by commit (any constant of our own). */
 export const CALLBACK_ID_LOCK = 7_310_001;
-/** At most this many callbacks share one transaction. */
+/** At most this many callbacks share one transaction, and about this many bytes of them. */
 const GROUP_MAX = 200;
+const GROUP_MAX_BYTES = 4 * 1024 * 1024;
+
+/** How many of the queue's first callbacks make the next group (always at least one). */
+function groupSize(queue: readonly { text: string }[]): number {
+  let bytes = 0;
+  let count = 0;
+  while (count < Math.min(queue.length, GROUP_MAX)) {
+    bytes += queue[count]!.text.length;
+    if (count > 0 && bytes > GROUP_MAX_BYTES) break;
+    count++;
+  }
+  return count;
+}
 
 export interface StoredCallback {
   /** Event id, monotonic in commit order. */
@@ -63,6 +77,8 @@ export class CallbackStore {
   private readonly inFlight = new Map<string, Promise<StoredCallback[]>>();
   private readonly pending: {
     body: CallbackBody;
+    /** The body as JSON, made once: its size bounds a group, and it is what is stored. */
+    text: string;
     resolve: (result: AppendResult) => void;
     reject: (error: unknown) => void;
   }[] = [];
@@ -103,7 +119,7 @@ export class CallbackStore {
    */
   append(body: CallbackBody): Promise<AppendResult> {
     return new Promise((resolve, reject) => {
-      this.pending.push({ body, resolve, reject });
+      this.pending.push({ body, text: JSON.stringify(body), resolve, reject });
       if (!this.draining) {
         this.draining = true;
         this.writing = this.drain();
@@ -113,15 +129,19 @@ export class CallbackStore {
 
   private async drain(): Promise<void> {
     for (;;) {
+      // Let the requests already received reach the queue first. PGlite runs its queries on this
+      // thread, answering within microtasks: without this turn of the event loop every group would
+      // be one callback (measured: ~100/s), as the next request is read only after the commit.
+      await new Promise((resolve) => setImmediate(resolve));
       // Cleared in the same step that finds the queue empty: an append arriving after that starts
       // a new drain, never waits on one that is already ending.
       if (!this.pending.length) {
         this.draining = false;
         return;
       }
-      const batch = this.pending.splice(0, GROUP_MAX);
+      const batch = this.pending.splice(0, groupSize(this.pending));
       try {
-        const results = await this.commit(batch.map((item) => item.body));
+        const results = await this.commit(batch);
         batch.forEach((item, i) => item.resolve(results[i]!));
       } catch (error) {
         if (batch.length === 1) {
@@ -130,61 +150,13 @@ export class CallbackStore {
         }
         // One bad callback must not fail the others: each alone, in its own transaction.
         for (const item of batch)
-          await this.commit([item.body]).then(([result]) => item.resolve(result!), item.reject);
+          await this.commit([item]).then(([result]) => item.resolve(result!), item.reject);
       }
     }
   }
 
-  /**
-   * One transaction for the whole group, a fixed number of statements whatever its size: the lock,
-   * one look-up of the keys, one multi-row insert, the caller's work on all new entries, one NOTIFY.
-   * The lock is what keeps ids in commit order across instances, so it is held as briefly as that.
-   */
-  private async commit(bodies: CallbackBody[]): Promise<AppendResult[]> {
-    const db = await this.db();
-    const keys = bodies.map(callbackKey);
-    const results = await db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(${CALLBACK_ID_LOCK})`.execute(trx);
-      // Looked up under the lock, so no id is spent on a duplicate delivery.
-      const known = new Map<string, StoredCallback>();
-      for (const row of await trx.selectFrom('callbacks').selectAll().where('key', 'in', keys).execute())
-        known.set(row.key, toStoredCallback(row));
-      // The first of several identical deliveries in one group is stored; the rest are duplicates.
-      const fresh = new Map<string, CallbackBody>();
-      bodies.forEach((body, i) => {
-        if (!known.has(keys[i]!) && !fresh.has(keys[i]!)) fresh.set(keys[i]!, body);
-      });
-      const added: StoredCallback[] = [];
-      if (fresh.size) {
-        const rows = await trx
-          .insertInto('callbacks')
-          .values(
-            [...fresh].map(([key, body]) => ({
-              key,
-              task_id: body.data.task_id,
-              status: body.data.status,
-              body: JSON.stringify(body),
-            })),
-          )
-          .returningAll()
-          .execute();
-        // Ids are given in row order; sorted anyway, so the caller's work sees them as streamed.
-        for (const row of rows.sort((a, b) => a.id - b.id)) {
-          const entry = toStoredCallback(row);
-          known.set(row.key, entry);
-          added.push(entry);
-        }
-        await this.afterInsert?.(trx, added);
-        // Delivered at commit, to every instance (this one included).
-        await sql`select pg_notify(${CALLBACKS_CHANNEL}, ${String(added.at(-1)!.id)})`.execute(trx);
-      }
-      const firsts = new Set(added.map((entry) => entry.id));
-      return keys.map((key): AppendResult => {
-        const entry = known.get(key)!;
-        const duplicate = !firsts.delete(entry.id);
-        return { entry, duplicate };
-      });
-    });
+  private async commit(items: { body: CallbackBody; text: string }[]): Promise<AppendResult[]> {
+    const results = await commitGroup(await this.db(), items, this.afterInsert);
     if (results.some((result) => !result.duplicate)) this.emit();
     return results;
   }

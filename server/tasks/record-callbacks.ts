@@ -1,116 +1,99 @@
 // Callbacks move their tasks on, a whole group at once, inside the group's transaction (see
-// server/callbacks/store.ts). The rule is applyStatus's (./recorder.ts), applied in memory to the
-// rows read once: then one upsert, one insert of timeline events and one NOTIFY serve the group,
-// where applying callbacks one by one cost five statements each and capped intake at ~150/s.
+// server/callbacks/group-commit.ts), in one statement: applying callbacks one by one cost five
+// statements each and held intake to ~150/s. The rule is applyStatus's (./recorder.ts): fields
+// merge into `result`, a callback names the kind, the first language and the last name win, and
+// callbacks carry terminal statuses only, so the browser's rule never has to keep an older one.
 import { sql } from 'kysely';
-import { isTerminalStatus } from '../../src/api/status';
 import type { StoredCallback } from '../callbacks/store';
 import type { Db } from '../db/database';
-import { announceMany } from './announce';
-import type { TaskRow } from './recorder';
+import { TASKS_CHANNEL } from './recorder';
+import { notifyPayloads } from './announce';
 
-const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
+const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
 
-interface Pending {
-  row: Omit<TaskRow, 'phase' | 'search'>;
-  added: boolean;
+interface Folded {
+  id: string;
+  kind: string;
+  status: string;
+  result: Record<string, unknown>;
+  name?: string;
+  language?: string;
 }
 
-function fresh(id: string, kind: string, now: Date): Pending {
-  return {
-    added: true,
-    row: {
-      id,
-      kind,
-      source: 'callback',
-      params: null,
-      batch: null,
-      prompt: null,
-      name: null,
-      language: null,
-      creator: null,
-      status: '',
-      result: {},
-      last_error: null,
-      last_source: null,
-      created_at: now,
-      updated_at: now,
-      finished_at: null,
-      last_checked_at: null,
-    },
-  };
+/** Several callbacks of one task in a group become one row (ON CONFLICT may touch a row once). */
+function fold(entries: StoredCallback[]) {
+  const tasks = new Map<string, Folded>();
+  const events: { ord: number; task_id: string; status: string; first: boolean }[] = [];
+  entries.forEach(({ body }, ord) => {
+    const data = body.data as Record<string, unknown> & { task_id: string; status: string };
+    const fields = Object.fromEntries(
+      Object.entries(data).filter(([, value]) => value !== undefined && value !== null),
+    );
+    const task = tasks.get(data.task_id);
+    if (!task) {
+      tasks.set(data.task_id, {
+        id: data.task_id,
+        kind: body.task_type,
+        status: data.status,
+        result: fields,
+        name: text(fields.name),
+        language: text(fields.language),
+      });
+      events.push({ ord, task_id: data.task_id, status: data.status, first: true });
+      return;
+    }
+    if (data.status !== task.status)
+      events.push({ ord, task_id: data.task_id, status: data.status, first: false });
+    Object.assign(task, {
+      kind: body.task_type,
+      status: data.status,
+      result: { ...task.result, ...fields },
+      name: text(fields.name) ?? task.name,
+      language: task.language ?? text(fields.language),
+    });
+  });
+  return { tasks: [...tasks.values()], events };
 }
 
 export async function recordCallbacks(trx: Db, entries: StoredCallback[]): Promise<void> {
   if (!entries.length) return;
-  const now = new Date();
-  const ids = [...new Set(entries.map((entry) => entry.body.data.task_id))].sort();
-  // Locked in id order, as every writer of several tasks does, so two groups cannot deadlock.
-  const rows = await trx
-    .selectFrom('tasks')
-    .selectAll()
-    .where('id', 'in', ids)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-  const tasks = new Map<string, Pending>(
-    // Generated columns are left out: they cannot be written.
-    rows.map(({ phase: _phase, search: _search, ...row }) => [row.id, { row, added: false }]),
+  const { tasks, events } = fold(entries);
+  const notices = notifyPayloads(tasks.map((task) => task.id).sort()).map(
+    (payload) => sql`pg_notify(${TASKS_CHANNEL}, ${payload})`,
   );
-  const events: { task_id: string; source: 'callback'; status: string }[] = [];
-  for (const { body } of entries) {
-    const { task_id: id, status: incoming, ...rest } = body.data;
-    let task = tasks.get(id);
-    if (!task) tasks.set(id, (task = fresh(id, body.task_type, now)));
-    const old = task.row;
-    // Callbacks carry terminal statuses only, so the browser's rule never has to keep an old one.
-    const fields: Record<string, unknown> = { status: incoming };
-    for (const [key, value] of Object.entries(rest))
-      if (value !== undefined && value !== null) fields[key] = value;
-    task.row = {
-      ...old,
-      kind: body.task_type,
-      status: incoming,
-      result: { ...old.result, ...fields },
-      language: old.language ?? text(fields.language),
-      name: text(fields.name) ?? old.name,
-      last_error: null,
-      last_source: 'callback',
-      last_checked_at: now,
-      updated_at: now,
-      finished_at: !isTerminalStatus(old.status) && isTerminalStatus(incoming) ? now : old.finished_at,
-    };
-    if (task.added || incoming !== old.status)
-      events.push({ task_id: id, source: 'callback', status: incoming });
-    task.added = false;
-  }
-  const values = [...tasks.values()].map(({ row }) => ({
-    ...row,
-    params: row.params && JSON.stringify(row.params),
-    batch: row.batch && JSON.stringify(row.batch),
-    result: JSON.stringify(row.result),
-    last_error: null,
-  }));
-  await trx
-    .insertInto('tasks')
-    .values(values)
-    // The merges are repeated in SQL for a task another writer added since the read above: it keeps
-    // what it has and takes the callback. For a task read above they change nothing.
-    .onConflict((oc) =>
-      oc.column('id').doUpdateSet((eb) => ({
-        kind: eb.ref('excluded.kind'),
-        status: eb.ref('excluded.status'),
-        result: sql`tasks.result || excluded.result`,
-        language: sql`coalesce(tasks.language, excluded.language)`,
-        name: sql`coalesce(excluded.name, tasks.name)`,
-        last_error: null,
-        last_source: eb.ref('excluded.last_source'),
-        last_checked_at: eb.ref('excluded.last_checked_at'),
-        updated_at: eb.ref('excluded.updated_at'),
-        finished_at: sql`coalesce(tasks.finished_at, excluded.finished_at)`,
-      })),
+  // `old` is the state before this statement: a task's first callback of the group makes a
+  // timeline event when the task is new or its status changes. Rows are written in id order, as
+  // every writer of several tasks does, so two groups cannot deadlock.
+  await sql`
+    with t as (
+      select * from jsonb_to_recordset(${JSON.stringify(tasks)}::jsonb)
+        as t(id text, kind text, status text, result jsonb, name text, language text)
+    ), old as (
+      select id, status from tasks where id in (select id from t)
+    ), up as (
+      insert into tasks as k (id, kind, source, status, result, name, language, last_source,
+        last_checked_at, updated_at, finished_at)
+      select id, kind, 'callback', status, result, name, language, 'callback', now(), now(), now()
+      from t order by id
+      on conflict (id) do update set
+        kind = excluded.kind,
+        status = excluded.status,
+        result = k.result || excluded.result,
+        name = coalesce(excluded.name, k.name),
+        language = coalesce(k.language, excluded.language),
+        last_error = null,
+        last_source = 'callback',
+        last_checked_at = now(),
+        updated_at = now(),
+        finished_at = case when k.status in ('SUCCEEDED', 'FAILED') then k.finished_at else now() end
+    ), events as (
+      insert into task_events (task_id, source, status)
+      select e.task_id, 'callback', e.status
+      from jsonb_to_recordset(${JSON.stringify(events)}::jsonb)
+        as e(ord int, task_id text, status text, first boolean)
+      left join old o on o.id = e.task_id
+      where not e.first or o.status is distinct from e.status
+      order by e.ord
     )
-    .execute();
-  if (events.length) await trx.insertInto('task_events').values(events).execute();
-  await announceMany(trx, ids);
+    select ${sql.join(notices)}`.execute(trx);
 }
