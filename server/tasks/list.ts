@@ -140,7 +140,14 @@ export async function countTasks(
     }
     return { counts, capped: false };
   }
-  // Each tab is one "first COUNT_CAP rows" scan (the same index walks as the list), all in one query.
+  // Most searches match fewer: one scan of at most COUNT_CAP rows then gives every tab exactly.
+  const sample = await filtered(db, filter).select('phase').limit(COUNT_CAP).execute();
+  if (sample.length < COUNT_CAP) {
+    for (const row of sample) counts[row.phase]++;
+    counts.all = sample.length;
+    return { counts, capped: false };
+  }
+  // Else each tab is one "first COUNT_CAP rows" scan (the list's index walks), all in one query.
   const bounded = (tab: TaskTab) => {
     let query = filtered(db, filter);
     if (tab !== 'all') query = query.where('phase', '=', tab as TaskPhase);
