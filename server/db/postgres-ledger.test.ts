@@ -2,60 +2,17 @@
 // existing rows, and groups of callbacks from two instances at once keep ids in commit order, move
 // their tasks on and keep the counts exact.
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readServerConfig } from '../config';
-import { createNodeApp, type NodeApp } from '../node-app';
+import { describe, expect, it } from 'vitest';
+import type { NodeApp } from '../node-app';
 import { countTasks } from '../tasks/list';
-import { startTestPostgres, type TestPostgres } from '../testing/postgres';
+import { scannedCounts as scanned, usePostgresInstances } from '../testing/postgres-instances';
 import type { Schema } from './database';
 import { migrate, MIGRATIONS } from './migrations';
 
 const SECRET = 'pg-ledger-secret-0123456789';
 const ORIGIN = 'http://127.0.0.1:5173';
-let server: TestPostgres;
-const dirs: string[] = [];
-let databases = 0;
-
-beforeAll(async () => {
-  server = await startTestPostgres();
-}, 60_000);
-afterAll(() => {
-  server?.stop();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-const freshDatabase = () => server.createDatabase(`ledger_${++databases}`);
-
-function instance(url: string): NodeApp {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pg-ledger-'));
-  dirs.push(dataDir);
-  return createNodeApp(
-    readServerConfig({
-      DATA_DIR: dataDir,
-      DATABASE_URL: url,
-      CALLBACK_SECRET: SECRET,
-      CALLBACK_RATE_LIMIT: '0',
-    }),
-    { emulator: { timeScale: 0, log: () => {} } },
-  );
-}
-
-async function scanned(db: Kysely<Schema>) {
-  const rows = await db
-    .selectFrom('tasks')
-    .select(['phase', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy('phase')
-    .execute();
-  const counts = { all: 0, running: 0, succeeded: 0, failed: 0 };
-  for (const row of rows) {
-    counts[row.phase] = Number(row.n);
-    counts.all += Number(row.n);
-  }
-  return counts;
-}
+const { freshDatabase, instance } = usePostgresInstances(SECRET);
 
 describe('tab counts on PostgreSQL', () => {
   it('are backfilled from the tasks a database already holds', async () => {

@@ -5,29 +5,15 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { readServerConfig } from '../config';
 import { createNodeApp } from '../node-app';
 import { resetTestDatabase, testDatabase } from '../testing/database';
+import { scannedCounts } from '../testing/postgres-instances';
 import { COUNT_CAP, countTasks } from './list';
 import { applyStatus } from './recorder';
 
 const ORIGIN = 'http://127.0.0.1:5173';
 beforeEach(() => resetTestDatabase());
 
-/** The counts as a full scan of `tasks` gives them, for comparison. */
-async function scanned(filter: { kind?: string; creator?: string } = {}) {
-  const { db } = await testDatabase();
-  let query = db.selectFrom('tasks');
-  if (filter.kind) query = query.where('kind', '=', filter.kind);
-  if (filter.creator) query = query.where('creator', '=', filter.creator);
-  const rows = await query
-    .select(['phase', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy('phase')
-    .execute();
-  const counts = { all: 0, running: 0, succeeded: 0, failed: 0 };
-  for (const row of rows) {
-    counts[row.phase] = Number(row.n);
-    counts.all += Number(row.n);
-  }
-  return counts;
-}
+const scanned = async (filter: { kind?: string; creator?: string } = {}) =>
+  scannedCounts((await testDatabase()).db, filter);
 
 async function insertTasks(count: number, from = 0, prompt = 'misty fox') {
   const { db } = await testDatabase();
