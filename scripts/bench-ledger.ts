@@ -1,9 +1,11 @@
 // Bench section: the team's record on PostgreSQL and on PGlite. With BENCH_TASKS tasks (default
-// 1,000,000) in the database: the Tasks screen's first page, its tab counts and a prompt search,
-// as server time (p95 of repeated calls of the same functions the API uses); callbacks committed
-// before the reply with 32 concurrent senders over HTTP; one callback fanned out to 100 open event
-// streams. PostgreSQL is a throwaway cluster (server/testing/postgres.ts, fsync on).
-// Usage: npx tsx scripts/bench-ledger.ts   (BENCH_TASKS=100000 for a quicker run)
+// 1,000,000) in the database: the Tasks screen's first page alone and with its tab counts (as the
+// API answers it), prompt searches with and without counts, as server time (p95 of repeated calls
+// of the functions the API uses); callbacks committed before the reply with 32 concurrent senders
+// over HTTP (a worker thread, keep-alive, the default per-sender brake on); one callback fanned out
+// to 100 open event streams. PostgreSQL is a throwaway cluster (server/testing/postgres.ts, fsync on).
+// Usage: npx tsx scripts/bench-ledger.ts   (BENCH_TASKS=100000 for a quicker run; BENCH_LEDGER=
+// postgres or pglite for one of the two)
 import { serve } from '@hono/node-server';
 import { sql } from 'kysely';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,6 +18,7 @@ import type { Database } from '../server/db/database';
 import { createNodeApp } from '../server/node-app';
 import { countTasks, listTasks } from '../server/tasks/list';
 import { startTestPostgres } from '../server/testing/postgres';
+import { sendCallbacks } from './bench-senders';
 import { printRows, type BenchRow } from './bench-size';
 
 const SECRET = 'bench-ledger-secret-0123456789';
@@ -66,7 +69,8 @@ function callbackFor(taskId: string) {
 async function benchOne(label: string, env: Record<string, string>, tasks: number): Promise<BenchRow[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-ledger-'));
   const nodeApp = createNodeApp(
-    readServerConfig({ DATA_DIR: dataDir, CALLBACK_SECRET: SECRET, CALLBACK_RATE_LIMIT: '0', ...env }),
+    // The default per-sender brake stays on: the bench's senders are one address, like the service.
+    readServerConfig({ DATA_DIR: dataDir, CALLBACK_SECRET: SECRET, ...env }),
     { emulator: { log: () => {} } },
   );
   const server = serve({ fetch: nodeApp.app.fetch, hostname: '127.0.0.1', port: 0 });
@@ -81,7 +85,14 @@ async function benchOne(label: string, env: Record<string, string>, tasks: numbe
     const runningPage = await timeRepeated(50, () =>
       listTasks(db, { tab: 'running', kind: 'image_to_video' }, { limit: 50 }),
     );
-    const counts = await timeRepeated(10, () => countTasks(db, {}));
+    // As GET /__console/tasks answers a first page: the page and the tab counts together.
+    const withCounts = (filter: { q?: string }) =>
+      Promise.all([listTasks(db, { tab: 'all', ...filter }, { limit: 50 }), countTasks(db, filter)]);
+    const counts = await timeRepeated(50, () => withCounts({}));
+    let searched = 0;
+    const countsSearch = await timeRepeated(50, () =>
+      withCounts({ q: ['fox', 'whale', 'castle', 'forest', 'lighthouse'][searched++ % 5] }),
+    );
     let word = 0;
     const words = ['fox', 'whale', 'castle', 'forest', 'lighthouse'];
     const searchPage = await timeRepeated(50, () =>
@@ -98,25 +109,11 @@ async function benchOne(label: string, env: Record<string, string>, tasks: numbe
 
     const { port } = server.address() as AddressInfo;
     const inbox = `http://127.0.0.1:${port}/callbacks/${SECRET}`;
-    // 32 senders, each POSTing its next callback as soon as the previous one is acknowledged.
-    const total = 3200;
-    let next = 0;
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: 32 }, async () => {
-        while (next < total) {
-          const i = next++;
-          const response = await fetch(inbox, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: callbackFor(`i2is-cb-${label}-${i}`),
-          });
-          if (!response.ok) throw new Error(`callback ${i}: HTTP ${response.status}`);
-          await response.arrayBuffer();
-        }
-      }),
-    );
-    const perSecond = total / ((performance.now() - started) / 1000);
+    // 32 senders in a worker thread, keep-alive, each POSTing its next callback once the previous
+    // one is acknowledged; three runs of 3,200, the median reported.
+    const runs: number[] = [];
+    for (let run = 0; run < 3; run++) runs.push(await sendCallbacks(inbox, `i2is-cb-${label}-${run}-`));
+    const perSecond = [...runs].sort((a, b) => a - b)[1]!;
 
     // 100 open streams; one callback at a time; time until every stream has it.
     const streams = await Promise.all(
@@ -129,6 +126,7 @@ async function benchOne(label: string, env: Record<string, string>, tasks: numbe
     );
     const decoder = new TextDecoder();
     const arrivals: number[] = [];
+    const replies: number[] = [];
     for (let round = 0; round < 20; round++) {
       const taskId = `i2is-fan-${label}-${round}`;
       const sent = performance.now();
@@ -142,6 +140,7 @@ async function benchOne(label: string, env: Record<string, string>, tasks: numbe
         headers: { 'content-type': 'application/json' },
         body: callbackFor(taskId),
       });
+      replies.push(performance.now() - sent);
       await Promise.all(waits);
     }
     await Promise.all(streams.map((reader) => reader.cancel()));
@@ -178,16 +177,28 @@ async function benchOne(label: string, env: Record<string, string>, tasks: numbe
         ok: rareSearch <= 50,
       },
       {
-        figure: `${label}: tab counts over all tasks, p95`,
+        figure: `${label}: first page with the tab counts, p95`,
         value: ms(counts),
-        target: '(first page only)',
-        ok: true,
+        target: '≤ 50 ms',
+        ok: counts <= 50,
       },
       {
-        figure: `${label}: callbacks/s, 32 senders, committed`,
-        value: perSecond.toFixed(0),
+        figure: `${label}: search page with counts (≤ 1,000 each), p95`,
+        value: ms(countsSearch),
+        target: '≤ 50 ms',
+        ok: countsSearch <= 50,
+      },
+      {
+        figure: `${label}: callbacks/s, 32 senders, committed (median of 3)`,
+        value: `${perSecond.toFixed(0)} (${runs.map((run) => run.toFixed(0)).join(', ')})`,
         target: '≥ 2000/s',
         ok: perSecond >= 2000,
+      },
+      {
+        figure: `${label}: fan-out: the POST's reply, p95`,
+        value: ms(p95(replies)),
+        target: '(part of it)',
+        ok: true,
       },
       {
         figure: `${label}: fan-out to 100 streams, p95`,
@@ -205,14 +216,18 @@ async function benchOne(label: string, env: Record<string, string>, tasks: numbe
 
 export async function benchLedger(): Promise<BenchRow[]> {
   const tasks = Number(process.env.BENCH_TASKS ?? 1_000_000);
-  const postgres = await startTestPostgres();
+  // BENCH_LEDGER=postgres or pglite runs one of the two.
+  const only = process.env.BENCH_LEDGER;
   const rows: BenchRow[] = [];
-  try {
-    rows.push(...(await benchOne('PostgreSQL', { DATABASE_URL: postgres.createDatabase('bench') }, tasks)));
-  } finally {
-    postgres.stop();
+  if (only !== 'pglite') {
+    const postgres = await startTestPostgres();
+    try {
+      rows.push(...(await benchOne('PostgreSQL', { DATABASE_URL: postgres.createDatabase('bench') }, tasks)));
+    } finally {
+      postgres.stop();
+    }
   }
-  rows.push(...(await benchOne('PGlite', {}, tasks)));
+  if (only !== 'postgres') rows.push(...(await benchOne('PGlite', {}, tasks)));
   return rows;
 }
 

@@ -14,7 +14,8 @@ import { createGuardedFetch } from './outbound';
 import { createProxyApp } from './proxy';
 import { requestOrigin } from './request-origin';
 import { importSignedOutSessions } from './signed-out-sessions';
-import { applyStatus, createTaskRecorder } from './tasks/recorder';
+import { createTaskRecorder } from './tasks/recorder';
+import { recordCallbacks } from './tasks/record-callbacks';
 import { recordTraffic } from './tasks/record-traffic';
 import { createTaskRoutes } from './tasks/routes';
 
@@ -63,9 +64,7 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
   database.catch(() => {});
 
   // A callback also moves its task on, in the same transaction as the callback itself.
-  const store = new CallbackStore(database, (trx, entry) =>
-    applyStatus(trx, entry.body.task_type, entry.body.data.task_id, entry.body.data, 'callback'),
-  );
+  const store = new CallbackStore(database, recordCallbacks);
   const inbox = createCallbackInbox({
     dataDir: config.dataDir,
     secret: config.callbackSecret,

@@ -1,9 +1,28 @@
 // The inbox's per-sender brake: a token bucket per sender, and a memory bound that holds under a
 // flood from many senders (each drained, then gone) instead of scanning the map on every callback.
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_CALLBACK_RATE } from './inbox';
 import { createSenderLimit, MAX_TRACKED_SENDERS } from './sender-limit';
 
 describe('createSenderLimit', () => {
+  it('by default never brakes the service itself at the ingest target (2,000/s, one sender)', () => {
+    let t = 0;
+    const limit = createSenderLimit({
+      perSecond: DEFAULT_CALLBACK_RATE,
+      burst: DEFAULT_CALLBACK_RATE * 10,
+      now: () => t,
+    });
+    // A minute at 2,000/s from one address, after a burst of 20,000 results at once.
+    let braked = 0;
+    for (let i = 0; i < 20_000; i++) braked += limit.take('service') > 0 ? 1 : 0;
+    for (let ms = 0; ms < 60_000; ms++) {
+      t = ms;
+      braked += limit.take('service') > 0 ? 1 : 0;
+      braked += limit.take('service') > 0 ? 1 : 0;
+    }
+    expect(braked).toBe(0);
+  });
+
   it('lets a burst through, then asks the sender to wait, then refills', () => {
     let t = 0;
     const limit = createSenderLimit({ perSecond: 2, burst: 3, now: () => t });

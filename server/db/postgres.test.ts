@@ -1,45 +1,16 @@
 // Integration on a real PostgreSQL server (Debian's `postgresql`): a throwaway cluster made here,
 // two console instances on one database, as behind a load balancer.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readServerConfig } from '../config';
-import { createNodeApp, type NodeApp } from '../node-app';
+import { describe, expect, it } from 'vitest';
+import type { NodeApp } from '../node-app';
 import { databaseSignedOutSessions } from '../signed-out-sessions';
 import { imageGenerateCallback } from '../testing/callback-fixtures';
-import { startTestPostgres, type TestPostgres } from '../testing/postgres';
+import { usePostgresInstances } from '../testing/postgres-instances';
 import { openDatabase } from './database';
 import { migrate, MIGRATIONS, NewerDatabaseError } from './migrations';
 
 const SECRET = 'pg-test-secret-0123456789';
 const ORIGIN = 'http://127.0.0.1:5173';
-let server: TestPostgres;
-const dirs: string[] = [];
-let databases = 0;
-
-beforeAll(async () => {
-  server = await startTestPostgres();
-}, 60_000);
-afterAll(() => {
-  server?.stop();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-function instance(url: string): NodeApp {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pg-instance-'));
-  dirs.push(dataDir);
-  return createNodeApp(
-    readServerConfig({
-      DATA_DIR: dataDir,
-      DATABASE_URL: url,
-      CALLBACK_SECRET: SECRET,
-      CALLBACK_RATE_LIMIT: '0',
-    }),
-    { emulator: { timeScale: 0, log: () => {} } },
-  );
-}
-const freshDatabase = () => server.createDatabase(`console_${++databases}`);
+const { freshDatabase, instance } = usePostgresInstances(SECRET);
 
 const postCallback = (app: NodeApp, taskId: string) =>
   app.app.request(`${ORIGIN}/callbacks/${SECRET}`, {

@@ -83,10 +83,19 @@ export interface TaskEventsTable {
   error: JSONColumnType<TaskErrorValue | null, string | null, string | null>;
 }
 
+/** Tasks per tab, kind and creator ('' for none): the tab counts without a search. */
+export interface TaskCountsTable {
+  phase: TaskPhase;
+  kind: string;
+  creator: string;
+  n: number;
+}
+
 export interface Schema {
   callbacks: CallbacksTable;
   signed_out_sessions: SignedOutSessionsTable;
   tasks: TasksTable;
   task_events: TaskEventsTable;
   uploads: UploadsTable;
+  task_counts: TaskCountsTable;
 }

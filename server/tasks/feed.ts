@@ -4,7 +4,8 @@
 import type { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { Database } from '../db/database';
-import { getTask, type TaskView } from './list';
+import { announcedIds } from './announce';
+import { toTaskView, type TaskView } from './list';
 import { TASKS_CHANNEL } from './recorder';
 import { holdOpen } from '../sse-lifetime';
 
@@ -23,16 +24,23 @@ export function createTaskFeed(database: Promise<Database>): TaskFeed {
     const ids = pending;
     pending = new Set();
     const { db } = await database;
-    for (const id of ids) {
-      const found = await getTask(db, id).catch(() => undefined);
-      if (found) for (const listener of listeners) listener(found.task);
+    // One query for the whole burst (a group of callbacks names up to hundreds of tasks).
+    const rows = await db
+      .selectFrom('tasks')
+      .selectAll()
+      .where('id', 'in', [...ids])
+      .execute()
+      .catch(() => []);
+    for (const row of rows) {
+      const task = toTaskView(row);
+      for (const listener of listeners) listener(task);
     }
   };
   const unlisten = database
     .then((db) =>
-      db.listen(TASKS_CHANNEL, (id) => {
+      db.listen(TASKS_CHANNEL, (payload) => {
         if (!listeners.size) return;
-        pending.add(id);
+        for (const id of announcedIds(payload)) pending.add(id);
         if (!scheduled) {
           scheduled = true;
           queueMicrotask(() => void deliver().catch(() => undefined));

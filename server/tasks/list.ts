@@ -116,18 +116,57 @@ export async function listTasks(
   return { items, nextCursor: rows.length > page.limit && last ? encodeCursor(last) : null };
 }
 
-/** How many tasks each tab holds under the same kind, search and creator. */
-export async function countTasks(db: Db, filter: Omit<TaskFilter, 'tab'>): Promise<TaskCounts> {
-  const rows = await filtered(db, filter)
-    .select(['phase', (eb) => eb.fn.countAll<number>().as('count')])
-    .groupBy('phase')
-    .execute();
+/** With a search, a tab's count stops here: the browser shows "1,000+" (`countsCapped`). */
+export const COUNT_CAP = 1000;
+
+/**
+ * How many tasks each tab holds under the same kind, search and creator. Without a search, exact,
+ * from `task_counts` (kept by triggers). With one, each tab is counted up to COUNT_CAP: a common
+ * word in a million prompts would otherwise mean counting hundreds of thousands of rows for every
+ * keystroke. `capped` says some count reached the cap and means "at least".
+ */
+export async function countTasks(
+  db: Db,
+  filter: Omit<TaskFilter, 'tab'>,
+): Promise<{ counts: TaskCounts; capped: boolean }> {
   const counts: TaskCounts = { all: 0, running: 0, succeeded: 0, failed: 0 };
-  for (const row of rows) {
-    counts[row.phase] = Number(row.count);
-    counts.all += Number(row.count);
+  if (!filter.q?.trim()) {
+    let query = db.selectFrom('task_counts');
+    if (filter.kind) query = query.where('kind', '=', filter.kind);
+    if (filter.creator) query = query.where('creator', '=', filter.creator);
+    const rows = await query
+      .select(['phase', (eb) => eb.fn.sum<number>('n').as('count')])
+      .groupBy('phase')
+      .execute();
+    for (const row of rows) {
+      counts[row.phase] = Number(row.count);
+      counts.all += Number(row.count);
+    }
+    return { counts, capped: false };
   }
-  return counts;
+  // Most searches match fewer: one scan of at most COUNT_CAP rows then gives every tab exactly.
+  const sample = await filtered(db, filter).select('phase').limit(COUNT_CAP).execute();
+  if (sample.length < COUNT_CAP) {
+    for (const row of sample) counts[row.phase]++;
+    counts.all = sample.length;
+    return { counts, capped: false };
+  }
+  // Else each tab is one "first COUNT_CAP rows" scan (the list's index walks), all in one query.
+  const bounded = (tab: TaskTab) => {
+    let query = filtered(db, filter);
+    if (tab !== 'all') query = query.where('phase', '=', tab as TaskPhase);
+    return db
+      .selectFrom(
+        query
+          .select(sql`1`.as('one'))
+          .limit(COUNT_CAP)
+          .as('t'),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('n'));
+  };
+  const row = await db.selectNoFrom(TASK_TABS.map((tab) => bounded(tab).as(tab))).executeTakeFirstOrThrow();
+  for (const tab of TASK_TABS) counts[tab] = Number((row as Record<TaskTab, unknown>)[tab]);
+  return { counts, capped: TASK_TABS.some((tab) => counts[tab] >= COUNT_CAP) };
 }
 
 function toEventView(row: Selectable<TaskEventsTable>): TaskEventView {

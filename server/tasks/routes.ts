@@ -37,11 +37,13 @@ export function createTaskRoutes(database: Promise<Database>): TaskRoutes {
     const limit = Math.min(Math.max(Number(c.req.query('limit')) || 50, 1), PAGE_SIZE_MAX);
     const cursor = c.req.query('cursor') || undefined;
     // Counts come with the first page only: the next pages of the same view do not change them.
-    const [page, counts] = await Promise.all([
+    const [page, counted] = await Promise.all([
       listTasks(db, filter, { cursor, limit }),
       cursor ? undefined : countTasks(db, filter),
     ]);
-    return c.json({ code: 0, msg: 'ok', data: { ...page, ...(counts ? { counts } : {}) } }, 200, NO_STORE);
+    // `countsCapped` only when true: a count equal to COUNT_CAP then means "at least that many".
+    const counts = counted && { counts: counted.counts, ...(counted.capped ? { countsCapped: true } : {}) };
+    return c.json({ code: 0, msg: 'ok', data: { ...page, ...counts } }, 200, NO_STORE);
   });
 
   app.get('/__console/tasks/:id', async (c) => {
