@@ -5,7 +5,17 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'test-results', 'playwright-report', 'node_modules', 'screenshots'] },
+  {
+    ignores: [
+      'dist',
+      'dist-server',
+      'data',
+      'test-results',
+      'playwright-report',
+      'node_modules',
+      'screenshots',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...pluginQuery.configs['flat/recommended'],

@@ -1,8 +1,8 @@
-// Starts the production server (`server/prod.ts`, on a build of the current tree, see global-setup.ts) for a spec and stops it.
+// Starts the production server (`npm start`'s built `server/prod.ts`, on a build of the current tree, see global-setup.ts) for a spec and stops it.
 // Ports 4180-4189 (plus E2E_PORT_OFFSET) are reserved for these tests.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { E2E_PORT_OFFSET } from '../playwright.config';
-import { E2E_DIST_DIR } from './global-setup';
+import { E2E_DIST_DIR, E2E_SERVER_ENTRY } from './global-setup';
 
 export interface ProdServer {
   url: string;
@@ -16,7 +16,7 @@ export async function startProdServer(
 ): Promise<ProdServer> {
   const port = prodPort(basePort);
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/prod.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [E2E_SERVER_ENTRY], {
     env: {
       ...process.env,
       API_BASE_URL: '',

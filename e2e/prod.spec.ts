@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { prodPort, startProdServer, type ProdServer } from './prod-server';
+import { E2E_SERVER_ENTRY } from './global-setup';
 
 const ROUTES = ['/', '/translate', '/tasks', '/callbacks'];
 const PASSWORD = 'e2e-password-7d1c';
@@ -225,7 +226,7 @@ for (const [backend, api] of [
   ['the emulator', { API_BASE_URL: '', DEMO: '1' }],
 ] as const) {
   test(`refuses to start with ${backend} on a public address and no password`, () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/prod.ts'], {
+    const result = spawnSync(process.execPath, [E2E_SERVER_ENTRY], {
       env: {
         ...process.env,
         HOST: '0.0.0.0',

@@ -4,31 +4,37 @@
 // process holds it. The console keeps its records in a throwaway PostgreSQL server when the
 // binaries are there (BENCH_UPLOAD_DB=pglite keeps PGlite's few hundred MB of WebAssembly in it).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
-import { startTestPostgres, type TestPostgres } from '../server/testing/postgres';
+import { freePort, startTestPostgres, type TestPostgres } from '../server/testing/postgres';
 import type { BenchRow } from './bench-size';
 
 const MB = 1024 * 1024;
 const TOKEN = 'bench-upload-token';
 
+/** What `npm start` runs, once `npm run build` made it; the bench measures that process. */
+const BUILT_SERVER = 'dist-server/prod.js';
+
 function start(mode: 'emulator' | 'console', env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-upload-server.ts', mode], {
-    env: { ...process.env, ...env },
+  const built = mode === 'console' && existsSync(BUILT_SERVER);
+  const args = built ? [BUILT_SERVER] : ['--import', 'tsx', 'scripts/bench-upload-server.ts', mode];
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env, ...(built && { HOST: '127.0.0.1', DIST_DIR: 'dist' }) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = new Promise<number>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
     createInterface({ input: child.stdout! }).on('line', (line) => {
-      const match = /^PORT (\d+)$/.exec(line);
+      // bench-upload-server.ts says `PORT n`; the production server `Media Console on http://…:n`.
+      const match = /^PORT (\d+)$/.exec(line) ?? /^Media Console on http:\/\/[^ ]+:(\d+) /.exec(line);
       if (match) resolve(Number(match[1]));
     });
   });
-  return { child, port };
+  return { child, port, built };
 }
 
 /** A multipart body of `bytes` file bytes, produced chunk by chunk as the request pulls it. */
@@ -108,6 +114,7 @@ export async function benchUpload(fileMb = Number(process.env.BENCH_UPLOAD_MB ??
       DATA_DIR: join(dataDir, 'console'),
       ...(postgres && { DATABASE_URL: postgres.url }),
       UPLOAD_MAX_MB: limit,
+      PORT: String(await freePort()),
       NODE_OPTIONS: process.env.BENCH_CONSOLE_NODE_OPTIONS ?? '',
     });
     const consoleOrigin = `http://127.0.0.1:${await consoleServer.port}`;
@@ -119,6 +126,7 @@ export async function benchUpload(fileMb = Number(process.env.BENCH_UPLOAD_MB ??
     const peak = memoryMb(consoleServer.child, 'VmHWM');
     const rate = (ms: number) => `${(bytes / MB / (ms / 1000)).toFixed(0)} MB/s`;
     const database = postgres ? 'records in PostgreSQL' : 'PGlite in the process';
+    const how = consoleServer.built ? 'npm start' : 'under tsx: run npm run build first';
     return [
       { figure: `${fileMb} MB straight to the emulator`, value: rate(direct), target: '—', ok: true },
       { figure: `${fileMb} MB through the console's proxy`, value: rate(proxied), target: '—', ok: true },
@@ -129,7 +137,7 @@ export async function benchUpload(fileMb = Number(process.env.BENCH_UPLOAD_MB ??
         ok: direct / proxied >= 0.5,
       },
       {
-        figure: `Console peak RSS ${fromIdle ? 'during the upload' : 'since start'} (idle ${idleMb.toFixed(0)} MB, ${database})`,
+        figure: `Console peak RSS ${fromIdle ? 'during the upload' : 'since start'} (${how}; idle ${idleMb.toFixed(0)} MB, ${database})`,
         value: `${peak.toFixed(0)} MB`,
         target: '< 150 MB',
         ok: peak < 150,
