@@ -85,8 +85,11 @@ export const TaskCard = memo(function TaskCard({ record }: { record: TeamTask })
         )}
         <LookupProblem record={record} />
         <div className="mt-auto flex items-center justify-between gap-2 pt-1 text-xs text-zinc-600 dark:text-zinc-400">
-          <TaskTiming record={record} running={view.tone === 'running'} />
-          <Creator name={record.creator} />
+          <span className="flex min-w-0 flex-wrap gap-x-1.5">
+            <TaskTiming record={record} running={view.tone === 'running'} />
+            {record.creator && <span aria-hidden="true">·</span>}
+            <Creator name={record.creator} />
+          </span>
           {view.durationSeconds !== undefined && <span>{view.durationSeconds} s video</span>}
           <AnimateLink record={record} view={view} />
         </div>

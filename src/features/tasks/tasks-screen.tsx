@@ -48,7 +48,7 @@ function useLocalFallback(filters: UrlFilters, active: boolean) {
   }, [active, filters, history.tasks]);
 }
 
-function TasksScreenContent() {
+export function TasksScreenContent() {
   const { filters, draft, setDraft, setFilters } = useUrlFilters();
   const me = useMyName().name;
   const query = useMemo(() => toQuery(filters, me), [filters, me]);

@@ -21,10 +21,9 @@ export function useUrlFilters() {
 
   const setFilters = useCallback(
     (next: Partial<UrlFilters>, options: { replace?: boolean } = {}) => {
-      const current = parseFilters(window.location.search);
-      navigate(`/tasks${serializeFilters({ ...current, ...next })}`, options);
+      navigate(`/tasks${serializeFilters({ ...filters, ...next })}`, options);
     },
-    [navigate],
+    [navigate, filters],
   );
 
   useEffect(() => {
