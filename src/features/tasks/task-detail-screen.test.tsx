@@ -31,7 +31,9 @@ beforeEach(async () => {
   resetHistoryMemoryForTests();
   queryClient.clear();
   vi.stubGlobal('EventSource', FakeEventSource);
-  vi.stubGlobal('fetch', (input: string, init?: RequestInit) => nodeApp.app.request(`${ORIGIN}${input}`, init));
+  vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>
+    nodeApp.app.request(`${ORIGIN}${input}`, init),
+  );
   setConsoleInfoForTests(testConsoleInfo());
 });
 afterEach(async () => {

@@ -41,11 +41,14 @@ beforeEach(async () => {
   localStorage.clear();
   FakeEventSource.instances = [];
   vi.stubGlobal('EventSource', FakeEventSource);
-  vi.stubGlobal('ResizeObserver', class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  });
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
   vi.stubGlobal('scrollTo', () => {});
   vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
     if (listFails && input.startsWith('/__console/tasks?'))
@@ -152,7 +155,9 @@ describe("Tasks screen: the team's list", () => {
     for (let i = 0; i < total; i++)
       await db
         .transaction()
-        .execute((trx) => applyStatus(trx, 'image_generate', `i2is-bulk-${i}`, { status: 'SUCCEEDED' }, 'lookup'));
+        .execute((trx) =>
+          applyStatus(trx, 'image_generate', `i2is-bulk-${i}`, { status: 'SUCCEEDED' }, 'lookup'),
+        );
     const pages: string[] = [];
     const routed = fetch;
     vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
@@ -169,9 +174,11 @@ describe("Tasks screen: the team's list", () => {
     });
     await waitFor(() => expect(pages.some((url) => url.includes('cursor='))).toBe(true));
     await waitFor(() =>
-      expect(within(list).getAllByRole('listitem').map((item) => item.getAttribute('aria-posinset'))).toContain(
-        String(total),
-      ),
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((item) => item.getAttribute('aria-posinset')),
+      ).toContain(String(total)),
     );
   });
 });

@@ -34,7 +34,9 @@ describe('the server filter, applied to a pushed task', () => {
 
   it('matches kind, creator, tab and a case-insensitive search over id, prompt, name, language and creator', () => {
     const t = task('i2is-abc', 1, { prompt: 'A Cat', language: 'German', creator: 'Grace' });
-    expect(matchesQuery(t, { tab: 'running', kind: 'image_generate', creator: 'Grace', q: 'cat' })).toBe(true);
+    expect(matchesQuery(t, { tab: 'running', kind: 'image_generate', creator: 'Grace', q: 'cat' })).toBe(
+      true,
+    );
     expect(matchesQuery(t, { tab: 'all', q: 'GRACE' })).toBe(true);
     expect(matchesQuery(t, { tab: 'all', q: 'germ' })).toBe(true);
     expect(matchesQuery(t, { tab: 'all', q: 'abc' })).toBe(true);
@@ -67,9 +69,9 @@ describe('a pushed task merged into the loaded pages', () => {
 
   it('ignores a task that does not match the view', () => {
     const data = pages([[task('a', 10)], null]);
-    expect(ids(mergePushedTask(data, task('z', 50, { creator: 'Grace' }), { tab: 'all', creator: 'Ada' }))).toEqual(
-      [['a']],
-    );
+    expect(
+      ids(mergePushedTask(data, task('z', 50, { creator: 'Grace' }), { tab: 'all', creator: 'Ada' })),
+    ).toEqual([['a']]);
   });
 
   it('never lets an older copy replace a newer one (events out of order)', () => {
