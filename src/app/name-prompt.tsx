@@ -20,7 +20,7 @@ export function NamePrompt() {
   const ask = useSyncExternalStore(subscribeDisplayName, needsAsking, () => false);
   const [name, setName] = useState('');
   const inputId = useId();
-  const headingId = useId();
+  const labelId = useId();
   // Only once the server has said whether a sign-in names this user.
   if (!data || data.auth || data.user || !ask) return null;
 
@@ -33,16 +33,16 @@ export function NamePrompt() {
 
   return (
     <section
-      aria-labelledby={headingId}
+      aria-labelledby={labelId}
       className="border-b border-indigo-100 bg-indigo-50/70 dark:border-indigo-900 dark:bg-indigo-950/40"
     >
       <form
         onSubmit={submit}
         className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 text-sm"
       >
-        <h2 id={headingId} className="font-medium text-indigo-950 dark:text-indigo-100">
-          <label htmlFor={inputId}>Name for your tasks</label>
-        </h2>
+        <label id={labelId} htmlFor={inputId} className="font-medium text-indigo-950 dark:text-indigo-100">
+          Name for your tasks
+        </label>
         <span className="text-xs text-indigo-900/80 dark:text-indigo-200/80">
           The team sees it on the tasks you create.
         </span>
