@@ -40,31 +40,33 @@ export function NamePrompt() {
         onSubmit={submit}
         className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 text-sm"
       >
-        <label id={labelId} htmlFor={inputId} className="font-medium text-indigo-950 dark:text-indigo-100">
-          Name for your tasks
-        </label>
-        <span className="text-xs text-indigo-900/80 dark:text-indigo-200/80">
-          The team sees it on the tasks you create.
+        <span className="flex flex-wrap items-baseline gap-x-3">
+          <label id={labelId} htmlFor={inputId} className="font-medium text-indigo-950 dark:text-indigo-100">
+            Name for your tasks
+          </label>
+          <span className="text-xs text-indigo-900/80 dark:text-indigo-200/80">
+            The team sees it on the tasks you create.
+          </span>
         </span>
-        <span className="flex min-w-0 flex-1 items-center gap-2 sm:flex-none">
+        <span className="flex w-full items-center gap-2 sm:w-auto">
           <input
             id={inputId}
             value={name}
             onChange={(event) => setName(event.target.value)}
             maxLength={DISPLAY_NAME_MAX}
             autoComplete="name"
-            className="min-w-0 flex-1 rounded-lg border border-zinc-300 bg-white px-2 py-1 sm:w-48 dark:border-zinc-700 dark:bg-zinc-900"
+            className="min-w-0 flex-1 rounded-lg border border-zinc-300 bg-white px-2 py-1 sm:w-48 sm:flex-none dark:border-zinc-700 dark:bg-zinc-900"
           />
           <button
             type="submit"
-            className="rounded-lg bg-indigo-600 px-2.5 py-1 font-medium text-white hover:bg-indigo-700 dark:bg-indigo-500"
+            className="rounded-lg bg-indigo-600 px-2.5 py-1 font-medium whitespace-nowrap text-white hover:bg-indigo-700 dark:bg-indigo-500"
           >
             Save name
           </button>
           <button
             type="button"
             onClick={markNameAsked}
-            className="rounded-lg px-2 py-1 font-medium text-indigo-800 hover:bg-indigo-100 dark:text-indigo-200 dark:hover:bg-indigo-900"
+            className="rounded-lg px-2 py-1 font-medium whitespace-nowrap text-indigo-800 hover:bg-indigo-100 dark:text-indigo-200 dark:hover:bg-indigo-900"
           >
             Not now
           </button>

@@ -107,24 +107,26 @@ export function KindAndSearch({
 }) {
   return (
     <div className="flex flex-col gap-2 sm:flex-row">
-      <MineToggle checked={filters.mine} me={me} onChange={(mine) => onChange({ mine })} />
-      <div className="sm:w-48">
-        <label htmlFor="task-kind" className="sr-only">
-          Kind
-        </label>
-        <select
-          id="task-kind"
-          value={filters.kind}
-          onChange={(event) => onChange({ kind: event.target.value as Filters['kind'] })}
-          className={inputClass}
-        >
-          <option value="all">All kinds</option>
-          {(Object.keys(TASK_TYPE_LABELS) as TaskType[]).map((kind) => (
-            <option key={kind} value={kind}>
-              {TASK_TYPE_LABELS[kind]}
-            </option>
-          ))}
-        </select>
+      <div className="flex gap-2">
+        <MineToggle checked={filters.mine} me={me} onChange={(mine) => onChange({ mine })} />
+        <div className="min-w-0 flex-1 sm:w-48 sm:flex-none">
+          <label htmlFor="task-kind" className="sr-only">
+            Kind
+          </label>
+          <select
+            id="task-kind"
+            value={filters.kind}
+            onChange={(event) => onChange({ kind: event.target.value as Filters['kind'] })}
+            className={inputClass}
+          >
+            <option value="all">All kinds</option>
+            {(Object.keys(TASK_TYPE_LABELS) as TaskType[]).map((kind) => (
+              <option key={kind} value={kind}>
+                {TASK_TYPE_LABELS[kind]}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
       <div className="min-w-0 flex-1">
         <label htmlFor="task-search" className="sr-only">
