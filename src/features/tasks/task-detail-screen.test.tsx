@@ -2,9 +2,6 @@
 // The detail page against the real Node side: the team's record of a task (parameters, creator,
 // timeline), and the fallback when the record has no entry.
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -12,37 +9,27 @@ import { setConsoleInfoForTests } from '@/api/console-info';
 import { queryClient } from '@/api/query-client';
 import { testConsoleInfo } from '@/testing/console-info';
 import { FakeEventSource } from '@/testing/fake-event-source';
-import { readServerConfig } from '../../../server/config';
-import { createNodeApp, type NodeApp } from '../../../server/node-app';
-import { resetTestDatabase } from '../../../server/testing/database';
+import { screenServer } from '../../../server/testing/node-app-for-screens';
 import { getTask, resetHistoryMemoryForTests } from './history';
 import { TaskDetailScreen } from './task-detail-screen';
 
-const ORIGIN = 'http://127.0.0.1:5173';
-const DATA_DIR = mkdtempSync(join(tmpdir(), 'task-detail-'));
-let nodeApp: NodeApp;
+const server = screenServer('task-detail');
 
 beforeEach(async () => {
-  const database = await resetTestDatabase();
-  nodeApp = createNodeApp(readServerConfig({ DATA_DIR, CALLBACK_SECRET: 'detail-test-secret-0123456789' }), {
-    database,
-    emulator: { timeScale: 0, log: () => {} },
-  });
+  await server.open();
   resetHistoryMemoryForTests();
   queryClient.clear();
   vi.stubGlobal('EventSource', FakeEventSource);
-  vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>
-    nodeApp.app.request(`${ORIGIN}${input}`, init),
-  );
+  vi.stubGlobal('fetch', (input: string, init?: RequestInit) => server.request(input, init));
   setConsoleInfoForTests(testConsoleInfo());
 });
 afterEach(async () => {
   cleanup();
   queryClient.clear();
   vi.unstubAllGlobals();
-  await nodeApp.close();
+  await server.close();
 });
-afterAll(() => rmSync(DATA_DIR, { recursive: true, force: true }));
+afterAll(server.remove);
 
 function renderDetail(id: string) {
   const memory = memoryLocation({ path: `/tasks/${id}` });
@@ -55,13 +42,13 @@ function renderDetail(id: string) {
 
 describe('task detail: the team’s record', () => {
   it('shows the request parameters, the creator and the timeline to anyone who opens it', async () => {
-    const created = await nodeApp.app.request(`${ORIGIN}/v1/image_generate`, {
+    const created = await server.request(`/v1/image_generate`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-console-user': 'Ada' },
       body: JSON.stringify({ prompt: 'A paper boat', generate_count: 1 }),
     });
     const id = ((await created.json()) as { data: { task_ids: string[] } }).data.task_ids[0]!;
-    await nodeApp.app.request(`${ORIGIN}/v1/image_generate/${id}`);
+    await server.request(`/v1/image_generate/${id}`);
     renderDetail(id);
 
     const timeline = await screen.findByRole('region', { name: 'Timeline' });

@@ -4,9 +4,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -14,28 +11,18 @@ import { saveDisplayName } from '@/api/display-name';
 import { setConsoleInfoForTests } from '@/api/console-info';
 import { testConsoleInfo } from '@/testing/console-info';
 import { FakeEventSource } from '@/testing/fake-event-source';
-import { readServerConfig } from '../../../server/config';
-import { createNodeApp, type NodeApp } from '../../../server/node-app';
-import type { Database } from '../../../server/db/database';
+import { screenServer } from '../../../server/testing/node-app-for-screens';
 import { applyStatus } from '../../../server/tasks/recorder';
-import { resetTestDatabase } from '../../../server/testing/database';
 import { recordCreatedTasks, resetHistoryMemoryForTests } from './history';
 import { RESULT_LIFETIME_MS } from './result-expiry';
 import { PAGE_SIZE } from './team-tasks';
 import { TasksScreenContent } from './tasks-screen';
 
-const ORIGIN = 'http://127.0.0.1:5173';
-const DATA_DIR = mkdtempSync(join(tmpdir(), 'tasks-screen-'));
-let nodeApp: NodeApp;
-let database: Database;
+const server = screenServer('tasks-screen');
 let listFails = false;
 
 beforeEach(async () => {
-  database = await resetTestDatabase();
-  nodeApp = createNodeApp(readServerConfig({ DATA_DIR, CALLBACK_SECRET: 'screen-test-secret-0123456789' }), {
-    database,
-    emulator: { timeScale: 0, log: () => {} },
-  });
+  await server.open();
   listFails = false;
   resetHistoryMemoryForTests();
   localStorage.clear();
@@ -53,7 +40,7 @@ beforeEach(async () => {
   vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
     if (listFails && input.startsWith('/__console/tasks?'))
       return Promise.resolve(Response.json({ code: 500, msg: 'database unavailable' }, { status: 500 }));
-    return nodeApp.app.request(`${ORIGIN}${input}`, init);
+    return server.request(input, init);
   });
   setConsoleInfoForTests(testConsoleInfo());
 });
@@ -61,12 +48,12 @@ afterEach(async () => {
   cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  await nodeApp.close();
+  await server.close();
 });
-afterAll(() => rmSync(DATA_DIR, { recursive: true, force: true }));
+afterAll(server.remove);
 
 async function create(prompt: string, user: string, count = 1): Promise<string[]> {
-  const response = await nodeApp.app.request(`${ORIGIN}/v1/image_generate`, {
+  const response = await server.request(`/v1/image_generate`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-console-user': user },
     body: JSON.stringify({ prompt, generate_count: count }),
@@ -75,11 +62,11 @@ async function create(prompt: string, user: string, count = 1): Promise<string[]
 }
 
 /** A status request through the server, as any browser's poller makes it: the record moves on. */
-const poll = (id: string) => nodeApp.app.request(`${ORIGIN}/v1/image_generate/${id}`);
+const poll = (id: string) => server.request(`/v1/image_generate/${id}`);
 
 /** What the server's event stream would push for this task. */
 async function push(id: string) {
-  const body = (await (await nodeApp.app.request(`${ORIGIN}/__console/tasks/${id}`)).json()) as {
+  const body = (await (await server.request(`/__console/tasks/${id}`)).json()) as {
     data: { task: unknown };
   };
   act(() => {
@@ -151,7 +138,7 @@ describe("Tasks screen: the team's list", () => {
 
   it('loads the next page as the grid scrolls to its end', async () => {
     const total = PAGE_SIZE + 5;
-    const { db } = database;
+    const { db } = server.database;
     for (let i = 0; i < total; i++)
       await db
         .transaction()
