@@ -126,7 +126,7 @@ describe("Tasks screen: the team's list", () => {
     expect(screen.getByRole('searchbox', { name: 'Search tasks' })).toHaveValue('grace');
   });
 
-  it('search is debounced into the URL (one history entry), and back restores the box', async () => {
+  it('search is debounced into the URL, replacing its entry rather than adding one per letter', async () => {
     await create('A red fox', 'Ada');
     await create('A blue whale', 'Ada');
     const memory = renderScreen();
