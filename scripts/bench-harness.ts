@@ -20,6 +20,9 @@ export async function startBenchHarness(distDir: string, name: string): Promise<
     throw new Error(`${distDir}/index.html is missing: run \`npm run build\` first`);
   const dataDir = mkdtempSync(join(tmpdir(), `bench-${name}-`));
   const prod = createProdApp(readProdConfig({ DIST_DIR: distDir, DATA_DIR: dataDir, API_BASE_URL: '' }));
+  // As server/prod.ts does: the database is open (migrations run) before the first page is timed,
+  // or the first route to read the team's record waits for it (over 20 s on a loaded machine).
+  await prod.ready;
   const server = serve({ fetch: prod.app.fetch, hostname: '127.0.0.1', port: 0 });
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

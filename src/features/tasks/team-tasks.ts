@@ -172,7 +172,11 @@ export async function fetchTaskDetail(id: string, signal?: AbortSignal): Promise
     headers: { accept: 'application/json' },
     signal,
   });
-  if (response.status === 404) return null;
+  if (response.status === 404) {
+    // Read it to the end: an unread (compressed) body keeps the request open in the browser.
+    await response.text().catch(() => '');
+    return null;
+  }
   const data = await readData(response);
   const task = isObject(data) ? toTeamTask(data.task) : undefined;
   if (!task || !isObject(data)) throw new Error('The task answer is not a task');
