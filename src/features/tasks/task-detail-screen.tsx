@@ -19,7 +19,7 @@ import { viewOf } from './task-view';
 import { overlayLocal } from './team-merge';
 import { fetchTaskDetail, teamKeys, type TeamTask } from './team-tasks';
 import { useHistory } from './use-history';
-import { useTeamFeed } from './use-team-tasks';
+import { useTeamFeed } from './use-team-feed';
 import { QueryProvider } from '@/api/query-client';
 
 function Json({ value }: { value: unknown }) {

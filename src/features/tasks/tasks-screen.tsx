@@ -16,7 +16,8 @@ import { filterTasks } from './task-view';
 import { overlayLocal } from './team-merge';
 import type { TeamQuery, TeamTask } from './team-tasks';
 import { useHistory } from './use-history';
-import { useTeamFeed, useTeamTasks } from './use-team-tasks';
+import { useTeamFeed } from './use-team-feed';
+import { useTeamTasks } from './use-team-tasks';
 import { useUrlFilters } from './use-url-filters';
 
 /** With its own provider of the shared query client: TanStack Query loads with this screen, not the shell. */
