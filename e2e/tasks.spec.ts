@@ -29,14 +29,15 @@ test.describe('task gallery', () => {
     page,
     baseURL,
   }) => {
-    await page.request.post('/emulator/settings', { data: { timeScale: 0.15 } });
+    // About 9 s: long enough to see it running even when a loaded machine is slow to open the page.
+    await page.request.post('/emulator/settings', { data: { timeScale: 0.4 } });
     try {
       const id = await createImageToVideo(page.request, baseURL!, 'A calm sea at dawn');
       await page.goto('/tasks');
       await lookUp(page, id);
       const task = card(page, id);
       await expect(task.getByText(/^(PENDING|PROCESSING)$/)).toBeVisible();
-      await expect(task.getByText('SUCCEEDED', { exact: true })).toBeVisible({ timeout: 20_000 });
+      await expect(task.getByText('SUCCEEDED', { exact: true })).toBeVisible({ timeout: 30_000 });
       // The team's list holds every spec's tasks: the newest succeeded one is this one.
       await page.getByRole('tab', { name: /Succeeded/ }).click();
       await expect(page).toHaveURL(/\/tasks\?tab=succeeded$/);
