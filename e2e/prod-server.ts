@@ -34,7 +34,8 @@ export async function startProdServer(
   child.stdout?.on('data', (chunk) => (output += String(chunk)));
   child.stderr?.on('data', (chunk) => (output += String(chunk)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // PGlite and tsx start in a few seconds alone; on a loaded 2-core machine it took 35 s.
+  const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`prod server exited early:\n${output}`);
     if (output.includes('Media Console on')) break;

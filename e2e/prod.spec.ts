@@ -96,10 +96,19 @@ test.describe('production server with APP_PASSWORD', () => {
     await page.getByLabel('Password').fill('wrong password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert')).toHaveText('That password is not correct.');
+    await page.getByLabel('Your name').fill('Ada Signed-in');
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(`${server.url}/tasks`);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    // The session's name is the creator: the browser is never asked for one, and Mine uses it.
+    await expect(page.getByRole('checkbox', { name: 'Mine' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Name for your tasks' })).toHaveCount(0);
+    const listed = page.waitForRequest(
+      (r) => r.url().includes('/__console/tasks?') && r.url().includes('creator='),
+    );
+    await page.getByRole('checkbox', { name: 'Mine' }).check();
+    expect(new URL((await listed).url()).searchParams.get('creator')).toBe('Ada Signed-in');
     // The wrong password's 401 is the only expected console error.
     expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
     expect(await page.evaluate(() => window.__cspViolations ?? [])).toEqual([]);

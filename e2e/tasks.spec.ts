@@ -29,15 +29,19 @@ test.describe('task gallery', () => {
     page,
     baseURL,
   }) => {
-    await page.request.post('/emulator/settings', { data: { timeScale: 0.15 } });
+    // About 9 s: long enough to see it running even when a loaded machine is slow to open the page.
+    await page.request.post('/emulator/settings', { data: { timeScale: 0.4 } });
     try {
       const id = await createImageToVideo(page.request, baseURL!, 'A calm sea at dawn');
       await page.goto('/tasks');
       await lookUp(page, id);
       const task = card(page, id);
       await expect(task.getByText(/^(PENDING|PROCESSING)$/)).toBeVisible();
-      await expect(task.getByText('SUCCEEDED', { exact: true })).toBeVisible({ timeout: 20_000 });
-      await expect(page.getByRole('tab', { name: /Succeeded 1/ })).toBeVisible();
+      await expect(task.getByText('SUCCEEDED', { exact: true })).toBeVisible({ timeout: 30_000 });
+      // The team's list holds every spec's tasks: the newest succeeded one is this one.
+      await page.getByRole('tab', { name: /Succeeded/ }).click();
+      await expect(page).toHaveURL(/\/tasks\?tab=succeeded$/);
+      await expect(page.getByRole('article').first()).toHaveAccessibleName(id);
 
       await task.getByRole('button', { name: `Play video of task ${id}` }).click();
       const video = task.locator('video');
@@ -72,12 +76,18 @@ test.describe('task gallery', () => {
   test('an unknown id shows not found with the service code and msg, never done', async ({ page }) => {
     await page.goto('/tasks');
     await lookUp(page, 'i2v-does-not-exist, vt-also-missing');
-    const task = card(page, 'i2v-does-not-exist');
-    await expect(task.getByText('Not found', { exact: true })).toBeVisible();
-    await expect(task).toContainText('code 100003');
-    await expect(task.getByText(/The service does not know this id/)).toContainText(/not found/i);
-    await expect(task.getByText('SUCCEEDED')).toHaveCount(0);
-    await expect(card(page, 'vt-also-missing')).toContainText('Video translation');
+    // The service does not know them, so the team's record never will: they are listed under the box.
+    const problems = page.getByRole('list', { name: 'Ids the service does not know' });
+    const missing = problems.getByRole('listitem').filter({ hasText: 'i2v-does-not-exist' });
+    await expect(missing).toContainText('code 100003');
+    await expect(missing.getByText(/The service does not know this id/)).toContainText(/not found/i);
+    await expect(problems.getByRole('listitem').filter({ hasText: 'vt-also-missing' })).toContainText(
+      'Video translation',
+    );
+    await expect(card(page, 'i2v-does-not-exist')).toHaveCount(0);
+    await missing.getByRole('link', { name: 'i2v-does-not-exist' }).click();
+    await expect(page.getByText('Not found', { exact: true })).toBeVisible();
+    await expect(page.getByText('SUCCEEDED')).toHaveCount(0);
   });
 
   test('a reload in the middle of polling resumes with nothing lost', async ({ page, baseURL }) => {
@@ -148,7 +158,8 @@ test.describe('task gallery: backends and history files', () => {
       const task = card(page, id);
       await expect(task.getByText('Waiting for callback', { exact: true })).toBeVisible();
       await expect(task).toContainText('no status endpoint');
-      await expect(page.getByRole('tab', { name: /In progress 1/ })).toBeVisible();
+      await page.getByRole('tab', { name: /In progress/ }).click();
+      await expect(card(page, id)).toBeVisible();
     } finally {
       await page.request.post('/emulator/settings', { data: { disabled: [] } });
     }
@@ -227,6 +238,15 @@ test.describe('task gallery: backends and history files', () => {
         image_url: `${baseURL}/emulator/media/images/expired.svg`,
       },
     };
+    // Finished 8 days ago: past the service's ~7 days, its result is gone.
+    const expired = {
+      ...original,
+      id: 'i2is-imported-old',
+      createdAt: Date.now() - 8 * 86_400_000,
+      updatedAt: Date.now() - 8 * 86_400_000,
+      finishedAt: Date.now() - 8 * 86_400_000,
+      result: { ...original.result, task_id: 'i2is-imported-old' },
+    };
     await page.goto('/tasks');
     await page.getByLabel('Import task history file').setInputFiles({
       name: 'history.json',
@@ -235,19 +255,23 @@ test.describe('task gallery: backends and history files', () => {
         JSON.stringify({
           format: 'media-console.task-history',
           version: 1,
-          tasks: [original, { id: 'bad' }],
+          tasks: [original, expired, { id: 'bad' }],
         }),
       ),
     });
     await expect(
-      page.getByText(/Imported: 1 new, 0 updated, 0 unchanged\. Skipped 1 invalid entry/),
+      page.getByText(/Imported: 2 new, 0 updated, 0 unchanged\. Skipped 1 invalid entry/),
     ).toBeVisible();
-    const task = card(page, original.id);
-    await expect(task).toContainText('A paper boat on a puddle');
-    // The stored link no longer loads: the card says so instead of showing a broken image.
-    await expect(task.getByText('Link expired or unavailable')).toBeVisible();
+    // The team's record takes nothing on a file's word (the service does not know these ids), so
+    // imported tasks open from their own page, out of this browser's history.
+    await page.goto(`/tasks/${expired.id}`);
+    await expect(page.getByText('Result expired')).toBeVisible();
+    await expect(page.getByRole('link', { name: /Download/ })).toHaveCount(0);
+    await page.goto(`/tasks/${original.id}`);
+    await expect(page.getByText('A paper boat on a puddle').first()).toBeVisible();
+    // The stored link no longer loads: the page says so instead of showing a broken image.
+    await expect(page.getByText('Link expired or unavailable')).toBeVisible();
 
-    await task.getByRole('link', { name: original.id }).click();
     await page.getByRole('button', { name: 'Re-run' }).click();
     await expect(page).not.toHaveURL(new RegExp(`/tasks/${original.id}$`));
     await expect(page.getByRole('link', { name: original.id })).toBeVisible();
@@ -263,7 +287,8 @@ test.describe('task gallery: backends and history files', () => {
     ) as {
       tasks: { id: string; rerunOf?: string }[];
     };
-    expect(exported.tasks).toHaveLength(2);
+    // Export writes this browser's history: the two imported tasks and the re-run.
+    expect(exported.tasks).toHaveLength(3);
     expect(exported.tasks.find((t) => t.rerunOf === original.id)).toBeDefined();
   });
 });

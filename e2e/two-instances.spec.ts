@@ -66,6 +66,12 @@ test('created on one instance, known, opened and updated live on the other; noth
   await expect(support.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(support.getByText(taskId).first()).toBeVisible();
 
+  // B's Tasks screen, open on that task, will hear of the callback A receives.
+  const watcher = await support.context().newPage();
+  await watcher.goto(`${b.url}/tasks?q=${taskId}`);
+  const card = watcher.getByRole('article', { name: taskId });
+  await expect(card).toBeVisible();
+
   // A callback received by A shows live on B's Callbacks screen.
   await support.goto(`${b.url}/callbacks`);
   await expect(support.getByText('Live updates: Live')).toBeVisible();
@@ -83,6 +89,8 @@ test('created on one instance, known, opened and updated live on the other; noth
   await expect
     .poll(async () => (await listOn(support, b.url, taskId))[0]?.status, { timeout: 2000 })
     .toBe('FAILED');
+  await expect(card.getByText('FAILED', { exact: true })).toBeVisible({ timeout: 2000 });
+  await expect(card).toContainText('Failed on purpose, delivered to A');
 
   // Both restart: the task, its timeline and the callback are all still there.
   await Promise.all([a.stop(), b.stop()]);

@@ -92,6 +92,19 @@ describe('sign-in required with APP_PASSWORD', () => {
     expect(info).toMatchObject({ auth: true });
   });
 
+  it("tells the browser the session's name in /__console/config (for Mine), and nothing without one", async () => {
+    const app = open();
+    const named = await app.request('/login', form({ password: PASSWORD, next: '/', name: ' Ada ' }));
+    const cookie = (named.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const info = await (await app.request('/__console/config', { headers: { cookie } })).json();
+    expect(info).toMatchObject({ auth: true, user: 'Ada' });
+    const anonymous = await signIn(app);
+    const bare = (await (
+      await app.request('/__console/config', { headers: { cookie: anonymous.cookie } })
+    ).json()) as Record<string, unknown>;
+    expect(bare.user).toBeUndefined();
+  });
+
   it('marks the cookie Secure behind https', async () => {
     const { setCookie } = await signIn(open(), { 'x-forwarded-proto': 'https' });
     expect(setCookie).toMatch(/Secure/);

@@ -127,6 +127,8 @@ export function createProdApp(config: ProdConfig, options: ProdAppOptions = {}):
     const answer: ConsoleInfo = {
       ...info,
       auth: Boolean(config.appPassword),
+      // The Tasks screen's "Mine" and the name prompt need the session's name; only the server reads the cookie.
+      ...(c.get(SESSION_USER_KEY as never) ? { user: String(c.get(SESSION_USER_KEY as never)) } : {}),
       ...options.consoleInfoExtra?.(),
     };
     return c.json(answer, 200, {

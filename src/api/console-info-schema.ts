@@ -39,6 +39,8 @@ export const consoleInfoSchema = z.object({
   uploadMaxBytes: z.optional(z.number()),
   /** The production server adds whether a sign-in (APP_PASSWORD) guards the console. */
   auth: z.optional(z.boolean()),
+  /** With the sign-in: the name typed on the sign-in page, kept in the signed session (the creator). */
+  user: z.optional(z.string()),
   /** `npm run demo` adds its seeded tasks, imported once per server run into an empty history. */
   demo: z.optional(z.boolean()),
   demoRun: z.optional(z.string()),

@@ -13,6 +13,14 @@ export function readDisplayName(): string {
   }
 }
 
+const listeners = new Set<() => void>();
+
+/** For useSyncExternalStore: the Tasks screen's "Mine" and the name prompt follow Settings. */
+export function subscribeDisplayName(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /** Saves the trimmed name (empty clears it); returns what was saved. */
 export function saveDisplayName(name: string): string {
   const value = name.trim().slice(0, DISPLAY_NAME_MAX);
@@ -22,7 +30,28 @@ export function saveDisplayName(name: string): string {
   } catch {
     // storage blocked: the name lasts for this page only
   }
+  for (const listener of listeners) listener();
   return value;
+}
+
+const ASKED_KEY = 'media-console:display-name-asked';
+
+/** The first-visit prompt asks once: saved or dismissed, it does not come back (Settings stays). */
+export function nameWasAsked(): boolean {
+  try {
+    return localStorage.getItem(ASKED_KEY) === '1';
+  } catch {
+    return true; // storage blocked: asking on every page would nag
+  }
+}
+
+export function markNameAsked(): void {
+  try {
+    localStorage.setItem(ASKED_KEY, '1');
+  } catch {
+    // storage blocked
+  }
+  for (const listener of listeners) listener();
 }
 
 /** Headers carry ASCII only: the name goes percent-encoded, the server decodes it. */

@@ -19,7 +19,7 @@ function image(status: string, ratio: string, image_url: unknown = IMAGE): TaskR
     kind: 'image_generate',
     source: 'created',
     params: { prompt: 'A lighthouse', image_ratio: ratio },
-    createdAt: 1,
+    createdAt: Date.now(), // a fresh result: past 7 days it expires
     updatedAt: 1,
     status,
     result: { task_id: 'x', status, image_url },
@@ -78,7 +78,7 @@ describe('an image-to-video task made by Animate', () => {
       source: 'created',
       params: { model: 'V', prompt: 'Push in', image_url: IMAGE },
       animatedFrom: 'i2is-source',
-      createdAt: 1,
+      createdAt: Date.now(), // a fresh result: past 7 days it expires
       updatedAt: 1,
       status: 'PROCESSING',
     };
@@ -95,7 +95,7 @@ describe('an image-to-video task made by Animate', () => {
       kind: 'image_to_video',
       source: 'created',
       params: { image_url: 'javascript:alert(1)' },
-      createdAt: 1,
+      createdAt: Date.now(), // a fresh result: past 7 days it expires
       updatedAt: 1,
       status: '',
     };

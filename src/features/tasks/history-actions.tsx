@@ -1,6 +1,7 @@
 // Export / import of the history, and the poller's settings (parallel checks, notifications).
 import { useRef, useState } from 'react';
 import { DISPLAY_NAME_MAX, readDisplayName, saveDisplayName } from '@/api/display-name';
+import { useMyName } from '@/api/my-name';
 import { Button } from '@/components/ui/button';
 import {
   MAX_CONCURRENCY,
@@ -23,6 +24,7 @@ function download(name: string, text: string) {
 const notifySupported = () => typeof Notification !== 'undefined';
 
 function Settings() {
+  const me = useMyName();
   const [concurrency, setConcurrency] = useState(storedConcurrency);
   const [notify, setNotify] = useState(
     () => notificationsWanted() && notifySupported() && Notification.permission === 'granted',
@@ -49,24 +51,32 @@ function Settings() {
 
   return (
     <div className="space-y-3 text-sm">
-      <div className="space-y-1">
-        <label htmlFor="display-name" className="block">
-          Your name
-        </label>
-        <input
-          id="display-name"
-          defaultValue={readDisplayName()}
-          maxLength={DISPLAY_NAME_MAX}
-          autoComplete="name"
-          aria-describedby="display-name-hint"
-          // Saved as typed: the next task created here carries it.
-          onChange={(event) => void saveDisplayName(event.target.value)}
-          className="w-full rounded-lg border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
-        />
-        <p id="display-name-hint" className="text-xs text-zinc-600 dark:text-zinc-400">
-          Recorded as the creator of the tasks you make, for the whole team.
+      {me.fromSession ? (
+        // With the sign-in the session's name is the creator; the server ignores any other.
+        <p>
+          Your name: <span className="font-medium">{me.name}</span>
+          <span className="block text-xs text-zinc-600 dark:text-zinc-400">From the sign-in page.</span>
         </p>
-      </div>
+      ) : (
+        <div className="space-y-1">
+          <label htmlFor="display-name" className="block">
+            Your name
+          </label>
+          <input
+            id="display-name"
+            defaultValue={readDisplayName()}
+            maxLength={DISPLAY_NAME_MAX}
+            autoComplete="name"
+            aria-describedby="display-name-hint"
+            // Saved as typed: the next task created here carries it.
+            onChange={(event) => void saveDisplayName(event.target.value)}
+            className="w-full rounded-lg border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
+          />
+          <p id="display-name-hint" className="text-xs text-zinc-600 dark:text-zinc-400">
+            Recorded as the creator of the tasks you make, for the whole team.
+          </p>
+        </div>
+      )}
       <div className="flex items-center justify-between gap-3">
         <label htmlFor="poll-concurrency">Status checks at once</label>
         <select

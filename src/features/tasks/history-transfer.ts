@@ -2,7 +2,9 @@
 // a browser can be moved or reset without losing anything.
 import { z } from '@/api/zod';
 import { TASK_TYPES } from '@/api/rules';
-import { listTasks, mergeTasks, type TaskRecord } from './history';
+import { fetchTaskStatus } from '@/api/endpoints';
+import { applyTaskUpdate, listTasks, mergeTasks, type TaskRecord } from './history';
+import { pollSemaphore } from './poll-semaphore';
 
 export const HISTORY_FORMAT = 'media-console.task-history';
 export const HISTORY_VERSION = 1;
@@ -93,8 +95,28 @@ export function parseHistory(text: string): ParsedHistory {
   return { tasks, rejected, problems };
 }
 
+/**
+ * The team's record takes nothing on a file's word: each imported id is looked up once through
+ * the server (which records what the service answers), behind the same in-flight cap as polling.
+ * An answer is merged into the history by the usual rule; a failure changes nothing.
+ */
+export function lookUpImported(
+  tasks: readonly Pick<TaskRecord, 'id' | 'kind'>[],
+  deps = { fetchStatus: fetchTaskStatus, semaphore: pollSemaphore },
+): Promise<void> {
+  return Promise.all(
+    tasks.map((task) =>
+      deps.semaphore
+        .run(() => deps.fetchStatus(task.kind, task.id))
+        .then((data) => applyTaskUpdate(task.id, task.kind, data, 'lookup'))
+        .catch(() => undefined),
+    ),
+  ).then(() => undefined);
+}
+
 export async function importHistory(text: string) {
   const parsed = parseHistory(text);
   const merged = await mergeTasks(parsed.tasks);
+  void lookUpImported(parsed.tasks);
   return { ...merged, rejected: parsed.rejected, problems: parsed.problems };
 }

@@ -4,11 +4,13 @@ import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/styles';
 import { addLookedUpTasks, peekTask } from './history';
 import { inferTaskKind, parseTaskIds } from './lookup';
+import { LookupProblems } from './lookup-problems';
 
 export function LookupForm({ onAdded }: { onAdded?: (ids: string[]) => void }) {
   const [text, setText] = useState('');
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [looked, setLooked] = useState<string[]>([]);
   const inputId = useId();
   const hintId = useId();
   const messageId = useId();
@@ -40,6 +42,7 @@ export function LookupForm({ onAdded }: { onAdded?: (ids: string[]) => void }) {
       ].filter(Boolean);
       setMessage({ tone: 'ok', text: `${parts.join('; ')}.` });
       setText('');
+      setLooked(ids);
       onAdded?.(ids);
     } finally {
       setBusy(false);
@@ -48,51 +51,54 @@ export function LookupForm({ onAdded }: { onAdded?: (ids: string[]) => void }) {
 
   const invalid = message?.tone === 'error';
   return (
-    <form onSubmit={submit} className="flex items-start gap-2">
-      <div className="min-w-0 flex-1">
-        <label htmlFor={inputId} className="sr-only">
-          Look up task ids
-        </label>
-        <textarea
-          id={inputId}
-          rows={1}
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            if (invalid) setMessage(null);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && !event.shiftKey) {
-              event.preventDefault();
-              void submit();
+    <div className="space-y-2">
+      <form onSubmit={submit} className="flex items-start gap-2">
+        <div className="min-w-0 flex-1">
+          <label htmlFor={inputId} className="sr-only">
+            Look up task ids
+          </label>
+          <textarea
+            id={inputId}
+            rows={1}
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              if (invalid) setMessage(null);
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && !event.shiftKey) {
+                event.preventDefault();
+                void submit();
+              }
+            }}
+            placeholder="Paste one or more task ids"
+            aria-describedby={`${hintId} ${messageId}`}
+            aria-invalid={invalid || undefined}
+            spellCheck={false}
+            autoComplete="off"
+            className={`${inputClass} min-h-10 resize-y font-mono`}
+          />
+          <p id={hintId} className={message ? 'sr-only' : 'mt-1 text-xs text-zinc-600 dark:text-zinc-400'}>
+            One or many ids, separated by spaces, commas or new lines. Enter adds them; Shift+Enter starts a
+            new line.
+          </p>
+          <p
+            id={messageId}
+            role="status"
+            className={
+              message
+                ? `mt-1 text-sm ${invalid ? 'font-medium text-red-700 dark:text-red-400' : 'text-zinc-600 dark:text-zinc-400'}`
+                : 'sr-only'
             }
-          }}
-          placeholder="Paste one or more task ids"
-          aria-describedby={`${hintId} ${messageId}`}
-          aria-invalid={invalid || undefined}
-          spellCheck={false}
-          autoComplete="off"
-          className={`${inputClass} min-h-10 resize-y font-mono`}
-        />
-        <p id={hintId} className={message ? 'sr-only' : 'mt-1 text-xs text-zinc-600 dark:text-zinc-400'}>
-          One or many ids, separated by spaces, commas or new lines. Enter adds them; Shift+Enter starts a new
-          line.
-        </p>
-        <p
-          id={messageId}
-          role="status"
-          className={
-            message
-              ? `mt-1 text-sm ${invalid ? 'font-medium text-red-700 dark:text-red-400' : 'text-zinc-600 dark:text-zinc-400'}`
-              : 'sr-only'
-          }
-        >
-          {message?.text}
-        </p>
-      </div>
-      <Button type="submit" variant="primary" pending={busy}>
-        Look up
-      </Button>
-    </form>
+          >
+            {message?.text}
+          </p>
+        </div>
+        <Button type="submit" variant="primary" pending={busy}>
+          Look up
+        </Button>
+      </form>
+      <LookupProblems ids={looked} />
+    </div>
   );
 }

@@ -7,6 +7,7 @@ import type { TaskRecord } from './history';
 import { TaskStatusLine } from './status-badge';
 import { CardMedia } from './task-media';
 import { viewOf } from './task-view';
+import type { TeamTask } from './team-tasks';
 import { useNow } from './use-now';
 
 export function TaskTiming({ record, running }: { record: TaskRecord; running: boolean }) {
@@ -42,7 +43,17 @@ export function LookupProblem({ record }: { record: TaskRecord }) {
   return null;
 }
 
-export const TaskCard = memo(function TaskCard({ record }: { record: TaskRecord }) {
+/** Who created the task, as the team's record says (the sign-in name or the browser's display name). */
+export function Creator({ name }: { name?: string }) {
+  if (!name) return null;
+  return (
+    <span className="min-w-0 truncate" title={`Created by ${name}`}>
+      by <span className="font-medium text-zinc-800 dark:text-zinc-200">{name}</span>
+    </span>
+  );
+}
+
+export const TaskCard = memo(function TaskCard({ record }: { record: TeamTask }) {
   const view = viewOf(record);
   const href = `/tasks/${encodeURIComponent(record.id)}`;
   const headingId = `task-${record.id}`;
@@ -74,7 +85,11 @@ export const TaskCard = memo(function TaskCard({ record }: { record: TaskRecord 
         )}
         <LookupProblem record={record} />
         <div className="mt-auto flex items-center justify-between gap-2 pt-1 text-xs text-zinc-600 dark:text-zinc-400">
-          <TaskTiming record={record} running={view.tone === 'running'} />
+          <span className="flex min-w-0 flex-wrap gap-x-1.5">
+            <TaskTiming record={record} running={view.tone === 'running'} />
+            {record.creator && <span aria-hidden="true">·</span>}
+            <Creator name={record.creator} />
+          </span>
           {view.durationSeconds !== undefined && <span>{view.durationSeconds} s video</span>}
           <AnimateLink record={record} view={view} />
         </div>

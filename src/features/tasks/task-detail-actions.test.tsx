@@ -19,7 +19,7 @@ function record(
     id,
     kind,
     source: 'lookup',
-    createdAt: 1,
+    createdAt: Date.now(), // a fresh result: past 7 days it expires
     updatedAt: 1,
     status,
     result: { task_id: id, status, ...result },
@@ -145,5 +145,18 @@ describe('download links of TaskActions', () => {
       'href',
       'https://cdn.test/t.png',
     );
+  });
+
+  it('offers no download for a result past its ~7 days (the link would only fail)', () => {
+    const old = {
+      ...record('video_translate', 'vt-old', {
+        video_url: 'https://cdn.test/out/old.mp4',
+        caption_url: 'https://cdn.test/out/old.ass',
+      }),
+      createdAt: Date.now() - 8 * 24 * 3600 * 1000,
+    };
+    renderActions(old);
+    expect(screen.queryByRole('link', { name: /Download/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Copy task id' })).toBeInTheDocument();
   });
 });

@@ -12,6 +12,7 @@ import { fileNameOf } from './safe-url';
 import { forgetPollFailures, needsPolling, taskStatusQuery } from './task-polling';
 import type { TaskView } from './task-view';
 import { isTerminalStatus } from '@/api/status';
+import { useResultExpired } from './result-expiry';
 
 const STATUS_PATH = {
   image_to_video: API_PATHS.imageToVideoTask,
@@ -23,7 +24,16 @@ export function statusCurl(record: TaskRecord) {
   return toCurl('GET', STATUS_PATH[record.kind](record.id));
 }
 
-export function TaskActions({ record, view }: { record: TaskRecord; view: TaskView }) {
+export function TaskActions({
+  record,
+  view,
+  inHistory = true,
+}: {
+  record: TaskRecord;
+  view: TaskView;
+  /** Whether this browser's history holds the task (only then can it be removed from it). */
+  inHistory?: boolean;
+}) {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const [confirmRemove, setConfirmRemove] = useState(false);
@@ -42,7 +52,13 @@ export function TaskActions({ record, view }: { record: TaskRecord; view: TaskVi
     },
   });
 
-  const media = record.kind === 'image_generate' ? (view.image.url ?? view.thumbnail.url) : view.video.url;
+  // Past ~7 days the links lead nowhere: no download buttons then.
+  const expired = useResultExpired(record);
+  const media = expired
+    ? undefined
+    : record.kind === 'image_generate'
+      ? (view.image.url ?? view.thumbnail.url)
+      : view.video.url;
   const canCheck =
     !isTerminalStatus(record.status) && (!needsPolling(record) || view.stale || view.tone === 'waiting');
 
@@ -62,7 +78,7 @@ export function TaskActions({ record, view }: { record: TaskRecord; view: TaskVi
             Download {record.kind === 'image_generate' ? 'image' : 'video'}
           </a>
         )}
-        {view.caption.url && (
+        {view.caption.url && !expired && (
           <a
             href={view.caption.url}
             download={fileNameOf(view.caption.url, `${record.id}.ass`)}
@@ -84,7 +100,7 @@ export function TaskActions({ record, view }: { record: TaskRecord; view: TaskVi
             Check again
           </Button>
         )}
-        {confirmRemove ? (
+        {!inHistory ? null : confirmRemove ? (
           <span className="inline-flex items-center gap-1">
             <Button
               size="sm"

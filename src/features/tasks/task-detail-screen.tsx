@@ -1,5 +1,7 @@
 // One task in full: a shareable page (/tasks/<id>) for support staff and creators alike.
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
+import { isTerminalStatus } from '@/api/status';
 import { Link } from 'wouter';
 import { Spinner } from '@/components/ui/button';
 import { cardClass } from '@/components/ui/styles';
@@ -13,8 +15,12 @@ import { TaskActions } from './task-detail-actions';
 import { TaskFields } from './task-fields';
 import { DetailMedia } from './task-media';
 import { TaskPollingHost } from './task-polling-host';
+import { TaskTimeline } from './task-timeline';
 import { viewOf } from './task-view';
+import { overlayLocal } from './team-merge';
+import { fetchTaskDetail, teamKeys, type TeamTask } from './team-tasks';
 import { useHistory } from './use-history';
+import { useTeamFeed } from './use-team-feed';
 import { QueryProvider } from '@/api/query-client';
 
 function Json({ value }: { value: unknown }) {
@@ -45,15 +51,28 @@ export function TaskDetailScreen({ taskId }: { taskId: string }) {
 
 function TaskDetailScreenContent({ taskId }: { taskId: string }) {
   const { loaded, tasks } = useHistory();
-  const record = useMemo(() => tasks.find((task) => task.id === taskId), [tasks, taskId]);
+  const local = useMemo(() => tasks.find((task) => task.id === taskId), [tasks, taskId]);
   const reruns = useMemo(() => tasks.filter((task) => task.rerunOf === taskId), [tasks, taskId]);
   const onlyIds = useMemo(() => [taskId], [taskId]);
+  // The team's record: parameters, creator, timeline; live through the event stream.
+  const server = useQuery({
+    queryKey: teamKeys.detail(taskId),
+    queryFn: ({ signal }) => fetchTaskDetail(taskId, signal),
+    retry: 1,
+  });
+  useTeamFeed(undefined);
+  const detail = server.data ?? undefined;
+  const record: TeamTask | undefined = detail ? overlayLocal(detail.task, local) : local;
+  const settled = server.isSuccess || server.isError;
 
-  // A shared link to a task this browser has never seen: look it up like a pasted id.
+  // A task the record does not know, or one that may still change: this browser looks it up and
+  // follows it (its answers pass through the server, which records them). A finished task the
+  // record already holds needs nothing from here.
   useEffect(() => {
-    if (loaded && !peekTask(taskId) && taskId.trim())
-      void addLookedUpTasks([{ id: taskId, kind: inferTaskKind(taskId) }]);
-  }, [loaded, taskId]);
+    if (!loaded || !settled || peekTask(taskId) || !taskId.trim()) return;
+    if (detail && isTerminalStatus(detail.task.status)) return;
+    void addLookedUpTasks([{ id: taskId, kind: detail?.task.kind ?? inferTaskKind(taskId) }]);
+  }, [loaded, settled, detail, taskId]);
 
   useEffect(() => {
     const previous = document.title;
@@ -89,7 +108,7 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
         </TaskStatusLine>
         <h1 className="font-mono text-xl font-semibold tracking-tight break-all sm:text-2xl">{record.id}</h1>
       </div>
-      <TaskActions record={record} view={view} />
+      <TaskActions record={record} view={view} inHistory={Boolean(local)} />
 
       {view.tone === 'failed' && (
         <div
@@ -140,6 +159,17 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
           </h2>
           <Json value={record.params} />
         </section>
+      )}
+      {detail ? (
+        <TaskTimeline task={detail.task} events={detail.events} />
+      ) : (
+        settled && (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            {server.isError
+              ? `The team's record could not be read (${server.error.message}); showing this browser's copy.`
+              : "The team's record has no entry for this task yet; it gets one when the service answers a lookup."}
+          </p>
+        )
       )}
       <section aria-labelledby="raw-heading" className="space-y-2">
         <h2 id="raw-heading" className="font-semibold">

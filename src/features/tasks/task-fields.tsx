@@ -6,6 +6,7 @@ import { TASK_TYPE_LABELS } from '@/api/task-types';
 import type { TaskRecord } from './history';
 import { mediaLink, type MediaLink } from './safe-url';
 import type { TaskView } from './task-view';
+import type { TeamTask } from './team-tasks';
 
 function LinkValue({ link }: { link: MediaLink }) {
   if (link.url) {
@@ -60,7 +61,7 @@ export function TaskFields({
   view,
   reruns,
 }: {
-  record: TaskRecord;
+  record: TeamTask;
   view: TaskView;
   reruns: readonly TaskRecord[];
 }) {
@@ -81,8 +82,9 @@ export function TaskFields({
     ],
     [
       'Created',
-      `${formatDateTime(record.createdAt)} (${record.source === 'created' ? 'created here' : record.source === 'callback' ? 'learned from a callback' : 'looked up'})`,
+      `${formatDateTime(record.createdAt)} (${record.source === 'created' ? 'created through the console' : record.source === 'callback' ? 'learned from a callback' : 'looked up'})`,
     ],
+    ['Created by', record.creator],
     [
       'Finished',
       record.finishedAt

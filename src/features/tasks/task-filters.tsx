@@ -2,6 +2,7 @@ import type { TaskType } from '@/api/schemas';
 import { inputClass } from '@/components/ui/styles';
 import { TASK_TYPE_LABELS } from '@/api/task-types';
 import type { TaskTab } from './task-view';
+import type { UrlFilters } from './task-url-filters';
 
 export const TAB_LABELS: Record<TaskTab, string> = {
   all: 'All',
@@ -11,11 +12,7 @@ export const TAB_LABELS: Record<TaskTab, string> = {
 };
 const TABS = Object.keys(TAB_LABELS) as TaskTab[];
 
-export interface Filters {
-  tab: TaskTab;
-  kind: TaskType | 'all';
-  search: string;
-}
+type Filters = UrlFilters;
 
 export const PANEL_ID = 'task-gallery-panel';
 
@@ -68,32 +65,68 @@ export function StatusTabs({
   );
 }
 
-export function KindAndSearch({
-  filters,
+/** "Mine": only the tasks recorded with this browser's (or the session's) name as the creator. */
+function MineToggle({
+  checked,
+  me,
   onChange,
 }: {
+  checked: boolean;
+  me: string;
+  onChange: (on: boolean) => void;
+}) {
+  return (
+    <label
+      className="inline-flex shrink-0 cursor-pointer items-center gap-2 rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm font-medium text-zinc-800 has-checked:border-indigo-400 has-checked:bg-indigo-50 has-checked:text-indigo-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:has-checked:border-indigo-700 dark:has-checked:bg-indigo-950 dark:has-checked:text-indigo-100"
+      title={me ? `Tasks created by ${me}` : 'Set your name in Settings first'}
+    >
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="size-4 accent-indigo-600"
+      />
+      Mine
+    </label>
+  );
+}
+
+export function KindAndSearch({
+  filters,
+  search,
+  me,
+  onChange,
+  onSearch,
+}: {
   filters: Filters;
+  /** The search box's text, ahead of the URL while typing (it is debounced). */
+  search: string;
+  me: string;
   onChange: (next: Partial<Filters>) => void;
+  onSearch: (text: string) => void;
 }) {
   return (
     <div className="flex flex-col gap-2 sm:flex-row">
-      <div className="sm:w-48">
-        <label htmlFor="task-kind" className="sr-only">
-          Kind
-        </label>
-        <select
-          id="task-kind"
-          value={filters.kind}
-          onChange={(event) => onChange({ kind: event.target.value as Filters['kind'] })}
-          className={inputClass}
-        >
-          <option value="all">All kinds</option>
-          {(Object.keys(TASK_TYPE_LABELS) as TaskType[]).map((kind) => (
-            <option key={kind} value={kind}>
-              {TASK_TYPE_LABELS[kind]}
-            </option>
-          ))}
-        </select>
+      <div className="flex gap-2">
+        <MineToggle checked={filters.mine} me={me} onChange={(mine) => onChange({ mine })} />
+        <div className="min-w-0 flex-1 sm:w-48 sm:flex-none">
+          <label htmlFor="task-kind" className="sr-only">
+            Kind
+          </label>
+          <select
+            id="task-kind"
+            value={filters.kind}
+            onChange={(event) => onChange({ kind: event.target.value as Filters['kind'] })}
+            className={inputClass}
+          >
+            <option value="all">All kinds</option>
+            {(Object.keys(TASK_TYPE_LABELS) as TaskType[]).map((kind) => (
+              <option key={kind} value={kind}>
+                {TASK_TYPE_LABELS[kind]}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
       <div className="min-w-0 flex-1">
         <label htmlFor="task-search" className="sr-only">
@@ -102,9 +135,9 @@ export function KindAndSearch({
         <input
           id="task-search"
           type="search"
-          value={filters.search}
-          onChange={(event) => onChange({ search: event.target.value })}
-          placeholder="Search by task id, prompt, name or language"
+          value={search}
+          onChange={(event) => onSearch(event.target.value)}
+          placeholder="Search by task id, prompt, name, language or creator"
           className={inputClass}
         />
       </div>

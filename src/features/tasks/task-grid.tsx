@@ -1,9 +1,9 @@
 // The gallery grid, virtualized against the window scroll: only the rows near the viewport are in
 // the DOM, so 10,000 tasks cost the same as 20. Columns follow the container width.
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState } from 'react';
-import type { TaskRecord } from './history';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { TaskCard } from './task-card';
+import type { TeamTask } from './team-tasks';
 
 const GAP = 16;
 
@@ -13,7 +13,19 @@ function columnsFor(width: number) {
   return 1;
 }
 
-export function TaskGrid({ tasks, labelledBy }: { tasks: readonly TaskRecord[]; labelledBy?: string }) {
+export function TaskGrid({
+  tasks,
+  labelledBy,
+  total,
+  onEndReached,
+}: {
+  tasks: readonly TeamTask[];
+  labelledBy?: string;
+  /** How many the whole list holds when only the first pages are loaded (for aria-setsize). */
+  total?: number;
+  /** Called when the last rows come into view: the next page loads before the user gets there. */
+  onEndReached?: () => void;
+}) {
   const listRef = useRef<HTMLDivElement>(null);
   const [columns, setColumns] = useState(3);
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -41,6 +53,11 @@ export function TaskGrid({ tasks, labelledBy }: { tasks: readonly TaskRecord[]; 
     getItemKey: (index) => tasks[index * columns]?.id ?? index,
   });
 
+  const lastIndex = virtualizer.getVirtualItems().at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (onEndReached && rowCount > 0 && lastIndex >= rowCount - 3) onEndReached();
+  }, [lastIndex, rowCount, onEndReached]);
+
   return (
     <div
       ref={listRef}
@@ -67,7 +84,7 @@ export function TaskGrid({ tasks, labelledBy }: { tasks: readonly TaskRecord[]; 
               <div
                 key={task.id}
                 role="listitem"
-                aria-setsize={tasks.length}
+                aria-setsize={Math.max(total ?? 0, tasks.length)}
                 aria-posinset={row.index * columns + i + 1}
               >
                 <TaskCard record={task} />

@@ -18,7 +18,7 @@ function record(kind: TaskRecord['kind'], result: Record<string, unknown>, statu
     id: `${kind}-1`,
     kind,
     source: 'lookup',
-    createdAt: 1,
+    createdAt: Date.now(), // a fresh result: past 7 days it expires
     updatedAt: 1,
     status,
     result: { task_id: `${kind}-1`, status, ...result },

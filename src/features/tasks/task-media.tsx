@@ -3,8 +3,10 @@
 // that fails to load (they expire after about 7 days) says so instead of showing a broken frame.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Spinner } from '@/components/ui/button';
+import { formatDateTime } from './format';
 import type { TaskRecord } from './history';
 import { usePlayerSlot } from './player-slots';
+import { resultExpiresAt, useResultExpired } from './result-expiry';
 import type { MediaLink } from './safe-url';
 import type { TaskView } from './task-view';
 
@@ -30,6 +32,18 @@ export function ExpiredNotice({ what }: { what: string }) {
     <Placeholder>
       <span className="font-medium">Link expired or unavailable</span>
       <span className="text-xs">The {what} could not be loaded. Result links are kept for about 7 days.</span>
+    </Placeholder>
+  );
+}
+
+/** Past the service's ~7 days: no player, no image, no link that would only fail. */
+export function ResultExpired({ record }: { record: TaskRecord }) {
+  return (
+    <Placeholder>
+      <span className="font-medium">Result expired</span>
+      <span className="text-xs">
+        Results are kept for about 7 days; this one expired on {formatDateTime(resultExpiresAt(record))}.
+      </span>
     </Placeholder>
   );
 }
@@ -115,6 +129,7 @@ export function TaskVideo({
 /** Gallery card media: a poster and a play button until the card gets one of the few player slots. */
 export function CardMedia({ record, view }: { record: TaskRecord; view: TaskView }) {
   const { mounted, claim, release } = usePlayerSlot(record.id);
+  const expired = useResultExpired(record);
   // A card scrolled out of the virtual window gives its player back (and does not autoplay again).
   useEffect(() => release, [release]);
   let content: ReactNode;
@@ -127,6 +142,8 @@ export function CardMedia({ record, view }: { record: TaskRecord; view: TaskView
         <span className="font-medium">Task failed</span>
       </Placeholder>
     );
+  } else if (view.tone === 'succeeded' && expired) {
+    content = <ResultExpired record={record} />;
   } else if (view.tone !== 'succeeded') {
     content = view.thumbnail.url ? (
       <Img link={view.thumbnail} alt="" className="size-full object-cover opacity-60" what="thumbnail" />
@@ -198,7 +215,10 @@ export function CardMedia({ record, view }: { record: TaskRecord; view: TaskView
 /** Detail media: the full result, one player, no slot needed. */
 export function DetailMedia({ record, view }: { record: TaskRecord; view: TaskView }) {
   let content: ReactNode = null;
-  if (record.kind === 'image_generate') {
+  const expired = useResultExpired(record);
+  if (expired) {
+    content = <ResultExpired record={record} />;
+  } else if (record.kind === 'image_generate') {
     const link = view.image.url || view.image.raw ? view.image : view.thumbnail;
     if (link.url || link.raw)
       content = (
@@ -235,6 +255,6 @@ export function DetailMedia({ record, view }: { record: TaskRecord; view: TaskVi
       </Placeholder>
     );
   }
-  const dark = record.kind !== 'image_generate' && Boolean(view.video.url);
+  const dark = record.kind !== 'image_generate' && Boolean(view.video.url) && !expired;
   return <div className={`${frame} min-h-48 rounded-xl ${dark ? 'bg-black' : light}`}>{content}</div>;
 }

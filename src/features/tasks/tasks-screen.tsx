@@ -1,63 +1,82 @@
-// The task gallery: every task this browser created or looked up, newest first, live.
-import { useDeferredValue, useMemo, useState } from 'react';
-import { Link } from 'wouter';
-import { Spinner } from '@/components/ui/button';
+// The Tasks screen: the team's tasks from the server's record, newest first, paged as you scroll
+// and live through the server's event stream. Filters live in the URL. This browser's own history
+// (IndexedDB) lays its fresher copy over the cards it follows, and stands in, said so, when the
+// server's list cannot be read.
+import { useMemo } from 'react';
+import { useMyName } from '@/api/my-name';
+import { QueryProvider } from '@/api/query-client';
+import { Button, Spinner } from '@/components/ui/button';
 import { HistoryActions } from './history-actions';
 import { LookupForm } from './lookup-form';
-import { KindAndSearch, PANEL_ID, StatusTabs, TAB_LABELS, type Filters } from './task-filters';
+import { KindAndSearch, PANEL_ID, StatusTabs, TAB_LABELS } from './task-filters';
 import { TaskGrid } from './task-grid';
+import { EmptyState } from './tasks-empty-state';
+import { isFiltered, type UrlFilters } from './task-url-filters';
 import { filterTasks } from './task-view';
+import { overlayLocal } from './team-merge';
+import type { TeamQuery, TeamTask } from './team-tasks';
 import { useHistory } from './use-history';
+import { useTeamFeed } from './use-team-feed';
+import { useTeamTasks } from './use-team-tasks';
+import { useUrlFilters } from './use-url-filters';
 
-function EmptyState({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
+/** With its own provider of the shared query client: TanStack Query loads with this screen, not the shell. */
+export function TasksScreen() {
   return (
-    <div className="rounded-xl border border-dashed border-zinc-300 px-6 py-14 text-center dark:border-zinc-700">
-      {filtered ? (
-        <>
-          <p className="font-medium">No tasks match these filters.</p>
-          <button
-            type="button"
-            onClick={onClear}
-            className="mt-2 text-sm font-medium text-indigo-700 underline underline-offset-2 dark:text-indigo-300"
-          >
-            Show all tasks
-          </button>
-        </>
-      ) : (
-        <>
-          <p className="font-medium">No tasks yet</p>
-          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-            Tasks you{' '}
-            <Link
-              href="/"
-              className="font-medium text-indigo-700 underline underline-offset-2 dark:text-indigo-300"
-            >
-              create
-            </Link>{' '}
-            or{' '}
-            <Link
-              href="/translate"
-              className="font-medium text-indigo-700 underline underline-offset-2 dark:text-indigo-300"
-            >
-              translate
-            </Link>{' '}
-            appear here, and so do ids you paste above.
-          </p>
-        </>
-      )}
-    </div>
+    <QueryProvider>
+      <TasksScreenContent />
+    </QueryProvider>
   );
 }
 
-const INITIAL: Filters = { tab: 'all', kind: 'all', search: '' };
+function toQuery(filters: UrlFilters, me: string): TeamQuery {
+  return {
+    tab: filters.tab,
+    kind: filters.kind === 'all' ? undefined : filters.kind,
+    q: filters.search.trim() || undefined,
+    creator: filters.mine ? me : undefined,
+  };
+}
 
-export function TasksScreen() {
-  const { loaded, tasks, storageError } = useHistory();
-  const [filters, setFilters] = useState<Filters>(INITIAL);
-  const deferred = useDeferredValue(filters);
-  const { counts, shown } = useMemo(() => filterTasks(tasks, deferred), [tasks, deferred]);
-  const update = (next: Partial<Filters>) => setFilters((old) => ({ ...old, ...next }));
-  const filtered = filters.tab !== 'all' || filters.kind !== 'all' || filters.search.trim() !== '';
+/** The local history filtered like the server would, for when the server cannot answer. */
+function useLocalFallback(filters: UrlFilters, active: boolean) {
+  const history = useHistory();
+  return useMemo(() => {
+    if (!active) return undefined;
+    // Offline, "Mine" is what this browser created.
+    const own = filters.mine ? history.tasks.filter((task) => task.source === 'created') : history.tasks;
+    return filterTasks(own, filters);
+  }, [active, filters, history.tasks]);
+}
+
+export function TasksScreenContent() {
+  const { filters, draft, setDraft, setFilters } = useUrlFilters();
+  const me = useMyName().name;
+  const query = useMemo(() => toQuery(filters, me), [filters, me]);
+  // "Mine" without a name has nothing to ask the server for.
+  const needsName = filters.mine && !me;
+  const list = useTeamTasks(query, !needsName);
+  useTeamFeed(needsName ? undefined : query);
+  const history = useHistory();
+  const failed = list.isError && !list.data;
+  const fallback = useLocalFallback(filters, failed);
+
+  const localById = useMemo(() => new Map(history.tasks.map((task) => [task.id, task])), [history.tasks]);
+  const shown: readonly TeamTask[] = useMemo(() => {
+    if (fallback) return fallback.shown;
+    const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+    return items.map((task) => overlayLocal(task, localById.get(task.id)));
+  }, [fallback, list.data, localById]);
+  const counts = fallback?.counts ??
+    list.data?.pages[0]?.counts ?? { all: 0, running: 0, succeeded: 0, failed: 0 };
+  const loading = !needsName && list.isPending;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const loadMore = useMemo(
+    () => () => {
+      if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+    },
+    [hasNextPage, isFetchingNextPage, fetchNextPage],
+  );
 
   return (
     <div className="space-y-5">
@@ -67,41 +86,76 @@ export function TasksScreen() {
             Tasks
           </h1>
           <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-            {loaded
-              ? `${tasks.length.toLocaleString()} in this browser's history. Running tasks update on their own.`
-              : 'Loading the history…'}
+            {fallback
+              ? `${history.tasks.length.toLocaleString()} in this browser's history.`
+              : "The team's tasks, newest first. Changes made anywhere show here as they happen."}
           </p>
         </div>
         <HistoryActions />
       </div>
-      {storageError && (
-        <p
+      {failed && (
+        <div
           role="alert"
-          className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950/50 dark:text-amber-50"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950/50 dark:text-amber-50"
         >
-          {storageError}. Tasks still update while this tab is open; export the history to keep it.
+          <p>
+            <span className="font-semibold">The team&apos;s list could not be read</span> (
+            {list.error.message}). Showing this browser&apos;s own history instead.
+          </p>
+          <Button size="sm" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {history.storageError && (
+        <p className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950/50 dark:text-amber-50">
+          {history.storageError}. Tasks still update while this tab is open; export the history to keep it.
         </p>
       )}
-      <LookupForm onAdded={() => setFilters(INITIAL)} />
+      <LookupForm onAdded={() => setFilters({ tab: 'all', kind: 'all', search: '', mine: false })} />
       <div className="space-y-3">
-        <StatusTabs value={filters.tab} counts={counts} onChange={(tab) => update({ tab })} />
-        <KindAndSearch filters={filters} onChange={update} />
+        <StatusTabs value={filters.tab} counts={counts} onChange={(tab) => setFilters({ tab })} />
+        <KindAndSearch
+          filters={filters}
+          search={draft}
+          me={me}
+          onChange={(next) => setFilters(next)}
+          onSearch={setDraft}
+        />
       </div>
-      <section id={PANEL_ID} role="tabpanel" aria-labelledby={`task-tab-${filters.tab}`} aria-busy={!loaded}>
+      <section id={PANEL_ID} role="tabpanel" aria-labelledby={`task-tab-${filters.tab}`} aria-busy={loading}>
         <h2 className="sr-only">
-          {TAB_LABELS[filters.tab]} tasks ({shown.length})
+          {TAB_LABELS[filters.tab]} tasks ({counts[filters.tab]})
         </h2>
-        {!loaded ? (
+        {needsName ? (
+          <p className="rounded-xl border border-dashed border-zinc-300 px-6 py-10 text-center text-sm dark:border-zinc-700">
+            &quot;Mine&quot; needs your name: set it under Settings → Your name.
+          </p>
+        ) : loading ? (
           <div
             role="status"
             className="flex items-center justify-center gap-2 py-16 text-sm text-zinc-600 dark:text-zinc-400"
           >
-            <Spinner /> Loading the history…
+            <Spinner /> Loading the team&apos;s tasks…
           </div>
         ) : shown.length ? (
-          <TaskGrid tasks={shown} />
+          <>
+            <TaskGrid
+              tasks={shown}
+              total={counts[filters.tab]}
+              onEndReached={fallback ? undefined : loadMore}
+            />
+            {isFetchingNextPage && (
+              <p role="status" className="flex items-center justify-center gap-2 py-6 text-sm text-zinc-600">
+                <Spinner /> Loading more…
+              </p>
+            )}
+          </>
         ) : (
-          <EmptyState filtered={filtered && tasks.length > 0} onClear={() => setFilters(INITIAL)} />
+          <EmptyState
+            filtered={isFiltered(filters)}
+            onClear={() => setFilters({ tab: 'all', kind: 'all', search: '', mine: false })}
+          />
         )}
       </section>
     </div>

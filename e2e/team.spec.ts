@@ -1,0 +1,127 @@
+// The team's record on the Tasks screen: two people (two browser contexts, each with its own display
+// name) see each other's tasks, "Mine" and the search narrow the list, a filter URL opens the same
+// view elsewhere, a change made in one browser shows in the other within a second or two, and the
+// task page tells anyone the parameters, the creator and the timeline.
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+const run = Date.now().toString(36);
+const ADA = `Ada ${run}`;
+const GRACE = `Grace ${run}`;
+
+async function personPage(browser: Browser, name: string, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  await context.addInitScript((value) => localStorage.setItem('media-console:display-name', value), name);
+  return context.newPage();
+}
+
+/** Creates one image through the Create image form (so the browser's name goes with it). */
+async function createImage(page: Page, prompt: string): Promise<string> {
+  await page.goto('/');
+  await page.getByRole('textbox', { name: 'Prompt' }).fill(prompt);
+  await page.getByRole('button', { name: 'Generate images' }).click();
+  const link = page
+    .getByRole('region', { name: '1 image task created' })
+    .getByRole('link', { name: /^i2is-/ });
+  return (await link.textContent())!.trim();
+}
+
+const card = (page: Page, id: string) => page.getByRole('article', { name: id });
+const search = (page: Page) => page.getByRole('searchbox', { name: 'Search tasks' });
+
+test.describe('the team’s tasks', () => {
+  test('seen by everyone, narrowed by Mine and by creator, the same view from a link, live', async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const ada = await personPage(browser, ADA, baseURL!);
+    const grace = await personPage(browser, GRACE, baseURL!);
+    const adaTask = await createImage(ada, `Team lighthouse ${run}`);
+    const graceTask = await createImage(grace, `Team harbour ${run}`);
+
+    // Grace sees Ada's task, with Ada's name on it.
+    await grace.goto('/tasks');
+    await expect(card(grace, adaTask)).toBeVisible();
+    await expect(card(grace, adaTask)).toContainText(`by ${ADA}`);
+    await expect(card(grace, graceTask)).toContainText(`by ${GRACE}`);
+
+    // Mine: only Grace's own, and the URL says so.
+    await grace.getByRole('checkbox', { name: 'Mine' }).check();
+    await expect(grace).toHaveURL(/\/tasks\?mine=1$/);
+    await expect(card(grace, graceTask)).toBeVisible();
+    await expect(card(grace, adaTask)).toHaveCount(0);
+    await expect(grace.getByRole('article').filter({ hasNotText: `by ${GRACE}` })).toHaveCount(0);
+    await grace.getByRole('checkbox', { name: 'Mine' }).uncheck();
+
+    // Search by creator, answered by the server: Ada's tasks only.
+    await search(grace).fill(ADA);
+    await expect(grace).toHaveURL(new RegExp(`q=${encodeURIComponent(ADA).replace(/%20/g, '\\+')}`));
+    await expect(card(grace, adaTask)).toBeVisible();
+    await expect(card(grace, graceTask)).toHaveCount(0);
+    await expect(grace.getByRole('tab', { name: /All 1$/ })).toBeVisible();
+
+    // The same URL in a new context (a support link) opens the same view.
+    const support = await (await browser.newContext({ baseURL })).newPage();
+    await support.goto(grace.url());
+    await expect(search(support)).toHaveValue(ADA);
+    await expect(card(support, adaTask)).toBeVisible();
+    await expect(support.getByRole('article')).toHaveCount(1);
+    // Back and forward keep the filters.
+    await grace.goBack();
+    await expect(search(grace)).toHaveValue('');
+    await grace.goForward();
+    await expect(search(grace)).toHaveValue(ADA);
+
+    await Promise.all([ada.context().close(), grace.context().close(), support.context().close()]);
+  });
+
+  test('a status change made in one browser shows in another open one within two seconds', async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    await (
+      await browser.newContext({ baseURL })
+    ).request.post('/emulator/settings', {
+      data: { timeScale: 0.4 },
+    });
+    const ada = await personPage(browser, ADA, baseURL!);
+    const grace = await personPage(browser, GRACE, baseURL!);
+    try {
+      const id = await createImage(ada, `Live change ${run}`);
+      // Grace watches her Tasks screen; only Ada's browser follows (polls) the task.
+      await grace.goto(`/tasks?q=${encodeURIComponent(id)}`);
+      const seen = card(grace, id);
+      await expect(seen).toBeVisible();
+      await expect(seen).not.toContainText('SUCCEEDED');
+      await ada.goto(`/tasks/${id}`);
+      await expect(ada.getByText('SUCCEEDED', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+      await expect(seen.getByText('SUCCEEDED', { exact: true })).toBeVisible({ timeout: 2_000 });
+      await expect(grace.getByRole('tab', { name: /Succeeded 1/ })).toBeVisible({ timeout: 2_000 });
+    } finally {
+      await ada.request.post('/emulator/settings', { data: { timeScale: 0.05 } });
+      await Promise.all([ada.context().close(), grace.context().close()]);
+    }
+  });
+
+  test('the task page shows anyone the parameters, the creator and the timeline', async ({
+    browser,
+    baseURL,
+  }) => {
+    const ada = await personPage(browser, ADA, baseURL!);
+    const id = await createImage(ada, `Timeline ${run}`);
+    await ada.goto(`/tasks/${id}`);
+    await expect(ada.getByText('SUCCEEDED', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+
+    const other = await (await browser.newContext({ baseURL })).newPage();
+    await other.goto(`/tasks/${id}`);
+    await expect(other.getByRole('heading', { level: 1, name: id })).toBeVisible();
+    await expect(other.getByRole('region', { name: 'Request parameters' })).toContainText(`Timeline ${run}`);
+    await expect(other.getByText('Created by').locator('xpath=following-sibling::dd')).toHaveText(ADA);
+    const timeline = other.getByRole('region', { name: 'Timeline' }).getByRole('listitem');
+    await expect(timeline.first()).toContainText(`Created · by ${ADA}`);
+    await expect(timeline.filter({ hasText: /SUCCEEDED · from (status check|callback)/ })).toHaveCount(1);
+    await expect(timeline.last()).toContainText('Finished · SUCCEEDED');
+    await Promise.all([ada.context().close(), other.context().close()]);
+  });
+});

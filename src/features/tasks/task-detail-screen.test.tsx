@@ -1,0 +1,74 @@
+// @vitest-environment jsdom
+// The detail page against the real Node side: the team's record of a task (parameters, creator,
+// timeline), and the fallback when the record has no entry.
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { setConsoleInfoForTests } from '@/api/console-info';
+import { queryClient } from '@/api/query-client';
+import { testConsoleInfo } from '@/testing/console-info';
+import { FakeEventSource } from '@/testing/fake-event-source';
+import { screenServer } from '../../../server/testing/node-app-for-screens';
+import { getTask, resetHistoryMemoryForTests } from './history';
+import { TaskDetailScreen } from './task-detail-screen';
+
+const server = screenServer('task-detail');
+
+beforeEach(async () => {
+  await server.open();
+  resetHistoryMemoryForTests();
+  queryClient.clear();
+  vi.stubGlobal('EventSource', FakeEventSource);
+  vi.stubGlobal('fetch', (input: string, init?: RequestInit) => server.request(input, init));
+  setConsoleInfoForTests(testConsoleInfo());
+});
+afterEach(async () => {
+  cleanup();
+  queryClient.clear();
+  vi.unstubAllGlobals();
+  await server.close();
+});
+afterAll(server.remove);
+
+function renderDetail(id: string) {
+  const memory = memoryLocation({ path: `/tasks/${id}` });
+  render(
+    <Router hook={memory.hook}>
+      <TaskDetailScreen taskId={id} />
+    </Router>,
+  );
+}
+
+describe('task detail: the team’s record', () => {
+  it('shows the request parameters, the creator and the timeline to anyone who opens it', async () => {
+    const created = await server.request(`/v1/image_generate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-console-user': 'Ada' },
+      body: JSON.stringify({ prompt: 'A paper boat', generate_count: 1 }),
+    });
+    const id = ((await created.json()) as { data: { task_ids: string[] } }).data.task_ids[0]!;
+    await server.request(`/v1/image_generate/${id}`);
+    renderDetail(id);
+
+    const timeline = await screen.findByRole('region', { name: 'Timeline' });
+    const entries = within(within(timeline).getByRole('list')).getAllByRole('listitem');
+    expect(entries.map((entry) => entry.textContent)).toEqual([
+      expect.stringMatching(/^Created · by Ada/),
+      expect.stringMatching(/^SUCCEEDED · from status check/),
+      expect.stringMatching(/^Finished · SUCCEEDED · took/),
+    ]);
+    expect(screen.getByText('Created by').nextElementSibling).toHaveTextContent('Ada');
+    expect(screen.getByRole('region', { name: 'Request parameters' })).toHaveTextContent('"A paper boat"');
+    // A finished task the record holds is not added to this browser's history.
+    expect(await getTask(id)).toBeUndefined();
+    expect(screen.queryByRole('button', { name: 'Remove…' })).toBeNull();
+  });
+
+  it('without a record, looks the task up itself and says the record has no entry', async () => {
+    renderDetail('i2v-nobody-knows');
+    expect(await screen.findByText(/team's record has no entry for this task yet/)).toBeVisible();
+    await waitFor(async () => expect(await getTask('i2v-nobody-knows')).toBeDefined());
+    expect(screen.queryByRole('region', { name: 'Timeline' })).toBeNull();
+  });
+});

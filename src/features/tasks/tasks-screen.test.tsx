@@ -1,0 +1,221 @@
+// @vitest-environment jsdom
+// The Tasks screen against the real Node side (recorder, /__console/tasks, PGlite in memory), fetch
+// routed to it; the event stream is a test double fed with the server's own task answers.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { saveDisplayName } from '@/api/display-name';
+import { setConsoleInfoForTests } from '@/api/console-info';
+import { testConsoleInfo } from '@/testing/console-info';
+import { FakeEventSource } from '@/testing/fake-event-source';
+import { screenServer } from '../../../server/testing/node-app-for-screens';
+import { applyStatus } from '../../../server/tasks/recorder';
+import { recordCreatedTasks, resetHistoryMemoryForTests } from './history';
+import { RESULT_LIFETIME_MS } from './result-expiry';
+import { PAGE_SIZE } from './team-tasks';
+import { TasksScreenContent } from './tasks-screen';
+
+const server = screenServer('tasks-screen');
+let listFails = false;
+
+beforeEach(async () => {
+  await server.open();
+  listFails = false;
+  resetHistoryMemoryForTests();
+  localStorage.clear();
+  FakeEventSource.instances = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  vi.stubGlobal('scrollTo', () => {});
+  vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
+    if (listFails && input.startsWith('/__console/tasks?'))
+      return Promise.resolve(Response.json({ code: 500, msg: 'database unavailable' }, { status: 500 }));
+    return server.request(input, init);
+  });
+  setConsoleInfoForTests(testConsoleInfo());
+});
+afterEach(async () => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  await server.close();
+});
+afterAll(server.remove);
+
+async function create(prompt: string, user: string, count = 1): Promise<string[]> {
+  const response = await server.request(`/v1/image_generate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-console-user': user },
+    body: JSON.stringify({ prompt, generate_count: count }),
+  });
+  return ((await response.json()) as { data: { task_ids: string[] } }).data.task_ids;
+}
+
+/** A status request through the server, as any browser's poller makes it: the record moves on. */
+const poll = (id: string) => server.request(`/v1/image_generate/${id}`);
+
+/** What the server's event stream would push for this task. */
+async function push(id: string) {
+  const body = (await (await server.request(`/__console/tasks/${id}`)).json()) as {
+    data: { task: unknown };
+  };
+  act(() => {
+    for (const source of FakeEventSource.instances) if (!source.closed) source.emit('task', body.data.task);
+  });
+}
+
+function renderScreen(path = '/tasks') {
+  const memory = memoryLocation({ path, record: true });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <Router hook={memory.hook} searchHook={memory.searchHook}>
+        <TasksScreenContent />
+      </Router>
+    </QueryClientProvider>,
+  );
+  return memory;
+}
+
+const cards = () => screen.queryAllByRole('article').map((card) => card.getAttribute('aria-labelledby'));
+const tab = (name: RegExp) => screen.getByRole('tab', { name });
+
+describe("Tasks screen: the team's list", () => {
+  it('lists every creator’s tasks newest first with the server’s counts, and the creator on each card', async () => {
+    const [first] = await create('A lighthouse', 'Ada');
+    const [second] = await create('A cat', 'Grace');
+    renderScreen();
+    await waitFor(() => expect(cards()).toEqual([`task-${second}`, `task-${first}`]));
+    expect(tab(/All 2/)).toHaveAttribute('aria-selected', 'true');
+    expect(within(screen.getByRole('article', { name: second })).getByText('Grace')).toBeVisible();
+    expect(within(screen.getByRole('article', { name: first })).getByText('Ada')).toBeVisible();
+  });
+
+  it('"Mine" asks the server for this browser’s name only, and the URL keeps it', async () => {
+    const [ada] = await create('Mine', 'Ada');
+    await create('Theirs', 'Grace');
+    saveDisplayName('Ada');
+    const memory = renderScreen();
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Mine' }));
+    await waitFor(() => expect(cards()).toEqual([`task-${ada}`]));
+    expect(memory.history?.at(-1)).toBe('/tasks?mine=1');
+    expect(tab(/All 1/)).toBeInTheDocument();
+  });
+
+  it('opens the view a filter URL describes, and the search box searches the creator too', async () => {
+    const [failed] = await create('emulator:fail please', 'Grace');
+    const [ok] = await create('A quiet harbour', 'Grace');
+    await create('Another', 'Ada');
+    await poll(failed!);
+    await poll(ok!);
+    renderScreen('/tasks?tab=failed&q=grace');
+    await waitFor(() => expect(cards()).toEqual([`task-${failed}`]));
+    expect(tab(/Failed 1/)).toHaveAttribute('aria-selected', 'true');
+    expect(tab(/All 2/)).toBeInTheDocument(); // both of Grace's, whatever their state
+    expect(screen.getByRole('searchbox', { name: 'Search tasks' })).toHaveValue('grace');
+  });
+
+  it('search is debounced into the URL, replacing its entry rather than adding one per letter', async () => {
+    await create('A red fox', 'Ada');
+    await create('A blue whale', 'Ada');
+    const memory = renderScreen();
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search tasks' }), 'fox');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(memory.history).toEqual(['/tasks?q=fox']);
+  });
+
+  it('loads the next page as the grid scrolls to its end', async () => {
+    const total = PAGE_SIZE + 5;
+    const { db } = server.database;
+    for (let i = 0; i < total; i++)
+      await db
+        .transaction()
+        .execute((trx) =>
+          applyStatus(trx, 'image_generate', `i2is-bulk-${i}`, { status: 'SUCCEEDED' }, 'lookup'),
+        );
+    const pages: string[] = [];
+    const routed = fetch;
+    vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
+      if (input.startsWith('/__console/tasks?')) pages.push(input);
+      return routed(input, init);
+    });
+    renderScreen();
+    const list = await screen.findByRole('list');
+    expect(within(list).getAllByRole('listitem')[0]).toHaveAttribute('aria-setsize', String(total));
+    expect(pages).toHaveLength(1);
+    act(() => {
+      Object.defineProperty(window, 'scrollY', { value: 416 * total, configurable: true });
+      window.dispatchEvent(new Event('scroll'));
+    });
+    await waitFor(() => expect(pages.some((url) => url.includes('cursor='))).toBe(true));
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((item) => item.getAttribute('aria-posinset')),
+      ).toContain(String(total)),
+    );
+  });
+});
+
+describe('Tasks screen: live', () => {
+  it('puts a task created elsewhere at the top, moves a status change in place, and refreshes the counts', async () => {
+    const [old] = await create('Old', 'Ada');
+    renderScreen();
+    await waitFor(() => expect(cards()).toEqual([`task-${old}`]));
+    const [fresh] = await create('Fresh', 'Grace');
+    await push(fresh!);
+    await waitFor(() => expect(cards()).toEqual([`task-${fresh}`, `task-${old}`]));
+    await poll(old!);
+    await push(old!);
+    const card = screen.getByRole('article', { name: old });
+    await waitFor(() => expect(within(card).getByText('SUCCEEDED')).toBeVisible());
+    await waitFor(() => expect(tab(/Succeeded 1/)).toBeInTheDocument());
+    expect(tab(/All 2/)).toBeInTheDocument();
+  });
+
+  it('a task that no longer fits the tab leaves it', async () => {
+    const [task] = await create('Running', 'Ada');
+    renderScreen('/tasks?tab=running');
+    await waitFor(() => expect(cards()).toEqual([`task-${task}`]));
+    await poll(task!);
+    await push(task!);
+    await waitFor(() => expect(cards()).toEqual([]));
+  });
+});
+
+describe('Tasks screen: fallback and expiry', () => {
+  it('when the server cannot list, says so and shows this browser’s own history', async () => {
+    listFails = true;
+    await recordCreatedTasks('image_generate', { prompt: 'Kept locally' }, [{ task_id: 'i2is-local-1' }]);
+    renderScreen();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/could not be read \(database unavailable\)/);
+    expect(await screen.findByRole('article', { name: 'i2is-local-1' })).toHaveTextContent('Kept locally');
+    listFails = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+
+  it('a result older than 7 days says "Result expired" instead of an image, and offers no Animate', async () => {
+    const [id] = await create('Long ago', 'Ada');
+    await poll(id!);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + RESULT_LIFETIME_MS + 60_000 });
+    renderScreen();
+    const card = await screen.findByRole('article', { name: id });
+    expect(within(card).getByText('Result expired')).toBeVisible();
+    expect(within(card).queryByRole('img')).toBeNull();
+    expect(within(card).queryByRole('link', { name: 'Animate' })).toBeNull();
+  });
+});

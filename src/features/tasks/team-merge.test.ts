@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import type { TaskRecord } from './history';
+import { matchesQuery, mergePushedTask, overlayLocal, phaseOf } from './team-merge';
+import type { TaskPage, TeamQuery, TeamTask } from './team-tasks';
+
+const task = (id: string, createdAt: number, extra: Partial<TeamTask> = {}): TeamTask => ({
+  id,
+  kind: 'image_generate',
+  source: 'created',
+  status: 'PENDING',
+  result: {},
+  createdAt,
+  updatedAt: createdAt,
+  creator: 'Ada',
+  ...extra,
+});
+
+const pages = (...lists: [TeamTask[], string | null][]) => ({
+  pages: lists.map(([items, nextCursor]): TaskPage => ({ items, nextCursor })),
+  pageParams: lists.map((_, i) => (i ? `c${i}` : undefined)),
+});
+const ids = (data: ReturnType<typeof pages>) => data.pages.map((page) => page.items.map((t) => t.id));
+const ALL: TeamQuery = { tab: 'all' };
+
+describe('the server filter, applied to a pushed task', () => {
+  it('puts a task in the tab its status says, as the server does', () => {
+    expect([phaseOf('SUCCEEDED'), phaseOf('FAILED'), phaseOf(''), phaseOf('QUEUED')]).toEqual([
+      'succeeded',
+      'failed',
+      'running',
+      'running',
+    ]);
+  });
+
+  it('matches kind, creator, tab and a case-insensitive search over id, prompt, name, language and creator', () => {
+    const t = task('i2is-abc', 1, { prompt: 'A Cat', language: 'German', creator: 'Grace' });
+    expect(matchesQuery(t, { tab: 'running', kind: 'image_generate', creator: 'Grace', q: 'cat' })).toBe(
+      true,
+    );
+    expect(matchesQuery(t, { tab: 'all', q: 'GRACE' })).toBe(true);
+    expect(matchesQuery(t, { tab: 'all', q: 'germ' })).toBe(true);
+    expect(matchesQuery(t, { tab: 'all', q: 'abc' })).toBe(true);
+    expect(matchesQuery(t, { tab: 'all', q: 'dog' })).toBe(false);
+    expect(matchesQuery(t, { tab: 'succeeded' })).toBe(false);
+    expect(matchesQuery(t, { tab: 'all', creator: 'Ada' })).toBe(false);
+    expect(matchesQuery(t, { tab: 'all', kind: 'video_translate' })).toBe(false);
+  });
+});
+
+describe('a pushed task merged into the loaded pages', () => {
+  it('inserts a new task at the top, newest first', () => {
+    const data = pages([[task('b', 20), task('a', 10)], 'c1']);
+    expect(ids(mergePushedTask(data, task('c', 30), ALL))).toEqual([['c', 'b', 'a']]);
+  });
+
+  it('updates a known task in place, on whichever page it is', () => {
+    const data = pages([[task('c', 30), task('b', 20)], 'c1'], [[task('a', 10)], null]);
+    const merged = mergePushedTask(data, task('a', 10, { status: 'SUCCEEDED', updatedAt: 99 }), ALL);
+    expect(ids(merged)).toEqual([['c', 'b'], ['a']]);
+    expect(merged.pages[1]!.items[0]!.status).toBe('SUCCEEDED');
+    expect(merged.pages[0]).toBe(data.pages[0]); // untouched pages keep their identity
+  });
+
+  it('takes a task out of a tab it no longer belongs to', () => {
+    const data = pages([[task('b', 20), task('a', 10)], null]);
+    const done = task('b', 20, { status: 'SUCCEEDED', updatedAt: 50 });
+    expect(ids(mergePushedTask(data, done, { tab: 'running' }))).toEqual([['a']]);
+  });
+
+  it('ignores a task that does not match the view', () => {
+    const data = pages([[task('a', 10)], null]);
+    expect(
+      ids(mergePushedTask(data, task('z', 50, { creator: 'Grace' }), { tab: 'all', creator: 'Ada' })),
+    ).toEqual([['a']]);
+  });
+
+  it('never lets an older copy replace a newer one (events out of order)', () => {
+    const data = pages([[task('a', 10, { status: 'SUCCEEDED', updatedAt: 90 })], null]);
+    const merged = mergePushedTask(data, task('a', 10, { status: 'PROCESSING', updatedAt: 50 }), ALL);
+    expect(merged.pages[0]!.items[0]!.status).toBe('SUCCEEDED');
+  });
+
+  it('leaves an older task past the loaded pages for its page; appends it when the list is complete', () => {
+    const more = pages([[task('b', 20)], 'c1']);
+    expect(ids(mergePushedTask(more, task('old', 5), ALL))).toEqual([['b']]);
+    const complete = pages([[task('b', 20)], null]);
+    expect(ids(mergePushedTask(complete, task('old', 5), ALL))).toEqual([['b', 'old']]);
+  });
+});
+
+describe("this browser's copy over the server's", () => {
+  const local = (extra: Partial<TaskRecord>): TaskRecord => ({
+    id: 'a',
+    kind: 'image_generate',
+    source: 'created',
+    status: 'PROCESSING',
+    createdAt: 10,
+    updatedAt: 60,
+    ...extra,
+  });
+
+  it('shows the local copy (stale mark, re-run link) with the creator from the server', () => {
+    const shown = overlayLocal(
+      task('a', 10, { updatedAt: 50 }),
+      local({ rerunOf: 'x', lastError: { kind: 'network', httpStatus: 0, msg: 'offline', at: 1 } }),
+    );
+    expect(shown).toMatchObject({ creator: 'Ada', rerunOf: 'x', status: 'PROCESSING' });
+    expect(shown.lastError?.kind).toBe('network');
+  });
+
+  it('keeps the server ending this browser has not heard of yet', () => {
+    const shown = overlayLocal(task('a', 10, { status: 'SUCCEEDED', updatedAt: 40 }), local({}));
+    expect(shown.status).toBe('SUCCEEDED');
+  });
+
+  it('is the server copy alone without a local one', () => {
+    const server = task('a', 10);
+    expect(overlayLocal(server, undefined)).toBe(server);
+  });
+});

@@ -1,0 +1,79 @@
+// A task pushed by the server's event stream, merged into the pages already on screen: updated in
+// place, inserted where it belongs by (created, id) newest first when it matches the view, taken
+// out when it no longer does (a running task that succeeds leaves "In progress"). Pure functions,
+// so the rules are tested without a browser.
+import type { InfiniteData } from '@tanstack/react-query';
+import { isTerminalStatus } from '@/api/status';
+import type { TaskRecord } from './history';
+import type { TaskPage, TeamQuery, TeamTask } from './team-tasks';
+import type { TaskTab } from './task-view';
+
+/** The server's tab of a task (a generated column there): the status alone decides. */
+export function phaseOf(status: string): Exclude<TaskTab, 'all'> {
+  return status === 'SUCCEEDED' ? 'succeeded' : status === 'FAILED' ? 'failed' : 'running';
+}
+
+/** The server's filter, applied to one task: kind, creator, tab, and "contains" over the searched fields. */
+export function matchesQuery(task: TeamTask, query: TeamQuery): boolean {
+  if (query.kind && task.kind !== query.kind) return false;
+  if (query.creator && task.creator !== query.creator) return false;
+  if (query.tab !== 'all' && phaseOf(task.status) !== query.tab) return false;
+  const q = query.q?.trim().toLowerCase();
+  if (!q) return true;
+  const params = (task.params ?? {}) as { prompt?: unknown; name?: unknown };
+  return [task.id, task.prompt ?? params.prompt, task.name ?? params.name, task.language, task.creator]
+    .filter((value): value is string => typeof value === 'string')
+    .some((value) => value.toLowerCase().includes(q));
+}
+
+const newer = (a: Pick<TeamTask, 'createdAt' | 'id'>, b: Pick<TeamTask, 'createdAt' | 'id'>) =>
+  a.createdAt > b.createdAt || (a.createdAt === b.createdAt && a.id > b.id);
+
+export function mergePushedTask(
+  data: InfiniteData<TaskPage, string | undefined>,
+  task: TeamTask,
+  query: TeamQuery,
+): InfiniteData<TaskPage, string | undefined> {
+  const matches = matchesQuery(task, query);
+  let found = false;
+  let pages = data.pages.map((page) => {
+    const index = page.items.findIndex((item) => item.id === task.id);
+    if (index < 0) return page;
+    found = true;
+    const old = page.items[index]!;
+    // Events may arrive out of order across instances: an older copy never replaces a newer one.
+    if (matches && old.updatedAt > task.updatedAt) return page;
+    const items = matches ? page.items.with(index, task) : page.items.filter((item) => item.id !== task.id);
+    return { ...page, items };
+  });
+  if (!found && matches) {
+    // The first loaded page holding something older takes it; past the loaded end it waits for
+    // its page (unless the list is complete, then it goes last).
+    let placed = false;
+    pages = pages.map((page, pageIndex) => {
+      if (placed) return page;
+      const at = page.items.findIndex((item) => newer(task, item));
+      const last = pageIndex === pages.length - 1;
+      if (at < 0 && !(last && page.nextCursor === null)) return page;
+      placed = true;
+      const items = [...page.items];
+      items.splice(at < 0 ? items.length : at, 0, task);
+      return { ...page, items };
+    });
+  }
+  return { ...data, pages };
+}
+
+/**
+ * What a card shows: the server's record, with this browser's own copy laid over it when it has
+ * one (it knows more: a stale mark, "not found", a re-run link), unless the server already has the
+ * ending this browser has not heard of yet.
+ */
+export function overlayLocal(server: TeamTask, local: TaskRecord | undefined): TeamTask {
+  if (!local) return server;
+  if (isTerminalStatus(server.status) && !isTerminalStatus(local.status))
+    return { ...server, rerunOf: local.rerunOf, animatedFrom: local.animatedFrom };
+  if (local.updatedAt < server.updatedAt && !local.lastError)
+    return { ...server, rerunOf: local.rerunOf, animatedFrom: local.animatedFrom, source: local.source };
+  return { ...server, ...local, creator: server.creator };
+}

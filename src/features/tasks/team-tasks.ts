@@ -1,0 +1,192 @@
+// The team's record, as the server answers it (`/__console/tasks`, server/tasks/routes.ts): one
+// page of tasks newest first with the tab counts, or one task with its timeline. The answers are
+// checked by hand, field by field, so zod stays out of this screen; a malformed item is dropped,
+// never shown half-read.
+import { TASK_TYPES, type TaskType } from '@/api/rules';
+import type { TaskRecord, TaskUpdateSource } from './history';
+import type { TaskTab } from './task-view';
+
+export type TaskCounts = Record<TaskTab, number>;
+
+/** A task on the Tasks screen: the history record's shape plus who created it. */
+export type TeamTask = TaskRecord & {
+  creator?: string;
+  /** The recorded prompt and output name (the server searches them). */
+  prompt?: string;
+  name?: string;
+  batch?: string[];
+  /** Files the creation request uploaded (added by the upload work): shown with the parameters. */
+  files?: { field: string; url: string; name: string }[];
+};
+
+export interface TaskPage {
+  items: TeamTask[];
+  nextCursor: string | null;
+  counts?: TaskCounts;
+}
+
+export interface TimelineEvent {
+  at: number;
+  source: string;
+  status?: string;
+  error?: { msg?: string; httpStatus?: number; code?: number };
+}
+
+export interface TaskDetail {
+  task: TeamTask;
+  events: TimelineEvent[];
+}
+
+/** The server's filters: what the URL holds, with "Mine" already turned into a creator name. */
+export interface TeamQuery {
+  tab: TaskTab;
+  kind?: TaskType;
+  q?: string;
+  creator?: string;
+}
+
+export const PAGE_SIZE = 60;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
+const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+const SOURCES = new Set(['created', 'lookup', 'callback']);
+const LAST_SOURCES = new Set(['poll', 'callback', 'lookup', 'import']);
+
+/** One item of the list or the feed, or undefined when it is not a task. */
+export function toTeamTask(value: unknown): TeamTask | undefined {
+  if (!isObject(value)) return undefined;
+  const { id, kind, status, createdAt, updatedAt } = value;
+  if (typeof id !== 'string' || !id || !(TASK_TYPES as readonly string[]).includes(kind as string))
+    return undefined;
+  if (typeof status !== 'string' || num(createdAt) === undefined) return undefined;
+  const lastError = isObject(value.lastError) ? value.lastError : undefined;
+  return {
+    id,
+    kind: kind as TaskType,
+    source: SOURCES.has(value.source as string) ? (value.source as TaskRecord['source']) : 'lookup',
+    params: isObject(value.params) ? value.params : undefined,
+    batch: Array.isArray(value.batch)
+      ? value.batch.filter((v): v is string => typeof v === 'string')
+      : undefined,
+    language: str(value.language),
+    prompt: str(value.prompt),
+    name: str(value.name),
+    creator: str(value.creator),
+    status,
+    result: isObject(value.result) ? value.result : {},
+    lastError: lastError && {
+      kind: str(lastError.kind) ?? 'status',
+      httpStatus: num(lastError.httpStatus) ?? 0,
+      code: num(lastError.code),
+      msg: str(lastError.msg) ?? '',
+      at: num(lastError.at) ?? 0,
+    },
+    lastSource: LAST_SOURCES.has(value.lastSource as string)
+      ? (value.lastSource as TaskUpdateSource)
+      : undefined,
+    createdAt: createdAt as number,
+    updatedAt: num(updatedAt) ?? (createdAt as number),
+    finishedAt: num(value.finishedAt),
+    lastCheckedAt: num(value.lastCheckedAt),
+    files: Array.isArray(value.files)
+      ? value.files.filter(
+          (f): f is { field: string; url: string; name: string } =>
+            isObject(f) &&
+            typeof f.field === 'string' &&
+            typeof f.url === 'string' &&
+            typeof f.name === 'string',
+        )
+      : undefined,
+  };
+}
+
+function toCounts(value: unknown): TaskCounts | undefined {
+  if (!isObject(value)) return undefined;
+  const counts = { all: 0, running: 0, succeeded: 0, failed: 0 };
+  for (const tab of Object.keys(counts) as TaskTab[]) {
+    const n = num(value[tab]);
+    if (n === undefined) return undefined;
+    counts[tab] = n;
+  }
+  return counts;
+}
+
+function toEvent(value: unknown): TimelineEvent | undefined {
+  if (!isObject(value) || num(value.at) === undefined || typeof value.source !== 'string') return undefined;
+  return {
+    at: value.at as number,
+    source: value.source,
+    status: str(value.status),
+    error: isObject(value.error) ? value.error : undefined,
+  };
+}
+
+const defined = <T>(value: T | undefined): value is T => value !== undefined;
+
+/** Reads the `{ code, msg, data }` envelope; a non-zero code or a non-JSON answer is an error. */
+async function readData(response: Response): Promise<unknown> {
+  const body = (await response.json().catch(() => undefined)) as {
+    code?: unknown;
+    msg?: unknown;
+    data?: unknown;
+  };
+  if (!response.ok || !isObject(body) || body.code !== 0) {
+    const msg = isObject(body) && typeof body.msg === 'string' ? body.msg : `HTTP ${response.status}`;
+    throw Object.assign(new Error(msg), { status: response.status });
+  }
+  return body.data;
+}
+
+export function teamQueryParams(query: TeamQuery, page: { cursor?: string; limit?: number } = {}) {
+  const params = new URLSearchParams({ tab: query.tab });
+  if (query.kind) params.set('kind', query.kind);
+  if (query.q) params.set('q', query.q);
+  if (query.creator) params.set('creator', query.creator);
+  params.set('limit', String(page.limit ?? PAGE_SIZE));
+  if (page.cursor) params.set('cursor', page.cursor);
+  return params;
+}
+
+export async function fetchTaskPage(
+  query: TeamQuery,
+  page: { cursor?: string; limit?: number; signal?: AbortSignal } = {},
+): Promise<TaskPage> {
+  const response = await fetch(`/__console/tasks?${teamQueryParams(query, page).toString()}`, {
+    headers: { accept: 'application/json' },
+    signal: page.signal,
+  });
+  const data = await readData(response);
+  if (!isObject(data) || !Array.isArray(data.items)) throw new Error('The task list answer is not a list');
+  return {
+    items: data.items.map(toTeamTask).filter(defined),
+    nextCursor: typeof data.nextCursor === 'string' ? data.nextCursor : null,
+    counts: toCounts(data.counts),
+  };
+}
+
+/** The server's record of one task, or null when it has none (404). */
+export async function fetchTaskDetail(id: string, signal?: AbortSignal): Promise<TaskDetail | null> {
+  const response = await fetch(`/__console/tasks/${encodeURIComponent(id)}`, {
+    headers: { accept: 'application/json' },
+    signal,
+  });
+  if (response.status === 404) {
+    // Read it to the end: an unread (compressed) body keeps the request open in the browser.
+    await response.text().catch(() => '');
+    return null;
+  }
+  const data = await readData(response);
+  const task = isObject(data) ? toTeamTask(data.task) : undefined;
+  if (!task || !isObject(data)) throw new Error('The task answer is not a task');
+  return { task, events: (Array.isArray(data.events) ? data.events : []).map(toEvent).filter(defined) };
+}
+
+/** Query keys in layers: everything, the lists (any filters), one list, one task. */
+export const teamKeys = {
+  all: ['team-tasks'] as const,
+  lists: () => [...teamKeys.all, 'list'] as const,
+  list: (query: TeamQuery) => [...teamKeys.lists(), query] as const,
+  detail: (id: string) => [...teamKeys.all, 'detail', id] as const,
+};
