@@ -55,6 +55,7 @@ export function NamePrompt() {
             onChange={(event) => setName(event.target.value)}
             maxLength={DISPLAY_NAME_MAX}
             autoComplete="name"
+            placeholder="e.g. Ada"
             className="min-w-0 flex-1 rounded-lg border border-zinc-300 bg-white px-2 py-1 sm:w-48 sm:flex-none dark:border-zinc-700 dark:bg-zinc-900"
           />
           <button
