@@ -1,5 +1,5 @@
 // The production-server specs serve a build of the current tree, never a stale dist/ (and a fresh
-// clone has none): build once per run into a folder of their own.
+// clone has none): build the app and the server once per run into folders of their own.
 import { execFileSync } from 'node:child_process';
 import { dirname } from 'node:path';
 
@@ -7,36 +7,13 @@ export const E2E_DIST_DIR = 'node_modules/.cache/media-console-e2e-dist';
 /** The production server as `npm run build` makes it (plain JavaScript, run with node). */
 export const E2E_SERVER_ENTRY = 'node_modules/.cache/media-console-e2e-server/prod.js';
 
+function viteBuild(...args: string[]) {
+  execFileSync('npx', ['vite', 'build', '--configLoader', 'runner', '--logLevel', 'warn', ...args], {
+    stdio: 'inherit',
+  });
+}
+
 export default function globalSetup() {
-  execFileSync(
-    'npx',
-    [
-      'vite',
-      'build',
-      '--configLoader',
-      'runner',
-      '--outDir',
-      E2E_DIST_DIR,
-      '--emptyOutDir',
-      '--logLevel',
-      'warn',
-    ],
-    {
-      stdio: 'inherit',
-    },
-  );
-  execFileSync(
-    'npx',
-    [
-      'vite',
-      'build',
-      '--configLoader',
-      'runner',
-      '--config',
-      'vite.server.config.ts',
-      '--outDir',
-      dirname(E2E_SERVER_ENTRY),
-    ],
-    { stdio: 'inherit' },
-  );
+  viteBuild('--outDir', E2E_DIST_DIR, '--emptyOutDir');
+  viteBuild('--config', 'vite.server.config.ts', '--outDir', dirname(E2E_SERVER_ENTRY));
 }
