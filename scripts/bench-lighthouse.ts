@@ -15,11 +15,14 @@ import { readProdConfig } from '../server/prod-config';
 import { printRows, type BenchRow } from './bench-size';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+// Issue 14's targets: performance 100 on desktop and at least 99 on mobile; the rest 100 on both.
 const TARGETS: Record<(typeof CATEGORIES)[number], number> = {
-  performance: 95,
+  performance: 99,
   accessibility: 100,
   'best-practices': 100,
 };
+const targetFor = (category: (typeof CATEGORIES)[number], preset: string) =>
+  category === 'performance' && preset === 'desktop' ? 100 : TARGETS[category];
 const LABELS: Record<(typeof CATEGORIES)[number], string> = {
   performance: 'performance',
   accessibility: 'accessibility',
@@ -98,8 +101,8 @@ export async function benchLighthouse(options: LighthouseOptions = {}): Promise<
         rows.push({
           figure: `Lighthouse ${preset}: ${LABELS[category]}`,
           value: String(value),
-          target: `≥ ${TARGETS[category]}`,
-          ok: value >= TARGETS[category],
+          target: `≥ ${targetFor(category, preset)}`,
+          ok: value >= targetFor(category, preset),
         });
       }
     }
