@@ -1,6 +1,7 @@
 // Starts the production server (`npm start`'s built `server/prod.ts`, on a build of the current tree, see global-setup.ts) for a spec and stops it.
 // Ports 4180-4189 (plus E2E_PORT_OFFSET) are reserved for these tests.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { E2E_PORT_OFFSET } from '../playwright.config';
 import { E2E_DIST_DIR, E2E_SERVER_ENTRY } from './global-setup';
 
@@ -16,6 +17,9 @@ export async function startProdServer(
 ): Promise<ProdServer> {
   const port = prodPort(basePort);
   let output = '';
+  const dataDir = env.DATA_DIR ?? `test-results/prod-data-${port}`;
+  // The demo seeds tasks relative to now: an earlier run's record would show them long finished.
+  if (env.DEMO === '1') rmSync(dataDir, { recursive: true, force: true });
   const child: ChildProcess = spawn(process.execPath, [E2E_SERVER_ENTRY], {
     env: {
       ...process.env,
@@ -24,7 +28,7 @@ export async function startProdServer(
       APP_PASSWORD: '',
       HOST: '127.0.0.1',
       PORT: String(port),
-      DATA_DIR: `test-results/prod-data-${port}`,
+      DATA_DIR: dataDir,
       EMULATOR_TIME_SCALE: '0.05',
       DIST_DIR: E2E_DIST_DIR,
       ...env,

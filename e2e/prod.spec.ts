@@ -23,6 +23,10 @@ async function watchPage(page: Page) {
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
   });
+  page.on('response', (response) => {
+    if (response.status() >= 400)
+      problems.push(`HTTP ${response.status()} ${new URL(response.url()).pathname}`);
+  });
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
       (window.__cspViolations ??= []).push(`${event.violatedDirective} ${event.blockedURI}`);
@@ -176,9 +180,12 @@ test.describe('demo mode (npm run demo)', () => {
     const problems = await watchPage(page);
     await page.goto(`${server.url}/tasks`);
     await expect(page.getByText('SUCCEEDED').first()).toBeVisible({ timeout: 15_000 });
+    // The grid is virtualized: each state is looked for on its own tab, not somewhere off screen.
+    await page.getByRole('tab', { name: /Failed/ }).click();
     await expect(page.getByText('FAILED').first()).toBeVisible();
-    await expect(page.getByText(/GENERATING|PROCESSING|PENDING/).first()).toBeVisible();
     await expect(page.getByText(/Emulated failure/).first()).toBeVisible();
+    await page.getByRole('tab', { name: /In progress/ }).click();
+    await expect(page.getByText(/GENERATING|PROCESSING|PENDING/).first()).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(await page.evaluate(() => window.__cspViolations ?? [])).toEqual([]);
     expect(problems).toEqual([]);
@@ -199,7 +206,18 @@ test.describe('demo mode (npm run demo)', () => {
       await page.waitForLoadState('networkidle');
       expect(await page.evaluate(() => window.__cspViolations ?? []), kind).toEqual([]);
     }
-    expect(problems).toEqual([]);
+    // Demo tasks live in the emulator and reach the team's record through the traffic (a poll or a
+    // lookup): a finished one opened before any poll is not recorded yet, so the page's read of the
+    // record answers 404 and it looks the task up instead. That answer, and Chromium's line for it,
+    // are expected; anything else is not.
+    const unrecorded = problems.some((problem) => problem.startsWith('HTTP 404 /__console/tasks/'));
+    expect(
+      problems.filter(
+        (problem) =>
+          !problem.startsWith('HTTP 404 /__console/tasks/') &&
+          !(unrecorded && problem.includes('status of 404 (Not Found)')),
+      ),
+    ).toEqual([]);
   });
 });
 
