@@ -3,7 +3,6 @@
 // node-postgres connection of its own), so Kysely's one PostgreSQL dialect serves both.
 import { Kysely, PostgresDialect } from 'kysely';
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import pg from 'pg';
 import { migrate } from './migrations';
@@ -110,31 +109,39 @@ function openPostgres(url: string): Database {
   };
 }
 
+/** PGlite's three modules, as the embedded database needs them. */
+export interface PgliteModules {
+  PGlite: typeof import('@electric-sql/pglite').PGlite;
+  pg_trgm: typeof import('@electric-sql/pglite/contrib/pg_trgm').pg_trgm;
+  createPgConfig: typeof import('@electric-sql/pglite/node-postgres').createPgConfig;
+}
+
+let provided: PgliteModules | undefined;
+
 /**
- * PGlite's modules, loaded on first use: they are ~45 MB of resident memory that a console on
- * DATABASE_URL never needs. Through Node's own require (PGlite ships CommonJS builds), not import():
- * under `vite dev` the server's modules are loaded by Vite's module runner, which is closed once the
- * config has loaded, so a later import() from them fails.
+ * For a host that cannot import on demand: under `vite dev` the server's modules run in Vite's
+ * module runner, which is closed once the config has loaded, so a later import() from them fails;
+ * server/vite-plugin.ts imports PGlite up front and hands it over here.
  */
-function loadPglite() {
-  const requireCjs = createRequire(import.meta.url);
-  return {
-    PGlite: (requireCjs('@electric-sql/pglite') as typeof import('@electric-sql/pglite')).PGlite,
-    pg_trgm: (
-      requireCjs(
-        '@electric-sql/pglite/contrib/pg_trgm',
-      ) as typeof import('@electric-sql/pglite/contrib/pg_trgm')
-    ).pg_trgm,
-    createPgConfig: (
-      requireCjs('@electric-sql/pglite/node-postgres') as typeof import('@electric-sql/pglite/node-postgres')
-    ).createPgConfig,
-  };
+export function providePglite(modules: PgliteModules): void {
+  provided = modules;
+}
+
+/** PGlite's modules, loaded on first use: ~45 MB of memory a console on DATABASE_URL never needs. */
+async function loadPglite(): Promise<PgliteModules> {
+  if (provided) return provided;
+  const [{ PGlite }, { pg_trgm }, { createPgConfig }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/node-postgres'),
+  ]);
+  return { PGlite, pg_trgm, createPgConfig };
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
   const path = dataDir.startsWith('memory://') ? dataDir : join(dataDir, PGLITE_DIR);
   if (!path.startsWith('memory://')) mkdirSync(path, { recursive: true });
-  const { PGlite, pg_trgm, createPgConfig } = loadPglite();
+  const { PGlite, pg_trgm, createPgConfig } = await loadPglite();
   const pglite = await PGlite.create(path, { extensions: { pg_trgm } });
   // PGlite is one connection; node-postgres' pool of one serializes transactions over it.
   const pool = new pg.Pool({ ...createPgConfig(pglite), types, max: 1 });
