@@ -2,6 +2,8 @@
 // page of tasks newest first with the tab counts, or one task with its timeline. The answers are
 // checked by hand, field by field, so zod stays out of this screen; a malformed item is dropped,
 // never shown half-read.
+import { isRecord as isObject } from '@/api/callback-check';
+import type { RequestFile } from '@/api/request-files';
 import { TASK_TYPES, type TaskType } from '@/api/rules';
 import type { TaskRecord, TaskUpdateSource } from './history';
 import type { TaskTab } from './task-view';
@@ -15,8 +17,8 @@ export type TeamTask = TaskRecord & {
   prompt?: string;
   name?: string;
   batch?: string[];
-  /** Files the creation request uploaded (added by the upload work): shown with the parameters. */
-  files?: { field: string; url: string; name: string }[];
+  /** Files the creation request uploaded: shown with the parameters. */
+  files?: RequestFile[];
 };
 
 export interface TaskPage {
@@ -47,8 +49,6 @@ export interface TeamQuery {
 
 export const PAGE_SIZE = 60;
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 const SOURCES = new Set(['created', 'lookup', 'callback']);
