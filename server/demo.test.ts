@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DemoTask } from '../src/api/console-info-schema';
+import { PGLITE_DIR } from './db/database';
 import { createDemoApp, demoOrigin } from './demo';
 import type { ProdApp } from './prod-app';
 import { makeDist, prodConfig } from './testing/prod-server';
@@ -55,6 +56,45 @@ describe('demo mode', () => {
     const all = Object.values(statuses).flat();
     expect(all.some((s) => s !== 'SUCCEEDED' && s !== 'FAILED')).toBe(true);
     expect(statuses.image_to_video).toContain('SUCCEEDED');
+  });
+
+  it('puts every example task in the team record at its time, by its creator, with its state and error', async () => {
+    demo = await createDemoApp(prodConfig(dist.dir, { DEMO: '1', DATA_DIR: dataDir, PORT: '4189' }));
+    const info = (await (await demo.app.request('/__console/config')).json()) as { demoTasks: DemoTask[] };
+    const res = await demo.app.request('/__console/tasks?limit=50');
+    expect(res.status).toBe(200);
+    const { data } = (await res.json()) as {
+      data: {
+        items: {
+          id: string;
+          createdAt: number;
+          creator?: string;
+          status: string;
+          result: Record<string, unknown>;
+        }[];
+        counts: Record<string, number>;
+      };
+    };
+    // Newest first, as the browser's list of the same tasks.
+    expect(data.items.map((task) => task.id)).toEqual(info.demoTasks.map((task) => task.id));
+    for (const [index, task] of data.items.entries()) {
+      expect(task.createdAt).toBe(info.demoTasks[index]!.createdAt);
+      expect(task.creator).toMatch(/^\w+$/);
+      expect(task.status).not.toBe('');
+    }
+    expect(data.counts.all).toBe(info.demoTasks.length);
+    expect(data.counts.failed).toBeGreaterThanOrEqual(2);
+    expect(data.counts.running).toBeGreaterThanOrEqual(3);
+    const failed = data.items.filter((task) => task.status === 'FAILED');
+    expect(failed.every((task) => String(task.result.error_message).length > 0)).toBe(true);
+    const page = await demo.app.request(`/__console/tasks/${info.demoTasks.at(-1)!.id}`);
+    expect(page.status).toBe(200);
+  });
+
+  it('keeps the demo record in memory unless DATABASE_URL is set', async () => {
+    demo = await createDemoApp(prodConfig(dist.dir, { DEMO: '1', DATA_DIR: dataDir, PORT: '4189' }));
+    await demo.ready;
+    expect(readdirSync(dataDir)).not.toContain(PGLITE_DIR);
   });
 
   it('allows seeded media under the CSP whichever loopback name the browser used', async () => {

@@ -1,13 +1,16 @@
 // `npm run demo` (DEMO=1): the production server on the emulator, with example tasks in every state
 // (finished images and videos, failures with their message, tasks still running) so a stakeholder
-// demo starts from a full gallery. The tasks live in the emulator's memory; `/__console/config`
-// lists them (`demo: true`, `demoRun`, `demoTasks`) and the app imports them into an empty history.
+// demo starts from a full gallery. The tasks live in the emulator's memory and, like any task made
+// through the console, in the team's record (a throwaway in-memory database unless DATABASE_URL is
+// set); `/__console/config` lists them (`demo: true`, `demoRun`, `demoTasks`) and the app imports
+// them into an empty history.
 import { randomBytes } from 'node:crypto';
 import type { DemoTask } from '../src/api/console-info-schema';
 import type { SeedTaskInput } from './emulator/engine';
 import { createNodeApp } from './node-app';
 import type { ProdConfig } from './prod-config';
 import { createProdApp, type ProdApp } from './prod-app';
+import { createTaskRecorder } from './tasks/recorder';
 
 type Outcome = SeedTaskInput['outcome'];
 const MIN = 60_000;
@@ -211,14 +214,53 @@ export function demoOrigin(config: ProdConfig): string {
   return `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${config.port}`;
 }
 
+/** Who made each kind of example task, so the team view and "Mine" have names to show. */
+const DEMO_CREATORS: Record<DemoTask['kind'], string> = {
+  image_generate: 'Maya',
+  video_translate: 'Jonas',
+  image_to_video: 'Maya',
+};
+
+/**
+ * Puts the example tasks in the team's record as if they had been created through the console at
+ * their times, then looks each one up through the console's own /v1 (the traffic any poll makes),
+ * so the Tasks screen and every task page read them from the record from the first load.
+ */
+async function recordDemoTasks(nodeApp: ReturnType<typeof createNodeApp>, tasks: DemoTask[]) {
+  const recorder = createTaskRecorder(nodeApp.database);
+  for (const task of [...tasks].reverse()) {
+    const created = task.language ? { id: task.id, language: task.language } : { id: task.id };
+    await recorder.created(
+      task.kind,
+      task.params,
+      [created],
+      DEMO_CREATORS[task.kind],
+      new Date(task.createdAt),
+    );
+  }
+  for (const task of tasks) {
+    const res = await nodeApp.app.request(`http://127.0.0.1/v1/${task.kind}/${encodeURIComponent(task.id)}`);
+    if (res.status !== 200)
+      throw new Error(`demo task ${task.id} could not be looked up: HTTP ${res.status}`);
+  }
+}
+
 export async function createDemoApp(config: ProdConfig): Promise<ProdApp> {
-  const nodeApp = createNodeApp(config.server);
+  // The demo's tasks live in the emulator's memory: its record does too, unless DATABASE_URL says otherwise.
+  const server = { ...config.server, databaseUrl: config.server.databaseUrl ?? 'memory://' };
+  const nodeApp = createNodeApp(server);
   if (!nodeApp.emulator) throw new Error('DEMO=1 needs the built-in emulator: unset API_BASE_URL');
   const origin = demoOrigin(config);
   const demoTasks = seedDemoTasks(nodeApp.emulator.seedTask, origin);
+  try {
+    await recordDemoTasks(nodeApp, demoTasks);
+  } catch (error) {
+    await nodeApp.close();
+    throw error;
+  }
   const demoRun = randomBytes(8).toString('hex');
   // Seeded media links are absolute; opening the demo as localhost vs 127.0.0.1 must not trip the CSP.
   const alias = origin.replace('//127.0.0.1:', '//localhost:');
-  const demoConfig: ProdConfig = { ...config, mediaOrigins: [...config.mediaOrigins, origin, alias] };
+  const demoConfig: ProdConfig = { ...config, server, mediaOrigins: [...config.mediaOrigins, origin, alias] };
   return createProdApp(demoConfig, { nodeApp, consoleInfoExtra: () => ({ demo: true, demoRun, demoTasks }) });
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -145,6 +145,30 @@ describe('POST /v1/figure-resource/upload/file', () => {
     const past = await emulator.app.request(path, { headers: { range: `bytes=${video.length}-` } });
     expect(past.status).toBe(416);
     expect(past.headers.get('content-range')).toBe(`bytes */${video.length}`);
+  });
+
+  it('an upload cut off half-way is answered, not logged as an internal error, and keeps nothing', async () => {
+    const logged: string[] = [];
+    const emulator = emulatorWithDir({ log: (line) => logged.push(line) });
+    const boundary = 'cut-off-boundary';
+    const head = `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="a.png"\r\ncontent-type: image/png\r\n\r\n`;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new Uint8Array([...Buffer.from(head), ...PNG.subarray(0, 64)]));
+        // What undici hands the server when the browser cancels (XMLHttpRequest.abort) mid-body.
+        controller.error(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+      },
+    });
+    const response = await emulator.service.request(UPLOAD_ROUTE, {
+      method: 'POST',
+      headers: { ...AUTH, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 100001, success: false });
+    expect(logged).toEqual([]);
+    expect(existsSync(emulator.uploadsDir) ? readdirSync(emulator.uploadsDir) : []).toEqual([]);
   });
 
   it('refuses a request without the part "file" or without multipart', async () => {

@@ -242,6 +242,17 @@ function answer(c: Context, status: 200 | 400 | 413, code: number, message: stri
   return c.json({ code, success: code === 0, message: { global: message }, result }, status);
 }
 
+/** The body stopped coming: the client cancelled, closed the tab or lost the connection. */
+function isInterrupted(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return (
+    code === 'ECONNRESET' ||
+    code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    message === 'aborted' ||
+    message === 'Unexpected end of form'
+  );
+}
+
 function readMultipart(c: Context, store: UploadStore): Promise<Outcome> {
   return new Promise<Outcome>((resolve, reject) => {
     let parser: busboy.Busboy;
@@ -300,7 +311,14 @@ export function createUploadRoutes(store: UploadStore, settings: SettingsState):
     if (declared > store.maxBytes + 1024 * 1024)
       return answer(c, 413, 413, `The file is larger than ${megabytes(store.maxBytes)}`);
     store.sweepNow();
-    const outcome = await readMultipart(c, store);
+    let outcome: Outcome;
+    try {
+      outcome = await readMultipart(c, store);
+    } catch (error) {
+      // A cancelled or dropped upload is the sender's choice, not a fault here: answered, not logged.
+      if (!isInterrupted(error)) throw error;
+      return answer(c, 400, 100001, 'file: the upload was interrupted before it finished');
+    }
     if (!outcome.ok) return answer(c, outcome.status, outcome.code, outcome.message);
     const url = `${new URL(c.req.url).origin}${UPLOAD_MEDIA_PREFIX}${outcome.id}`;
     return answer(c, 200, 0, 'success', {

@@ -39,10 +39,11 @@ async function addEvent(
   source: TaskEventSource,
   status: string | null,
   error: TaskErrorValue | null = null,
+  at?: Date,
 ) {
   await trx
     .insertInto('task_events')
-    .values({ task_id: taskId, source, status, error: error && JSON.stringify(error) })
+    .values({ task_id: taskId, source, status, error: error && JSON.stringify(error), ...(at && { at }) })
     .execute();
 }
 
@@ -110,6 +111,8 @@ export interface TaskRecorder {
     params: Record<string, unknown>,
     tasks: CreatedTask[],
     creator: string | null,
+    /** When the request was made: now, except for the demo's example tasks (server/demo.ts). */
+    at?: Date,
   ): Promise<void>;
   status(kind: TaskType, id: string, data: TaskUpdate): Promise<void>;
   /** A failed status request of a known task: the last state stays, the error is kept beside it. */
@@ -141,7 +144,7 @@ async function filesOf(trx: Db, params: Record<string, unknown>): Promise<Reques
 export function createTaskRecorder(database: Promise<Database>): TaskRecorder {
   const db = async () => (await database).db;
   return {
-    async created(kind, params, tasks, creator) {
+    async created(kind, params, tasks, creator, at) {
       const batch = tasks.length > 1 ? JSON.stringify(tasks.map((task) => task.id)) : null;
       await (await db()).transaction().execute(async (trx) => {
         const files = await filesOf(trx, params);
@@ -156,6 +159,7 @@ export function createTaskRecorder(database: Promise<Database>): TaskRecorder {
             language: task.language ?? null,
             creator,
             files: files.length ? JSON.stringify(files) : null,
+            ...(at && { created_at: at, updated_at: at }),
           };
           // A callback can beat the creation answer; the creation's facts win, its status stays.
           await trx
@@ -163,7 +167,7 @@ export function createTaskRecorder(database: Promise<Database>): TaskRecorder {
             .values({ id: task.id, ...values })
             .onConflict((oc) => oc.column('id').doUpdateSet(values))
             .execute();
-          await addEvent(trx, task.id, 'created', null);
+          await addEvent(trx, task.id, 'created', null, null, at);
           await announce(trx, task.id);
         }
       });
