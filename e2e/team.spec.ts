@@ -124,4 +124,40 @@ test.describe('the team’s tasks', () => {
     await expect(timeline.last()).toContainText('Finished · SUCCEEDED');
     await Promise.all([ada.context().close(), other.context().close()]);
   });
+
+  test('past the first page the grid pages on scroll and stays virtual: the last task is reached, few cards mounted', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const bulk = `Bulk ${run}`;
+    const total = 136; // more than two pages of 60
+    for (let made = 0; made < total; made += 8) {
+      const res = await request.post('/v1/image_generate', {
+        data: { prompt: `Bulk row ${run} ${made}`, generate_count: 8 },
+        headers: { 'x-console-user': bulk },
+      });
+      expect(res.status()).toBe(200);
+    }
+    const page = await personPage(browser, bulk, baseURL!);
+    await page.goto('/tasks?mine=1');
+    const list = page.getByRole('tabpanel').getByRole('list');
+    // The first page is a plain grid of 60 cards.
+    await expect(list.getByRole('listitem')).toHaveCount(60);
+    await expect(list.getByRole('listitem').first()).toHaveAttribute('aria-setsize', String(total));
+    // Scrolling on loads the next pages; the list turns virtual and the oldest task comes into view.
+    await expect(async () => {
+      await page.mouse.wheel(0, 4000);
+      await expect(list.getByRole('listitem').last()).toHaveAttribute('aria-posinset', String(total), {
+        timeout: 500,
+      });
+    }).toPass({ timeout: 30_000 });
+    await expect(list.getByRole('article').last()).toBeInViewport();
+    expect(await list.getByRole('listitem').count()).toBeLessThan(40);
+    // And back to the top: the newest task is there again.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(list.getByRole('listitem').first()).toHaveAttribute('aria-posinset', '1');
+    await expect(list.getByRole('listitem').first()).toBeInViewport();
+  });
 });

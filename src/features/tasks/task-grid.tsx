@@ -1,98 +1,93 @@
-// The gallery grid, virtualized against the window scroll: only the rows near the viewport are in
-// the DOM, so 10,000 tasks cost the same as 20. Columns follow the container width.
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+// The gallery grid. The first page of tasks is a plain CSS grid: that is all most visits show, and it
+// needs no virtualizer. When more pages are loaded the list switches to the window-virtualized grid
+// (./virtual-task-grid.tsx), fetched as the user scrolls towards the first page's end, so 10,000 tasks
+// still cost the same as 20 while the Tasks screen's first load leaves @tanstack/react-virtual out.
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { TaskCard } from './task-card';
-import type { TeamTask } from './team-tasks';
+import { GRID_GAP, type TaskGridProps } from './task-grid-layout';
+import { PAGE_SIZE } from './team-tasks';
 
-const GAP = 16;
+type VirtualGridModule = typeof import('./virtual-task-grid');
 
-function columnsFor(width: number) {
-  if (width >= 900) return 3;
-  if (width >= 560) return 2;
-  return 1;
+let virtualGrid: VirtualGridModule | undefined;
+let loadingVirtualGrid: Promise<VirtualGridModule> | undefined;
+
+function loadVirtualGrid(): Promise<VirtualGridModule> {
+  loadingVirtualGrid ??= import('./virtual-task-grid').then(
+    (module) => (virtualGrid = module),
+    (error: unknown) => {
+      loadingVirtualGrid = undefined; // offline: the plain grid goes on, and the next scroll tries again
+      throw error;
+    },
+  );
+  return loadingVirtualGrid;
 }
 
-export function TaskGrid({
-  tasks,
-  labelledBy,
-  total,
-  onEndReached,
-}: {
-  tasks: readonly TeamTask[];
-  labelledBy?: string;
-  /** How many the whole list holds when only the first pages are loaded (for aria-setsize). */
-  total?: number;
-  /** Called when the last rows come into view: the next page loads before the user gets there. */
-  onEndReached?: () => void;
-}) {
+/** The plain grid's average row height when it was last measured: the virtual grid's first estimate. */
+let plainRowHeight: number | undefined;
+
+function measureRows(list: HTMLElement, count: number) {
+  const columns = getComputedStyle(list).gridTemplateColumns.split(' ').filter(Boolean).length || 1;
+  const rows = Math.ceil(count / columns);
+  if (rows > 0 && list.offsetHeight > 0) plainRowHeight = (list.offsetHeight - GRID_GAP * (rows - 1)) / rows;
+}
+
+function PlainTaskGrid({ tasks, labelledBy, total, onEndReached }: TaskGridProps) {
   const listRef = useRef<HTMLDivElement>(null);
-  const [columns, setColumns] = useState(3);
-  const [scrollMargin, setScrollMargin] = useState(0);
-
-  useLayoutEffect(() => {
-    const element = listRef.current;
-    if (!element) return;
-    const measure = () => {
-      setColumns(columnsFor(element.clientWidth));
-      setScrollMargin(element.getBoundingClientRect().top + window.scrollY);
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-
-  const rowCount = Math.ceil(tasks.length / columns);
-  const virtualizer = useWindowVirtualizer({
-    count: rowCount,
-    estimateSize: () => 400,
-    overscan: 2,
-    gap: GAP,
-    scrollMargin,
-    getItemKey: (index) => tasks[index * columns]?.id ?? index,
+  const endRef = useRef<HTMLDivElement>(null);
+  const count = tasks.length;
+  const hasMore = Boolean(onEndReached);
+  const endReached = useEffectEvent(() => {
+    if (listRef.current) measureRows(listRef.current, count);
+    void loadVirtualGrid().catch(() => undefined);
+    onEndReached?.();
   });
 
-  const lastIndex = virtualizer.getVirtualItems().at(-1)?.index ?? -1;
   useEffect(() => {
-    if (onEndReached && rowCount > 0 && lastIndex >= rowCount - 3) onEndReached();
-  }, [lastIndex, rowCount, onEndReached]);
+    const end = endRef.current;
+    if (!end || !hasMore || typeof IntersectionObserver === 'undefined') return;
+    // About two rows ahead of the end: the next page and the virtual grid load before they are needed.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) endReached();
+      },
+      { rootMargin: '0px 0px 800px 0px' },
+    );
+    observer.observe(end);
+    return () => observer.disconnect();
+  }, [count, hasMore]);
 
   return (
-    <div
-      ref={listRef}
-      role="list"
-      aria-labelledby={labelledBy}
-      className="relative w-full"
-      style={{ height: virtualizer.getTotalSize() }}
-    >
-      {virtualizer.getVirtualItems().map((row) => {
-        const rowTasks = tasks.slice(row.index * columns, row.index * columns + columns);
-        return (
+    <div className="@container">
+      <div
+        ref={listRef}
+        role="list"
+        aria-labelledby={labelledBy}
+        className="grid w-full grid-cols-1 items-stretch gap-4 @min-[560px]:grid-cols-2 @min-[900px]:grid-cols-3"
+      >
+        {tasks.map((task, index) => (
           <div
-            key={row.key}
-            data-index={row.index}
-            ref={virtualizer.measureElement}
-            className="absolute top-0 left-0 grid w-full items-stretch"
-            style={{
-              transform: `translateY(${row.start - scrollMargin}px)`,
-              gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
-              gap: GAP,
-            }}
+            key={task.id}
+            role="listitem"
+            aria-setsize={Math.max(total ?? 0, count)}
+            aria-posinset={index + 1}
           >
-            {rowTasks.map((task, i) => (
-              <div
-                key={task.id}
-                role="listitem"
-                aria-setsize={Math.max(total ?? 0, tasks.length)}
-                aria-posinset={row.index * columns + i + 1}
-              >
-                <TaskCard record={task} />
-              </div>
-            ))}
+            <TaskCard record={task} />
           </div>
-        );
-      })}
+        ))}
+      </div>
+      <div ref={endRef} aria-hidden="true" />
     </div>
   );
+}
+
+export function TaskGrid(props: TaskGridProps) {
+  const needsVirtual = props.tasks.length > PAGE_SIZE;
+  const [module, setModule] = useState(virtualGrid);
+  useEffect(() => {
+    if (needsVirtual && !module) void loadVirtualGrid().then(setModule, () => undefined);
+  }, [needsVirtual, module]);
+  // Until the virtual grid has loaded (or if it cannot), the plain grid shows every task.
+  if (needsVirtual && module) return <module.VirtualTaskGrid {...props} rowEstimate={plainRowHeight} />;
+  return <PlainTaskGrid {...props} />;
 }

@@ -151,18 +151,40 @@ describe("Tasks screen: the team's list", () => {
       if (input.startsWith('/__console/tasks?')) pages.push(input);
       return routed(input, init);
     });
+    const ends: IntersectionObserverCallback[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: IntersectionObserverCallback) {
+          ends.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
     renderScreen();
+    // The first page is a plain grid: every task of it is in the list, nothing virtual yet.
     const list = await screen.findByRole('list');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(PAGE_SIZE);
     expect(within(list).getAllByRole('listitem')[0]).toHaveAttribute('aria-setsize', String(total));
     expect(pages).toHaveLength(1);
+    // Its end comes into view: the next page is asked for.
+    act(() =>
+      ends.at(-1)!([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver),
+    );
+    await waitFor(() => expect(pages.some((url) => url.includes('cursor='))).toBe(true));
+    // Past one page the grid is virtualized (once its module has loaded, every task is in the list)...
+    await waitFor(() =>
+      expect(within(screen.getByRole('list')).getAllByRole('listitem').length).toBeLessThan(PAGE_SIZE),
+    );
+    // ...and scrolled to the end, the last task is there.
     act(() => {
       Object.defineProperty(window, 'scrollY', { value: 416 * total, configurable: true });
       window.dispatchEvent(new Event('scroll'));
     });
-    await waitFor(() => expect(pages.some((url) => url.includes('cursor='))).toBe(true));
     await waitFor(() =>
       expect(
-        within(list)
+        within(screen.getByRole('list'))
           .getAllByRole('listitem')
           .map((item) => item.getAttribute('aria-posinset')),
       ).toContain(String(total)),
