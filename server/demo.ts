@@ -228,8 +228,8 @@ const DEMO_CREATORS: Record<DemoTask['kind'], string> = {
  */
 async function recordDemoTasks(nodeApp: ReturnType<typeof createNodeApp>, tasks: DemoTask[]) {
   const recorder = createTaskRecorder(nodeApp.database);
-  for (const task of [...tasks].reverse()) {
-    const created = task.language ? { id: task.id, language: task.language } : { id: task.id };
+  for (const task of tasks) {
+    const created = { id: task.id, language: task.language };
     await recorder.created(
       task.kind,
       task.params,

@@ -4,7 +4,7 @@
 // still cost the same as 20 while the Tasks screen's first load leaves @tanstack/react-virtual out.
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { TaskCard } from './task-card';
-import { GRID_GAP, type TaskGridProps } from './task-grid-layout';
+import { columnsFor, GRID_GAP, type TaskGridProps } from './task-grid-layout';
 import { PAGE_SIZE } from './team-tasks';
 
 type VirtualGridModule = typeof import('./virtual-task-grid');
@@ -27,8 +27,7 @@ function loadVirtualGrid(): Promise<VirtualGridModule> {
 let plainRowHeight: number | undefined;
 
 function measureRows(list: HTMLElement, count: number) {
-  const columns = getComputedStyle(list).gridTemplateColumns.split(' ').filter(Boolean).length || 1;
-  const rows = Math.ceil(count / columns);
+  const rows = Math.ceil(count / columnsFor(list.clientWidth));
   if (rows > 0 && list.offsetHeight > 0) plainRowHeight = (list.offsetHeight - GRID_GAP * (rows - 1)) / rows;
 }
 
