@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabase } from './testing/database';
 import { isPublicPath, safeNext, SESSION_COOKIE } from './auth';
-import { createProdApp } from './prod-app';
+import { createProdApp, SIGN_IN_META } from './prod-app';
 import { oversizedChunkedBody } from './testing/oversized-body';
 import { fakeNodeApp, makeDist, prodConfig } from './testing/prod-server';
 
@@ -117,6 +117,13 @@ describe('sign-in required with APP_PASSWORD', () => {
     expect(res.status).toBe(401);
     expect(res.headers.get('set-cookie')).toBeNull();
     expect(await res.text()).toContain('That password is not correct.');
+  });
+
+  it('marks its pages as signed in, so the first-visit name prompt never shows (the session names the user)', async () => {
+    const app = open();
+    const { cookie } = await signIn(app);
+    const html = await (await app.request('/tasks', { headers: { ...HTML, cookie } })).text();
+    expect(html).toContain(`${SIGN_IN_META}\n  </head>`);
   });
 
   it('rejects forged and tampered cookies', async () => {

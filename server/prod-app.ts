@@ -52,13 +52,25 @@ function withCacheControl(value: string): MiddlewareHandler {
   };
 }
 
+/** The page says whether a sign-in names its users (APP_PASSWORD), so the first render knows. */
+export const SIGN_IN_META = '<meta name="console-sign-in" content="required" />';
+
+/**
+ * With a sign-in, the session's name is the creator and the first-visit name prompt must not show.
+ * Said in the page itself (not only in /__console/config) so the prompt, which sits in the page
+ * flow, is laid out in the first render instead of pushing the screen down when the config arrives.
+ */
+function markSignIn(html: string, signIn: boolean): string {
+  return signIn ? html.replace('</head>', `  ${SIGN_IN_META}\n  </head>`) : html;
+}
+
 export function createProdApp(config: ProdConfig, options: ProdAppOptions = {}): ProdApp {
   const distDir = resolve(config.distDir);
   const indexPath = join(distDir, 'index.html');
   if (!existsSync(indexPath))
     throw new Error(`${indexPath} not found: run \`npm run build\` before \`npm start\``);
   // Read once: the build does not change under a running server, and index.html is tiny.
-  const indexHtml = readFileSync(indexPath, 'utf8');
+  const indexHtml = markSignIn(readFileSync(indexPath, 'utf8'), Boolean(config.appPassword));
   const nodeApp = options.nodeApp ?? createNodeApp(config.server);
 
   const apiOrigin = config.server.apiBaseUrl ? new URL(config.server.apiBaseUrl).origin : undefined;

@@ -55,9 +55,23 @@ describe('first-visit name prompt', () => {
     expect(prompt()).toBeNull();
   });
 
-  it('waits for the server to say whether a sign-in names the user', () => {
+  it('is laid out in the first render, before /__console/config answers (nothing moves when it does)', () => {
     setConsoleInfoForTests(undefined);
     render(<NamePrompt />);
-    expect(prompt()).toBeNull();
+    expect(prompt()).toBeInTheDocument();
+  });
+
+  it('is not shown on a page the server marks as signed in, even before the config answers', () => {
+    setConsoleInfoForTests(undefined);
+    const meta = document.createElement('meta');
+    meta.name = 'console-sign-in';
+    meta.content = 'required';
+    document.head.append(meta);
+    try {
+      render(<NamePrompt />);
+      expect(prompt()).toBeNull();
+    } finally {
+      meta.remove();
+    }
   });
 });

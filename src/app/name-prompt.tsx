@@ -15,14 +15,18 @@ import {
 
 const needsAsking = () => !readDisplayName() && !nameWasAsked();
 
+/** The production server marks the page when a sign-in names its users (server/prod-app.ts). */
+const signInNamesUsers = () => document.querySelector('meta[name="console-sign-in"]') !== null;
+
 export function NamePrompt() {
   const { data } = useConsoleInfo();
   const ask = useSyncExternalStore(subscribeDisplayName, needsAsking, () => false);
   const [name, setName] = useState('');
   const inputId = useId();
   const labelId = useId();
-  // Only once the server has said whether a sign-in names this user.
-  if (!data || data.auth || data.user || !ask) return null;
+  // Shown from the first render (the page says whether a sign-in names the user), so it never
+  // pushes the screen down when /__console/config arrives; the config still hides it if it says so.
+  if (!ask || signInNamesUsers() || data?.auth || data?.user) return null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
