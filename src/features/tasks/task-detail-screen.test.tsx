@@ -71,4 +71,20 @@ describe('task detail: the team’s record', () => {
     await waitFor(async () => expect(await getTask('i2v-nobody-knows')).toBeDefined());
     expect(screen.queryByRole('region', { name: 'Timeline' })).toBeNull();
   });
+
+  it('keeps "Looking up" until the service answers, so nothing lands above the details afterwards', async () => {
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      if (String(input).startsWith('/v1/')) await held;
+      return server.request(input, init);
+    });
+    renderDetail('i2v-slow-to-answer');
+    await waitFor(async () => expect(await getTask('i2v-slow-to-answer')).toBeDefined());
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.getByRole('status')).toHaveTextContent('Looking up the task…');
+    expect(screen.queryByRole('region', { name: 'Details' })).toBeNull();
+    answer();
+    expect(await screen.findByRole('region', { name: 'Details' })).toBeVisible();
+  });
 });

@@ -82,9 +82,14 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
     };
   }, [taskId]);
 
-  if (!record) {
+  // A task known only from this browser's lookup, with no answer yet, has nothing to show but its
+  // id: painting the page now would push it down when the answer (a notice above the details) lands.
+  const awaitingLookup = !detail && local?.status === '' && !local.lastError;
+
+  if (!record || awaitingLookup) {
     return (
       <div className="space-y-4">
+        {awaitingLookup && <TaskPollingHost onlyIds={onlyIds} />}
         <BackLink />
         <h1 className="text-2xl font-semibold tracking-tight break-all">Task {taskId}</h1>
         <div role="status" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
