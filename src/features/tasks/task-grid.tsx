@@ -83,10 +83,16 @@ function PlainTaskGrid({ tasks, labelledBy, total, onEndReached }: TaskGridProps
 export function TaskGrid(props: TaskGridProps) {
   const needsVirtual = props.tasks.length > PAGE_SIZE;
   const [module, setModule] = useState(virtualGrid);
+  const [unavailable, setUnavailable] = useState(false);
   useEffect(() => {
-    if (needsVirtual && !module) void loadVirtualGrid().then(setModule, () => undefined);
+    if (needsVirtual && !module)
+      void loadVirtualGrid().then(setModule, () => setUnavailable(true));
   }, [needsVirtual, module]);
-  // Until the virtual grid has loaded (or if it cannot), the plain grid shows every task.
   if (needsVirtual && module) return <module.VirtualTaskGrid {...props} rowEstimate={plainRowHeight} />;
+  // The next page can land before the virtual grid's code: the plain grid keeps to its one page
+  // meanwhile (mounting the second page as well doubled the DOM for a few frames), and asks for
+  // nothing more. Only if the code cannot load does it show every task, so none is out of reach.
+  if (needsVirtual && !unavailable)
+    return <PlainTaskGrid {...props} tasks={props.tasks.slice(0, PAGE_SIZE)} onEndReached={undefined} />;
   return <PlainTaskGrid {...props} />;
 }
