@@ -6,12 +6,15 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createNodeApp, type NodeApp } from '../server/node-app';
 import { createProdApp } from '../server/prod-app';
 import { readProdConfig } from '../server/prod-config';
 
 export interface BenchHarness {
   origin: string;
   browser: Browser;
+  /** The Node side (emulator, database): a bench may fill the record before any page asks. */
+  nodeApp: NodeApp;
   close(): Promise<void>;
 }
 
@@ -19,7 +22,9 @@ export async function startBenchHarness(distDir: string, name: string): Promise<
   if (!existsSync(join(distDir, 'index.html')))
     throw new Error(`${distDir}/index.html is missing: run \`npm run build\` first`);
   const dataDir = mkdtempSync(join(tmpdir(), `bench-${name}-`));
-  const prod = createProdApp(readProdConfig({ DIST_DIR: distDir, DATA_DIR: dataDir, API_BASE_URL: '' }));
+  const config = readProdConfig({ DIST_DIR: distDir, DATA_DIR: dataDir, API_BASE_URL: '' });
+  const nodeApp = createNodeApp(config.server);
+  const prod = createProdApp(config, { nodeApp });
   // As `npm start` does: the database opens (PGlite compiles its WebAssembly, seconds on a busy
   // machine) before the first page is asked for, so no figure or route timeout includes it.
   await prod.ready;
@@ -35,6 +40,7 @@ export async function startBenchHarness(distDir: string, name: string): Promise<
   return {
     origin,
     browser,
+    nodeApp,
     async close() {
       await browser.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
