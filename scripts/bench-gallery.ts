@@ -36,7 +36,6 @@ const PAGE = 60;
 /** The smaller record the first card is also timed with: app start-up without the 10,000. */
 const BASELINE = 100;
 
-
 /** A fresh browser context showing /tasks; the first card's time is the median of RUNS loads. */
 async function openGallery(browser: Browser, origin: string) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

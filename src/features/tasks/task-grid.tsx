@@ -85,8 +85,7 @@ export function TaskGrid(props: TaskGridProps) {
   const [module, setModule] = useState(virtualGrid);
   const [unavailable, setUnavailable] = useState(false);
   useEffect(() => {
-    if (needsVirtual && !module)
-      void loadVirtualGrid().then(setModule, () => setUnavailable(true));
+    if (needsVirtual && !module) void loadVirtualGrid().then(setModule, () => setUnavailable(true));
   }, [needsVirtual, module]);
   if (needsVirtual && module) return <module.VirtualTaskGrid {...props} rowEstimate={plainRowHeight} />;
   // The next page can land before the virtual grid's code: the plain grid keeps to its one page
