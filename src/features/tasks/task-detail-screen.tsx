@@ -85,11 +85,13 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
   // A task known only from this browser's lookup, with no answer yet, has nothing to show but its
   // id: painting the page now would push it down when the answer (a notice above the details) lands.
   const awaitingLookup = !detail && local?.status === '' && !local.lastError;
+  // The first child in both views below, so the poller keeps its state when the answer swaps them.
+  const poller = <TaskPollingHost onlyIds={onlyIds} />;
 
   if (!record || awaitingLookup) {
     return (
       <div className="space-y-4">
-        {awaitingLookup && <TaskPollingHost onlyIds={onlyIds} />}
+        {awaitingLookup && poller}
         <BackLink />
         <h1 className="text-2xl font-semibold tracking-tight break-all">Task {taskId}</h1>
         <div role="status" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
@@ -103,7 +105,7 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
   const noMedia = view.tone === 'failed' || view.tone === 'not_found';
   return (
     <div className="space-y-5">
-      <TaskPollingHost onlyIds={onlyIds} />
+      {poller}
       <BackLink />
       <div className="space-y-2">
         <TaskStatusLine record={record} view={view}>
