@@ -137,6 +137,34 @@ export const MIGRATIONS: Record<string, Migration> = {
         for each statement execute function task_counts_truncate()`.execute(db);
     },
   },
+  // One trigram index per phase instead of one for all: a tab's search, and its bounded count,
+  // read that tab's matches only. With one index, a search whose matches were all in other tabs
+  // (a creator's name, all their tasks succeeded: Failed and In progress empty) read every match to
+  // find none, ~1 s at 1M tasks. A search of every tab names the three phases and reads the three
+  // indexes together (server/tasks/list.ts). Together they are the size of the one they replace.
+  // Built inside the start's transaction: at 1M tasks ~40-60 s on PostgreSQL, during which writes to
+  // `tasks` wait (README, "Upgrading").
+  '0005_tasks_search_per_phase': {
+    async up(db: Kysely<unknown>) {
+      for (const phase of ['running', 'succeeded', 'failed'])
+        await sql
+          .raw(
+            `create index tasks_search_${phase} on tasks using gin (search gin_trgm_ops) where phase = '${phase}'`,
+          )
+          .execute(db);
+      await sql`drop index tasks_search`.execute(db);
+      // "Mine" on a tab: walking the creator's tasks for the tab's few (or none: all of someone's
+      // tasks succeeded, and they open Failed) read every task of theirs, ~1 s for a busy creator.
+      await sql`create index tasks_creator_phase_newest on tasks (creator, phase, created_at desc, id desc)`.execute(
+        db,
+      );
+      // The planner guesses each filter alone: Ana's tasks (1 in 4) that failed (1 in 4), 1 in 16,
+      // so it walks the newest-first index expecting a page within a few hundred rows, and reads
+      // them all when Ana has none (470 ms at 1M). Statistics of the combinations tell it.
+      await sql`create statistics tasks_filters (mcv) on creator, phase, kind from tasks`.execute(db);
+      await sql`analyze tasks`.execute(db);
+    },
+  },
 };
 
 export class NewerDatabaseError extends Error {}

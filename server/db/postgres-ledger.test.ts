@@ -6,7 +6,8 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { NodeApp } from '../node-app';
 import { countTasks } from '../tasks/list';
-import { scannedCounts as scanned, usePostgresInstances } from '../testing/postgres-instances';
+import { usePostgresInstances } from '../testing/postgres-instances';
+import { scannedCounts as scanned } from '../testing/scanned-counts';
 import type { Schema } from './database';
 import { migrate, MIGRATIONS } from './migrations';
 

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { readServerConfig } from '../config';
 import { createNodeApp } from '../node-app';
 import { resetTestDatabase, testDatabase } from '../testing/database';
-import { scannedCounts } from '../testing/postgres-instances';
+import { scannedCounts } from '../testing/scanned-counts';
 import { COUNT_CAP, countTasks } from './list';
 import { applyStatus } from './recorder';
 

@@ -1,7 +1,7 @@
 // The Tasks screen's questions, answered by the database: one page of the team's tasks (newest
 // first, keyset-paged so page 500 costs what page 1 does), the tab counts, one task with its timeline.
 import type { RequestFile } from '../../src/api/request-files';
-import { sql, type Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '../db/database';
 import type { TaskEventsTable, TaskPhase } from '../db/schema';
 import { escapeLike } from '../callbacks/store';
@@ -49,7 +49,8 @@ export interface TaskEventView {
   error?: unknown;
 }
 
-export type TaskCounts = Record<TaskTab, number>;
+/** null: not counted (a search's count that the time limit cut short). */
+export type TaskCounts = Record<TaskTab, number | null>;
 
 const optional = <T>(value: T | null) => (value === null ? undefined : value);
 
@@ -86,51 +87,223 @@ function decodeCursor(cursor: string | undefined): { at: Date; id: string } | un
   return match ? { at: new Date(Number(match[1])), id: match[2]! } : undefined;
 }
 
-function filtered(db: Db, filter: Omit<TaskFilter, 'tab'>) {
-  let query = db.selectFrom('tasks');
-  if (filter.kind) query = query.where('kind', '=', filter.kind);
-  if (filter.creator) query = query.where('creator', '=', filter.creator);
-  const q = filter.q?.trim().toLowerCase();
-  // `search` is lower-cased id, prompt, name, language and creator, behind a trigram index.
-  if (q) query = query.where('search', 'like', `%${escapeLike(q)}%`);
-  return query;
+/** The phases, one per tab but "all": the trigram indexes are one per phase (migration 0005). */
+const PHASES = ['running', 'succeeded', 'failed'] as const satisfies readonly TaskPhase[];
+
+/** `%text%` for LIKE on `search` (lower-cased id, prompt, name, language and creator), or none. */
+function searchPattern(q: string | undefined): string | undefined {
+  const text = q?.trim().toLowerCase();
+  return text ? `%${escapeLike(text)}%` : undefined;
+}
+
+/**
+ * Whether the trigram indexes can find the search: pg_trgm takes trigrams from runs of letters and
+ * digits, so "bo" or "--" give it none, and the index would be read whole.
+ */
+function indexable(q: string | undefined): boolean {
+  return /[\p{L}\p{N}]{3}/u.test(q ?? '');
+}
+
+/**
+ * The filter's conditions, unqualified (for `tasks` or a subquery of it). `phase`: one tab's, none
+ * (`undefined`), or `every`: with a search, the three named, so that a search of every tab can use
+ * the three per-phase trigram indexes together (a BitmapOr); the planner would not split an IN.
+ */
+function conditions(
+  filter: Omit<TaskFilter, 'tab'>,
+  phase: TaskPhase | 'every' | undefined,
+): RawBuilder<SqlBool> {
+  const terms: RawBuilder<unknown>[] = [];
+  if (filter.kind) terms.push(sql`kind = ${filter.kind}`);
+  if (filter.creator) terms.push(sql`creator = ${filter.creator}`);
+  const pattern = searchPattern(filter.q);
+  if (pattern) terms.push(sql`search like ${pattern}`);
+  // Phases as literals: a partial index's predicate is matched against constants.
+  if (phase === 'every') {
+    if (pattern)
+      terms.push(
+        sql`(${sql.join(
+          PHASES.map((each) => sql`phase = ${sql.lit(each)}`),
+          sql` or `,
+        )})`,
+      );
+  } else if (phase) terms.push(sql`phase = ${sql.lit(phase)}`);
+  return terms.length ? sql<SqlBool>`${sql.join(terms, sql` and `)}` : sql<SqlBool>`true`;
+}
+
+/** How long a search may spend on what its plan cannot bound: a tab's count, a sparse page. */
+export const SEARCH_TIME_LIMIT_MS = 150;
+
+/** Tests only: smaller bounds, a slow query (to see the time limit at work). */
+export interface SearchOptions {
+  /** Milliseconds from the call; SEARCH_TIME_LIMIT_MS by default. */
+  timeLimitMs?: number;
+  /** listTasks: rows walked newest first before the trigram index takes over. */
+  probeRows?: number;
+  /** countTasks: the pages first read, then read at most, the matches read at most. */
+  firstPages?: number;
+  samplePages?: number;
+  sampleMatches?: number;
+  /** Runs in the time-limited transaction just before its query. */
+  beforeIndexQuery?: (trx: Db) => Promise<unknown>;
+}
+
+/**
+ * Runs `run` in a transaction where only bitmap scans are planned (the trigram indexes drive: a
+ * walk of the newest-first index or of the whole table reads every row of the tab when the search
+ * matches few of them, which the planner, guessing from each condition alone, cannot foresee), and
+ * cancelled at `deadline` (a performance.now() time): undefined then. PGlite cancels nothing
+ * (statement_timeout has no effect there): on it the deadline only keeps a query from starting.
+ */
+async function indexDriven<T>(
+  db: Db,
+  deadline: number,
+  options: SearchOptions,
+  run: (trx: Db) => Promise<T>,
+): Promise<T | undefined> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      // Measured here, not before: on PGlite (one connection) the other queries ran meanwhile.
+      const left = Math.ceil(deadline - performance.now());
+      if (left <= 0) return undefined;
+      await sql`select set_config('statement_timeout', ${`${left}ms`}, true),
+        set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true),
+        set_config('enable_indexonlyscan', 'off', true)`.execute(trx);
+      await options.beforeIndexQuery?.(trx);
+      return await run(trx);
+    });
+  } catch (error) {
+    if ((error as { code?: unknown }).code === '57014') return undefined; // query_canceled
+    throw error;
+  }
+}
+
+/** A search page walks at most this many of the newest rows before the index takes over. */
+export const PROBE_ROWS = 5000;
+
+export interface TaskPage {
+  items: TaskView[];
+  nextCursor: string | null;
+  /**
+   * The search stopped at the time limit: `items` are the matches among the rows it looked at
+   * (maybe none), and `nextCursor` goes on after the last of those rows.
+   */
+  cutShort?: true;
 }
 
 export async function listTasks(
   db: Db,
   filter: TaskFilter,
   page: { cursor?: string; limit: number },
-): Promise<{ items: TaskView[]; nextCursor: string | null }> {
-  let query = filtered(db, filter);
-  if (filter.tab !== 'all') query = query.where('phase', '=', filter.tab as TaskPhase);
+  options: SearchOptions = {},
+): Promise<TaskPage> {
+  const deadline = performance.now() + (options.timeLimitMs ?? SEARCH_TIME_LIMIT_MS);
+  const phase = filter.tab === 'all' ? undefined : (filter.tab as TaskPhase);
   const after = decodeCursor(page.cursor);
-  if (after) query = query.where(sql<boolean>`(created_at, id) < (${after.at}, ${after.id})`);
-  const rows = await query
+  const afterCursor = after
+    ? sql<SqlBool>`(created_at, id) < (${after.at}, ${after.id})`
+    : sql<SqlBool>`true`;
+  const toPage = (rows: TaskRow[]): TaskPage => {
+    const items = rows.slice(0, page.limit).map(toTaskView);
+    const last = items.at(-1);
+    return { items, nextCursor: rows.length > page.limit && last ? encodeCursor(last) : null };
+  };
+  const want = page.limit + 1;
+  if (!searchPattern(filter.q)) {
+    const rows = await db
+      .selectFrom('tasks')
+      .selectAll()
+      .where(conditions(filter, phase))
+      .where(afterCursor)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(want)
+      .execute();
+    return toPage(rows);
+  }
+  // A search. First the newest probeRows rows (whatever their tab): a common word fills the page
+  // within a few hundred. The walk is bounded here rather than left to the plan: the planner
+  // guesses the matches from each condition alone, and a search whose matches were all in other
+  // tabs (or of other kinds or creators) walked the whole tab to find none (~1 s at 1M tasks).
+  const probeRows = options.probeRows ?? PROBE_ROWS;
+  const newest = db
+    .selectFrom('tasks')
+    .where(afterCursor)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc');
+  const probe = (await db
+    .selectFrom(newest.selectAll().limit(probeRows).as('newest'))
     .selectAll()
+    .where(conditions(filter, phase))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(page.limit + 1)
-    .execute();
-  const items = rows.slice(0, page.limit).map(toTaskView);
-  const last = items.at(-1);
-  return { items, nextCursor: rows.length > page.limit && last ? encodeCursor(last) : null };
+    .limit(want)
+    .execute()) as TaskRow[];
+  if (probe.length === want) return toPage(probe);
+  // The last row the walk looked at; none when the table ended before (the page is complete).
+  const boundary = await newest
+    .select(['id', 'created_at'])
+    .offset(probeRows - 1)
+    .limit(1)
+    .executeTakeFirst();
+  if (!boundary) return toPage(probe);
+  // Fewer than a page among the newest probeRows: the search is sparse, so the tab's trigram index
+  // finds the rest (the cost grows with the tab's matches, not with the tab), then a sort. A search
+  // too short for the index stops here, cut short.
+  const rest = indexable(filter.q)
+    ? await indexDriven(db, deadline, options, (trx) =>
+        trx
+          .selectFrom('tasks')
+          .selectAll()
+          .where(conditions(filter, phase ?? 'every'))
+          // The boundary row itself, read again: its created_at to the microsecond.
+          .where(
+            sql<SqlBool>`(created_at, id) < (select created_at, id from tasks where id = ${boundary.id})`,
+          )
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(want - probe.length)
+          .execute(),
+      )
+    : undefined;
+  if (rest) return toPage([...probe, ...rest]);
+  const lookedAt = { createdAt: boundary.created_at.getTime(), id: boundary.id };
+  return { items: probe.map(toTaskView), nextCursor: encodeCursor(lookedAt), cutShort: true };
 }
 
 /** With a search, a tab's count stops here: the browser shows "1,000+" (`countsCapped`). */
 export const COUNT_CAP = 1000;
+/**
+ * The search counts read the table's first FIRST_PAGES pages (800 KB, about 3,000 of the bench's
+ * tasks) to see how common the search is; when common, on to SAMPLE_PAGES (11 MB, about 40,000
+ * tasks), up to SAMPLE_MATCHES matches.
+ */
+export const FIRST_PAGES = 100;
+export const SAMPLE_PAGES = 1400;
+export const SAMPLE_MATCHES = 5 * COUNT_CAP;
+
+export interface CountResult {
+  /** null: not counted within the time limit (`countsUnknown`). */
+  counts: TaskCounts;
+  /** Some count reached COUNT_CAP: it means "at least". */
+  capped: boolean;
+  unknown: boolean;
+}
 
 /**
  * How many tasks each tab holds under the same kind, search and creator. Without a search, exact,
  * from `task_counts` (kept by triggers). With one, each tab is counted up to COUNT_CAP: a common
  * word in a million prompts would otherwise mean counting hundreds of thousands of rows for every
- * keystroke. `capped` says some count reached the cap and means "at least".
+ * keystroke; a tab whose count cannot be had within the time limit is null.
  */
 export async function countTasks(
   db: Db,
   filter: Omit<TaskFilter, 'tab'>,
-): Promise<{ counts: TaskCounts; capped: boolean }> {
+  options: SearchOptions = {},
+): Promise<CountResult> {
+  const deadline = performance.now() + (options.timeLimitMs ?? SEARCH_TIME_LIMIT_MS);
   const counts: TaskCounts = { all: 0, running: 0, succeeded: 0, failed: 0 };
-  if (!filter.q?.trim()) {
+  if (!searchPattern(filter.q)) {
     let query = db.selectFrom('task_counts');
     if (filter.kind) query = query.where('kind', '=', filter.kind);
     if (filter.creator) query = query.where('creator', '=', filter.creator);
@@ -140,33 +313,108 @@ export async function countTasks(
       .execute();
     for (const row of rows) {
       counts[row.phase] = Number(row.count);
-      counts.all += Number(row.count);
+      counts.all = counts.all! + Number(row.count);
     }
-    return { counts, capped: false };
+    return { counts, capped: false, unknown: false };
   }
-  // Most searches match fewer: one scan of at most COUNT_CAP rows then gives every tab exactly.
-  const sample = await filtered(db, filter).select('phase').limit(COUNT_CAP).execute();
-  if (sample.length < COUNT_CAP) {
-    for (const row of sample) counts[row.phase]++;
-    counts.all = sample.length;
-    return { counts, capped: false };
-  }
-  // Else each tab is one "first COUNT_CAP rows" scan (the list's index walks), all in one query.
-  const bounded = (tab: TaskTab) => {
-    let query = filtered(db, filter);
-    if (tab !== 'all') query = query.where('phase', '=', tab as TaskPhase);
-    return db
-      .selectFrom(
-        query
-          .select(sql`1`.as('one'))
-          .limit(COUNT_CAP)
-          .as('t'),
-      )
-      .select((eb) => eb.fn.countAll<number>().as('n'));
+  // First the table's first pages (a TID range scan: the cheapest read per row, and bounded
+  // whatever the search matches), counted per tab.
+  const firstPages = Math.min(options.firstPages ?? FIRST_PAGES, options.samplePages ?? SAMPLE_PAGES);
+  const samplePages = Math.max(options.samplePages ?? SAMPLE_PAGES, firstPages);
+  const sampleMatches = options.sampleMatches ?? SAMPLE_MATCHES;
+  const { rows: firstRows } = await sql<{ phase: TaskPhase | null; n: number; pages: number }>`
+    select m.phase, count(m.phase) as n,
+      pg_relation_size('tasks') / current_setting('block_size')::int as pages
+    from (select 1) one left join (
+      select phase from tasks
+      where ctid < ${sql.lit(`(${firstPages},0)`)}::tid and ${conditions(filter, undefined)}
+      limit ${sampleMatches}
+    ) m on true
+    group by m.phase`.execute(db);
+  const pages = Number(firstRows[0]?.pages);
+  for (const row of firstRows) if (row.phase) counts[row.phase] = Number(row.n);
+  const firstMatches = PHASES.reduce((sum, phase) => sum + counts[phase]!, 0);
+  const exact = () => {
+    for (const tab of TASK_TABS) counts[tab] = Math.min(counts[tab]!, COUNT_CAP);
+    return { counts, capped: TASK_TABS.some((tab) => counts[tab] === COUNT_CAP), unknown: false };
   };
-  const row = await db.selectNoFrom(TASK_TABS.map((tab) => bounded(tab).as(tab))).executeTakeFirstOrThrow();
-  for (const tab of TASK_TABS) counts[tab] = Number((row as Record<TaskTab, unknown>)[tab]);
-  return { counts, capped: TASK_TABS.some((tab) => counts[tab] >= COUNT_CAP) };
+  counts.all = firstMatches;
+  if (pages <= firstPages) return exact();
+  let open: readonly TaskPhase[] = PHASES;
+  const byIndex = indexable(filter.q);
+  // Matches to expect at the first pages' rate: past twice COUNT_CAP, reading on finds COUNT_CAP.
+  const common = (n: number) => n * (pages / firstPages) >= 2 * COUNT_CAP;
+  if (byIndex && !common(firstMatches)) {
+    // Few matches to expect: the trigram indexes find them all (up to a COUNT_CAP a tab) at once.
+    const limit = PHASES.length * COUNT_CAP;
+    const found = await indexDriven(db, deadline, options, (trx) =>
+      sql<{ phase: TaskPhase; n: number }>`
+        select phase, count(*) as n
+        from (select phase from tasks where ${conditions(filter, 'every')} limit ${limit}) m
+        group by phase`.execute(trx),
+    );
+    if (!found) {
+      for (const tab of TASK_TABS) counts[tab] = null;
+      return { counts, capped: false, unknown: true };
+    }
+    for (const tab of TASK_TABS) counts[tab] = 0;
+    for (const row of found.rows) counts[row.phase] = Number(row.n);
+    counts.all = found.rows.reduce((sum, row) => sum + Number(row.n), 0);
+    if (counts.all < limit) return exact();
+    open = PHASES.filter((phase) => counts[phase]! < COUNT_CAP);
+  } else {
+    // Many: on through the pages up to samplePages and sampleMatches matches, stopping as soon as
+    // each tab where the search is common has its COUNT_CAP (the others are for their indexes). A
+    // common word gives them that here (about 28,000 rows for a word in one task of seven).
+    const need = (phase: TaskPhase) =>
+      !byIndex || common(counts[phase]!) ? Math.max(COUNT_CAP - counts[phase]!, 0) : 0;
+    const { rows } = await sql<Record<TaskPhase | 'n', number> & { more: boolean }>`
+      select running, succeeded, failed, n, more from (
+        select count(*) filter (where phase = 'running') over w as running,
+          count(*) filter (where phase = 'succeeded') over w as succeeded,
+          count(*) filter (where phase = 'failed') over w as failed,
+          count(*) over w as n,
+          lead(true, 1, false) over w as more
+        from (
+          select phase from tasks
+          where ctid >= ${sql.lit(`(${firstPages},0)`)}::tid and ctid < ${sql.lit(`(${samplePages},0)`)}::tid
+            and ${conditions(filter, undefined)}
+          limit ${sampleMatches - firstMatches}
+        ) m
+        window w as (rows between unbounded preceding and current row)
+      ) x
+      where (running >= ${need('running')} and succeeded >= ${need('succeeded')}
+          and failed >= ${need('failed')})
+        or not more
+      limit 1`.execute(db);
+    for (const phase of PHASES) counts[phase] = counts[phase]! + Number(rows[0]?.[phase] ?? 0);
+    counts.all = firstMatches + Number(rows[0]?.n ?? 0);
+    const whole = !rows[0]?.more && counts.all < sampleMatches && pages <= samplePages;
+    if (whole) return exact();
+    open = PHASES.filter((phase) => counts[phase]! < COUNT_CAP);
+  }
+  // A tab still under COUNT_CAP: its matches are few among the rows looked at, so its own trigram
+  // index counts them (up to COUNT_CAP), read for that tab alone, within the time limit; a search
+  // too short for the index leaves it unknown.
+  for (const phase of PHASES) if (!open.includes(phase)) counts[phase] = COUNT_CAP;
+  const countTab = (phase: TaskPhase) =>
+    indexDriven(db, deadline, options, async (trx) => {
+      const { rows } = await sql<{ n: number }>`
+        select count(*) as n
+        from (select 1 from tasks where ${conditions(filter, phase)} limit ${COUNT_CAP}) m`.execute(trx);
+      return Number(rows[0]?.n);
+    });
+  const bounded = await Promise.all(open.map((phase) => (byIndex ? countTab(phase) : undefined)));
+  open.forEach((phase, i) => (counts[phase] = bounded[i] ?? null));
+  // Every tab: COUNT_CAP once seen, else the tabs' sum (unknown when a tab is).
+  const sum = PHASES.reduce((total, phase) => total + (counts[phase] ?? 0), 0);
+  const unknownTab = PHASES.some((phase) => counts[phase] === null);
+  counts.all = counts.all! >= COUNT_CAP || sum >= COUNT_CAP ? COUNT_CAP : unknownTab ? null : sum;
+  return {
+    counts,
+    capped: TASK_TABS.some((tab) => counts[tab] === COUNT_CAP),
+    unknown: TASK_TABS.some((tab) => counts[tab] === null),
+  };
 }
 
 function toEventView(row: Selectable<TaskEventsTable>): TaskEventView {

@@ -41,8 +41,13 @@ export function createTaskRoutes(database: Promise<Database>): TaskRoutes {
       listTasks(db, filter, { cursor, limit }),
       cursor ? undefined : countTasks(db, filter),
     ]);
-    // `countsCapped` only when true: a count equal to COUNT_CAP then means "at least that many".
-    const counts = counted && { counts: counted.counts, ...(counted.capped ? { countsCapped: true } : {}) };
+    // `countsCapped` only when true: a count equal to COUNT_CAP then means "at least that many";
+    // `countsUnknown` only when true: a null count was not had within the search's time limit.
+    const counts = counted && {
+      counts: counted.counts,
+      ...(counted.capped ? { countsCapped: true } : {}),
+      ...(counted.unknown ? { countsUnknown: true } : {}),
+    };
     return c.json({ code: 0, msg: 'ok', data: { ...page, ...counts } }, 200, NO_STORE);
   });
 

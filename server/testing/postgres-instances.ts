@@ -5,9 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { readServerConfig } from '../config';
-import type { Db } from '../db/database';
 import { createNodeApp, type NodeApp } from '../node-app';
-import type { TaskCounts } from '../tasks/list';
 import { startTestPostgres, type TestPostgres } from './postgres';
 
 export function usePostgresInstances(secret: string) {
@@ -37,24 +35,4 @@ export function usePostgresInstances(secret: string) {
       );
     },
   };
-}
-
-/** The tab counts as a full scan of `tasks` gives them, to check the kept ones against. */
-export async function scannedCounts(
-  db: Db,
-  filter: { kind?: string; creator?: string } = {},
-): Promise<TaskCounts> {
-  let query = db.selectFrom('tasks');
-  if (filter.kind) query = query.where('kind', '=', filter.kind);
-  if (filter.creator) query = query.where('creator', '=', filter.creator);
-  const rows = await query
-    .select(['phase', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy('phase')
-    .execute();
-  const counts = { all: 0, running: 0, succeeded: 0, failed: 0 };
-  for (const row of rows) {
-    counts[row.phase] = Number(row.n);
-    counts.all += Number(row.n);
-  }
-  return counts;
 }

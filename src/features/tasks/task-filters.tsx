@@ -22,7 +22,7 @@ export function StatusTabs({
   onChange,
 }: {
   value: TaskTab;
-  counts: Record<TaskTab, number>;
+  counts: Record<TaskTab, number | null>;
   onChange: (tab: TaskTab) => void;
 }) {
   return (
@@ -54,9 +54,10 @@ export function StatusTabs({
           >
             {TAB_LABELS[tab]}
             <span
+              title={counts[tab] === null ? 'Not counted: the search ran out of time' : undefined}
               className={`rounded-full px-1.5 text-xs tabular-nums ${selected ? 'bg-white/20 dark:bg-zinc-900/15' : 'bg-zinc-200 dark:bg-zinc-700'}`}
             >
-              {counts[tab].toLocaleString()}
+              {counts[tab]?.toLocaleString() ?? '?'}
             </span>
           </button>
         );

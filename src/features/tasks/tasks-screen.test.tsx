@@ -15,6 +15,7 @@ import { screenServer } from '../../../server/testing/node-app-for-screens';
 import { applyStatus } from '../../../server/tasks/recorder';
 import { recordCreatedTasks, resetHistoryMemoryForTests } from './history';
 import { RESULT_LIFETIME_MS } from './result-expiry';
+import { StatusTabs } from './task-filters';
 import { PAGE_SIZE } from './team-tasks';
 import { TasksScreenContent } from './tasks-screen';
 
@@ -189,6 +190,55 @@ describe("Tasks screen: the team's list", () => {
           .map((item) => item.getAttribute('aria-posinset')),
       ).toContain(String(total)),
     );
+  });
+  it('a search the server cut short says how far it looked and goes on only when asked', async () => {
+    const [fox] = await create('A red fox', 'Ada');
+    // The first page stops at its time limit having looked at tasks newer than `lookedAt` only;
+    // going on from there, the real server finds the fox.
+    const lookedAt = Date.UTC(2099, 0, 2, 12);
+    const requests: string[] = [];
+    const real = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
+      if (input.startsWith('/__console/tasks?q=') || input.includes('&q=')) requests.push(input);
+      if (input.includes('q=fox') && !input.includes('cursor='))
+        return Promise.resolve(
+          Response.json({
+            code: 0,
+            data: {
+              items: [],
+              nextCursor: `${lookedAt}.i2is-zzz`,
+              cutShort: true,
+              counts: { all: null, running: null, succeeded: null, failed: null },
+            },
+          }),
+        );
+      return real(input, init);
+    });
+    renderScreen('/tasks?q=fox');
+    const more = await screen.findByRole('button', { name: 'Search older tasks' });
+    expect(screen.getByText(/No matches so far among tasks created since .*2099/)).toBeVisible();
+    expect(screen.queryByText('No tasks match these filters.')).toBeNull();
+    expect(tab(/^All \?$/)).toBeInTheDocument();
+    // Nothing more is fetched until asked.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(requests).toHaveLength(1);
+    await userEvent.click(more);
+    await waitFor(() => expect(cards()).toEqual([`task-${fox}`]));
+    expect(requests[1]).toContain(`cursor=${lookedAt}.i2is-zzz`);
+    expect(screen.queryByRole('button', { name: 'Search older tasks' })).toBeNull();
+  });
+
+  it('shows a count the server could not have in time (null) as "?", not as a number', () => {
+    render(
+      <StatusTabs
+        value="failed"
+        counts={{ all: 1000, running: null, succeeded: 1000, failed: null }}
+        onChange={() => {}}
+      />,
+    );
+    expect(tab(/^Failed \?$/)).toHaveAttribute('aria-selected', 'true');
+    expect(tab(/^In progress \?$/)).toBeInTheDocument();
+    expect(tab(/^Succeeded 1,000$/)).toBeInTheDocument();
   });
 });
 

@@ -8,6 +8,7 @@ import { QueryProvider } from '@/api/query-client';
 import { Button, Spinner } from '@/components/ui/button';
 import { HistoryActions } from './history-actions';
 import { LookupForm } from './lookup-form';
+import { SearchCutShort } from './search-cut-short';
 import { KindAndSearch, PANEL_ID, StatusTabs, TAB_LABELS } from './task-filters';
 import { TaskGrid } from './task-grid';
 import { EmptyState } from './tasks-empty-state';
@@ -77,6 +78,12 @@ export function TasksScreenContent() {
     },
     [hasNextPage, isFetchingNextPage, fetchNextPage],
   );
+  // The server's search stopped at its time limit: where it got to, until the person asks for more.
+  const lastPage = fallback ? undefined : list.data?.pages.at(-1);
+  const cutShortAt = lastPage?.cutShort ? (lastPage.nextCursor ?? undefined) : undefined;
+  const cutShort = cutShortAt && (
+    <SearchCutShort cursor={cutShortAt} found={shown.length} loading={isFetchingNextPage} onMore={loadMore} />
+  );
 
   return (
     <div className="space-y-5">
@@ -125,7 +132,7 @@ export function TasksScreenContent() {
       </div>
       <section id={PANEL_ID} role="tabpanel" aria-labelledby={`task-tab-${filters.tab}`} aria-busy={loading}>
         <h2 className="sr-only">
-          {TAB_LABELS[filters.tab]} tasks ({counts[filters.tab]})
+          {TAB_LABELS[filters.tab]} tasks ({counts[filters.tab] ?? '?'})
         </h2>
         {needsName ? (
           <p className="rounded-xl border border-dashed border-zinc-300 px-6 py-10 text-center text-sm dark:border-zinc-700">
@@ -142,15 +149,18 @@ export function TasksScreenContent() {
           <>
             <TaskGrid
               tasks={shown}
-              total={counts[filters.tab]}
-              onEndReached={fallback ? undefined : loadMore}
+              total={counts[filters.tab] ?? undefined}
+              onEndReached={fallback || cutShort ? undefined : loadMore}
             />
-            {isFetchingNextPage && (
+            {cutShort}
+            {isFetchingNextPage && !cutShort && (
               <p role="status" className="flex items-center justify-center gap-2 py-6 text-sm text-zinc-600">
                 <Spinner /> Loading more…
               </p>
             )}
           </>
+        ) : cutShort ? (
+          cutShort
         ) : (
           <EmptyState
             filtered={isFiltered(filters)}

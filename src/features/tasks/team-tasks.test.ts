@@ -53,6 +53,29 @@ describe("the team's list answers, checked by hand", () => {
     expect(page.items.map((t) => t.id)).toEqual(['i2is-1']);
     expect(page.nextCursor).toBe('5.i2is-1');
     expect(page.counts?.all).toBe(1);
+    // A count the server gave up on is null (shown as "?"); a count that is not a number voids them.
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(
+        Response.json({
+          code: 0,
+          data: {
+            items: [],
+            nextCursor: null,
+            counts: { all: 1000, running: null, succeeded: 1000, failed: 0 },
+          },
+        }),
+      ),
+    );
+    expect((await fetchTaskPage({ tab: 'all', q: 'ana' })).counts).toEqual({
+      all: 1000,
+      running: null,
+      succeeded: 1000,
+      failed: 0,
+    });
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(Response.json({ code: 0, data: { items: [], counts: { all: '1', running: 0 } } })),
+    );
+    expect((await fetchTaskPage({ tab: 'all' })).counts).toBeUndefined();
     vi.stubGlobal('fetch', () => Promise.resolve(new Response('<html>', { status: 200 })));
     await expect(fetchTaskPage({ tab: 'all' })).rejects.toThrow(/HTTP 200/);
     vi.stubGlobal('fetch', () =>

@@ -8,7 +8,8 @@ import { TASK_TYPES, type TaskType } from '@/api/rules';
 import type { TaskRecord, TaskUpdateSource } from './history';
 import type { TaskTab } from './task-view';
 
-export type TaskCounts = Record<TaskTab, number>;
+/** null: a search's count the server gave up on (`countsUnknown`), shown as "?". */
+export type TaskCounts = Record<TaskTab, number | null>;
 
 /** A task on the Tasks screen: the history record's shape plus who created it. */
 export type TeamTask = TaskRecord & {
@@ -25,6 +26,11 @@ export interface TaskPage {
   items: TeamTask[];
   nextCursor: string | null;
   counts?: TaskCounts;
+  /**
+   * The server's search stopped at its time limit before filling the page: `items` are the matches
+   * among the tasks it looked at (maybe none), and `nextCursor` goes on from the last of those.
+   */
+  cutShort?: boolean;
 }
 
 export interface TimelineEvent {
@@ -104,9 +110,9 @@ export function toTeamTask(value: unknown): TeamTask | undefined {
 
 function toCounts(value: unknown): TaskCounts | undefined {
   if (!isObject(value)) return undefined;
-  const counts = { all: 0, running: 0, succeeded: 0, failed: 0 };
+  const counts: TaskCounts = { all: 0, running: 0, succeeded: 0, failed: 0 };
   for (const tab of Object.keys(counts) as TaskTab[]) {
-    const n = num(value[tab]);
+    const n = value[tab] === null ? null : num(value[tab]);
     if (n === undefined) return undefined;
     counts[tab] = n;
   }
@@ -163,6 +169,7 @@ export async function fetchTaskPage(
     items: data.items.map(toTeamTask).filter(defined),
     nextCursor: typeof data.nextCursor === 'string' ? data.nextCursor : null,
     counts: toCounts(data.counts),
+    ...(data.cutShort === true && typeof data.nextCursor === 'string' ? { cutShort: true } : {}),
   };
 }
 
