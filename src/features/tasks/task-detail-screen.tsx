@@ -1,6 +1,6 @@
 // One task in full: a shareable page (/tasks/<id>) for support staff and creators alike.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { isTerminalStatus } from '@/api/status';
 import { Link } from 'wouter';
 import { Spinner } from '@/components/ui/button';
@@ -14,7 +14,7 @@ import { LookupProblem, TaskTiming } from './task-card';
 import { TaskActions } from './task-detail-actions';
 import { TaskFields } from './task-fields';
 import { DetailMedia } from './task-media';
-import { TaskPollingHost } from './task-polling-host';
+import { needsPolling } from './poll-schedule';
 import { TaskTimeline } from './task-timeline';
 import { viewOf } from './task-view';
 import { overlayLocal } from './team-merge';
@@ -22,6 +22,11 @@ import { fetchTaskDetail, teamKeys, type TeamTask } from './team-tasks';
 import { useHistory } from './use-history';
 import { useTeamFeed } from './use-team-feed';
 import { QueryProvider } from '@/api/query-client';
+
+// The poller loads only for a task this browser follows that may still change: a finished task's
+// page (the usual shared link) needs none of it.
+const pollingHostModule = () => import('./task-polling-host');
+const TaskPollingHost = lazy(() => pollingHostModule().then((m) => ({ default: m.TaskPollingHost })));
 
 function Json({ value }: { value: unknown }) {
   return (
@@ -71,6 +76,8 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
   useEffect(() => {
     if (!loaded || !settled || peekTask(taskId) || !taskId.trim()) return;
     if (detail && isTerminalStatus(detail.task.status)) return;
+    // The lookup is polled as soon as it is recorded: its poller loads alongside.
+    void pollingHostModule();
     void addLookedUpTasks([{ id: taskId, kind: detail?.task.kind ?? inferTaskKind(taskId) }]);
   }, [loaded, settled, detail, taskId]);
 
@@ -86,7 +93,11 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
   // id: painting the page now would push it down when the answer (a notice above the details) lands.
   const awaitingLookup = !detail && local?.status === '' && !local.lastError;
   // The first child in both views below, so the poller keeps its state when the answer swaps them.
-  const poller = <TaskPollingHost onlyIds={onlyIds} />;
+  const poller = local && needsPolling(local) && (
+    <Suspense fallback={null}>
+      <TaskPollingHost onlyIds={onlyIds} />
+    </Suspense>
+  );
 
   if (!record || awaitingLookup) {
     return (

@@ -6,8 +6,8 @@ import { queryOptions, type QueryClient, type QueryKey, type QueryState } from '
 import { ApiError, isApiError } from '@/api/errors';
 import { fetchTaskStatus, taskKeys, type TaskStatusData } from '@/api/endpoints';
 import { isTerminalStatus } from '@/api/status';
-import { applyTaskUpdate, peekTask, recordTaskError, type TaskRecord } from './history';
-import { isFinalPollError, nextPollDelay, POLL } from './poll-schedule';
+import { applyTaskUpdate, peekTask, recordTaskError } from './history';
+import { needsPolling, nextPollDelay, POLL } from './poll-schedule';
 import { pollSemaphore } from './poll-semaphore';
 import type { Semaphore } from './semaphore';
 
@@ -18,7 +18,7 @@ export interface PollerDeps {
   isHidden: () => boolean;
 }
 
-export { pollSemaphore };
+export { needsPolling, pollSemaphore };
 
 const defaultDeps: PollerDeps = {
   semaphore: pollSemaphore,
@@ -36,14 +36,6 @@ export function resetPollerMemoryForTests() {
 
 /** A failed status request, with how many in a row have failed (the backoff reads it). */
 export type PollFailure = ApiError & { readonly streak?: number };
-
-/** Whether the poller should keep a query for this task at all. */
-export function needsPolling(record: TaskRecord): boolean {
-  if (isTerminalStatus(record.status)) return false;
-  const kind = record.lastError?.kind;
-  // 'unavailable' is checked again once per session (the backend may have gained the endpoint).
-  return !(kind && kind !== 'unavailable' && isFinalPollError(kind));
-}
 
 async function pollOnce(
   kind: TaskType,
