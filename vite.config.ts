@@ -50,7 +50,9 @@ export default defineConfig({
             // separate gzip streams compress worse. Its dependencies (React) stay in the entry.
             {
               name: 'query',
-              test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/,
+              test: (id) =>
+                /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/.test(id) &&
+                !/[\\/](queriesObserver|useQueries)\.js$/.test(id),
               includeDependenciesRecursively: false,
             },
           ],
