@@ -1,12 +1,12 @@
 // One task in full: a shareable page (/tasks/<id>) for support staff and creators alike.
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { isTerminalStatus } from '@/api/status';
 import { Link } from 'wouter';
 import { Spinner } from '@/components/ui/button';
 import { cardClass } from '@/components/ui/styles';
 import { formatDateTime } from './format';
-import { addLookedUpTasks, peekTask } from './history';
+import { peekTask } from './history';
 import { inferTaskKind } from './lookup';
 import { TaskStatusLine } from './status-badge';
 import { RequestFiles } from './request-files';
@@ -25,8 +25,9 @@ import { QueryProvider } from '@/api/query-client';
 
 // The poller loads only for a task this browser follows that may still change: a finished task's
 // page (the usual shared link) needs none of it.
-const pollingHostModule = () => import('./task-polling-host');
-const TaskPollingHost = lazy(() => pollingHostModule().then((m) => ({ default: m.TaskPollingHost })));
+const TaskPollingHost = lazy(() =>
+  import('./task-polling-host').then((m) => ({ default: m.TaskPollingHost })),
+);
 
 function Json({ value }: { value: unknown }) {
   return (
@@ -71,15 +72,15 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
   const settled = server.isSuccess || server.isError;
 
   // A task the record does not know, or one that may still change: this browser looks it up and
-  // follows it (its answers pass through the server, which records them). A finished task the
-  // record already holds needs nothing from here.
+  // follows it while it runs (its answers pass through the server, which records them). A finished
+  // task the record already holds needs nothing from here.
+  const queryClient = useQueryClient();
   useEffect(() => {
     if (!loaded || !settled || peekTask(taskId) || !taskId.trim()) return;
     if (detail && isTerminalStatus(detail.task.status)) return;
-    // The lookup is polled as soon as it is recorded: its poller loads alongside.
-    void pollingHostModule();
-    void addLookedUpTasks([{ id: taskId, kind: detail?.task.kind ?? inferTaskKind(taskId) }]);
-  }, [loaded, settled, detail, taskId]);
+    const kind = detail?.task.kind ?? inferTaskKind(taskId);
+    void import('./task-polling').then(({ lookUpTask }) => lookUpTask(queryClient, kind, taskId));
+  }, [loaded, settled, detail, taskId, queryClient]);
 
   useEffect(() => {
     const previous = document.title;
