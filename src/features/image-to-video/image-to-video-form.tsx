@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Controller, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'wouter';
-import { fieldFromMessage } from '@/api/error-fields';
 import type { ApiError } from '@/api/errors';
 import { IMAGE_TO_VIDEO_MODE_RULES, type ImageToVideoMode } from '@/api/image-to-video-rules';
 import { BOUNDS } from '@/api/rules';
@@ -127,8 +126,11 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
   const animatedFrom =
     rules.startFrame && sourceTask && startFrame.trim() === sourceUrl ? sourceTask : undefined;
 
-  /** 100001/100002 (and the endpoint's own 100004–100007) on the field they name; 530002 on its image. */
-  function placeError(error: ApiError): boolean {
+  /**
+   * 100001/100002 (and the endpoint's own 100004–100007) on the field they name; 530002 on its image.
+   * Async for the endpoint's own codes: their message parser loads with the failure, not the form.
+   */
+  async function placeError(error: ApiError): Promise<boolean> {
     if (error.kind === 'unavailable') {
       setUnavailable(true);
       return true;
@@ -140,7 +142,10 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
         ? fieldOfUrl(error.msg, body)
         : (fieldForServerError(error, VIDEO_FORM_FIELDS) ??
           (ownCode
-            ? (fieldFromMessage(error.msg, VIDEO_FORM_FIELDS) as (typeof VIDEO_FORM_FIELDS)[number])
+            ? ((await import('@/api/error-fields')).fieldFromMessage(
+                error.msg,
+                VIDEO_FORM_FIELDS,
+              ) as (typeof VIDEO_FORM_FIELDS)[number])
             : undefined));
     if (!field || field === 'model') return false;
     const message =
