@@ -49,6 +49,12 @@ const APP_CHUNKS: [RegExp, string][] = [
     /src\/(features\/video-translate\/(?!video-form-schema)[\w-]+|forms\/uploads\/video-file-controls|api\/languages)\.tsx?$/,
     'video-translate-screen',
   ],
+  // Create image's form with its reference images list (Image to video loads the list on its own
+  // later, in the modes that show it, with this form's code).
+  [
+    /src\/(features\/image-generate\/(image-generate-form|image-summary|aspect-ratio-picker|use-create-images|reference-images-field|image-form-model)|forms\/uploads\/use-list-files)\.tsx?$/,
+    'image-generate-form',
+  ],
   // Image to video: the screen and its form arrive together.
   [
     /src\/features\/image-to-video\/(image-to-video-screen|image-to-video-form|use-create-videos|use-image-orientation|video-form-model|video-summary)\.tsx?$|src\/api\/image-to-video-rules\.ts$/,

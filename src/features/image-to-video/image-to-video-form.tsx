@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Controller, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'wouter';
 import type { ApiError } from '@/api/errors';
@@ -9,7 +9,7 @@ import { RadioCards } from '@/components/ui/radio-cards';
 import { hintClass, inputClass } from '@/components/ui/styles';
 import { Switch } from '@/components/ui/switch';
 import { PromptField } from '@/features/image-generate/prompt-field';
-import { ImageUrlRow, ReferenceImagesField } from '@/features/image-generate/reference-images-field';
+import { ImageUrlRow } from '@/features/image-generate/image-url-row';
 import { CreatedTasks, CreationFormLayout } from '@/forms/creation-form-layout';
 import { FRAME_ACCEPT } from '@/forms/uploads/upload-accept';
 import { SET_UPLOADED, singleFile } from '@/forms/uploads/single-file';
@@ -98,6 +98,14 @@ function useModelAndMode(form: UseFormReturn<VideoFormValues, unknown, VideoForm
   };
   return { change, apply, clear: () => setChange('') };
 }
+
+// The reference images list shows in two of the three modes, not the default one: it loads when
+// the pointer comes over the form or the form is first used (and at once for a draft in those modes).
+const referenceListModule = () => import('@/features/image-generate/reference-images-field');
+const ReferenceImagesField = lazy(() =>
+  referenceListModule().then((m) => ({ default: m.ReferenceImagesField<VideoFormValues> })),
+);
+const preloadReferenceList = () => void referenceListModule();
 
 const resolver = lazyZodResolver<VideoFormValues, VideoFormOutput>(() =>
   import('./video-form-schema').then((m) => m.videoFormSchema),
@@ -192,7 +200,11 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
       pending={pending}
       submitLabel="Create videos"
       onReset={resetToDefaults}
-      onEngage={resolver.preload}
+      onEngage={() => {
+        resolver.preload();
+        preloadReferenceList();
+      }}
+      onApproach={preloadReferenceList}
       uploads={uploads}
       aside={
         <>
@@ -326,18 +338,20 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
           </fieldset>
         </div>
       ) : (
-        <ReferenceImagesField
-          key={mode}
-          control={control}
-          register={register}
-          errors={errors}
-          max={rules.references!.max}
-          optional={false}
-          hint={`${rules.references!.min} to ${rules.references!.max} public image links for ${rules.label}. JPG, PNG or WebP, at most 20 MB each.`}
-          fullNote={`Limit reached: ${rules.label} takes at most ${rules.references!.max} reference images.`}
-          setValue={setValue}
-          accept={FRAME_ACCEPT}
-        />
+        <Suspense fallback={null}>
+          <ReferenceImagesField
+            key={mode}
+            control={control}
+            register={register}
+            errors={errors}
+            max={rules.references!.max}
+            optional={false}
+            hint={`${rules.references!.min} to ${rules.references!.max} public image links for ${rules.label}. JPG, PNG or WebP, at most 20 MB each.`}
+            fullNote={`Limit reached: ${rules.label} takes at most ${rules.references!.max} reference images.`}
+            setValue={setValue}
+            accept={FRAME_ACCEPT}
+          />
+        </Suspense>
       )}
 
       <div className="grid gap-6 sm:grid-cols-2">
