@@ -51,7 +51,7 @@ function importDirectionRules() {
     tasks: ['history', 'following', 'tasks-screen', 'task-detail-screen', 'task-polling-host'],
     callbacks: ['callback-subscriber', 'callbacks-screen'],
     // The image rows and the prompt are shared with Image to video rather than copied.
-    'image-generate': ['image-generate-screen', 'reference-images-field', 'prompt-field'],
+    'image-generate': ['image-generate-screen', 'reference-images-field', 'image-url-row', 'prompt-field'],
     'image-to-video': ['image-to-video-screen', 'animate-link'],
     'video-translate': ['video-translate-screen'],
   };

@@ -10,6 +10,63 @@ const allowedHosts = [
   ...(process.env.PUBLIC_BASE_URL ? [new URL(process.env.PUBLIC_BASE_URL).hostname] : []),
 ];
 
+/**
+ * Our own modules that the automatic split would ship as many small files, each fetched with the
+ * same screens: one file per group (separate gzip streams compress worse, and every file costs its
+ * import glue). Each group holds only what the screens fetching it use at once.
+ */
+const APP_CHUNKS: [RegExp, string][] = [
+  // Used by (nearly) every screen.
+  [
+    /src\/(components\/ui\/(button|platform)|api\/(rules|http-url)|features\/image-to-video\/animate-link)\.tsx?$/,
+    'shared',
+  ],
+  // TanStack Query in one file: split by which hooks each screen uses, it was three files
+  // (7.7 + 2.7 + 1.0 KB gzip) that every screen using one of them fetches together, and separate
+  // gzip streams compress worse. Its dependencies (React) stay in the entry; useQueries ships with
+  // the poller, its only user. With it, small modules only the screens that query use.
+  [/node_modules\/@tanstack\/(query-core|react-query)\/(?!.*\/(queriesObserver|useQueries)\.js$)/, 'query'],
+  [/src\/api\/(query-client|task-types)\.tsx?$/, 'query'],
+  // The Tasks list and the task page: what both show.
+  [
+    /src\/features\/tasks\/(use-team-feed|team-tasks|team-merge|task-view|task-media|task-timing|status-badge|animate-link|format|safe-url|lookup|result-expiry|use-now|use-history)\.tsx?$/,
+    'tasks',
+  ],
+  // The task page alone.
+  [
+    /src\/(features\/tasks\/(task-detail-screen|task-fields|task-detail-actions|task-timeline|detail-media|request-files)|api\/request-files)\.tsx?$/,
+    'task-detail-screen',
+  ],
+  // The poller's status query and its cap on requests in flight: a task lookup loads them together.
+  [/src\/features\/tasks\/(task-polling|poll-semaphore|poll-settings|semaphore)\.ts$/, 'task-polling'],
+  // The callback stream and the inbox's API (Callbacks screen, or while following tasks).
+  [
+    /src\/features\/callbacks\/(inbox-live|inbox-subscription|inbox-api|apply-callback|connection-state)\.ts$/,
+    'inbox',
+  ],
+  // Translate video, with the language list it asks for as it opens.
+  [
+    /src\/(features\/video-translate\/(?!video-form-schema)[\w-]+|forms\/uploads\/video-file-controls|api\/languages)\.tsx?$/,
+    'video-translate-screen',
+  ],
+  // Create image's form with its reference images list (Image to video loads the list on its own
+  // later, in the modes that show it, with this form's code).
+  [
+    /src\/(features\/image-generate\/(image-generate-form|image-summary|aspect-ratio-picker|use-create-images|reference-images-field|image-form-model)|forms\/uploads\/use-list-files)\.tsx?$/,
+    'image-generate-form',
+  ],
+  // Image to video: the screen and its form arrive together.
+  [
+    /src\/features\/image-to-video\/(image-to-video-screen|image-to-video-form|use-create-videos|use-image-orientation|video-form-model|video-summary)\.tsx?$|src\/api\/image-to-video-rules\.ts$/,
+    'image-to-video',
+  ],
+];
+
+function chunkOf(id: string): string | null {
+  const path = id.replaceAll('\\', '/');
+  return APP_CHUNKS.find(([test]) => test.test(path))?.[1] ?? null;
+}
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), consoleServerPlugin()],
   resolve: {
@@ -44,16 +101,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [
-            // TanStack Query in one file: split by which hooks each screen uses, it was three files
-            // (7.7 + 2.7 + 1.0 KB gzip) that every screen using one of them fetches together, and
-            // separate gzip streams compress worse. Its dependencies (React) stay in the entry.
-            {
-              name: 'query',
-              test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/,
-              includeDependenciesRecursively: false,
-            },
-          ],
+          groups: [{ name: chunkOf, includeDependenciesRecursively: false }],
         },
       },
     },

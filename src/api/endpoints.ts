@@ -15,7 +15,7 @@ import type {
 } from './schemas';
 import type { ImageToVideoRequest } from './image-to-video-request';
 
-export { API_PATHS } from './paths';
+export { API_PATHS, toCurl } from './paths';
 export { getTargetLanguages } from './languages';
 
 const responseSchemas = () => import('./schemas');
@@ -53,16 +53,6 @@ export const getVideoTranslateTask = (id: string, signal?: AbortSignal) =>
     signal,
     statusQuery: true,
   });
-
-/** The exact request as a shell command; the token stays a variable so it is never displayed. */
-export function toCurl(method: 'GET' | 'POST', path: string, body?: unknown): string {
-  const lines = [`curl -X ${method} "$API_BASE_URL${path}"`, `  -H "Authorization: Bearer $API_TOKEN"`];
-  if (body !== undefined) {
-    const json = JSON.stringify(body).replace(/'/g, `'\\''`);
-    lines.push(`  -H "Content-Type: application/json"`, `  -d '${json}'`);
-  }
-  return lines.join(' \\\n');
-}
 
 export type TaskStatusData = ImageToVideoTask | ImageGenerateTask | VideoTranslateTask;
 

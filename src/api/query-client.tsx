@@ -4,7 +4,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ApiError } from './errors';
-import { isApiError } from './errors';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -12,12 +11,20 @@ declare module '@tanstack/react-query' {
   }
 }
 
+/**
+ * An ApiError worth retrying. Read by its name rather than `instanceof`, so the error module (and
+ * its explanations) loads with the code that throws one, not with every screen that queries.
+ */
+function isTransientApiError(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ApiError' && (error as ApiError).isTransient;
+}
+
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
         // Transient failures are retried by the polling schedule itself; others are final.
-        retry: (failureCount, error) => isApiError(error) && error.isTransient && failureCount < 2,
+        retry: (failureCount, error) => isTransientApiError(error) && failureCount < 2,
         refetchOnWindowFocus: false,
         staleTime: 5_000,
       },

@@ -37,6 +37,7 @@ export function CreationFormLayout({
   onReset,
   aside,
   onEngage,
+  onApproach,
   uploads,
   children,
 }: {
@@ -52,6 +53,8 @@ export function CreationFormLayout({
   aside: ReactNode;
   /** The creator starts working with the form (first focus or press): load what validation needs. */
   onEngage?: () => void;
+  /** The pointer comes over the form: load what a first click may show. */
+  onApproach?: () => void;
   /** The form's uploads: its file controls use them, and a submission waits for them. */
   uploads?: UploadTracker;
   children: ReactNode;
@@ -66,6 +69,7 @@ export function CreationFormLayout({
         onKeyDown={submitOnModEnter}
         onFocus={onEngage}
         onPointerDown={onEngage}
+        onPointerEnter={onApproach}
         className={`${cardClass} divide-y divide-zinc-200 dark:divide-zinc-800`}
       >
         <h2 id={titleId} className="sr-only">

@@ -3,12 +3,15 @@ import type { ApiError } from '@/api/errors';
 
 /**
  * Sends at most one request at a time, keeps what it returned (the created tasks) and sorts its
- * failure: `place` puts it on a field and returns true, otherwise it becomes the banner. Enter and
+ * failure: `place` puts it on a field and returns (or resolves to) true, otherwise it becomes the banner. Enter and
  * Ctrl+Enter reach the form without the (disabled) button, and twice in a row before React
  * re-renders, hence the ref and not state. A plain hook, not a TanStack mutation: creating tasks
  * needs no cache, and the forms load without TanStack Query.
  */
-export function useGuardedSubmit<T, R>(send: (body: T) => Promise<R>, place: (error: ApiError) => boolean) {
+export function useGuardedSubmit<T, R>(
+  send: (body: T) => Promise<R>,
+  place: (error: ApiError) => boolean | Promise<boolean>,
+) {
   const inFlight = useRef(false);
   const [banner, setBanner] = useState<ApiError>();
   const [result, setResult] = useState<R>();
@@ -27,7 +30,7 @@ export function useGuardedSubmit<T, R>(send: (body: T) => Promise<R>, place: (er
       const error = isApiError(caught)
         ? caught
         : new ApiError({ kind: 'malformed', msg: String(caught), cause: caught });
-      if (!place(error)) setBanner(error);
+      if (!(await place(error))) setBanner(error);
     } finally {
       inFlight.current = false;
       setPending(false);

@@ -6,10 +6,19 @@
 // strictly as that schema: src/api/callback-check.ts), so this screen does not load zod at all.
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { callbackBodyCheck, isRecord, refuse, type CheckResult } from '@/api/callback-check';
-import { ApiError } from '@/api/errors';
+import type { ApiErrorInit } from '@/api/errors';
 import { envelopeSchema } from '@/api/envelope';
 import type { CallbackBody } from '@/api/schemas';
 import { useConsoleInfo, type ConsoleInfo } from '@/api/console-info';
+
+/**
+ * The error to throw, as an ApiError like every request's; its module (with the explanations)
+ * loads with the first failure, not with the screen.
+ */
+async function apiError(init: ApiErrorInit) {
+  const { ApiError } = await import('@/api/errors');
+  return new ApiError(init);
+}
 
 export interface StoredCallback {
   id: number;
@@ -53,7 +62,7 @@ async function readEnvelope(response: Response) {
   const json: unknown = await response.json().catch(() => undefined);
   const envelope = envelopeSchema.safeParse(json);
   if (!envelope.success) {
-    throw new ApiError({
+    throw await apiError({
       kind: response.ok ? 'malformed' : 'server',
       httpStatus: response.status,
       msg: `${response.status} ${response.statusText}`.trim(),
@@ -61,7 +70,7 @@ async function readEnvelope(response: Response) {
   }
   const { code, msg = '', data } = envelope.data;
   if (code !== 0 || !response.ok) {
-    throw new ApiError({
+    throw await apiError({
       kind: response.status === 413 ? 'too_large' : response.status === 400 ? 'validation' : 'business',
       httpStatus: response.status,
       code,
@@ -76,7 +85,7 @@ async function request(input: string, init?: RequestInit) {
     return await fetch(input, init);
   } catch (cause) {
     if (init?.signal?.aborted) throw cause;
-    throw new ApiError({ kind: 'network', msg: 'The console server could not be reached', cause });
+    throw await apiError({ kind: 'network', msg: 'The console server could not be reached', cause });
   }
 }
 
@@ -97,7 +106,7 @@ export async function fetchCallbackLog(
     !Number.isSafeInteger(data.lastId) ||
     !Array.isArray(data.items)
   )
-    throw new ApiError({ kind: 'malformed', msg: 'The callback log has an unexpected shape' });
+    throw await apiError({ kind: 'malformed', msg: 'The callback log has an unexpected shape' });
   // Checked one by one, so one odd line cannot hide the rest of the log.
   const items = data.items.flatMap((item) => {
     const parsed = storedCallbackCheck.safeParse(item);
@@ -127,6 +136,6 @@ export async function postCallback(
   });
   const data = await readEnvelope(response);
   if (!isRecord(data) || !Number.isSafeInteger(data.id) || typeof data.duplicate !== 'boolean')
-    throw new ApiError({ kind: 'malformed', msg: 'The inbox answered with an unexpected shape' });
+    throw await apiError({ kind: 'malformed', msg: 'The inbox answered with an unexpected shape' });
   return { id: data.id as number, duplicate: data.duplicate };
 }

@@ -1,7 +1,6 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Controller, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'wouter';
-import { fieldFromMessage } from '@/api/error-fields';
 import type { ApiError } from '@/api/errors';
 import { IMAGE_TO_VIDEO_MODE_RULES, type ImageToVideoMode } from '@/api/image-to-video-rules';
 import { BOUNDS } from '@/api/rules';
@@ -10,7 +9,7 @@ import { RadioCards } from '@/components/ui/radio-cards';
 import { hintClass, inputClass } from '@/components/ui/styles';
 import { Switch } from '@/components/ui/switch';
 import { PromptField } from '@/features/image-generate/prompt-field';
-import { ImageUrlRow, ReferenceImagesField } from '@/features/image-generate/reference-images-field';
+import { ImageUrlRow } from '@/features/image-generate/image-url-row';
 import { CreatedTasks, CreationFormLayout } from '@/forms/creation-form-layout';
 import { FRAME_ACCEPT } from '@/forms/uploads/upload-accept';
 import { SET_UPLOADED, singleFile } from '@/forms/uploads/single-file';
@@ -100,6 +99,14 @@ function useModelAndMode(form: UseFormReturn<VideoFormValues, unknown, VideoForm
   return { change, apply, clear: () => setChange('') };
 }
 
+// The reference images list shows in two of the three modes, not the default one: it loads when
+// the pointer comes over the form or the form is first used (and at once for a draft in those modes).
+const referenceListModule = () => import('@/features/image-generate/reference-images-field');
+const ReferenceImagesField = lazy(() =>
+  referenceListModule().then((m) => ({ default: m.ReferenceImagesField<VideoFormValues> })),
+);
+const preloadReferenceList = () => void referenceListModule();
+
 const resolver = lazyZodResolver<VideoFormValues, VideoFormOutput>(() =>
   import('./video-form-schema').then((m) => m.videoFormSchema),
 );
@@ -127,8 +134,11 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
   const animatedFrom =
     rules.startFrame && sourceTask && startFrame.trim() === sourceUrl ? sourceTask : undefined;
 
-  /** 100001/100002 (and the endpoint's own 100004–100007) on the field they name; 530002 on its image. */
-  function placeError(error: ApiError): boolean {
+  /**
+   * 100001/100002 (and the endpoint's own 100004–100007) on the field they name; 530002 on its image.
+   * Async for the endpoint's own codes: their message parser loads with the failure, not the form.
+   */
+  async function placeError(error: ApiError): Promise<boolean> {
     if (error.kind === 'unavailable') {
       setUnavailable(true);
       return true;
@@ -140,7 +150,10 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
         ? fieldOfUrl(error.msg, body)
         : (fieldForServerError(error, VIDEO_FORM_FIELDS) ??
           (ownCode
-            ? (fieldFromMessage(error.msg, VIDEO_FORM_FIELDS) as (typeof VIDEO_FORM_FIELDS)[number])
+            ? ((await import('@/api/error-fields')).fieldFromMessage(
+                error.msg,
+                VIDEO_FORM_FIELDS,
+              ) as (typeof VIDEO_FORM_FIELDS)[number])
             : undefined));
     if (!field || field === 'model') return false;
     const message =
@@ -187,7 +200,11 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
       pending={pending}
       submitLabel="Create videos"
       onReset={resetToDefaults}
-      onEngage={resolver.preload}
+      onEngage={() => {
+        resolver.preload();
+        preloadReferenceList();
+      }}
+      onApproach={preloadReferenceList}
       uploads={uploads}
       aside={
         <>
@@ -321,18 +338,20 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
           </fieldset>
         </div>
       ) : (
-        <ReferenceImagesField
-          key={mode}
-          control={control}
-          register={register}
-          errors={errors}
-          max={rules.references!.max}
-          optional={false}
-          hint={`${rules.references!.min} to ${rules.references!.max} public image links for ${rules.label}. JPG, PNG or WebP, at most 20 MB each.`}
-          fullNote={`Limit reached: ${rules.label} takes at most ${rules.references!.max} reference images.`}
-          setValue={setValue}
-          accept={FRAME_ACCEPT}
-        />
+        <Suspense fallback={null}>
+          <ReferenceImagesField
+            key={mode}
+            control={control}
+            register={register}
+            errors={errors}
+            max={rules.references!.max}
+            optional={false}
+            hint={`${rules.references!.min} to ${rules.references!.max} public image links for ${rules.label}. JPG, PNG or WebP, at most 20 MB each.`}
+            fullNote={`Limit reached: ${rules.label} takes at most ${rules.references!.max} reference images.`}
+            setValue={setValue}
+            accept={FRAME_ACCEPT}
+          />
+        </Suspense>
       )}
 
       <div className="grid gap-6 sm:grid-cols-2">

@@ -43,7 +43,8 @@ it('reference images keep the mode’s limit (Model V: 3) and name what was left
   await user.click(
     within(screen.getByRole('radiogroup', { name: 'Mode' })).getByRole('radio', { name: /Reference images/ }),
   );
-  const group = screen.getByRole('group', { name: /Reference images/ });
+  // The list's code loads when the form is first approached or used.
+  const group = await screen.findByRole('group', { name: /Reference images/ });
   drop(
     group,
     ['a', 'b', 'c', 'd'].map((name) => fileOf(PNG, `${name}.png`)),

@@ -15,7 +15,8 @@ describe('Settings → Your name', () => {
     setConsoleInfoForTests(testConsoleInfo());
     render(<HistoryActions />);
     await userEvent.click(screen.getByText('Settings'));
-    await userEvent.type(screen.getByRole('textbox', { name: 'Your name' }), 'Grace');
+    // The menu's code loads when it is first pointed at or opened.
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Your name' }), 'Grace');
     expect(readDisplayName()).toBe('Grace');
   });
 
@@ -23,7 +24,7 @@ describe('Settings → Your name', () => {
     setConsoleInfoForTests(testConsoleInfo({ auth: true, user: 'Ada' }));
     render(<HistoryActions />);
     await userEvent.click(screen.getByText('Settings'));
-    expect(screen.getByText('Ada')).toBeVisible();
+    expect(await screen.findByText('Ada')).toBeVisible();
     expect(screen.getByText('From the sign-in page.')).toBeVisible();
     expect(screen.queryByRole('textbox', { name: 'Your name' })).toBeNull();
   });

@@ -238,7 +238,8 @@ export async function updateTask(id: string, patch: Partial<TaskRecord>): Promis
 
 /** Adds tasks looked up by id (kind already resolved); known ids are left as they are. */
 export async function addLookedUpTasks(
-  tasks: readonly { id: string; kind: TaskType }[],
+  /** With `lastError` when the lookup was asked already and failed (recorded in the same write). */
+  tasks: readonly { id: string; kind: TaskType; lastError?: TaskError }[],
 ): Promise<TaskRecord[]> {
   await loadHistory();
   const now = Date.now();

@@ -3,7 +3,7 @@
 // service's own code and message, each linking to its page.
 import { Link } from 'wouter';
 import { TASK_TYPE_LABELS } from '@/api/task-types';
-import { LookupProblem } from './task-card';
+import { LookupProblem } from './task-timing';
 import { viewOf } from './task-view';
 import { useHistory } from './use-history';
 

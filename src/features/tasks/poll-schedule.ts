@@ -1,5 +1,6 @@
 // How often a running task is asked for its status. Pure functions, so the schedule is unit tested
 // and the benchmark can count requests without a browser.
+import { isTerminalStatus } from '@/api/status';
 
 export const POLL = {
   /** First checks come quickly: most image tasks finish within a minute. */
@@ -41,6 +42,17 @@ const FINAL_ERROR_KINDS = new Set([
 
 export function isFinalPollError(kind: string | undefined): boolean {
   return kind !== undefined && FINAL_ERROR_KINDS.has(kind);
+}
+
+/**
+ * Whether the poller should keep a query for this task at all. Here rather than in the poller, so
+ * a screen can tell whether it needs the poller before loading it.
+ */
+export function needsPolling(record: { status: string; lastError?: { kind: string } }): boolean {
+  if (isTerminalStatus(record.status)) return false;
+  const kind = record.lastError?.kind;
+  // 'unavailable' is checked again once per session (the backend may have gained the endpoint).
+  return !(kind && kind !== 'unavailable' && isFinalPollError(kind));
 }
 
 export function baseInterval(ageMs: number): number {

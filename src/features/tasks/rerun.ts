@@ -1,12 +1,9 @@
 // Re-running a task: the same request again, recorded as a new task that links back to the old.
+// Loaded when the button is pointed at or pressed (task-detail-actions.tsx), with the endpoints.
 import { createImageGeneration, createImageToVideo, createVideoTranslation } from '@/api/endpoints';
 import type { ImageGenerateRequest, VideoTranslateRequest } from '@/api/schemas';
 import type { ImageToVideoRequest } from '@/api/image-to-video-request';
 import { recordCreatedTasks, type TaskRecord } from './history';
-
-export function canRerun(record: TaskRecord): boolean {
-  return Boolean(record.params && typeof record.params === 'object');
-}
 
 export async function rerunTask(record: TaskRecord): Promise<TaskRecord[]> {
   const options = { rerunOf: record.id };

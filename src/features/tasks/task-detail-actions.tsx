@@ -1,18 +1,26 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'wouter';
-import { API_PATHS, toCurl } from '@/api/endpoints';
-import { ErrorBanner } from '@/components/ui/banner';
+import { API_PATHS, toCurl } from '@/api/paths';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { removeTasks, type TaskRecord } from './history';
 import { AnimateLink } from './animate-link';
-import { canRerun, rerunTask } from './rerun';
+import { needsPolling } from './poll-schedule';
 import { fileNameOf } from './safe-url';
-import { forgetPollFailures, needsPolling, taskStatusQuery } from './task-polling';
 import type { TaskView } from './task-view';
 import { isTerminalStatus } from '@/api/status';
 import { useResultExpired } from './result-expiry';
+
+// What the buttons do loads when one is pointed at or pressed: re-running needs the endpoints,
+// checking again the poller's status query; a finished task's page needs neither to show.
+const rerunModule = () => import('./rerun');
+const pollingModule = () => import('./task-polling');
+const ErrorBanner = lazy(() => import('@/components/ui/banner').then((m) => ({ default: m.ErrorBanner })));
+
+export function canRerun(record: TaskRecord): boolean {
+  return Boolean(record.params && typeof record.params === 'object');
+}
 
 const STATUS_PATH = {
   image_to_video: API_PATHS.imageToVideoTask,
@@ -38,13 +46,14 @@ export function TaskActions({
   const queryClient = useQueryClient();
   const [confirmRemove, setConfirmRemove] = useState(false);
   const rerun = useMutation({
-    mutationFn: () => rerunTask(record),
+    mutationFn: async () => (await rerunModule()).rerunTask(record),
     onSuccess: (created) => {
       if (created[0]) navigate(`/tasks/${encodeURIComponent(created[0].id)}`);
     },
   });
   const check = useMutation({
     mutationFn: async () => {
+      const { forgetPollFailures, taskStatusQuery } = await pollingModule();
       forgetPollFailures(record.kind);
       await queryClient
         .fetchQuery({ ...taskStatusQuery(record.kind, record.id), staleTime: 0 })
@@ -91,12 +100,24 @@ export function TaskActions({
         )}
         <AnimateLink record={record} view={view} />
         {canRerun(record) && (
-          <Button size="sm" onClick={() => rerun.mutate()} pending={rerun.isPending}>
+          <Button
+            size="sm"
+            onClick={() => rerun.mutate()}
+            onPointerEnter={() => void rerunModule()}
+            onFocus={() => void rerunModule()}
+            pending={rerun.isPending}
+          >
             {rerun.isPending ? 'Re-running…' : 'Re-run'}
           </Button>
         )}
         {canCheck && (
-          <Button size="sm" onClick={() => check.mutate()} pending={check.isPending}>
+          <Button
+            size="sm"
+            onClick={() => check.mutate()}
+            onPointerEnter={() => void pollingModule()}
+            onFocus={() => void pollingModule()}
+            pending={check.isPending}
+          >
             Check again
           </Button>
         )}
@@ -120,7 +141,11 @@ export function TaskActions({
           </Button>
         )}
       </div>
-      {rerun.error && <ErrorBanner error={rerun.error} onDismiss={() => rerun.reset()} />}
+      {rerun.error && (
+        <Suspense fallback={null}>
+          <ErrorBanner error={rerun.error} onDismiss={() => rerun.reset()} />
+        </Suspense>
+      )}
     </div>
   );
 }

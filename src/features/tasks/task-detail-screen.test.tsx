@@ -75,16 +75,23 @@ describe('task detail: the team’s record', () => {
   it('keeps "Looking up" until the service answers, so nothing lands above the details afterwards', async () => {
     let answer!: () => void;
     const held = new Promise<void>((resolve) => (answer = resolve));
+    let asked = false;
     vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
-      if (String(input).startsWith('/v1/')) await held;
+      if (String(input).startsWith('/v1/')) {
+        asked = true;
+        await held;
+      }
       return server.request(input, init);
     });
     renderDetail('i2v-slow-to-answer');
-    await waitFor(async () => expect(await getTask('i2v-slow-to-answer')).toBeDefined());
+    // The service is asked before the task is recorded (a task it does not know is never followed).
+    await waitFor(() => expect(asked).toBe(true));
     await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await getTask('i2v-slow-to-answer')).toBeUndefined();
     expect(screen.getByRole('status')).toHaveTextContent('Looking up the task…');
     expect(screen.queryByRole('region', { name: 'Details' })).toBeNull();
     answer();
     expect(await screen.findByRole('region', { name: 'Details' })).toBeVisible();
+    expect(await getTask('i2v-slow-to-answer')).toBeDefined();
   });
 });

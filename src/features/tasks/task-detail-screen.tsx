@@ -1,20 +1,20 @@
 // One task in full: a shareable page (/tasks/<id>) for support staff and creators alike.
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { isTerminalStatus } from '@/api/status';
 import { Link } from 'wouter';
 import { Spinner } from '@/components/ui/button';
 import { cardClass } from '@/components/ui/styles';
 import { formatDateTime } from './format';
-import { addLookedUpTasks, peekTask } from './history';
+import { peekTask } from './history';
 import { inferTaskKind } from './lookup';
 import { TaskStatusLine } from './status-badge';
 import { RequestFiles } from './request-files';
-import { LookupProblem, TaskTiming } from './task-card';
+import { LookupProblem, TaskTiming } from './task-timing';
 import { TaskActions } from './task-detail-actions';
 import { TaskFields } from './task-fields';
-import { DetailMedia } from './task-media';
-import { TaskPollingHost } from './task-polling-host';
+import { DetailMedia } from './detail-media';
+import { needsPolling } from './poll-schedule';
 import { TaskTimeline } from './task-timeline';
 import { viewOf } from './task-view';
 import { overlayLocal } from './team-merge';
@@ -22,6 +22,12 @@ import { fetchTaskDetail, teamKeys, type TeamTask } from './team-tasks';
 import { useHistory } from './use-history';
 import { useTeamFeed } from './use-team-feed';
 import { QueryProvider } from '@/api/query-client';
+
+// The poller loads only for a task this browser follows that may still change: a finished task's
+// page (the usual shared link) needs none of it.
+const TaskPollingHost = lazy(() =>
+  import('./task-polling-host').then((m) => ({ default: m.TaskPollingHost })),
+);
 
 function Json({ value }: { value: unknown }) {
   return (
@@ -66,13 +72,15 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
   const settled = server.isSuccess || server.isError;
 
   // A task the record does not know, or one that may still change: this browser looks it up and
-  // follows it (its answers pass through the server, which records them). A finished task the
-  // record already holds needs nothing from here.
+  // follows it while it runs (its answers pass through the server, which records them). A finished
+  // task the record already holds needs nothing from here.
+  const queryClient = useQueryClient();
   useEffect(() => {
     if (!loaded || !settled || peekTask(taskId) || !taskId.trim()) return;
     if (detail && isTerminalStatus(detail.task.status)) return;
-    void addLookedUpTasks([{ id: taskId, kind: detail?.task.kind ?? inferTaskKind(taskId) }]);
-  }, [loaded, settled, detail, taskId]);
+    const kind = detail?.task.kind ?? inferTaskKind(taskId);
+    void import('./task-polling').then(({ lookUpTask }) => lookUpTask(queryClient, kind, taskId));
+  }, [loaded, settled, detail, taskId, queryClient]);
 
   useEffect(() => {
     const previous = document.title;
@@ -86,7 +94,11 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
   // id: painting the page now would push it down when the answer (a notice above the details) lands.
   const awaitingLookup = !detail && local?.status === '' && !local.lastError;
   // The first child in both views below, so the poller keeps its state when the answer swaps them.
-  const poller = <TaskPollingHost onlyIds={onlyIds} />;
+  const poller = local && needsPolling(local) && (
+    <Suspense fallback={null}>
+      <TaskPollingHost onlyIds={onlyIds} />
+    </Suspense>
+  );
 
   if (!record || awaitingLookup) {
     return (

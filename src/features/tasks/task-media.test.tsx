@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { TaskRecord } from './history';
 import { TaskCard } from './task-card';
 import { TaskFields } from './task-fields';
-import { DetailMedia } from './task-media';
+import { DetailMedia } from './detail-media';
 import { describeTask } from './task-view';
 
 const EVIL = [

@@ -6,8 +6,8 @@ import { queryOptions, type QueryClient, type QueryKey, type QueryState } from '
 import { ApiError, isApiError } from '@/api/errors';
 import { fetchTaskStatus, taskKeys, type TaskStatusData } from '@/api/endpoints';
 import { isTerminalStatus } from '@/api/status';
-import { applyTaskUpdate, peekTask, recordTaskError, type TaskRecord } from './history';
-import { isFinalPollError, nextPollDelay, POLL } from './poll-schedule';
+import { addLookedUpTasks, applyTaskUpdate, peekTask, recordTaskError } from './history';
+import { needsPolling, nextPollDelay, POLL } from './poll-schedule';
 import { pollSemaphore } from './poll-semaphore';
 import type { Semaphore } from './semaphore';
 
@@ -18,7 +18,7 @@ export interface PollerDeps {
   isHidden: () => boolean;
 }
 
-export { pollSemaphore };
+export { needsPolling, pollSemaphore };
 
 const defaultDeps: PollerDeps = {
   semaphore: pollSemaphore,
@@ -36,14 +36,6 @@ export function resetPollerMemoryForTests() {
 
 /** A failed status request, with how many in a row have failed (the backoff reads it). */
 export type PollFailure = ApiError & { readonly streak?: number };
-
-/** Whether the poller should keep a query for this task at all. */
-export function needsPolling(record: TaskRecord): boolean {
-  if (isTerminalStatus(record.status)) return false;
-  const kind = record.lastError?.kind;
-  // 'unavailable' is checked again once per session (the backend may have gained the endpoint).
-  return !(kind && kind !== 'unavailable' && isFinalPollError(kind));
-}
 
 async function pollOnce(
   kind: TaskType,
@@ -131,7 +123,51 @@ export function taskStatusQuery(
     refetchOnReconnect: true,
     refetchInterval: (query) => pollInterval(query.state, createdAt, deps),
     refetchIntervalInBackground: background,
+    // A poller mounting on a failed request (a lookup's, or another screen's) keeps to the schedule
+    // (Retry-After, backoff) instead of asking again at once.
+    retryOnMount: false,
   });
+}
+
+const lookups = new Map<string, Promise<void>>();
+
+/**
+ * A task opened by its id that this browser does not have: asked once (the status query's first
+ * request) before it is recorded, so a task the service does not know, or one that has finished,
+ * goes into the history as it is and is never followed: no poller and no callback stream load for
+ * it. A running task, or one that could not be asked, is recorded for the poller, which takes over
+ * from this answer.
+ */
+export function lookUpTask(client: QueryClient, kind: TaskType, id: string): Promise<void> {
+  let lookup = lookups.get(id);
+  if (!lookup) {
+    lookup = client
+      .fetchQuery(taskStatusQuery(kind, id))
+      .then(
+        // The answer is in the history already (pollOnce), whatever it said.
+        () => undefined,
+        async (cause: unknown) => {
+          if (peekTask(id)) return;
+          const error = isApiError(cause) ? cause : undefined;
+          await addLookedUpTasks([
+            {
+              id,
+              kind,
+              lastError: error && {
+                kind: error.kind,
+                httpStatus: error.httpStatus,
+                code: error.code,
+                msg: error.msg,
+                at: Date.now(),
+              },
+            },
+          ]);
+        },
+      )
+      .finally(() => lookups.delete(id));
+    lookups.set(id, lookup);
+  }
+  return lookup;
 }
 
 /** "Check again": forget earlier failures of this task (and its kind's missing endpoint), then ask. */

@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import { Spinner } from '@/components/ui/button';
+import type { TaskRecord } from './history';
+import { useResultExpired } from './result-expiry';
+import { frame, Img, light, Placeholder, ResultExpired, TaskVideo } from './task-media';
+import type { TaskView } from './task-view';
+
+/** Detail media: the full result, one player, no slot needed. */
+export function DetailMedia({ record, view }: { record: TaskRecord; view: TaskView }) {
+  let content: ReactNode = null;
+  const expired = useResultExpired(record);
+  if (expired) {
+    content = <ResultExpired record={record} />;
+  } else if (record.kind === 'image_generate') {
+    const link = view.image.url || view.image.raw ? view.image : view.thumbnail;
+    if (link.url || link.raw)
+      content = (
+        <Img
+          link={link}
+          alt={view.prompt ? `Generated image: ${view.prompt}` : `Generated image of task ${record.id}`}
+          className="max-h-[70vh] w-full object-contain"
+          what="image"
+        />
+      );
+  } else if (view.video.url || view.video.raw) {
+    content = <TaskVideo view={view} id={record.id} className="max-h-[70vh] max-w-full" />;
+  } else if (view.thumbnail.url || view.thumbnail.raw) {
+    content = (
+      <Img
+        link={view.thumbnail}
+        alt={`Thumbnail of task ${record.id}`}
+        className="max-h-[70vh] w-full object-contain"
+        what="thumbnail"
+      />
+    );
+  }
+  if (!content) {
+    content = (
+      <Placeholder tone={view.tone === 'failed' ? 'failed' : 'neutral'}>
+        {view.tone === 'running' && <Spinner className="size-6 text-indigo-500" />}
+        <span>
+          {view.tone === 'failed'
+            ? 'No result: the task failed'
+            : view.tone === 'running'
+              ? 'The result appears here when the task finishes'
+              : 'No result yet'}
+        </span>
+      </Placeholder>
+    );
+  }
+  const dark = record.kind !== 'image_generate' && Boolean(view.video.url) && !expired;
+  return <div className={`${frame} min-h-48 rounded-xl ${dark ? 'bg-black' : light}`}>{content}</div>;
+}
