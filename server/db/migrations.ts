@@ -2,6 +2,7 @@
 // know was upgraded by a newer console: refusing it beats writing rows a newer schema misreads.
 import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
+import { COMMIT_CALLBACKS_FUNCTION } from './commit-callbacks';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_callbacks_and_sessions': {
@@ -135,6 +136,12 @@ export const MIGRATIONS: Record<string, Migration> = {
         begin delete from task_counts; return null; end $$`.execute(db);
       await sql`create trigger task_counts_truncate after truncate on tasks
         for each statement execute function task_counts_truncate()`.execute(db);
+    },
+  },
+  // A group of callbacks in one statement, so one round trip (see ./commit-callbacks.ts).
+  '0005_commit_callbacks': {
+    async up(db: Kysely<unknown>) {
+      await sql.raw(COMMIT_CALLBACKS_FUNCTION).execute(db);
     },
   },
 };
