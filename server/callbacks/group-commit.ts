@@ -1,9 +1,14 @@
 // One group of callbacks in one transaction, in ONE round trip whatever its size: a single call of
 // commit_callbacks (server/db/commit-callbacks.ts), sent in autocommit, takes the id lock, skips
-// known keys, inserts the rest, moves their tasks on and NOTIFYs; the reply comes after its COMMIT.
-// Round trips, not rows, are what a group costs: each socket write to PostgreSQL cost ~0.8 ms on a
-// busy 2-core machine. Four a group (BEGIN with the lock, the insert, the tasks, COMMIT) held intake
-// to 1,436-1,702/s on PostgreSQL; one reaches <see README "Callbacks">.
+// known keys, inserts the rest, moves their tasks on and NOTIFYs; node-postgres resolves only on
+// ReadyForQuery, which PostgreSQL sends after the COMMIT, so every reply still follows its commit.
+// Round trips, not rows, are what a group costs: each woke PostgreSQL, then Node, on two cores they
+// share with the senders (a socket write to PostgreSQL showed ~0.8 ms in profiles). Four a group
+// (BEGIN with the lock, the insert, the tasks, COMMIT): 630-1,326/s on PostgreSQL in back-to-back
+// runs at load 2.7-6.7; one (with the body read from the Node request, ./read-body.ts):
+// 1,440-2,422/s in the same runs (README, "Benchmark"). PostgreSQL's CPU per group of 16, serially:
+// ~2.1 ms, against 3.9-6.5 ms rising with the log, as the old duplicate lookup was planned as a scan
+// of the whole table (the planner guesses 100 rows for a group); see the lookups in the function.
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { CallbackBody } from '../../src/api/schemas';
