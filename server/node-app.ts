@@ -15,7 +15,6 @@ import { createProxyApp } from './proxy';
 import { requestOrigin } from './request-origin';
 import { importSignedOutSessions } from './signed-out-sessions';
 import { createTaskRecorder } from './tasks/recorder';
-import { recordCallbacks } from './tasks/record-callbacks';
 import { recordTraffic } from './tasks/record-traffic';
 import { createTaskRoutes } from './tasks/routes';
 
@@ -64,7 +63,7 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
   database.catch(() => {});
 
   // A callback also moves its task on, in the same transaction as the callback itself.
-  const store = new CallbackStore(database, recordCallbacks);
+  const store = new CallbackStore(database, { moveTasks: true });
   const inbox = createCallbackInbox({
     dataDir: config.dataDir,
     secret: config.callbackSecret,

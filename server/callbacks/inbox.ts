@@ -1,8 +1,8 @@
 // The callback inbox as a Hono sub-app. The service POSTs completion callbacks to
 // /callbacks/<secret>; the console reads them back as a list and as Server-Sent Events.
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { clientKey } from '../auth-rate-limit';
+import { readBodyText, TOO_LARGE } from './read-body';
 import { createSenderLimit } from './sender-limit';
 import { streamSSE } from 'hono/streaming';
 import { callbackBodySchema, TASK_TYPES } from '../../src/api/schemas';
@@ -95,14 +95,12 @@ export function createCallbackInbox(options: CallbackInboxOptions): CallbackInbo
       }
       await next();
     },
-    bodyLimit({
-      maxSize: CALLBACK_MAX_BYTES,
-      onError: (c) => fail(c, 413, 413, 'A callback body must be at most 1 MB'),
-    }),
     async (c) => {
       let body: unknown;
       try {
-        body = JSON.parse(await c.req.text());
+        const text = await readBodyText(c, CALLBACK_MAX_BYTES);
+        if (text === TOO_LARGE) return fail(c, 413, 413, 'A callback body must be at most 1 MB');
+        body = JSON.parse(text);
       } catch {
         return fail(c, 400, INVALID_CALLBACK_CODE, 'The body is not valid JSON');
       }

@@ -12,7 +12,10 @@ import { commitGroup } from './group-commit';
 /** The file log of earlier versions; imported once at start (see ./import-log.ts). */
 export const LOG_FILE = 'callbacks.jsonl';
 export const CALLBACKS_CHANNEL = 'console_callbacks';
-/** pg_advisory_xact_lock key that orders callback ids by commit (any constant of our own). */
+/**
+ * pg_advisory_xact_lock key that orders callback ids by commit (any constant of our own). Built into
+ * commit_callbacks by migration 0006 too: changing it takes a new migration.
+ */
 export const CALLBACK_ID_LOCK = 7_310_001;
 /** At most this many callbacks share one transaction, and about this many bytes of them. */
 const GROUP_MAX = 200;
@@ -72,11 +75,13 @@ export function toStoredCallback(row: Selectable<CallbacksTable>): StoredCallbac
   return { id: row.id, receivedAt: row.received_at.toISOString(), body: row.body };
 }
 
-/**
- * Runs inside the caller's transaction, so recording callbacks shares their commit. It gets every
- * callback a group added (duplicates excluded), in id order, once: work on them in bulk.
- */
-export type AfterInsert = (trx: Db, entries: StoredCallback[]) => Promise<void>;
+export interface CallbackStoreOptions {
+  /**
+   * Stored callbacks also move their tasks on, in the same transaction (the console's store; the
+   * rule is in server/db/commit-callbacks.ts). Without it the store keeps the log only.
+   */
+  moveTasks?: boolean;
+}
 
 export class CallbackStore {
   private readonly listeners = new Set<() => void>();
@@ -96,7 +101,7 @@ export class CallbackStore {
 
   constructor(
     database: Database | Promise<Database>,
-    private readonly afterInsert?: AfterInsert,
+    private readonly options: CallbackStoreOptions = {},
   ) {
     this.ready = Promise.resolve(database);
     this.unlisten = this.ready.then((db) => db.listen(CALLBACKS_CHANNEL, () => this.emit()));
@@ -173,7 +178,7 @@ export class CallbackStore {
   }
 
   private async commit(items: { body: CallbackBody; text: string }[]): Promise<AppendResult[]> {
-    const results = await commitGroup(await this.db(), items, this.afterInsert);
+    const results = await commitGroup(await this.db(), items, this.options.moveTasks ?? false);
     if (results.some((result) => !result.duplicate)) this.emit();
     return results;
   }

@@ -2,6 +2,7 @@
 // know was upgraded by a newer console: refusing it beats writing rows a newer schema misreads.
 import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
+import { COMMIT_CALLBACKS_FUNCTION } from './commit-callbacks';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_callbacks_and_sessions': {
@@ -163,6 +164,12 @@ export const MIGRATIONS: Record<string, Migration> = {
       // them all when Ana has none (470 ms at 1M). Statistics of the combinations tell it.
       await sql`create statistics tasks_filters (mcv) on creator, phase, kind from tasks`.execute(db);
       await sql`analyze tasks`.execute(db);
+    },
+  },
+  // A group of callbacks in one statement, so one round trip (see ./commit-callbacks.ts).
+  '0006_commit_callbacks': {
+    async up(db: Kysely<unknown>) {
+      await sql.raw(COMMIT_CALLBACKS_FUNCTION).execute(db);
     },
   },
 };
