@@ -200,8 +200,12 @@ export async function listTasks(
   const deadline = performance.now() + (options.timeLimitMs ?? SEARCH_TIME_LIMIT_MS);
   const phase = filter.tab === 'all' ? undefined : (filter.tab as TaskPhase);
   const after = decodeCursor(page.cursor);
+  // The cursor's task read again for its created_at to the microsecond (the cursor holds
+  // milliseconds: tasks of one request share a created_at, and a millisecond holds many): compared
+  // with the millisecond, the rest of its millisecond would be skipped. The cursor's time serves
+  // only if that task is gone.
   const afterCursor = after
-    ? sql<SqlBool>`(created_at, id) < (${after.at}, ${after.id})`
+    ? sql<SqlBool>`(created_at, id) < (coalesce((select c.created_at from tasks c where c.id = ${after.id}), ${after.at}), ${after.id})`
     : sql<SqlBool>`true`;
   const toPage = (rows: TaskRow[]): TaskPage => {
     const items = rows.slice(0, page.limit).map(toTaskView);
@@ -226,26 +230,33 @@ export async function listTasks(
   // guesses the matches from each condition alone, and a search whose matches were all in other
   // tabs (or of other kinds or creators) walked the whole tab to find none (~1 s at 1M tasks).
   const probeRows = options.probeRows ?? PROBE_ROWS;
-  const newest = db
-    .selectFrom('tasks')
-    .where(afterCursor)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc');
-  const probe = (await db
-    .selectFrom(newest.selectAll().limit(probeRows).as('newest'))
+  // One statement, so one snapshot: the matches among the newest probeRows rows and the last row
+  // the walk looked at (the boundary; none when the table ended before it). Read apart, a task
+  // created between them moved the boundary, and the index query below found rows the probe had.
+  const walked = (await db
+    .selectFrom(
+      db
+        .selectFrom('tasks')
+        .selectAll()
+        .select([
+          sql<boolean>`${conditions(filter, phase)}`.as('hit'),
+          sql<number>`row_number() over (order by created_at desc, id desc)`.as('walked'),
+        ])
+        .where(afterCursor)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(probeRows)
+        .as('newest'),
+    )
     .selectAll()
-    .where(conditions(filter, phase))
+    .where(sql<SqlBool>`hit or walked = ${probeRows}`)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(want)
-    .execute()) as TaskRow[];
+    .limit(want + 1)
+    .execute()) as (TaskRow & { hit: boolean; walked: number | string })[];
+  const probe = walked.filter((row) => row.hit).slice(0, want);
   if (probe.length === want) return toPage(probe);
-  // The last row the walk looked at; none when the table ended before (the page is complete).
-  const boundary = await newest
-    .select(['id', 'created_at'])
-    .offset(probeRows - 1)
-    .limit(1)
-    .executeTakeFirst();
+  const boundary = walked.find((row) => Number(row.walked) === probeRows);
   if (!boundary) return toPage(probe);
   // Fewer than a page among the newest probeRows: the search is sparse, so the tab's trigram index
   // finds the rest (the cost grows with the tab's matches, not with the tab), then a sort. A search
