@@ -86,6 +86,17 @@ describe('a pushed task merged into the loaded pages', () => {
     const complete = pages([[task('b', 20)], null]);
     expect(ids(mergePushedTask(complete, task('old', 5), ALL))).toEqual([['b', 'old']]);
   });
+
+  it('places a task within what a cut-short search page looked at, found or not; not past it', () => {
+    // The search looked at every task down to the one created at 10 ("10.k") and found none.
+    const cut = { pages: [{ items: [], nextCursor: '10.k', cutShort: true }], pageParams: [undefined] };
+    expect(ids(mergePushedTask(cut, task('new', 30), ALL))).toEqual([['new']]);
+    expect(ids(mergePushedTask(cut, task('between', 11), ALL))).toEqual([['between']]);
+    expect(ids(mergePushedTask(cut, task('older', 9), ALL))).toEqual([[]]);
+    // A page not cut short covers down to its last task only.
+    const more = pages([[task('b', 20)], '20.b']);
+    expect(ids(mergePushedTask(more, task('between', 15), ALL))).toEqual([['b']]);
+  });
 });
 
 describe("this browser's copy over the server's", () => {

@@ -29,6 +29,12 @@ export function matchesQuery(task: TeamTask, query: TeamQuery): boolean {
 const newer = (a: Pick<TeamTask, 'createdAt' | 'id'>, b: Pick<TeamTask, 'createdAt' | 'id'>) =>
   a.createdAt > b.createdAt || (a.createdAt === b.createdAt && a.id > b.id);
 
+/** Where a page's cursor points (`<created_at ms>.<id>`), or undefined for a cursor it cannot read. */
+function cursorPoint(cursor: string): Pick<TeamTask, 'createdAt' | 'id'> | undefined {
+  const match = /^(\d+)\.(.+)$/.exec(cursor);
+  return match ? { createdAt: Number(match[1]), id: match[2]! } : undefined;
+}
+
 export function mergePushedTask(
   data: InfiniteData<TaskPage, string | undefined>,
   task: TeamTask,
@@ -48,13 +54,16 @@ export function mergePushedTask(
   });
   if (!found && matches) {
     // The first loaded page holding something older takes it; past the loaded end it waits for
-    // its page (unless the list is complete, then it goes last).
+    // its page (unless the list is complete, then it goes last). A page the server's search cut
+    // short covers every task newer than its cursor, the last one it looked at, found or not.
     let placed = false;
     pages = pages.map((page, pageIndex) => {
       if (placed) return page;
       const at = page.items.findIndex((item) => newer(task, item));
-      const last = pageIndex === pages.length - 1;
-      if (at < 0 && !(last && page.nextCursor === null)) return page;
+      const edge = page.nextCursor === null ? null : cursorPoint(page.nextCursor);
+      const covers =
+        edge === null ? pageIndex === pages.length - 1 : Boolean(page.cutShort && edge && newer(task, edge));
+      if (at < 0 && !covers) return page;
       placed = true;
       const items = [...page.items];
       items.splice(at < 0 ? items.length : at, 0, task);
