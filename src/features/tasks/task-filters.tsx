@@ -16,13 +16,31 @@ type Filters = UrlFilters;
 
 export const PANEL_ID = 'task-gallery-panel';
 
+/** A tab's count: "1,000+" when the server stopped counting there (`countsCapped`), "?" when it had none. */
+function CountText({ count, capped }: { count: number | null; capped: boolean }) {
+  if (count === null)
+    return (
+      <>
+        <span aria-hidden="true">?</span>
+        <span className="sr-only">not counted</span>
+      </>
+    );
+  return <>{`${count.toLocaleString()}${capped && count >= CAPPED_AT ? '+' : ''}`}</>;
+}
+
+/** The server counts a search's matches up to this many a tab (COUNT_CAP in server/tasks/list.ts). */
+const CAPPED_AT = 1000;
+
 export function StatusTabs({
   value,
   counts,
+  capped = false,
   onChange,
 }: {
   value: TaskTab;
   counts: Record<TaskTab, number | null>;
+  /** The server stopped counting at CAPPED_AT: a count there means "at least". */
+  capped?: boolean;
   onChange: (tab: TaskTab) => void;
 }) {
   return (
@@ -57,7 +75,7 @@ export function StatusTabs({
               title={counts[tab] === null ? 'Not counted: the search ran out of time' : undefined}
               className={`rounded-full px-1.5 text-xs tabular-nums ${selected ? 'bg-white/20 dark:bg-zinc-900/15' : 'bg-zinc-200 dark:bg-zinc-700'}`}
             >
-              {counts[tab]?.toLocaleString() ?? '?'}
+              <CountText count={counts[tab]} capped={capped} />
             </span>
           </button>
         );

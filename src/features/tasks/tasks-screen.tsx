@@ -121,7 +121,12 @@ export function TasksScreenContent() {
       )}
       <LookupForm onAdded={() => setFilters({ tab: 'all', kind: 'all', search: '', mine: false })} />
       <div className="space-y-3">
-        <StatusTabs value={filters.tab} counts={counts} onChange={(tab) => setFilters({ tab })} />
+        <StatusTabs
+          value={filters.tab}
+          counts={counts}
+          capped={!fallback && Boolean(list.data?.pages[0]?.countsCapped)}
+          onChange={(tab) => setFilters({ tab })}
+        />
         <KindAndSearch
           filters={filters}
           search={draft}

@@ -62,16 +62,14 @@ describe("the team's list answers, checked by hand", () => {
             items: [],
             nextCursor: null,
             counts: { all: 1000, running: null, succeeded: 1000, failed: 0 },
+            countsCapped: true,
           },
         }),
       ),
     );
-    expect((await fetchTaskPage({ tab: 'all', q: 'ana' })).counts).toEqual({
-      all: 1000,
-      running: null,
-      succeeded: 1000,
-      failed: 0,
-    });
+    const capped = await fetchTaskPage({ tab: 'all', q: 'ana' });
+    expect(capped.counts).toEqual({ all: 1000, running: null, succeeded: 1000, failed: 0 });
+    expect(capped.countsCapped).toBe(true);
     vi.stubGlobal('fetch', () =>
       Promise.resolve(Response.json({ code: 0, data: { items: [], counts: { all: '1', running: 0 } } })),
     );

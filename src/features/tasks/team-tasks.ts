@@ -30,6 +30,8 @@ export interface TaskPage {
   items: TeamTask[];
   nextCursor: string | null;
   counts?: TaskCounts;
+  /** A search's counts stopped at the server's cap: a count there means "at least". */
+  countsCapped?: boolean;
   /**
    * The server's search stopped at its time limit before filling the page: `items` are the matches
    * among the tasks it looked at (maybe none), and `nextCursor` goes on from the last of those.
@@ -173,6 +175,7 @@ export async function fetchTaskPage(
     items: data.items.map(toTeamTask).filter(defined),
     nextCursor: typeof data.nextCursor === 'string' ? data.nextCursor : null,
     counts: toCounts(data.counts),
+    ...(data.countsCapped === true ? { countsCapped: true } : {}),
     ...(data.cutShort === true && typeof data.nextCursor === 'string' ? { cutShort: true } : {}),
   };
 }
