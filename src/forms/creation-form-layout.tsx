@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentProps, type FormEventHandler, type ReactNode } from 'react';
+import { ErrorText, LazyPart } from '@/components/ui/lazy-part';
 import type { ApiError } from '@/api/errors';
 import { FormActions } from './form-actions';
 import { submitOnModEnter } from './form-errors';
@@ -79,9 +80,9 @@ export function CreationFormLayout({
           <UploadsContext value={uploads}>{children}</UploadsContext>
           {wait.note}
           {banner && (
-            <Suspense fallback={null}>
+            <LazyPart failed={<ErrorText error={banner} />}>
               <ErrorBanner error={banner} onDismiss={onDismissBanner} />
-            </Suspense>
+            </LazyPart>
           )}
         </div>
         <FormActions pending={pending} submitLabel={submitLabel} pendingLabel="Sending…" onReset={onReset} />

@@ -30,7 +30,11 @@ export function useGuardedSubmit<T, R>(
       const error = isApiError(caught)
         ? caught
         : new ApiError({ kind: 'malformed', msg: String(caught), cause: caught });
-      if (!(await place(error))) setBanner(error);
+      // Placing it may load code of its own (a field's message parser): if that fails, the banner.
+      const placed = await Promise.resolve()
+        .then(() => place(error))
+        .catch(() => false);
+      if (!placed) setBanner(error);
     } finally {
       inFlight.current = false;
       setPending(false);

@@ -82,3 +82,28 @@ describe('postCallback', () => {
     },
   );
 });
+
+describe('when the error module cannot load either', () => {
+  it('still throws the request’s own error, shaped like an ApiError, not the loader’s', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    vi.doMock('@/api/errors', () => {
+      throw new Error('Failed to fetch dynamically imported module');
+    });
+    try {
+      const error = await fetchCallbackLog(INBOX).catch((caught: unknown) => caught);
+      expect(error).toMatchObject({
+        name: 'ApiError',
+        kind: 'network',
+        httpStatus: 0,
+        message: 'The console server could not be reached',
+      });
+    } finally {
+      vi.doUnmock('@/api/errors');
+    }
+  });
+});

@@ -16,8 +16,21 @@ import { useConsoleInfo, type ConsoleInfo } from '@/api/console-info';
  * loads with the first failure, not with the screen.
  */
 async function apiError(init: ApiErrorInit) {
-  const { ApiError } = await import('@/api/errors');
-  return new ApiError(init);
+  try {
+    const { ApiError } = await import('@/api/errors');
+    return new ApiError(init);
+  } catch {
+    // The module could not load either (the console's server is unreachable, most likely): the
+    // request's own error, with the fields an ApiError has, so the retry rule still reads it.
+    const reason = init.msg || (init.kind === 'network' ? 'The console could not be reached' : init.kind);
+    return Object.assign(new Error(reason, { cause: init.cause }), {
+      name: 'ApiError',
+      kind: init.kind,
+      httpStatus: init.httpStatus ?? 0,
+      code: init.code,
+      msg: init.msg ?? '',
+    });
+  }
 }
 
 export interface StoredCallback {

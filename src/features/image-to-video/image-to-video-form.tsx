@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
+import { LazyPart, PartFailed } from '@/components/ui/lazy-part';
 import { Controller, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'wouter';
 import type { ApiError } from '@/api/errors';
@@ -338,7 +339,7 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
           </fieldset>
         </div>
       ) : (
-        <Suspense fallback={null}>
+        <LazyPart failed={<PartFailed what="The reference images list" />}>
           <ReferenceImagesField
             key={mode}
             control={control}
@@ -351,7 +352,7 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
             setValue={setValue}
             accept={FRAME_ACCEPT}
           />
-        </Suspense>
+        </LazyPart>
       )}
 
       <div className="grid gap-6 sm:grid-cols-2">

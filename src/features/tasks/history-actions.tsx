@@ -1,6 +1,7 @@
 // Export / import of the history, and the Settings menu (tasks-settings.tsx, loaded when the menu
 // is first pointed at, focused or opened).
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, useRef, useState } from 'react';
+import { LazyPart, PartFailed } from '@/components/ui/lazy-part';
 import { Button } from '@/components/ui/button';
 
 const Settings = lazy(() => import('./tasks-settings').then((m) => ({ default: m.Settings })));
@@ -84,9 +85,12 @@ export function HistoryActions() {
           </summary>
           <div className="absolute right-0 z-10 mt-2 w-72 rounded-xl border border-zinc-200 bg-white p-4 shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
             {settingsWanted && (
-              <Suspense fallback={<p className="text-sm text-zinc-600 dark:text-zinc-400">Loading…</p>}>
+              <LazyPart
+                loading={<p className="text-sm text-zinc-600 dark:text-zinc-400">Loading…</p>}
+                failed={<PartFailed what="Settings" />}
+              >
                 <Settings />
-              </Suspense>
+              </LazyPart>
             )}
           </div>
         </details>

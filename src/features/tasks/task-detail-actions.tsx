@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
+import { ErrorText, LazyPart } from '@/components/ui/lazy-part';
 import { useLocation } from 'wouter';
 import { API_PATHS, toCurl } from '@/api/paths';
 import { Button } from '@/components/ui/button';
@@ -142,9 +143,9 @@ export function TaskActions({
         )}
       </div>
       {rerun.error && (
-        <Suspense fallback={null}>
+        <LazyPart failed={<ErrorText error={rerun.error} />}>
           <ErrorBanner error={rerun.error} onDismiss={() => rerun.reset()} />
-        </Suspense>
+        </LazyPart>
       )}
     </div>
   );

@@ -94,4 +94,21 @@ describe('task detail: the team’s record', () => {
     expect(await screen.findByRole('region', { name: 'Details' })).toBeVisible();
     expect(await getTask('i2v-slow-to-answer')).toBeDefined();
   });
+
+  it('says so when the lookup’s code cannot load, instead of "Looking up" for ever', async () => {
+    vi.doMock('./task-polling', () =>
+      Promise.reject(new Error('Failed to fetch dynamically imported module')),
+    );
+    try {
+      renderDetail('i2v-offline-chunk');
+      console.log('BODY', document.body.textContent, JSON.stringify(await getTask('i2v-offline-chunk')));
+      expect(
+        (await screen.findAllByText(/could not load what it needs to look this task up/))[0],
+      ).toBeVisible();
+      expect(screen.queryByText('Looking up the task…')).toBeNull();
+      expect((await getTask('i2v-offline-chunk'))?.lastError?.kind).toBe('network');
+    } finally {
+      vi.doUnmock('./task-polling');
+    }
+  });
 });

@@ -1,12 +1,13 @@
 // One task in full: a shareable page (/tasks/<id>) for support staff and creators alike.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, useEffect, useMemo } from 'react';
+import { LazyPart } from '@/components/ui/lazy-part';
 import { isTerminalStatus } from '@/api/status';
 import { Link } from 'wouter';
 import { Spinner } from '@/components/ui/button';
 import { cardClass } from '@/components/ui/styles';
 import { formatDateTime } from './format';
-import { peekTask } from './history';
+import { addLookedUpTasks, peekTask } from './history';
 import { inferTaskKind } from './lookup';
 import { TaskStatusLine } from './status-badge';
 import { RequestFiles } from './request-files';
@@ -79,7 +80,24 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
     if (!loaded || !settled || peekTask(taskId) || !taskId.trim()) return;
     if (detail && isTerminalStatus(detail.task.status)) return;
     const kind = detail?.task.kind ?? inferTaskKind(taskId);
-    void import('./task-polling').then(({ lookUpTask }) => lookUpTask(queryClient, kind, taskId));
+    void import('./task-polling').then(
+      ({ lookUpTask }) => lookUpTask(queryClient, kind, taskId),
+      // The lookup's code did not load (offline, or a deploy removed the old files): recorded with
+      // the reason, the page says so instead of "Looking up the task…" for ever.
+      () =>
+        addLookedUpTasks([
+          {
+            id: taskId,
+            kind,
+            lastError: {
+              kind: 'network',
+              httpStatus: 0,
+              msg: 'The console could not load what it needs to look this task up (reload the page to try again)',
+              at: Date.now(),
+            },
+          },
+        ]),
+    );
   }, [loaded, settled, detail, taskId, queryClient]);
 
   useEffect(() => {
@@ -95,9 +113,9 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
   const awaitingLookup = !detail && local?.status === '' && !local.lastError;
   // The first child in both views below, so the poller keeps its state when the answer swaps them.
   const poller = local && needsPolling(local) && (
-    <Suspense fallback={null}>
+    <LazyPart>
       <TaskPollingHost onlyIds={onlyIds} />
-    </Suspense>
+    </LazyPart>
   );
 
   if (!record || awaitingLookup) {
