@@ -32,8 +32,10 @@ test.describe('task gallery', () => {
     // About 9 s: long enough to see it running even when a loaded machine is slow to open the page.
     await page.request.post('/emulator/settings', { data: { timeScale: 0.4 } });
     try {
-      const id = await createImageToVideo(page.request, baseURL!, 'A calm sea at dawn');
+      // The page first: on a loaded machine its load alone took most of the task's 9 s.
       await page.goto('/tasks');
+      await expect(page.getByRole('button', { name: 'Look up' })).toBeVisible();
+      const id = await createImageToVideo(page.request, baseURL!, 'A calm sea at dawn');
       await lookUp(page, id);
       const task = card(page, id);
       await expect(task.getByText(/^(PENDING|PROCESSING)$/)).toBeVisible();
