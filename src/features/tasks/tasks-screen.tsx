@@ -157,7 +157,7 @@ export function TasksScreenContent() {
               total={counts[filters.tab] ?? undefined}
               onEndReached={fallback || cutShort ? undefined : loadMore}
             />
-            {cutShort}
+            {cutShort && <div className="mt-4">{cutShort}</div>}
             {isFetchingNextPage && !cutShort && (
               <p role="status" className="flex items-center justify-center gap-2 py-6 text-sm text-zinc-600">
                 <Spinner /> Loading more…
