@@ -18,7 +18,7 @@ const allowedHosts = [
 const APP_CHUNKS: [RegExp, string][] = [
   // Used by (nearly) every screen.
   [
-    /src\/(components\/ui\/(button|platform|lazy-part)|api\/(rules|http-url)|features\/image-to-video\/animate-link)\.tsx?$/,
+    /src\/(components\/ui\/(button|platform|lazy-part)|api\/(rules|http-url|is-record)|features\/image-to-video\/animate-link)\.tsx?$/,
     'shared',
   ],
   // TanStack Query in one file: split by which hooks each screen uses, it was three files

@@ -191,6 +191,16 @@ export interface TaskPage {
   cutShort?: true;
 }
 
+/**
+ * Rows after `task` in newest-first order. The task is read again for its created_at to the
+ * microsecond (a cursor holds milliseconds: tasks of one request share a created_at, and a
+ * millisecond holds many): compared with the millisecond, the rest of it would be skipped. `at`
+ * serves only if that task is gone.
+ */
+function olderThan(task: { id: string; at: Date }): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(created_at, id) < (coalesce((select c.created_at from tasks c where c.id = ${task.id}), ${task.at}), ${task.id})`;
+}
+
 export async function listTasks(
   db: Db,
   filter: TaskFilter,
@@ -200,13 +210,7 @@ export async function listTasks(
   const deadline = performance.now() + (options.timeLimitMs ?? SEARCH_TIME_LIMIT_MS);
   const phase = filter.tab === 'all' ? undefined : (filter.tab as TaskPhase);
   const after = decodeCursor(page.cursor);
-  // The cursor's task read again for its created_at to the microsecond (the cursor holds
-  // milliseconds: tasks of one request share a created_at, and a millisecond holds many): compared
-  // with the millisecond, the rest of its millisecond would be skipped. The cursor's time serves
-  // only if that task is gone.
-  const afterCursor = after
-    ? sql<SqlBool>`(created_at, id) < (coalesce((select c.created_at from tasks c where c.id = ${after.id}), ${after.at}), ${after.id})`
-    : sql<SqlBool>`true`;
+  const afterCursor = after ? olderThan(after) : sql<SqlBool>`true`;
   const toPage = (rows: TaskRow[]): TaskPage => {
     const items = rows.slice(0, page.limit).map(toTaskView);
     const last = items.at(-1);
@@ -267,10 +271,7 @@ export async function listTasks(
           .selectFrom('tasks')
           .selectAll()
           .where(conditions(filter, phase ?? 'every'))
-          // The boundary row itself, read again: its created_at to the microsecond.
-          .where(
-            sql<SqlBool>`(created_at, id) < (select created_at, id from tasks where id = ${boundary.id})`,
-          )
+          .where(olderThan({ id: boundary.id, at: boundary.created_at }))
           .orderBy('created_at', 'desc')
           .orderBy('id', 'desc')
           .limit(want - probe.length)

@@ -5,6 +5,7 @@
 // valid and malformed bodies; the inbox, the emulator and a pasted body still use the zod schema.
 import type { CallbackBody } from './schemas';
 import { TERMINAL_STATUSES } from './rules';
+import { isRecord } from './is-record';
 
 /** The optional text fields of each task type's `data`: absent, null or a string. */
 const TEXT_FIELDS: Record<CallbackBody['task_type'], readonly string[]> = {
@@ -26,9 +27,7 @@ export const refuse = (
   error: { issues: [{ path, message }] },
 });
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isRecord };
 
 /** Same shape as a zod schema's safeParse; unknown fields are kept, as `looseObject` keeps them. */
 export const callbackBodyCheck = {

@@ -3,7 +3,16 @@ import { Spinner } from '@/components/ui/button';
 import type { TaskRecord } from './history';
 import { usePlayerSlot } from './player-slots';
 import { useResultExpired } from './result-expiry';
-import { frame, Img, light, Placeholder, ResultExpired, TaskVideo, UnsafeLink } from './task-media';
+import {
+  frame,
+  generatedImage,
+  Img,
+  light,
+  Placeholder,
+  ResultExpired,
+  TaskVideo,
+  UnsafeLink,
+} from './task-media';
 import type { TaskView } from './task-view';
 
 const PLACEHOLDER_TEXT: Partial<Record<TaskView['tone'], string>> = {
@@ -53,15 +62,7 @@ export function CardMedia({ record, view }: { record: TaskRecord; view: TaskView
       </Placeholder>
     );
   } else if (record.kind === 'image_generate') {
-    const link = view.image.url || view.image.raw ? view.image : view.thumbnail;
-    content = (
-      <Img
-        link={link}
-        alt={view.prompt ? `Generated image: ${view.prompt}` : `Generated image of task ${record.id}`}
-        className="size-full object-cover"
-        what="image"
-      />
-    );
+    content = <Img {...generatedImage(record, view)} className="size-full object-cover" what="image" />;
   } else if (mounted) {
     content = <TaskVideo view={view} id={record.id} autoPlay />;
   } else if (!view.video.url) {

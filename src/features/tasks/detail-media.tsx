@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Spinner } from '@/components/ui/button';
 import type { TaskRecord } from './history';
 import { useResultExpired } from './result-expiry';
-import { frame, Img, light, Placeholder, ResultExpired, TaskVideo } from './task-media';
+import { frame, generatedImage, Img, light, Placeholder, ResultExpired, TaskVideo } from './task-media';
 import type { TaskView } from './task-view';
 
 /** Detail media: the full result, one player, no slot needed. */
@@ -12,16 +12,9 @@ export function DetailMedia({ record, view }: { record: TaskRecord; view: TaskVi
   if (expired) {
     content = <ResultExpired record={record} />;
   } else if (record.kind === 'image_generate') {
-    const link = view.image.url || view.image.raw ? view.image : view.thumbnail;
-    if (link.url || link.raw)
-      content = (
-        <Img
-          link={link}
-          alt={view.prompt ? `Generated image: ${view.prompt}` : `Generated image of task ${record.id}`}
-          className="max-h-[70vh] w-full object-contain"
-          what="image"
-        />
-      );
+    const image = generatedImage(record, view);
+    if (image.link.url || image.link.raw)
+      content = <Img {...image} className="max-h-[70vh] w-full object-contain" what="image" />;
   } else if (view.video.url || view.video.raw) {
     content = <TaskVideo view={view} id={record.id} className="max-h-[70vh] max-w-full" />;
   } else if (view.thumbnail.url || view.thumbnail.raw) {

@@ -312,6 +312,16 @@ export async function applyTaskUpdate(
 }
 
 /** A failed status request: the last known state stays, the error is kept beside it. */
+/** What the history keeps of a failed request (an ApiError's fields), stamped now. */
+export function toTaskError(error: {
+  kind: string;
+  httpStatus: number;
+  code?: number;
+  msg: string;
+}): TaskError {
+  return { kind: error.kind, httpStatus: error.httpStatus, code: error.code, msg: error.msg, at: Date.now() };
+}
+
 export async function recordTaskError(
   id: string,
   error: { kind: string; httpStatus: number; code?: number; msg: string },
@@ -319,14 +329,7 @@ export async function recordTaskError(
   await loadHistory();
   const old = byId.get(id);
   if (!old) return;
-  const lastError: TaskError = {
-    kind: error.kind,
-    httpStatus: error.httpStatus,
-    code: error.code,
-    msg: error.msg,
-    at: Date.now(),
-  };
-  await commit([{ ...old, lastError }]);
+  await commit([{ ...old, lastError: toTaskError(error) }]);
 }
 
 export async function removeTasks(ids: readonly string[]): Promise<void> {

@@ -7,7 +7,7 @@ import { Link } from 'wouter';
 import { Spinner } from '@/components/ui/button';
 import { cardClass } from '@/components/ui/styles';
 import { formatDateTime } from './format';
-import { addLookedUpTasks, peekTask } from './history';
+import { addLookedUpTasks, peekTask, toTaskError } from './history';
 import { inferTaskKind } from './lookup';
 import { TaskStatusLine } from './status-badge';
 import { RequestFiles } from './request-files';
@@ -89,12 +89,11 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
           {
             id: taskId,
             kind,
-            lastError: {
+            lastError: toTaskError({
               kind: 'network',
               httpStatus: 0,
               msg: 'The console could not load what it needs to look this task up (reload the page to try again)',
-              at: Date.now(),
-            },
+            }),
           },
         ]),
     );

@@ -61,6 +61,14 @@ export function UnsafeLink({ link, what }: { link: MediaLink; what: string }) {
   );
 }
 
+/** A generated image's link (the image, else its thumbnail) and its text alternative. */
+export function generatedImage(record: TaskRecord, view: TaskView): { link: MediaLink; alt: string } {
+  return {
+    link: view.image.url || view.image.raw ? view.image : view.thumbnail,
+    alt: view.prompt ? `Generated image: ${view.prompt}` : `Generated image of task ${record.id}`,
+  };
+}
+
 export function Img({
   link,
   alt,

@@ -6,7 +6,7 @@ import { queryOptions, type QueryClient, type QueryKey, type QueryState } from '
 import { ApiError, isApiError } from '@/api/errors';
 import { fetchTaskStatus, taskKeys, type TaskStatusData } from '@/api/endpoints';
 import { isTerminalStatus } from '@/api/status';
-import { addLookedUpTasks, applyTaskUpdate, peekTask, recordTaskError } from './history';
+import { addLookedUpTasks, applyTaskUpdate, peekTask, recordTaskError, toTaskError } from './history';
 import { needsPolling, nextPollDelay, POLL } from './poll-schedule';
 import { pollSemaphore } from './poll-semaphore';
 import type { Semaphore } from './semaphore';
@@ -148,19 +148,8 @@ export function lookUpTask(client: QueryClient, kind: TaskType, id: string): Pro
         () => undefined,
         async (cause: unknown) => {
           if (peekTask(id)) return;
-          const error = isApiError(cause) ? cause : undefined;
           await addLookedUpTasks([
-            {
-              id,
-              kind,
-              lastError: error && {
-                kind: error.kind,
-                httpStatus: error.httpStatus,
-                code: error.code,
-                msg: error.msg,
-                at: Date.now(),
-              },
-            },
+            { id, kind, lastError: isApiError(cause) ? toTaskError(cause) : undefined },
           ]);
         },
       )

@@ -2,15 +2,11 @@
 // page of tasks newest first with the tab counts, or one task with its timeline. The answers are
 // checked by hand, field by field, so zod stays out of this screen; a malformed item is dropped,
 // never shown half-read.
+import { isRecord as isObject } from '@/api/is-record';
 import type { RequestFile } from '@/api/request-files';
 import { TASK_TYPES, type TaskType } from '@/api/rules';
 import type { TaskRecord, TaskUpdateSource } from './history';
 import type { TaskTab } from './task-view';
-
-// The same check as callback-check.ts's isRecord, kept here: the callback checks are not otherwise
-// part of the Tasks screens.
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** null: a search's count the server gave up on (`countsUnknown`), shown as "?". */
 export type TaskCounts = Record<TaskTab, number | null>;
