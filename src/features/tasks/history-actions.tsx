@@ -83,7 +83,7 @@ export function HistoryActions() {
           >
             Settings
           </summary>
-          <div className="absolute right-0 z-10 mt-2 w-72 rounded-xl border border-zinc-200 bg-white p-4 shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
+          <div className="absolute right-0 z-10 mt-2 w-72 max-sm:fixed max-sm:inset-x-4 max-sm:w-auto rounded-xl border border-zinc-200 bg-white p-4 shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
             {settingsWanted && (
               <LazyPart
                 loading={<p className="text-sm text-zinc-600 dark:text-zinc-400">Loading…</p>}
