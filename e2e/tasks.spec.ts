@@ -175,7 +175,7 @@ test.describe('task gallery: backends and history files', () => {
       await lookUp(page, id);
       await expect(card(page, id).getByText(/^(PENDING|PROCESSING)$/)).toBeVisible();
       await page.request.post('/emulator/settings', {
-        data: { failNextStatusQueries: { status: 429, count: 5 } },
+        data: { failNextStatusQueries: { status: 429, count: 5, taskId: id } },
       });
       await expect(card(page, id).getByText('Stale', { exact: true })).toBeVisible({ timeout: 15_000 });
       await expect(card(page, id).getByText(/^(PENDING|PROCESSING)$/)).toBeVisible();
@@ -205,7 +205,7 @@ test.describe('task gallery: backends and history files', () => {
       const task = card(page, id);
       await expect(task.getByText(/^(PENDING|PROCESSING)$/)).toBeVisible();
       await page.request.post('/emulator/settings', {
-        data: { failNextStatusQueries: { status: 429, count: 2, retryAfter: '3' } },
+        data: { failNextStatusQueries: { status: 429, count: 2, retryAfter: '3', taskId: id } },
       });
       const stale = task.getByText('Stale', { exact: true });
       await expect(stale).toBeVisible({ timeout: 15_000 });

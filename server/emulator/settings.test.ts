@@ -111,6 +111,19 @@ describe('failNextStatusQueries', () => {
     expect(recovered.headers.get('retry-after')).toBeNull();
   });
 
+  it('with a taskId, fails only that task and keeps the count for it', async () => {
+    const emulator = make();
+    const target = emulator.seedTask({ kind: 'image_to_video' });
+    const other = emulator.seedTask({ kind: 'image_to_video' });
+    await post(emulator, { failNextStatusQueries: { status: 429, count: 1, taskId: target } });
+    expect((await getJson(emulator, `/v1/image_to_video/${other}`)).status).toBe(200);
+    expect((await getJson(emulator, `/v1/image_to_video/${other}`)).status).toBe(200);
+    expect(emulator.settings().failNextStatusQueries).toEqual({ status: 429, count: 1, taskId: target });
+    expect((await getJson(emulator, `/v1/image_to_video/${target}`)).status).toBe(429);
+    expect((await getJson(emulator, `/v1/image_to_video/${target}`)).status).toBe(200);
+    expect(emulator.settings().failNextStatusQueries).toBeUndefined();
+  });
+
   it('null or count 0 clears planned failures', async () => {
     const emulator = make();
     await post(emulator, { failNextStatusQueries: { status: 500, count: 5 } });

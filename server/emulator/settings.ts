@@ -3,7 +3,9 @@
 //   POST /emulator/settings  with any subset of those fields; `failNextStatusQueries: null` clears it.
 // `failNextStatusQueries: {status: 429|500|503, count, retryAfter?}` makes the next `count` status
 // queries fail, to show how the console handles rate limiting and server errors; `retryAfter` (the
-// header's text, delay-seconds or an HTTP date) is sent as `Retry-After` with each of them.
+// header's text, delay-seconds or an HTTP date) is sent as `Retry-After` with each of them. With
+// `taskId`, only that task's status queries fail (and count): other tasks polled at the same time, by
+// another tab or a parallel test, neither fail nor use the planned failures up.
 import { Hono } from 'hono';
 import { ERROR_CODES } from '../../src/api/errors';
 import { z } from '../../src/api/zod';
@@ -16,6 +18,7 @@ export interface StatusQueryFailure {
   status: 429 | 500 | 503;
   count: number;
   retryAfter?: string;
+  taskId?: string;
 }
 
 export interface RuntimeSettings {
@@ -33,6 +36,7 @@ export const settingsPatchSchema = z.object({
         status: z.union([z.literal(429), z.literal(500), z.literal(503)]),
         count: z.int().check(z.minimum(0), z.maximum(1000)),
         retryAfter: z.optional(z.string().check(z.maxLength(64), z.regex(/^[\x20-\x7e]*$/))),
+        taskId: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
       }),
     ),
   ),
@@ -75,10 +79,10 @@ export class SettingsState {
     return this.get();
   }
 
-  /** Consumes one planned failure, if any: how the next status query must answer. */
-  takeStatusQueryFailure(): Omit<StatusQueryFailure, 'count'> | undefined {
+  /** Consumes one planned failure for this task, if any: how its status query must answer. */
+  takeStatusQueryFailure(taskId: string): Omit<StatusQueryFailure, 'count' | 'taskId'> | undefined {
     const planned = this.current.failNextStatusQueries;
-    if (!planned) return undefined;
+    if (!planned || (planned.taskId !== undefined && planned.taskId !== taskId)) return undefined;
     if (planned.count <= 1) delete this.current.failNextStatusQueries;
     else planned.count -= 1;
     return { status: planned.status, retryAfter: planned.retryAfter };

@@ -15,7 +15,7 @@ export function statusQuery(
   view: () => object | undefined,
 ): Response {
   if (endpoint && engine.settings.isDisabled(endpoint)) return notFound(c);
-  const planned = engine.settings.takeStatusQueryFailure();
+  const planned = engine.settings.takeStatusQueryFailure(c.req.param('id') ?? '');
   if (planned) {
     if (planned.retryAfter !== undefined) c.header('retry-after', planned.retryAfter);
     return fail(c, planned.status, planned.status, STATUS_QUERY_FAILURES[planned.status]);
