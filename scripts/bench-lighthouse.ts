@@ -1,6 +1,7 @@
 // Bench section: Lighthouse 12 scores of the production build (dist/ served by the production server
 // on 127.0.0.1, built-in emulator), in Debian's Chromium, desktop and mobile presets.
-// Usage: npx tsx scripts/bench-lighthouse.ts   (after `npm run build`; LIGHTHOUSE_RUNS=3 for a median)
+// Usage: npx tsx scripts/bench-lighthouse.ts   (after `npm run build`; LIGHTHOUSE_RUNS=3 for a median,
+// LIGHTHOUSE_PATHS=/,/tasks for some routes only; by default every screen a person can land on)
 import { serve } from '@hono/node-server';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -13,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { createProdApp } from '../server/prod-app';
 import { readProdConfig } from '../server/prod-config';
 import { printRows, type BenchRow } from './bench-size';
+import { MEASURED_ROUTES } from './route-weight';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 // Issue 14's targets: performance 100 on desktop and at least 99 on mobile; the rest 100 on both.
@@ -48,8 +50,12 @@ export interface LighthouseOptions {
   port?: number;
   /** Runs per preset; the median score is reported (performance varies on a busy machine). */
   runs?: number;
-  path?: string;
+  /** Routes to audit, each in both presets; every screen a person can land on by default. */
+  paths?: readonly string[];
 }
+
+/** Every measured route but the unknown one (a "page not found" is nobody's first screen). */
+export const LIGHTHOUSE_PATHS = MEASURED_ROUTES.filter((route) => route !== '/no-such-page');
 
 function chromePath(): string | undefined {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
@@ -80,7 +86,6 @@ export async function benchLighthouse(options: LighthouseOptions = {}): Promise<
   const server = serve({ fetch: prod.app.fetch, hostname: '127.0.0.1', port: options.port ?? 4188 });
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}${options.path ?? '/'}`;
   const chrome = await chromeLauncher.launch({
     chromePath: chromePath(),
     chromeFlags: CHROME_FLAGS,
@@ -88,22 +93,25 @@ export async function benchLighthouse(options: LighthouseOptions = {}): Promise<
   });
   const rows: BenchRow[] = [];
   try {
-    for (const preset of ['desktop', 'mobile'] as const) {
-      const scores: Record<string, number[]> = {};
-      for (let run = 0; run < (options.runs ?? 1); run++) {
-        const result = await auditOnce(url, chrome.port, preset);
-        for (const category of CATEGORIES) {
-          (scores[category] ??= []).push(Math.round((result.lhr.categories[category]?.score ?? 0) * 100));
+    for (const path of options.paths ?? LIGHTHOUSE_PATHS) {
+      const url = `http://127.0.0.1:${port}${path}`;
+      for (const preset of ['desktop', 'mobile'] as const) {
+        const scores: Record<string, number[]> = {};
+        for (let run = 0; run < (options.runs ?? 1); run++) {
+          const result = await auditOnce(url, chrome.port, preset);
+          for (const category of CATEGORIES) {
+            (scores[category] ??= []).push(Math.round((result.lhr.categories[category]?.score ?? 0) * 100));
+          }
         }
-      }
-      for (const category of CATEGORIES) {
-        const value = median(scores[category] ?? []);
-        rows.push({
-          figure: `Lighthouse ${preset}: ${LABELS[category]}`,
-          value: String(value),
-          target: `≥ ${targetFor(category, preset)}`,
-          ok: value >= targetFor(category, preset),
-        });
+        for (const category of CATEGORIES) {
+          const value = median(scores[category] ?? []);
+          rows.push({
+            figure: `Lighthouse ${preset} ${path}: ${LABELS[category]}`,
+            value: String(value),
+            target: `≥ ${targetFor(category, preset)}`,
+            ok: value >= targetFor(category, preset),
+          });
+        }
       }
     }
   } finally {
@@ -117,9 +125,10 @@ export async function benchLighthouse(options: LighthouseOptions = {}): Promise<
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
+  const paths = process.env.LIGHTHOUSE_PATHS?.split(',').filter(Boolean);
   printRows(
     `Lighthouse 12 on the production build (median of ${runs} run${runs === 1 ? '' : 's'})`,
-    await benchLighthouse({ runs }),
+    await benchLighthouse({ runs, paths }),
   );
   // SSE or keep-alive sockets of the emulator must not keep the bench alive.
   process.exit(0);

@@ -1,4 +1,4 @@
-import { useId, type Ref } from 'react';
+import { forwardRef, useId } from 'react';
 
 export interface SwitchProps {
   label: string;
@@ -8,11 +8,13 @@ export interface SwitchProps {
   onChange: (checked: boolean) => void;
   onBlur?: () => void;
   name?: string;
-  ref?: Ref<HTMLButtonElement>;
 }
 
 /** An on/off setting: a `role="switch"` button named by its label, described by its one-liner. */
-export function Switch({ label, description, checked, onChange, onBlur, name, ref }: SwitchProps) {
+export const Switch = forwardRef<HTMLButtonElement, SwitchProps>(function Switch(
+  { label, description, checked, onChange, onBlur, name },
+  ref,
+) {
   const id = useId();
   return (
     <div className="flex items-start justify-between gap-4 py-3">
@@ -45,4 +47,4 @@ export function Switch({ label, description, checked, onChange, onBlur, name, re
       </button>
     </div>
   );
-}
+});
