@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { createRef } from 'react';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -57,6 +58,12 @@ describe('Switch', () => {
     expect(control).toHaveAccessibleDescription('Adds a caption file');
     await userEvent.click(control);
     expect(onChange).toHaveBeenCalledWith(true);
+  });
+
+  it('hands its button to a ref (react-hook-form focuses the field with it)', () => {
+    const ref = createRef<HTMLButtonElement>();
+    render(<Switch ref={ref} label="Audio" description="Adds sound" checked onChange={() => undefined} />);
+    expect(ref.current).toBe(screen.getByRole('switch', { name: 'Audio' }));
   });
 });
 
