@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { routePreloadsPlugin } from './server/route-preloads';
 import { consoleServerPlugin } from './server/vite-plugin';
 
 // The same Host allow-list as `npm start` (server/host-guard.ts); Vite allows loopback and IPs itself.
@@ -68,7 +69,7 @@ function chunkOf(id: string): string | null {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), consoleServerPlugin()],
+  plugins: [react(), tailwindcss(), consoleServerPlugin(), routePreloadsPlugin()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

@@ -62,6 +62,29 @@ test.describe('open production server', () => {
     expect(problems).toEqual([]);
   });
 
+  test("a screen's page names the files that screen fetches, and nothing else, to load with the entry", async ({
+    page,
+    request,
+  }) => {
+    for (const route of ['/translate', '/image-to-video', '/tasks', '/tasks/i2v-unknown-e2e', '/callbacks']) {
+      const html = await (await request.get(server.url + route)).text();
+      const preloaded = [
+        ...html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)">/g),
+      ].map((match) => match[1]);
+      expect(preloaded.length, route).toBeGreaterThan(0);
+      const fetched = new Set<string>();
+      page.on('request', (req) => fetched.add(new URL(req.url()).pathname));
+      await page.goto(server.url + route);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      page.removeAllListeners('request');
+      // Each named file is one the screen loads anyway: the list moves the wait, never adds bytes.
+      for (const file of preloaded) expect(fetched, `${route}: ${file}`).toContain(file);
+    }
+    // The first screen is in the entry: its page is index.html as built.
+    expect(await (await request.get(`${server.url}/`)).text()).not.toContain('fetchpriority="low"');
+  });
+
   test('sends security headers, long cache on hashed assets and no-cache on the page', async ({
     request,
   }) => {

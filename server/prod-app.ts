@@ -14,6 +14,7 @@ import { databaseSignedOutSessions } from './signed-out-sessions';
 import { createNodeApp, NODE_PATH_PREFIXES, type NodeApp } from './node-app';
 import { browserGoneSignal, deferredBody } from './node-request';
 import { brotliAssets } from './prod-brotli';
+import { routePagesOf } from './route-preloads';
 import type { ProdConfig } from './prod-config';
 import { securityHeaders } from './security-headers';
 
@@ -71,6 +72,8 @@ export function createProdApp(config: ProdConfig, options: ProdAppOptions = {}):
     throw new Error(`${indexPath} not found: run \`npm run build\` before \`npm start\``);
   // Read once: the build does not change under a running server, and index.html is tiny.
   const indexHtml = markSignIn(readFileSync(indexPath, 'utf8'), Boolean(config.appPassword));
+  // Each screen's page names the files that screen needs, so they download with the entry.
+  const pageFor = routePagesOf(distDir, indexHtml);
   const nodeApp = options.nodeApp ?? createNodeApp(config.server);
 
   const apiOrigin = config.server.apiBaseUrl ? new URL(config.server.apiBaseUrl).origin : undefined;
@@ -175,7 +178,7 @@ export function createProdApp(config: ProdConfig, options: ProdAppOptions = {}):
   const spa = (c: Context) => {
     // A missing file is a 404, not a screen (task ids may hold dots, so only file-like endings count).
     if (FILE_LIKE.test(c.req.path)) return c.text('Not found', 404);
-    return c.html(indexHtml, 200, { 'cache-control': 'no-cache' });
+    return c.html(pageFor(c.req.path), 200, { 'cache-control': 'no-cache' });
   };
   app.get('*', spa);
 
