@@ -1,13 +1,9 @@
 // The sign-in page: plain server-rendered HTML with a stylesheet served beside it, so it works under
 // the same strict Content-Security-Policy as the app (no inline script, no inline style) and
 // before any JavaScript has loaded.
-export const LOGIN_CSS_PATH = '/login.css';
+import { escapeHtml } from './escape-html';
 
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
-  );
+export const LOGIN_CSS_PATH = '/login.css';
 
 export interface LoginPageOptions {
   next: string;

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
+import { escapeHtml } from './escape-html';
 
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
@@ -99,8 +100,6 @@ export function routeOf(path: string, routes: readonly string[]): string | undef
   });
 }
 
-const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
-
 /**
  * index.html for each path: with the modulepreload links of its route's screen, or as built. A build
  * without the file (an older one) serves index.html unchanged.
@@ -115,7 +114,7 @@ export function routePagesOf(distDir: string, indexHtml: string): (path: string)
       const links = files
         .map(
           (fileName) =>
-            `    <link rel="modulepreload" crossorigin fetchpriority="low" href="/${escapeAttribute(fileName)}">\n`,
+            `    <link rel="modulepreload" crossorigin fetchpriority="low" href="/${escapeHtml(fileName)}">\n`,
         )
         .join('');
       return [route, indexHtml.replace('</head>', `${links}  </head>`)] as const;
