@@ -85,6 +85,30 @@ test.describe('open production server', () => {
     expect(await (await request.get(`${server.url}/`)).text()).not.toContain('fetchpriority="low"');
   });
 
+  test("the first screen paints its heading before it asks for the form's code", async ({ page }) => {
+    // The frame after React put the heading in the page: the browser paints it in that frame.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('main h1')) return;
+        observer.disconnect();
+        requestAnimationFrame(
+          () => ((window as { headingFrameAt?: number }).headingFrameAt = performance.now()),
+        );
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${server.url}/`);
+    await expect(page.getByRole('textbox', { name: 'Prompt' })).toBeVisible();
+    const { headingFrameAt, formRequestedAt } = await page.evaluate(() => ({
+      headingFrameAt: (window as { headingFrameAt?: number }).headingFrameAt,
+      formRequestedAt: performance
+        .getEntriesByType('resource')
+        .find((entry) => /\/assets\/image-generate-form-[^/]+\.js$/.test(entry.name))?.startTime,
+    }));
+    // Requested while the screen rendered, the form's chunks would share the first paint's network.
+    expect(headingFrameAt).toBeDefined();
+    expect(formRequestedAt).toBeGreaterThan(headingFrameAt!);
+  });
+
   test('sends security headers, long cache on hashed assets and no-cache on the page', async ({
     request,
   }) => {

@@ -1,14 +1,18 @@
 import { lazy, Suspense } from 'react';
+import { useAfterFirstPaint } from '@/components/ui/use-after-first-paint';
 import { FormSkeleton } from '@/forms/form-skeleton';
 
 // The screen is on the first route and ships in the main chunk; the form itself (react-hook-form,
-// its resolver and the form UI, ~28 KB gzip) is a separate chunk requested as soon as this module
-// runs, which keeps the first screen's JavaScript under its 110 KB budget. The Translate video form
-// shares that chunk's dependencies.
-const formModule = () => import('./image-generate-form');
-const ImageGenerateForm = lazy(() => formModule().then((m) => ({ default: m.ImageGenerateForm })));
+// its resolver and the form UI) is a separate chunk, which keeps the first route's JavaScript under
+// its budget. It is requested right after the heading and the form's skeleton have painted, so the
+// first paint does not share the network with it (see useAfterFirstPaint).
+const ImageGenerateForm = lazy(() =>
+  import('./image-generate-form').then((m) => ({ default: m.ImageGenerateForm })),
+);
 
 export function ImageGenerateScreen() {
+  const painted = useAfterFirstPaint();
+  const skeleton = <FormSkeleton label="Loading the image form…" />;
   return (
     <div className="space-y-6">
       <header>
@@ -18,9 +22,13 @@ export function ImageGenerateScreen() {
           its own task that you can follow in Tasks. Your draft is kept in this browser until you reset it.
         </p>
       </header>
-      <Suspense fallback={<FormSkeleton label="Loading the image form…" />}>
-        <ImageGenerateForm />
-      </Suspense>
+      {painted ? (
+        <Suspense fallback={skeleton}>
+          <ImageGenerateForm />
+        </Suspense>
+      ) : (
+        skeleton
+      )}
     </div>
   );
 }
