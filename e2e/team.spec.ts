@@ -125,6 +125,43 @@ test.describe('the team’s tasks', () => {
     await Promise.all([ada.context().close(), other.context().close()]);
   });
 
+  test("a finished task's page holds still while the team's record, this browser's copy and the image arrive", async ({
+    browser,
+    baseURL,
+  }) => {
+    const ada = await personPage(browser, ADA, baseURL!);
+    const id = await createImage(ada, `Still ${run}`);
+    await ada.goto(`/tasks/${id}`);
+    await expect(ada.getByText('SUCCEEDED', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+    const other = await (await browser.newContext({ baseURL })).newPage();
+    // On a phone the image is above the details: an image without its box would push them down.
+    for (const [who, page] of [
+      ['the creator', ada],
+      ['someone with the link', other],
+    ] as const) {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.addInitScript(() => {
+        const shifts: number[] = ((window as { layoutShifts?: number[] }).layoutShifts = []);
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+            shifts.push(entry.value);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(`/tasks/${id}`);
+      const image = page.getByRole('img', { name: `Generated image: Still ${run}` });
+      await expect(image).toHaveJSProperty('complete', true);
+      await expect(page.getByRole('button', { name: 'Re-run' })).toBeVisible();
+      await page.waitForTimeout(300);
+      const shifts = await page.evaluate(() => (window as { layoutShifts?: number[] }).layoutShifts ?? []);
+      // The header's backend badge may nudge its row by a pixel (0.0005); nothing in the page moves.
+      expect(
+        shifts.reduce((sum, value) => sum + value, 0),
+        `${who}: ${shifts.join(', ')}`,
+      ).toBeLessThan(0.005);
+    }
+    await Promise.all([ada.context().close(), other.context().close()]);
+  });
+
   test('past the first page the grid pages on scroll and stays virtual: the last task is reached, few cards mounted', async ({
     browser,
     baseURL,

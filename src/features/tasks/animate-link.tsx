@@ -2,16 +2,15 @@ import { Link } from 'wouter';
 import { animateHref, closestVideoRatio } from '@/features/image-to-video/animate-link';
 import type { TaskRecord } from './history';
 import { isResultExpired } from './result-expiry';
-import type { TaskView } from './task-view';
+import { requestedRatio, type TaskView } from './task-view';
 
 /** Where Animate leads for a succeeded image task: Image to video with its image as the start frame. */
 export function animateTarget(record: TaskRecord, view: TaskView): string | undefined {
   if (record.kind !== 'image_generate' || view.tone !== 'succeeded' || !view.image.url) return undefined;
   // An expired image cannot be a start frame any more.
   if (isResultExpired(record, Date.now())) return undefined;
-  const params = (record.params ?? {}) as { image_ratio?: unknown };
-  const ratio = typeof params.image_ratio === 'string' ? params.image_ratio : undefined;
-  return animateHref({ from: record.id, start: view.image.url, ratio: closestVideoRatio(ratio) });
+  const ratio = closestVideoRatio(requestedRatio(record));
+  return animateHref({ from: record.id, start: view.image.url, ratio });
 }
 
 /** "Animate" on a succeeded image task (card and detail page): two clicks from an image to a video. */

@@ -3,42 +3,52 @@ import { Spinner } from '@/components/ui/button';
 import type { TaskRecord } from './history';
 import { useResultExpired } from './result-expiry';
 import { frame, generatedImage, Img, light, Placeholder, ResultExpired, TaskVideo } from './task-media';
-import type { TaskView } from './task-view';
+import { resultAspectRatio, type TaskView } from './task-view';
 
-/** Detail media: the full result, one player, no slot needed. */
+const fill = 'max-h-[70vh] w-full object-contain';
+
+/**
+ * Detail media: the full result, one player, no slot needed. The image, and the frame waiting for
+ * it, take the result's shape from the first paint (the ratio the task asked for), so neither the
+ * image arriving nor the task finishing moves the details below.
+ */
 export function DetailMedia({ record, view }: { record: TaskRecord; view: TaskView }) {
   let content: ReactNode = null;
   const expired = useResultExpired(record);
+  const aspectRatio = resultAspectRatio(record, view);
   if (expired) {
     content = <ResultExpired record={record} />;
   } else if (record.kind === 'image_generate') {
     const image = generatedImage(record, view);
     if (image.link.url || image.link.raw)
-      content = <Img {...image} className="max-h-[70vh] w-full object-contain" what="image" />;
+      content = <Img {...image} className={fill} what="image" aspectRatio={aspectRatio} eager />;
   } else if (view.video.url || view.video.raw) {
-    content = <TaskVideo view={view} id={record.id} className="max-h-[70vh] max-w-full" />;
+    content = (
+      <TaskVideo view={view} id={record.id} className="max-h-[70vh] max-w-full" aspectRatio={aspectRatio} />
+    );
   } else if (view.thumbnail.url || view.thumbnail.raw) {
     content = (
-      <Img
-        link={view.thumbnail}
-        alt={`Thumbnail of task ${record.id}`}
-        className="max-h-[70vh] w-full object-contain"
-        what="thumbnail"
-      />
+      <Img link={view.thumbnail} alt={`Thumbnail of task ${record.id}`} className={fill} what="thumbnail" />
     );
   }
   if (!content) {
+    const pending = view.tone === 'running' || view.tone === 'waiting';
     content = (
-      <Placeholder tone={view.tone === 'failed' ? 'failed' : 'neutral'}>
-        {view.tone === 'running' && <Spinner className="size-6 text-indigo-500" />}
-        <span>
-          {view.tone === 'failed'
-            ? 'No result: the task failed'
-            : view.tone === 'running'
-              ? 'The result appears here when the task finishes'
-              : 'No result yet'}
-        </span>
-      </Placeholder>
+      <div
+        className={`flex items-center justify-center ${pending && aspectRatio ? fill : ''}`}
+        style={pending && aspectRatio ? { aspectRatio } : undefined}
+      >
+        <Placeholder tone={view.tone === 'failed' ? 'failed' : 'neutral'}>
+          {view.tone === 'running' && <Spinner className="size-6 text-indigo-500" />}
+          <span>
+            {view.tone === 'failed'
+              ? 'No result: the task failed'
+              : view.tone === 'running'
+                ? 'The result appears here when the task finishes'
+                : 'No result yet'}
+          </span>
+        </Placeholder>
+      </div>
     );
   }
   const dark = record.kind !== 'image_generate' && Boolean(view.video.url) && !expired;

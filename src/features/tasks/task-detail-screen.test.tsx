@@ -10,7 +10,7 @@ import { queryClient } from '@/api/query-client';
 import { testConsoleInfo } from '@/testing/console-info';
 import { FakeEventSource } from '@/testing/fake-event-source';
 import { screenServer } from '../../../server/testing/node-app-for-screens';
-import { getTask, resetHistoryMemoryForTests } from './history';
+import { applyTaskUpdate, getTask, resetHistoryMemoryForTests } from './history';
 import { TaskDetailScreen } from './task-detail-screen';
 
 const server = screenServer('task-detail');
@@ -95,13 +95,41 @@ describe('task detail: the team’s record', () => {
     expect(await getTask('i2v-slow-to-answer')).toBeDefined();
   });
 
+  it("paints a task this browser looked up once the team's record is in too, so nothing moves after", async () => {
+    const created = await server.request(`/v1/image_generate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-console-user': 'Ada' },
+      body: JSON.stringify({ prompt: 'A paper boat', image_ratio: '3:4' }),
+    });
+    const id = ((await created.json()) as { data: { task_ids: string[] } }).data.task_ids[0]!;
+    await server.request(`/v1/image_generate/${id}`);
+    // This browser's copy, from an earlier lookup: no request, dated when it was looked up.
+    await applyTaskUpdate(id, 'image_generate', { status: 'SUCCEEDED' }, 'lookup');
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      if (String(input).startsWith(`/__console/tasks/${id}`)) await held;
+      return server.request(input, init);
+    });
+    renderDetail(id);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The copy alone would paint without Re-run (it has no request) and "looked up" as its origin.
+    expect(screen.getByRole('status')).toHaveTextContent('Looking up the task…');
+    expect(screen.queryByRole('button', { name: 'Re-run' })).toBeNull();
+    answer();
+    expect(await screen.findByRole('button', { name: 'Re-run' })).toBeVisible();
+    const details = screen.getByRole('region', { name: 'Details' });
+    expect(within(details).getByText('Created').nextElementSibling).toHaveTextContent(
+      'created through the console',
+    );
+  });
+
   it('says so when the lookup’s code cannot load, instead of "Looking up" for ever', async () => {
     vi.doMock('./task-polling', () =>
       Promise.reject(new Error('Failed to fetch dynamically imported module')),
     );
     try {
       renderDetail('i2v-offline-chunk');
-      console.log('BODY', document.body.textContent, JSON.stringify(await getTask('i2v-offline-chunk')));
       expect(
         (await screen.findAllByText(/could not load what it needs to look this task up/))[0],
       ).toBeVisible();

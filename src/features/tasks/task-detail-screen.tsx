@@ -107,9 +107,12 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
     };
   }, [taskId]);
 
-  // A task known only from this browser's lookup, with no answer yet, has nothing to show but its
-  // id: painting the page now would push it down when the answer (a notice above the details) lands.
-  const awaitingLookup = !detail && local?.status === '' && !local.lastError;
+  // A task the service has not answered for yet, about to be looked up, shows only its id: painting
+  // the record now would push it down when the answer (its status, actions, result or a notice)
+  // lands a moment later. A task this browser created is shown at once, its poller answers on its
+  // own schedule.
+  const awaitingLookup =
+    record?.status === '' && !record.lastError && (!detail || local?.source !== 'created');
   // The first child in both views below, so the poller keeps its state when the answer swaps them.
   const poller = local && needsPolling(local) && (
     <LazyPart>
@@ -117,7 +120,11 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
     </LazyPart>
   );
 
-  if (!record || awaitingLookup) {
+  // The page is painted once both copies are in: this browser's history (a newer status, its own
+  // actions) and the team's record (the request, so Re-run; when and how it was created). Either
+  // landing over the other would move the page, and neither always comes first. The record's
+  // answer, or its failure, takes a moment; until then the page shows only the id.
+  if (!record || awaitingLookup || !loaded || !settled) {
     return (
       <div className="space-y-4">
         {awaitingLookup && poller}

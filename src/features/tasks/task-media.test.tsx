@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { TaskRecord } from './history';
 import { TaskCard } from './task-card';
 import { TaskFields } from './task-fields';
@@ -81,5 +81,42 @@ describe('media URL safety in the DOM', () => {
     const message = 'Content moderation rejected the input image: reason code 42. '.repeat(4).trim();
     render(<TaskCard record={record('image_to_video', { error_message: message }, 'FAILED')} />);
     expect(screen.getByText(message)).toBeInTheDocument();
+  });
+});
+
+describe("a task page's media keeps the result's shape from the first paint", () => {
+  afterEach(cleanup);
+  const asked = (status: string, result: Record<string, unknown>): TaskRecord => ({
+    ...record('image_generate', result, status),
+    params: { prompt: 'A lighthouse', image_ratio: '3:4' },
+  });
+
+  it('gives the image the ratio asked for before it has loaded, and fetches it at once', () => {
+    const task = asked('SUCCEEDED', { image_url: 'https://cdn.test/a.png' });
+    render(<DetailMedia record={task} view={describeTask(task)} />);
+    const image = screen.getByRole('img', { name: 'Generated image: A lighthouse' });
+    expect(image.style.aspectRatio).toBe('3 / 4');
+    expect(image.getAttribute('loading')).toBe('eager');
+  });
+
+  it('keeps the same box while the task runs, so its result lands without moving the page', () => {
+    const task = asked('GENERATING', {});
+    render(<DetailMedia record={task} view={describeTask(task)} />);
+    const waiting = screen.getByText('The result appears here when the task finishes');
+    expect(waiting.closest<HTMLElement>('[style]')?.style.aspectRatio).toBe('3 / 4');
+  });
+
+  it('does not hold a tall empty box for a task that failed', () => {
+    const task = asked('FAILED', { error_message: 'no' });
+    const { container } = render(<DetailMedia record={task} view={describeTask(task)} />);
+    expect(container.querySelector('[style]')).toBeNull();
+  });
+
+  it('lazy-loads the images of the gallery cards, which may be far down the page', () => {
+    const task = asked('SUCCEEDED', { image_url: 'https://cdn.test/a.png' });
+    render(<TaskCard record={task} />);
+    expect(screen.getByRole('img', { name: 'Generated image: A lighthouse' }).getAttribute('loading')).toBe(
+      'lazy',
+    );
   });
 });

@@ -74,11 +74,17 @@ export function Img({
   alt,
   className,
   what,
+  aspectRatio,
+  eager = false,
 }: {
   link: MediaLink;
   alt: string;
   className: string;
   what: string;
+  /** The box it fills before it has loaded ('9 / 16'), so the page does not move when it arrives. */
+  aspectRatio?: string;
+  /** The page's main picture: fetched at once, not when scrolled near. */
+  eager?: boolean;
 }) {
   const [failed, setFailed] = useState<string | null>(null);
   if (!link.url) return link.raw ? <UnsafeLink link={link} what={what} /> : null;
@@ -87,9 +93,10 @@ export function Img({
     <img
       src={link.url}
       alt={alt}
-      loading="lazy"
+      loading={eager ? 'eager' : 'lazy'}
       decoding="async"
       className={className}
+      style={aspectRatio ? { aspectRatio } : undefined}
       onError={() => setFailed(link.url!)}
     />
   );
@@ -100,11 +107,14 @@ export function TaskVideo({
   id,
   autoPlay = false,
   className = 'size-full',
+  aspectRatio,
 }: {
   view: TaskView;
   id: string;
   autoPlay?: boolean;
   className?: string;
+  /** The shape to reserve ('9 / 16'); the video's own size, else 16:9, without one. */
+  aspectRatio?: string;
 }) {
   const [failed, setFailed] = useState<string | null>(null);
   const url = view.video.url;
@@ -121,7 +131,9 @@ export function TaskVideo({
       aria-label={`Video of task ${id}`}
       className={`${className} bg-black object-contain`}
       // Without metadata (preload="none") a video has no size: reserve the task's own aspect ratio.
-      style={{ aspectRatio: view.width && view.height ? `${view.width} / ${view.height}` : '16 / 9' }}
+      style={{
+        aspectRatio: aspectRatio ?? (view.width && view.height ? `${view.width} / ${view.height}` : '16 / 9'),
+      }}
       onError={() => setFailed(url)}
     />
   );

@@ -1,7 +1,14 @@
 // The gallery's filtering (filterTasks / matchesSearch): kind filter, tab counts and search.
 import { describe, expect, it } from 'vitest';
 import type { TaskRecord } from './history';
-import { filterTasks, matchesSearch, type TaskFilters } from './task-view';
+import {
+  describeTask,
+  filterTasks,
+  matchesSearch,
+  requestedRatio,
+  resultAspectRatio,
+  type TaskFilters,
+} from './task-view';
 
 function task(partial: Partial<TaskRecord> & Pick<TaskRecord, 'id' | 'kind' | 'status'>): TaskRecord {
   return { source: 'created', createdAt: 1, updatedAt: 1, ...partial };
@@ -118,5 +125,45 @@ describe('matchesSearch', () => {
     expect(matchesSearch(fox!, '')).toBe(true);
     expect(matchesSearch(fox!, 'snow')).toBe(true);
     expect(matchesSearch(fox!, 'mountains')).toBe(false);
+  });
+});
+
+describe('the shape a result will have', () => {
+  const image = (params?: unknown, result?: Record<string, unknown>) =>
+    task({ id: 'i2is-1', kind: 'image_generate', status: 'SUCCEEDED', params, result });
+
+  it.each([
+    ['the ratio an image task asked for', image({ prompt: 'x', image_ratio: '4:3' }), '4:3'],
+    ['the documented default (9:16) when its request left it out', image({ prompt: 'x' }), '9:16'],
+    [
+      'nothing for a ratio the interface does not allow',
+      image({ prompt: 'x', image_ratio: '7:5' }),
+      undefined,
+    ],
+    ['nothing for a task whose request is unknown (looked up by id)', image(undefined), undefined],
+    [
+      'the aspect ratio an image-to-video task asked for',
+      task({ id: 'v', kind: 'image_to_video', status: 'PENDING', params: { aspect_ratio: '9:16' } }),
+      '9:16',
+    ],
+    [
+      "the provider's default (16:9) for an image-to-video request without one",
+      task({ id: 'v', kind: 'image_to_video', status: 'PENDING', params: { prompt: 'x' } }),
+      '16:9',
+    ],
+    [
+      'nothing for a translation, which keeps its video’s shape',
+      task({ id: 't', kind: 'video_translate', status: 'PENDING', params: { name: 'x' } }),
+      undefined,
+    ],
+  ])('%s', (_, record, ratio) => {
+    expect(requestedRatio(record)).toBe(ratio);
+  });
+
+  it("prefers the result's own size to the ratio asked for", () => {
+    const record = image({ prompt: 'x', image_ratio: '1:1' }, { width: 1200, height: 900 });
+    expect(resultAspectRatio(record, describeTask(record))).toBe('1200 / 900');
+    const asked = image({ prompt: 'x', image_ratio: '3:2' });
+    expect(resultAspectRatio(asked, describeTask(asked))).toBe('3 / 2');
   });
 });

@@ -1,5 +1,7 @@
 // What a task looks like on screen, derived from its history record in one place so the card, the
 // detail view, the tabs and the search all agree.
+import { IMAGE_TO_VIDEO_DEFAULTS, VIDEO_ASPECT_RATIOS } from '@/api/image-to-video-rules';
+import { IMAGE_GENERATE_DEFAULTS, IMAGE_RATIOS } from '@/api/rules';
 import type { TaskType } from '@/api/schemas';
 import { isTerminalStatus } from '@/api/status';
 import type { TaskRecord } from './history';
@@ -36,6 +38,30 @@ const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(va
 
 function paramsOf(record: TaskRecord): Record<string, unknown> {
   return record.params && typeof record.params === 'object' ? (record.params as Record<string, unknown>) : {};
+}
+
+const oneOf = <T extends string>(allowed: readonly T[], value: unknown, fallback: T): T | undefined =>
+  value === undefined ? fallback : allowed.find((item) => item === value);
+
+/**
+ * The ratio ('9:16') a task asked its image or video to have, or the service's default when its
+ * request left it out; undefined when the request is not known (a task looked up by id) or says
+ * nothing of it (translations keep their video's own shape).
+ */
+export function requestedRatio(record: TaskRecord): string | undefined {
+  if (record.params === undefined) return undefined;
+  const params = paramsOf(record);
+  if (record.kind === 'image_generate')
+    return oneOf(IMAGE_RATIOS, params.image_ratio, IMAGE_GENERATE_DEFAULTS.image_ratio);
+  if (record.kind === 'image_to_video')
+    return oneOf(VIDEO_ASPECT_RATIOS, params.aspect_ratio, IMAGE_TO_VIDEO_DEFAULTS.aspect_ratio);
+  return undefined;
+}
+
+/** The shape of a task's result (CSS aspect-ratio): its own size when the service gave it, else the ratio asked for. */
+export function resultAspectRatio(record: TaskRecord, view: TaskView): string | undefined {
+  if (view.width && view.height) return `${view.width} / ${view.height}`;
+  return requestedRatio(record)?.replace(':', ' / ');
 }
 
 function toneOf(record: TaskRecord): TaskTone {

@@ -124,6 +124,27 @@ describe("this browser's copy over the server's", () => {
     expect(shown.status).toBe('SUCCEEDED');
   });
 
+  it("dates a task this browser only looked up from the team's record, which saw it made", () => {
+    const server = task('a', 10, { params: { prompt: 'A lighthouse' }, updatedAt: 20 });
+    const lookedUp = local({ source: 'lookup', createdAt: 55, status: 'SUCCEEDED' });
+    expect(overlayLocal(server, lookedUp)).toMatchObject({
+      createdAt: 10,
+      source: 'created',
+      params: { prompt: 'A lighthouse' },
+      status: 'SUCCEEDED',
+    });
+    // This browser's own task keeps what it knows (a callback it heard is newer than the record).
+    const own = local({ createdAt: 11, status: 'SUCCEEDED' });
+    expect(overlayLocal(server, own)).toMatchObject({
+      createdAt: 11,
+      source: 'created',
+      status: 'SUCCEEDED',
+    });
+    // An older local copy of a task it looked up never says "looked up" over the record's "created".
+    const stale = local({ source: 'lookup', createdAt: 55, updatedAt: 15 });
+    expect(overlayLocal(server, stale)).toMatchObject({ createdAt: 10, source: 'created' });
+  });
+
   it('is the server copy alone without a local one', () => {
     const server = task('a', 10);
     expect(overlayLocal(server, undefined)).toBe(server);

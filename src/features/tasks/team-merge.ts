@@ -80,9 +80,14 @@ export function mergePushedTask(
  */
 export function overlayLocal(server: TeamTask, local: TaskRecord | undefined): TeamTask {
   if (!local) return server;
-  if (isTerminalStatus(server.status) && !isTerminalStatus(local.status))
-    return { ...server, rerunOf: local.rerunOf, animatedFrom: local.animatedFrom };
-  if (local.updatedAt < server.updatedAt && !local.lastError)
-    return { ...server, rerunOf: local.rerunOf, animatedFrom: local.animatedFrom, source: local.source };
-  return { ...server, ...local, creator: server.creator };
+  const links = { rerunOf: local.rerunOf, animatedFrom: local.animatedFrom };
+  if (isTerminalStatus(server.status) && !isTerminalStatus(local.status)) return { ...server, ...links };
+  if (local.updatedAt < server.updatedAt && !local.lastError) return { ...server, ...links };
+  // When, how and with what the task was made: a browser that only looked it up (or heard of it by
+  // callback) dates it from then and knows no request; the team's record has the real ones.
+  const origin =
+    local.source === 'created'
+      ? {}
+      : { createdAt: server.createdAt, source: server.source, params: local.params ?? server.params };
+  return { ...server, ...local, ...origin, creator: server.creator };
 }
