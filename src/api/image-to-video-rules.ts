@@ -8,12 +8,15 @@
 // schema checks a body against the row its model and images select, and the form reads the same
 // row to offer only what that row allows.
 
+import { VIDEO_ASPECT_RATIO_DEFAULT } from './rules';
+
 export const IMAGE_TO_VIDEO_MODELS = ['V', 'KL'] as const;
 export type ImageToVideoModel = (typeof IMAGE_TO_VIDEO_MODELS)[number];
 export const IMAGE_TO_VIDEO_MODES = ['start_frame', 'reference', 'multi_reference'] as const;
 export type ImageToVideoMode = (typeof IMAGE_TO_VIDEO_MODES)[number];
-export const VIDEO_ASPECT_RATIOS = ['16:9', '9:16'] as const;
-export type VideoAspectRatio = (typeof VIDEO_ASPECT_RATIOS)[number];
+// The aspect ratios live with the interface's other plain values (rules.ts), which every screen
+// loads: a task's page sizes a video's frame from them without loading the rest of these rules.
+export { VIDEO_ASPECT_RATIOS, type VideoAspectRatio } from './rules';
 export const VIDEO_RESOLUTIONS = ['720p', '1080p', '4k'] as const;
 export type VideoResolution = (typeof VIDEO_RESOLUTIONS)[number];
 
@@ -65,7 +68,7 @@ export const IMAGE_TO_VIDEO_MODE_RULES: Record<ImageToVideoMode, ImageToVideoMod
 
 export const IMAGE_TO_VIDEO_DEFAULTS = {
   model: 'V',
-  aspect_ratio: '16:9',
+  aspect_ratio: VIDEO_ASPECT_RATIO_DEFAULT,
   aspect_resolution: '720p',
   generate_audio: false,
   generate_count: 1,

@@ -28,6 +28,10 @@ export const IMAGE_RATIOS = [
   '16:9',
   '21:9',
 ] as const;
+/** Image to video's aspect ratios and default (provider notes; image-to-video-rules.ts re-exports them). */
+export const VIDEO_ASPECT_RATIOS = ['16:9', '9:16'] as const;
+export type VideoAspectRatio = (typeof VIDEO_ASPECT_RATIOS)[number];
+export const VIDEO_ASPECT_RATIO_DEFAULT: VideoAspectRatio = '16:9';
 export const REFERENCE_IMAGE_FORMATS = ['JPG', 'JPEG', 'PNG', 'BMP', 'WebP', 'GIF'] as const;
 
 export const IMAGE_GENERATE_DEFAULTS = {

@@ -1,7 +1,11 @@
 // What a task looks like on screen, derived from its history record in one place so the card, the
 // detail view, the tabs and the search all agree.
-import { IMAGE_TO_VIDEO_DEFAULTS, VIDEO_ASPECT_RATIOS } from '@/api/image-to-video-rules';
-import { IMAGE_GENERATE_DEFAULTS, IMAGE_RATIOS } from '@/api/rules';
+import {
+  IMAGE_GENERATE_DEFAULTS,
+  IMAGE_RATIOS,
+  VIDEO_ASPECT_RATIO_DEFAULT,
+  VIDEO_ASPECT_RATIOS,
+} from '@/api/rules';
 import type { TaskType } from '@/api/schemas';
 import { isTerminalStatus } from '@/api/status';
 import type { TaskRecord } from './history';
@@ -54,7 +58,7 @@ export function requestedRatio(record: TaskRecord): string | undefined {
   if (record.kind === 'image_generate')
     return oneOf(IMAGE_RATIOS, params.image_ratio, IMAGE_GENERATE_DEFAULTS.image_ratio);
   if (record.kind === 'image_to_video')
-    return oneOf(VIDEO_ASPECT_RATIOS, params.aspect_ratio, IMAGE_TO_VIDEO_DEFAULTS.aspect_ratio);
+    return oneOf(VIDEO_ASPECT_RATIOS, params.aspect_ratio, VIDEO_ASPECT_RATIO_DEFAULT);
   return undefined;
 }
 
