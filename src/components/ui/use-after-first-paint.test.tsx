@@ -3,8 +3,8 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAfterFirstPaint } from './use-after-first-paint';
 
-function Probe() {
-  return <p>{useAfterFirstPaint() ? 'after paint' : 'first paint'}</p>;
+function Probe({ already }: { already?: boolean }) {
+  return <p>{useAfterFirstPaint(already) ? 'after paint' : 'first paint'}</p>;
 }
 
 afterEach(() => {
@@ -34,6 +34,13 @@ describe('useAfterFirstPaint', () => {
     const frame = vi.spyOn(window, 'requestAnimationFrame');
     render(<Probe />);
     expect(await screen.findByText('after paint')).toBeInTheDocument();
+    expect(frame).not.toHaveBeenCalled();
+  });
+
+  it('is true from the first render when there is nothing left to wait for (a later visit)', () => {
+    const frame = vi.spyOn(window, 'requestAnimationFrame');
+    render(<Probe already />);
+    expect(screen.getByText('after paint')).toBeInTheDocument();
     expect(frame).not.toHaveBeenCalled();
   });
 

@@ -9,9 +9,13 @@ import { useEffect, useState } from 'react';
  * that frame and nothing else. A tab opened in the background paints nothing and runs no animation
  * frames, so there it does not wait.
  */
-export function useAfterFirstPaint(): boolean {
-  const [painted, setPainted] = useState(false);
+export function useAfterFirstPaint(
+  /** Nothing left to wait for (the code was asked for on an earlier visit): true from the start. */
+  already = false,
+): boolean {
+  const [painted, setPainted] = useState(already);
   useEffect(() => {
+    if (already) return;
     let timeout: ReturnType<typeof setTimeout> | undefined;
     const done = () => setPainted(true);
     // An animation frame runs just before the next paint; a task queued from it runs after.
@@ -26,6 +30,6 @@ export function useAfterFirstPaint(): boolean {
       if (frame !== undefined) cancelAnimationFrame(frame);
       clearTimeout(timeout);
     };
-  }, []);
-  return painted;
+  }, [already]);
+  return painted || already;
 }

@@ -6,12 +6,15 @@ import { FormSkeleton } from '@/forms/form-skeleton';
 // its resolver and the form UI) is a separate chunk, which keeps the first route's JavaScript under
 // its budget. It is requested right after the heading and the form's skeleton have painted, so the
 // first paint does not share the network with it (see useAfterFirstPaint).
-const ImageGenerateForm = lazy(() =>
-  import('./image-generate-form').then((m) => ({ default: m.ImageGenerateForm })),
-);
+let formRequested = false;
+const ImageGenerateForm = lazy(() => {
+  formRequested = true;
+  return import('./image-generate-form').then((m) => ({ default: m.ImageGenerateForm }));
+});
 
 export function ImageGenerateScreen() {
-  const painted = useAfterFirstPaint();
+  // Coming back to the screen, the code is there: the form renders at once, with no skeleton frame.
+  const painted = useAfterFirstPaint(formRequested);
   const skeleton = <FormSkeleton label="Loading the image form…" />;
   return (
     <div className="space-y-6">

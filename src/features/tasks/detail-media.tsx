@@ -8,9 +8,10 @@ import { resultAspectRatio, type TaskView } from './task-view';
 const fill = 'max-h-[70vh] w-full object-contain';
 
 /**
- * Detail media: the full result, one player, no slot needed. The image, and the frame waiting for
- * it, take the result's shape from the first paint (the ratio the task asked for), so neither the
- * image arriving nor the task finishing moves the details below.
+ * Detail media: the full result, one player, no slot needed. The image or the video, and the frame
+ * waiting for a running task's result, take the result's shape from the first paint (its own size,
+ * else the ratio the task asked for), so neither the media arriving nor the task finishing moves
+ * the details below. A task looked up by id (no request known) keeps a plain frame.
  */
 export function DetailMedia({ record, view }: { record: TaskRecord; view: TaskView }) {
   let content: ReactNode = null;
@@ -23,9 +24,7 @@ export function DetailMedia({ record, view }: { record: TaskRecord; view: TaskVi
     if (image.link.url || image.link.raw)
       content = <Img {...image} className={fill} what="image" aspectRatio={aspectRatio} eager />;
   } else if (view.video.url || view.video.raw) {
-    content = (
-      <TaskVideo view={view} id={record.id} className="max-h-[70vh] max-w-full" aspectRatio={aspectRatio} />
-    );
+    content = <TaskVideo view={view} id={record.id} className={fill} aspectRatio={aspectRatio} />;
   } else if (view.thumbnail.url || view.thumbnail.raw) {
     content = (
       <Img link={view.thumbnail} alt={`Thumbnail of task ${record.id}`} className={fill} what="thumbnail" />
@@ -52,5 +51,7 @@ export function DetailMedia({ record, view }: { record: TaskRecord; view: TaskVi
     );
   }
   const dark = record.kind !== 'image_generate' && Boolean(view.video.url) && !expired;
-  return <div className={`${frame} min-h-48 rounded-xl ${dark ? 'bg-black' : light}`}>{content}</div>;
+  return (
+    <div className={`${frame} min-h-48 self-start rounded-xl ${dark ? 'bg-black' : light}`}>{content}</div>
+  );
 }

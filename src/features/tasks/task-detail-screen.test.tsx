@@ -124,6 +124,41 @@ describe('task detail: the team’s record', () => {
     );
   });
 
+  it("shows this browser's copy after a moment when the team's record does not answer", async () => {
+    await applyTaskUpdate('i2v-record-stalled', 'image_to_video', { status: 'SUCCEEDED' }, 'lookup');
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      if (String(input).startsWith('/__console/tasks/i2v-record-stalled'))
+        return new Promise<Response>(() => {});
+      return server.request(input, init);
+    });
+    renderDetail('i2v-record-stalled');
+    expect(screen.getByRole('status')).toHaveTextContent('Looking up the task…');
+    expect(await screen.findByRole('region', { name: 'Details' }, { timeout: 3_000 })).toBeVisible();
+    expect(screen.getByText('SUCCEEDED', { selector: 'dd *, dd' })).toBeVisible();
+  });
+
+  it('does not wait for an answer nobody will give: a finished copy over a record without one', async () => {
+    const created = await server.request(`/v1/image_generate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt: 'A paper boat' }),
+    });
+    const id = ((await created.json()) as { data: { task_ids: string[] } }).data.task_ids[0]!;
+    // The record never heard an answer (status ''), and this browser's finished copy looks older
+    // (the server's clock is ahead): no lookup starts (the task is in the history) and no poller
+    // runs (it is finished), so nothing will answer.
+    await applyTaskUpdate(id, 'image_generate', { status: 'SUCCEEDED' }, 'lookup');
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      const response = await server.request(input, init);
+      if (!String(input).startsWith(`/__console/tasks/${id}`)) return response;
+      const body = (await response.json()) as { data: { task: { updatedAt: number } } };
+      body.data.task.updatedAt += 86_400_000;
+      return Response.json(body);
+    });
+    renderDetail(id);
+    expect(await screen.findByRole('region', { name: 'Details' }, { timeout: 1_000 })).toBeVisible();
+  });
+
   it('says so when the lookup’s code cannot load, instead of "Looking up" for ever', async () => {
     vi.doMock('./task-polling', () =>
       Promise.reject(new Error('Failed to fetch dynamically imported module')),

@@ -1,6 +1,6 @@
 // One task in full: a shareable page (/tasks/<id>) for support staff and creators alike.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, useEffect, useMemo } from 'react';
+import { lazy, useEffect, useMemo, useState } from 'react';
 import { LazyPart } from '@/components/ui/lazy-part';
 import { isTerminalStatus } from '@/api/status';
 import { Link } from 'wouter';
@@ -46,6 +46,19 @@ const BackLink = () => (
     ← All tasks
   </Link>
 );
+
+/** How long the page waits for both copies of a task before it shows whichever it has. */
+const BOTH_COPIES_WAIT_MS = 1_500;
+
+/** True once `ms` have passed since `key` was first shown. */
+function useWaited(key: string, ms: number): boolean {
+  const [waitedFor, setWaitedFor] = useState<string>();
+  useEffect(() => {
+    const timer = setTimeout(() => setWaitedFor(key), ms);
+    return () => clearTimeout(timer);
+  }, [key, ms]);
+  return waitedFor === key;
+}
 
 /** With its own provider of the shared query client: TanStack Query loads with this screen, not the shell. */
 export function TaskDetailScreen({ taskId }: { taskId: string }) {
@@ -107,12 +120,19 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
     };
   }, [taskId]);
 
-  // A task the service has not answered for yet, about to be looked up, shows only its id: painting
-  // the record now would push it down when the answer (its status, actions, result or a notice)
-  // lands a moment later. A task this browser created is shown at once, its poller answers on its
-  // own schedule.
+  // A task the service has not answered for yet shows only its id while an answer is on its way (a
+  // lookup about to start, or this browser's poller): painting the record now would push it down
+  // when the answer (its status, actions, result or a notice) lands a moment later. A task this
+  // browser created and the team's record holds is shown at once: its poller answers on its own
+  // schedule, seconds apart.
+  const answerComing = !local || needsPolling(local);
   const awaitingLookup =
-    record?.status === '' && !record.lastError && (!detail || local?.source !== 'created');
+    record?.status === '' && !record.lastError && answerComing && (!detail || local?.source !== 'created');
+  // Neither copy may hold the page for ever: offline, the record's query pauses until the network
+  // is back; a stalled request or an IndexedDB that never opens would too. Past a moment the page
+  // shows what it has.
+  const waitedLong = useWaited(taskId, BOTH_COPIES_WAIT_MS);
+  const bothCopiesIn = (loaded && (settled || server.isPaused)) || waitedLong;
   // The first child in both views below, so the poller keeps its state when the answer swaps them.
   const poller = local && needsPolling(local) && (
     <LazyPart>
@@ -124,7 +144,7 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
   // actions) and the team's record (the request, so Re-run; when and how it was created). Either
   // landing over the other would move the page, and neither always comes first. The record's
   // answer, or its failure, takes a moment; until then the page shows only the id.
-  if (!record || awaitingLookup || !loaded || !settled) {
+  if (!record || awaitingLookup || !bothCopiesIn) {
     return (
       <div className="space-y-4">
         {awaitingLookup && poller}

@@ -106,10 +106,25 @@ describe("a task page's media keeps the result's shape from the first paint", ()
     expect(waiting.closest<HTMLElement>('[style]')?.style.aspectRatio).toBe('3 / 4');
   });
 
-  it('does not hold a tall empty box for a task that failed', () => {
-    const task = asked('FAILED', { error_message: 'no' });
+  it('guesses no shape for a task looked up by id, whose request is unknown', () => {
+    const task = { ...asked('GENERATING', {}), params: undefined };
     const { container } = render(<DetailMedia record={task} view={describeTask(task)} />);
     expect(container.querySelector('[style]')).toBeNull();
+  });
+
+  it("gives an image-to-video task's player the full width at the ratio asked for", () => {
+    const task: TaskRecord = {
+      ...record('image_to_video', {
+        video_url: 'https://cdn.test/v.mp4',
+        thumbnail_url: 'https://cdn.test/t.jpg',
+      }),
+      params: { aspect_ratio: '9:16' },
+    };
+    const { container } = render(<DetailMedia record={task} view={describeTask(task)} />);
+    const video = container.querySelector('video')!;
+    expect(video.style.aspectRatio).toBe('9 / 16');
+    // Sized by the frame, not by the poster that arrives later.
+    expect(video.className).toContain('w-full');
   });
 
   it('lazy-loads the images of the gallery cards, which may be far down the page', () => {

@@ -145,6 +145,22 @@ describe("this browser's copy over the server's", () => {
     expect(overlayLocal(server, stale)).toMatchObject({ createdAt: 10, source: 'created' });
   });
 
+  it("keeps the record's language and request where this browser's looked-up copy has none", () => {
+    const server = task('t', 10, {
+      kind: 'video_translate',
+      language: 'German',
+      params: { name: 'Tour' },
+      updatedAt: 20,
+    });
+    const lookedUp = local({ id: 't', kind: 'video_translate', source: 'lookup', language: undefined });
+    expect(overlayLocal(server, lookedUp)).toMatchObject({ language: 'German', params: { name: 'Tour' } });
+  });
+
+  it('still says "created" for a task this browser made when its copy is the older one', () => {
+    const server = task('a', 10, { source: 'lookup', updatedAt: 90 });
+    expect(overlayLocal(server, local({ updatedAt: 60 })).source).toBe('created');
+  });
+
   it('is the server copy alone without a local one', () => {
     const server = task('a', 10);
     expect(overlayLocal(server, undefined)).toBe(server);

@@ -81,13 +81,22 @@ export function mergePushedTask(
 export function overlayLocal(server: TeamTask, local: TaskRecord | undefined): TeamTask {
   if (!local) return server;
   const links = { rerunOf: local.rerunOf, animatedFrom: local.animatedFrom };
+  // This browser made it: it knows so even when the record only heard of it by a lookup.
+  const made = local.source === 'created' ? { source: local.source } : {};
   if (isTerminalStatus(server.status) && !isTerminalStatus(local.status)) return { ...server, ...links };
-  if (local.updatedAt < server.updatedAt && !local.lastError) return { ...server, ...links };
+  if (local.updatedAt < server.updatedAt && !local.lastError) return { ...server, ...links, ...made };
   // When, how and with what the task was made: a browser that only looked it up (or heard of it by
   // callback) dates it from then and knows no request; the team's record has the real ones.
   const origin =
     local.source === 'created'
       ? {}
-      : { createdAt: server.createdAt, source: server.source, params: local.params ?? server.params };
-  return { ...server, ...local, ...origin, creator: server.creator };
+      : { createdAt: server.createdAt, source: server.source, params: server.params ?? local.params };
+  // A field this browser's copy lacks (a looked-up translation's language) is not wiped by it.
+  return {
+    ...server,
+    ...local,
+    ...origin,
+    language: local.language ?? server.language,
+    creator: server.creator,
+  };
 }
