@@ -25,6 +25,16 @@ async function createImage(page: Page, prompt: string): Promise<string> {
   return (await link.textContent())!.trim();
 }
 
+/** Ada creates an image and watches it finish on its page; `other` is a browser that never saw it. */
+async function finishedImageAndStranger(browser: Browser, baseURL: string, prompt: string) {
+  const ada = await personPage(browser, ADA, baseURL);
+  const id = await createImage(ada, prompt);
+  await ada.goto(`/tasks/${id}`);
+  await expect(ada.getByText('SUCCEEDED', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+  const other = await (await browser.newContext({ baseURL })).newPage();
+  return { ada, id, other };
+}
+
 const card = (page: Page, id: string) => page.getByRole('article', { name: id });
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search tasks' });
 
@@ -108,12 +118,7 @@ test.describe('the team’s tasks', () => {
     browser,
     baseURL,
   }) => {
-    const ada = await personPage(browser, ADA, baseURL!);
-    const id = await createImage(ada, `Timeline ${run}`);
-    await ada.goto(`/tasks/${id}`);
-    await expect(ada.getByText('SUCCEEDED', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
-
-    const other = await (await browser.newContext({ baseURL })).newPage();
+    const { ada, id, other } = await finishedImageAndStranger(browser, baseURL!, `Timeline ${run}`);
     await other.goto(`/tasks/${id}`);
     await expect(other.getByRole('heading', { level: 1, name: id })).toBeVisible();
     await expect(other.getByRole('region', { name: 'Request parameters' })).toContainText(`Timeline ${run}`);
@@ -129,11 +134,7 @@ test.describe('the team’s tasks', () => {
     browser,
     baseURL,
   }) => {
-    const ada = await personPage(browser, ADA, baseURL!);
-    const id = await createImage(ada, `Still ${run}`);
-    await ada.goto(`/tasks/${id}`);
-    await expect(ada.getByText('SUCCEEDED', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
-    const other = await (await browser.newContext({ baseURL })).newPage();
+    const { ada, id, other } = await finishedImageAndStranger(browser, baseURL!, `Still ${run}`);
     // On a phone the image is above the details: an image without its box would push them down.
     for (const [who, page] of [
       ['the creator', ada],

@@ -113,6 +113,16 @@ async function auditOnce(url: string, port: number, preset: 'desktop' | 'mobile'
   throw new Error(`Lighthouse: ${lastError}`);
 }
 
+/** Each category's median score over `runs` audits of one page in one preset. */
+async function medianScores(url: string, port: number, preset: 'desktop' | 'mobile', runs: number) {
+  const scores: number[][] = [];
+  for (let run = 0; run < runs; run++) {
+    const { lhr } = await auditOnce(url, port, preset);
+    scores.push(CATEGORIES.map((category) => Math.round((lhr.categories[category]?.score ?? 0) * 100)));
+  }
+  return new Map(CATEGORIES.map((category, i) => [category, median(scores.map((run) => run[i]!))]));
+}
+
 export async function benchLighthouse(options: LighthouseOptions = {}): Promise<BenchRow[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
   const config = readProdConfig({ DIST_DIR: options.distDir ?? 'dist', DATA_DIR: dataDir, API_BASE_URL: '' });
@@ -134,15 +144,9 @@ export async function benchLighthouse(options: LighthouseOptions = {}): Promise<
       const url =
         path === TEAM_TASK_PATH ? `${origin}/tasks/${encodeURIComponent(teamTask!)}` : origin + path;
       for (const preset of ['desktop', 'mobile'] as const) {
-        const scores: Record<string, number[]> = {};
-        for (let run = 0; run < (options.runs ?? 1); run++) {
-          const result = await auditOnce(url, chrome.port, preset);
-          for (const category of CATEGORIES) {
-            (scores[category] ??= []).push(Math.round((result.lhr.categories[category]?.score ?? 0) * 100));
-          }
-        }
+        const scores = await medianScores(url, chrome.port, preset, options.runs ?? 1);
         for (const category of CATEGORIES) {
-          const value = median(scores[category] ?? []);
+          const value = scores.get(category) ?? 0;
           rows.push({
             figure: `Lighthouse ${preset} ${path}: ${LABELS[category]}`,
             value: String(value),

@@ -10,7 +10,6 @@ function Probe({ already }: { already?: boolean }) {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
-  vi.useRealTimers();
 });
 
 describe('useAfterFirstPaint', () => {

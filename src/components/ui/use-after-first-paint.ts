@@ -13,21 +13,21 @@ export function useAfterFirstPaint(
   /** Nothing left to wait for (the code was asked for on an earlier visit): true from the start. */
   already = false,
 ): boolean {
-  const [painted, setPainted] = useState(already);
+  const [painted, setPainted] = useState(false);
   useEffect(() => {
     if (already) return;
-    let timeout: ReturnType<typeof setTimeout> | undefined;
     const done = () => setPainted(true);
+    if (document.visibilityState === 'hidden') {
+      const timeout = setTimeout(done);
+      return () => clearTimeout(timeout);
+    }
     // An animation frame runs just before the next paint; a task queued from it runs after.
-    const frame =
-      document.visibilityState === 'hidden'
-        ? undefined
-        : requestAnimationFrame(() => {
-            timeout = setTimeout(done);
-          });
-    if (frame === undefined) timeout = setTimeout(done);
+    let timeout: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timeout = setTimeout(done);
+    });
     return () => {
-      if (frame !== undefined) cancelAnimationFrame(frame);
+      cancelAnimationFrame(frame);
       clearTimeout(timeout);
     };
   }, [already]);

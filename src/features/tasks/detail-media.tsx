@@ -31,11 +31,12 @@ export function DetailMedia({ record, view }: { record: TaskRecord; view: TaskVi
     );
   }
   if (!content) {
-    const pending = view.tone === 'running' || view.tone === 'waiting';
+    // Only a result still to come keeps its shape: a failed task's frame stays small.
+    const box = view.tone === 'running' || view.tone === 'waiting' ? aspectRatio : undefined;
     content = (
       <div
-        className={`flex items-center justify-center ${pending && aspectRatio ? fill : ''}`}
-        style={pending && aspectRatio ? { aspectRatio } : undefined}
+        className={`flex items-center justify-center ${box ? fill : ''}`}
+        style={box ? { aspectRatio: box } : undefined}
       >
         <Placeholder tone={view.tone === 'failed' ? 'failed' : 'neutral'}>
           {view.tone === 'running' && <Spinner className="size-6 text-indigo-500" />}

@@ -125,7 +125,8 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
   // when the answer (its status, actions, result or a notice) lands a moment later. A task this
   // browser created and the team's record holds is shown at once: its poller answers on its own
   // schedule, seconds apart.
-  const answerComing = !local || needsPolling(local);
+  const localPolls = local !== undefined && needsPolling(local);
+  const answerComing = !local || localPolls;
   const awaitingLookup =
     record?.status === '' && !record.lastError && answerComing && (!detail || local?.source !== 'created');
   // Neither copy may hold the page for ever: offline, the record's query pauses until the network
@@ -134,7 +135,7 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
   const waitedLong = useWaited(taskId, BOTH_COPIES_WAIT_MS);
   const bothCopiesIn = (loaded && (settled || server.isPaused)) || waitedLong;
   // The first child in both views below, so the poller keeps its state when the answer swaps them.
-  const poller = local && needsPolling(local) && (
+  const poller = localPolls && (
     <LazyPart>
       <TaskPollingHost onlyIds={onlyIds} />
     </LazyPart>

@@ -8,7 +8,7 @@ import { formatDateTime } from './format';
 import type { TaskRecord } from './history';
 import { resultExpiresAt } from './result-expiry';
 import type { MediaLink } from './safe-url';
-import type { TaskView } from './task-view';
+import { ownAspectRatio, type TaskView } from './task-view';
 
 export const frame = 'relative flex items-center justify-center overflow-hidden';
 export const light = 'bg-zinc-100 dark:bg-zinc-800';
@@ -131,9 +131,7 @@ export function TaskVideo({
       aria-label={`Video of task ${id}`}
       className={`${className} bg-black object-contain`}
       // Without metadata (preload="none") a video has no size: reserve the task's own aspect ratio.
-      style={{
-        aspectRatio: aspectRatio ?? (view.width && view.height ? `${view.width} / ${view.height}` : '16 / 9'),
-      }}
+      style={{ aspectRatio: aspectRatio ?? ownAspectRatio(view) ?? '16 / 9' }}
       onError={() => setFailed(url)}
     />
   );

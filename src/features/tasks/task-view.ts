@@ -62,10 +62,13 @@ export function requestedRatio(record: TaskRecord): string | undefined {
   return undefined;
 }
 
+/** The result's own shape (CSS aspect-ratio) when the service gave its width and height. */
+export const ownAspectRatio = (view: TaskView): string | undefined =>
+  view.width && view.height ? `${view.width} / ${view.height}` : undefined;
+
 /** The shape of a task's result (CSS aspect-ratio): its own size when the service gave it, else the ratio asked for. */
 export function resultAspectRatio(record: TaskRecord, view: TaskView): string | undefined {
-  if (view.width && view.height) return `${view.width} / ${view.height}`;
-  return requestedRatio(record)?.replace(':', ' / ');
+  return ownAspectRatio(view) ?? requestedRatio(record)?.replace(':', ' / ');
 }
 
 function toneOf(record: TaskRecord): TaskTone {
