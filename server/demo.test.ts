@@ -106,9 +106,11 @@ describe('demo mode', () => {
   });
 
   it('builds media links on PUBLIC_BASE_URL when set', () => {
-    expect(demoOrigin(prodConfig(dist.dir, { PUBLIC_BASE_URL: 'https://demo.example.com/' }))).toBe(
-      'https://demo.example.com',
-    );
+    expect(
+      demoOrigin(
+        prodConfig(dist.dir, { PUBLIC_BASE_URL: 'https://demo.example.com/', ALLOW_OPEN_ACCESS: '1' }),
+      ),
+    ).toBe('https://demo.example.com');
     expect(
       demoOrigin(prodConfig(dist.dir, { HOST: '0.0.0.0', PORT: '9000', APP_PASSWORD: 'long enough pw' })),
     ).toBe('http://127.0.0.1:9000');

@@ -189,7 +189,10 @@ describe('production server: security headers', () => {
 
   it('sends HSTS only when the public address is https', async () => {
     expect((await open().request('/')).headers.get('strict-transport-security')).toBeNull();
-    const https = await open({ PUBLIC_BASE_URL: 'https://console.example.com' }).request('/');
+    const https = await open({
+      PUBLIC_BASE_URL: 'https://console.example.com',
+      ALLOW_OPEN_ACCESS: '1',
+    }).request('/');
     expect(https.headers.get('strict-transport-security')).toBe('max-age=15552000');
   });
 
@@ -206,9 +209,12 @@ describe('production server behind a reverse proxy', () => {
   it('gives the Node side the public address, body and method intact', async () => {
     const nodeApp = fakeNodeApp();
     nodeApp.app.post('/v1/echo', async (c) => c.json({ url: c.req.url, body: await c.req.json() }));
-    const app = createProdApp(prodConfig(dist.dir, { PUBLIC_BASE_URL: 'https://console.example.com' }), {
-      nodeApp,
-    }).app;
+    const app = createProdApp(
+      prodConfig(dist.dir, { PUBLIC_BASE_URL: 'https://console.example.com', ALLOW_OPEN_ACCESS: '1' }),
+      {
+        nodeApp,
+      },
+    ).app;
     const res = await app.request('http://127.0.0.1:8080/v1/echo?x=1', {
       method: 'POST',
       body: JSON.stringify({ a: 1 }),
@@ -222,9 +228,12 @@ describe('production server behind a reverse proxy', () => {
     const nodeApp = fakeNodeApp();
     nodeApp.app.post('/v1/echo', async (c) => c.json({ url: c.req.url, body: await c.req.json() }));
     nodeApp.app.route('/', createProxyApp({ apiBaseUrl: service.url, apiToken: 'prod-upload-token' }));
-    const app = createProdApp(prodConfig(dist.dir, { PUBLIC_BASE_URL: 'https://console.example.com' }), {
-      nodeApp,
-    }).app;
+    const app = createProdApp(
+      prodConfig(dist.dir, { PUBLIC_BASE_URL: 'https://console.example.com', ALLOW_OPEN_ACCESS: '1' }),
+      {
+        nodeApp,
+      },
+    ).app;
     const server = await new Promise<Server>((resolve) => {
       const started = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () =>
         resolve(started as Server),

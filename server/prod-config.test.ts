@@ -52,6 +52,31 @@ describe('readProdConfig', () => {
     }
   });
 
+  // Issue 24: HOST=127.0.0.1 behind a reverse proxy with PUBLIC_BASE_URL is published all the same.
+  it('refuses a published PUBLIC_BASE_URL on a loopback HOST without a password, for either backend', () => {
+    const published = { HOST: '127.0.0.1', PUBLIC_BASE_URL: 'https://console.example.com' };
+    const remote = problems({ ...REMOTE, ...published });
+    expect(remote).toHaveLength(1);
+    expect(remote[0]).toMatch(/PUBLIC_BASE_URL=https:\/\/console\.example\.com.*published/);
+    expect(remote[0]).toMatch(/service token.*APP_PASSWORD.*ALLOW_OPEN_ACCESS=1/);
+    const emulator = problems(published);
+    expect(emulator).toHaveLength(1);
+    expect(emulator[0]).toMatch(/PUBLIC_BASE_URL.*emulator.*APP_PASSWORD.*ALLOW_OPEN_ACCESS=1/);
+    // A public HOST and a PUBLIC_BASE_URL: one problem that names both.
+    const both = problems({ ...REMOTE, HOST: '0.0.0.0', PUBLIC_BASE_URL: 'https://console.example.com' });
+    expect(both).toHaveLength(1);
+    expect(both[0]).toMatch(/HOST=0\.0\.0\.0.*PUBLIC_BASE_URL/);
+  });
+
+  it('starts a published console with a password or ALLOW_OPEN_ACCESS=1, and an unpublished one open', () => {
+    const published = { ...REMOTE, PUBLIC_BASE_URL: 'https://console.example.com' };
+    expect(problems({ ...published, APP_PASSWORD: 'long enough pw' })).toEqual([]);
+    expect(problems({ ...published, ALLOW_OPEN_ACCESS: '1' })).toEqual([]);
+    expect(problems({ ...REMOTE, HOST: '127.0.0.1' })).toEqual([]);
+    // A blank PUBLIC_BASE_URL is unset, not published.
+    expect(problems({ ...REMOTE, PUBLIC_BASE_URL: '  ' })).toEqual([]);
+  });
+
   it('reads ALLOWED_HOSTS as names or .domains, refusing anything else', () => {
     expect(readProdConfig({ ALLOWED_HOSTS: 'console.example.com, .corp.example' }).allowedHosts).toEqual([
       'console.example.com',

@@ -130,14 +130,20 @@ export function readProdConfig(env: NodeJS.ProcessEnv = process.env): ProdConfig
     if (demo) problems.push('DEMO=1 runs on the built-in emulator: unset API_BASE_URL');
   }
   // Whoever reaches an open console can spend the token through the proxy, or, on the emulator, make
-  // the server fetch addresses and POST callbacks for them: the same rule for both backends.
-  if (server && !appPassword && !isLoopbackHost(host) && !allowOpenAccess) {
+  // the server fetch addresses and POST callbacks for them: the same rule for both backends. A
+  // PUBLIC_BASE_URL says the console is published (a reverse proxy forwards the internet to a
+  // loopback HOST), so it counts like a public HOST.
+  const published = [
+    ...(!isLoopbackHost(host) ? [`HOST=${host} is reachable from other machines`] : []),
+    ...(publicBaseUrl ? [`PUBLIC_BASE_URL=${publicBaseUrl} says the console is published`] : []),
+  ];
+  if (server && !appPassword && published.length > 0 && !allowOpenAccess) {
     const risk = server.apiBaseUrl
       ? 'API_BASE_URL is set, but APP_PASSWORD is not: anyone could spend the service token'
       : 'the built-in emulator runs without APP_PASSWORD: anyone could use the console and make the server fetch addresses';
     problems.push(
-      `HOST=${host} is reachable from other machines and ${risk}. ` +
-        'Set APP_PASSWORD, bind to 127.0.0.1 behind a reverse proxy that authenticates, or set ALLOW_OPEN_ACCESS=1 if this is on purpose.',
+      `${published.join(' and ')}, and ${risk}. ` +
+        'Set APP_PASSWORD, or set ALLOW_OPEN_ACCESS=1 if this is on purpose (for example when the reverse proxy in front signs users in).',
     );
   }
 
