@@ -144,13 +144,6 @@ describe('createProxyApp', () => {
       expect(body).toEqual({ code: status, msg: expect.stringMatching(/without JSON/) });
       if (status === 429) expect(response.headers.get('retry-after')).toBe('7');
     }
-    const { app } = proxied({
-      upstream: () =>
-        new Response('{"code":0,"msg":"ok","data":[]}', {
-          headers: { 'content-type': 'application/problem+json' },
-        }),
-    });
-    expect(await (await app.request('/v1/x')).json()).toEqual({ code: 0, msg: 'ok', data: [] });
   });
 
   it('adds Authorization: Bearer <token> on the Node side', async () => {
@@ -160,7 +153,7 @@ describe('createProxyApp', () => {
     expect(sent[0]!.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
   });
 
-  it('forwards method, path, query and body to the base URL', async () => {
+  it('forwards method, path and body to the base URL, never a query string', async () => {
     const { app, sent } = proxied();
     const body = JSON.stringify({ prompt: 'a fox', generate_count: 2 });
     await app.request('/v1/image_generate?trace=1&x=a%20b', {
@@ -170,16 +163,16 @@ describe('createProxyApp', () => {
     });
     const request = sent[0]!;
     expect(request.method).toBe('POST');
-    expect(request.url).toBe('https://api.example.com/v1/image_generate?trace=1&x=a%20b');
+    expect(request.url).toBe('https://api.example.com/v1/image_generate');
     expect(request.headers.get('content-type')).toBe('application/json');
     expect(await request.text()).toBe(body);
   });
 
-  it('sends GET without a body and keeps encoded path segments', async () => {
+  it('sends a status query as GET without a body', async () => {
     const { app, sent } = proxied();
-    await app.request('/v1/image_to_video/i2v-a%2Fb');
+    await app.request('/v1/image_to_video/i2v-0f3a:b_c.d~e');
     expect(sent[0]!.method).toBe('GET');
-    expect(sent[0]!.url).toBe('https://api.example.com/v1/image_to_video/i2v-a%2Fb');
+    expect(sent[0]!.url).toBe('https://api.example.com/v1/image_to_video/i2v-0f3a%3Ab_c.d~e');
     expect(sent[0]!.body).toBeNull();
   });
 
@@ -360,6 +353,158 @@ describe('createProxyApp', () => {
   });
 });
 
+describe('only the documented endpoints, each with its method (issue 24: the token spends anywhere)', () => {
+  const send = (app: ReturnType<typeof proxied>['app'], method: string, path: string) =>
+    app.request(path, {
+      method,
+      ...(method === 'GET' || method === 'HEAD' ? {} : { body: '{}' }),
+      headers: { 'content-type': 'application/json' },
+    });
+
+  it.each([
+    ['POST', '/v1/image_generate'],
+    ['POST', '/v1/video_translate'],
+    ['POST', '/v1/image_to_video'],
+    ['GET', '/v1/image_generate/i2is-1'],
+    ['GET', '/v1/video_translate/vt-1'],
+    ['GET', '/v1/image_to_video/i2v-1'],
+    ['GET', '/v1/video_translate/target_languages'],
+  ])('forwards %s %s', async (method, path) => {
+    const { app, fetchImpl } = proxied();
+    expect((await send(app, method, path)).status).toBe(200);
+    expect(fetchImpl).toHaveBeenCalledOnce();
+  });
+
+  it.each([
+    ['PUT', '/v1/users/me', 404],
+    ['DELETE', '/v1/image_generate/i2is-1', 405],
+    ['GET', '/v1/users/me', 404],
+    ['POST', '/v1/admin', 404],
+    ['GET', '/v1/image_generate', 405],
+    ['DELETE', '/v1/image_generate', 405],
+    ['PUT', '/v1/video_translate', 405],
+    ['POST', '/v1/image_to_video/i2v-1', 405],
+    ['HEAD', '/v1/image_to_video/i2v-1', 405],
+    ['GET', '/v1/figure-resource/upload/file', 405],
+    ['POST', '/v1/image_generate/', 404],
+    ['GET', '/v1/image_to_video/', 404],
+    ['GET', '/v1/image_to_video', 405],
+    ['GET', '/v1', 404],
+    ['GET', '/v1/', 404],
+  ])(
+    'refuses %s %s with %i, without reaching the service or showing the token',
+    async (method, path, status) => {
+      const { app, fetchImpl } = proxied();
+      const response = await send(app, method, path);
+      expect(response.status).toBe(status);
+      if (method !== 'HEAD') {
+        const body = await response.text();
+        expect(JSON.parse(body)).toMatchObject({ code: status });
+        expect(body).not.toContain(TOKEN);
+      }
+      if (status === 405) expect(response.headers.get('allow')).toMatch(/^(GET|POST)$/);
+      expect(fetchImpl).not.toHaveBeenCalled();
+    },
+  );
+
+  it.each([
+    '/v1/..%2f..%2fadmin',
+    '/v1/image_to_video/..%2f..%2fadmin',
+    '/v1/image_to_video/i2v-a%2Fb',
+    '/v1/image_to_video/i2v-a%2fb',
+    '/v1/image_to_video/%2e%2e',
+    '/v1/image_to_video/%2E%2E',
+    '/v1/image_to_video/%2e',
+    '/v1/image_to_video/...%2f',
+    '/v1/image_to_video/a%5Cb',
+    '/v1/image_to_video/a%5cb',
+    '/v1/image_to_video/a\\b',
+    '/v1/image_to_video//i2v-1',
+    '/v1/image_to_video/i2v-1/',
+    '/v1/image_to_video/i2v-1/x',
+    '/v1//image_generate',
+    '/v1/image_to_video/a%00b',
+    '/v1/image_to_video/%00',
+    '/v1/image_to_video/a%0ab',
+    '/v1/image_to_video/a%20b',
+    '/v1/image_to_video/a%252fb',
+    '/v1/image_to_video/a%25',
+    '/v1/image_to_video/%E0%A4%A',
+    '/v1/image_to_video/a%3Fb',
+    '/v1/image_to_video/a%23b',
+    '/v1/video_translate/target_languages/..',
+  ])('refuses the path trick %s with 404 before the service sees it', async (path) => {
+    const { app, fetchImpl } = proxied();
+    const response = await app.request(path);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ code: 404 });
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+
+  it('takes a task id of 256 characters and refuses one of 257', async () => {
+    const { app, fetchImpl, sent } = proxied();
+    expect((await app.request(`/v1/image_to_video/${'a'.repeat(256)}`)).status).toBe(200);
+    expect(sent[0]!.url).toBe(`https://api.example.com/v1/image_to_video/${'a'.repeat(256)}`);
+    expect((await app.request(`/v1/image_to_video/${'a'.repeat(257)}`)).status).toBe(404);
+    expect(fetchImpl).toHaveBeenCalledOnce();
+  });
+
+  it('refuses before saying the token is missing (nothing to spend it on)', async () => {
+    const { app } = proxied({ apiToken: undefined });
+    expect((await app.request('/v1/users/me', { method: 'PUT' })).status).toBe(404);
+  });
+});
+
+describe('upstream Content-Type, parsed (issue 24: content type by prefix)', () => {
+  const answer = (type: string | string[]) => () => {
+    const headers = new Headers();
+    for (const value of [type].flat()) headers.append('content-type', value);
+    return new Response('{"code":0,"msg":"ok","data":[]}', { headers });
+  };
+
+  it.each([
+    'application/json, text/html',
+    ['application/json', 'text/html'],
+    'application/json; text/html',
+    'application/json;charset=utf-8, text/html',
+    'application/problem+json',
+    'application/jsonx',
+    'application/json-seq',
+    'text/json',
+    'application/json/html',
+    'application / json',
+  ])('answers 502 with the envelope when the upstream says %j', async (type) => {
+    const { app } = proxied({ upstream: answer(type) });
+    const response = await app.request('/v1/video_translate/target_languages');
+    expect(response.status).toBe(502);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(await response.json()).toMatchObject({ code: 502, msg: expect.stringMatching(/without JSON/) });
+  });
+
+  it.each([
+    ['application/json', 'application/json'],
+    ['application/json; charset=utf-8', 'application/json; charset=utf-8'],
+    ['Application/JSON;Charset="UTF-8"', 'application/json; charset=UTF-8'],
+  ])('passes %j through as %j', async (type, sentOn) => {
+    const { app } = proxied({ upstream: answer(type) });
+    const response = await app.request('/v1/video_translate/target_languages');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe(sentOn);
+    expect(await response.json()).toEqual({ code: 0, msg: 'ok', data: [] });
+  });
+
+  it('refuses a request body sent as "application/json, text/html" with 415', async () => {
+    const { app, fetchImpl } = proxied();
+    const response = await app.request('/v1/image_generate', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json, text/html' },
+    });
+    expect(response.status).toBe(415);
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+});
+
 describe('createProxyHandler against real sockets', () => {
   let upstream: ServerType;
   let elsewhere: ServerType;
@@ -382,10 +527,10 @@ describe('createProxyHandler against real sockets', () => {
     });
     ({ server: elsewhere, url: elsewhereUrl } = await listen(other));
     const api = new Hono();
-    api.get('/v1/echo', (c) =>
+    api.get('/v1/video_translate/target_languages', (c) =>
       c.json({ code: 0, msg: 'ok', data: { authorization: c.req.header('authorization') ?? null } }),
     );
-    api.get('/v1/redirect', (c) => c.redirect(`${elsewhereUrl}/v1/landing`, 302));
+    api.get('/v1/image_to_video/redirect', (c) => c.redirect(`${elsewhereUrl}/v1/landing`, 302));
     ({ server: upstream, url: upstreamUrl } = await listen(api));
   });
   afterAll(async () => {
@@ -395,12 +540,12 @@ describe('createProxyHandler against real sockets', () => {
   const app = (apiBaseUrl: string) => createProxyApp({ apiBaseUrl, apiToken: TOKEN });
 
   it('reaches a real upstream with the bearer token', async () => {
-    const response = await app(upstreamUrl).request('/v1/echo');
+    const response = await app(upstreamUrl).request('/v1/video_translate/target_languages');
     expect(await response.json()).toEqual({ code: 0, msg: 'ok', data: { authorization: `Bearer ${TOKEN}` } });
   });
 
   it('never follows an upstream redirect (nothing reaches the other origin)', async () => {
-    const response = await app(upstreamUrl).request('/v1/redirect');
+    const response = await app(upstreamUrl).request('/v1/image_to_video/redirect');
     expect(response.status).toBe(502);
     expect(await response.json()).toMatchObject({ code: 502, msg: expect.stringContaining('redirect') });
     expect(seenElsewhere).toHaveLength(0);
@@ -408,7 +553,7 @@ describe('createProxyHandler against real sockets', () => {
 
   it('answers 502 when nothing listens at the base URL', async () => {
     // Port 9 (discard) on loopback is closed on any ordinary machine.
-    const response = await app('http://127.0.0.1:9').request('/v1/echo');
+    const response = await app('http://127.0.0.1:9').request('/v1/video_translate/target_languages');
     expect(response.status).toBe(502);
     expect(await response.json()).toMatchObject({ code: 502 });
   });

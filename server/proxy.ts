@@ -1,18 +1,21 @@
 // Forwards `/v1/*` to the real service and adds the bearer token on the Node side, so the token
-// never reaches the browser. Only the headers the service needs are passed either way.
+// never reaches the browser. Only the documented endpoints (./proxy-routes.ts) and only the headers
+// the service needs are passed either way.
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { UPLOAD_PATH } from '../src/api/upload';
+import { formatMediaType, isJsonMediaType, parseMediaType } from './media-type';
+import { proxyRoute } from './proxy-routes';
 import { limitedUploadBody, sendUpload } from './upload-stream';
 
 const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept', 'accept-language'];
-const FORWARDED_RESPONSE_HEADERS = ['content-type', 'retry-after', 'cache-control'];
+/** Content-Type is not among them: it is written again from its parsed form. */
+const FORWARDED_RESPONSE_HEADERS = ['retry-after', 'cache-control'];
 const TIMEOUT_MS = 60_000;
 /** Far above any body of the interface (a 1000-character prompt and five URLs). */
 export const MAX_PROXY_BODY_BYTES = 1024 * 1024;
 /** `UPLOAD_MAX_MB` when the caller does not say (server/config.ts reads the variable). */
 const DEFAULT_UPLOAD_MAX_BYTES = 500 * 1024 * 1024;
-const MULTIPART = /^multipart\/form-data\b/i;
 
 export interface ProxyOptions {
   apiBaseUrl: string;
@@ -48,10 +51,10 @@ function refusal(c: Context, hasBody: boolean, uploadMaxBytes: number): Response
   }
   const type = c.req.header('content-type') ?? '';
   const upload = isUpload(c);
-  if (upload && !MULTIPART.test(type)) {
+  if (upload && parseMediaType(type)?.type !== 'multipart/form-data') {
     return fail(415, 'Uploads must be multipart/form-data with the file in the part "file"');
   }
-  if (hasBody && !upload && !/^application\/json\b/i.test(type)) {
+  if (hasBody && !upload && !isJsonMediaType(type)) {
     return fail(415, 'Request bodies must be JSON (Content-Type: application/json)');
   }
   const length = Number(c.req.header('content-length') ?? 0);
@@ -78,14 +81,22 @@ function createProxyHandler({
   fetchImpl,
 }: ProxyOptions) {
   return async (c: Context): Promise<Response> => {
-    if (!apiToken) return fail(401, 'API_TOKEN is not set on the console server');
     const method = c.req.method;
+    // The path as it arrived (still percent-encoded): `%2f` in a task id is a trick, not a slash.
+    const incoming = new URL(c.req.url);
+    const route = proxyRoute(method, incoming.pathname);
+    if (!route.ok) {
+      const refused = fail(route.status, route.status === 405 ? 'Method not allowed' : 'Not found');
+      if (route.allow) refused.headers.set('allow', route.allow);
+      return refused;
+    }
+    if (!apiToken) return fail(401, 'API_TOKEN is not set on the console server');
     const hasBody = method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
     const refused = refusal(c, hasBody, uploadMaxBytes);
     if (refused) return refused;
 
-    const incoming = new URL(c.req.url);
-    const target = `${apiBaseUrl}${incoming.pathname}${incoming.search}`;
+    // No query string: none of the endpoints takes one, and nothing unchecked travels with the token.
+    const target = `${apiBaseUrl}${route.path}`;
     const headers = new Headers({ authorization: `Bearer ${apiToken}` });
     for (const name of FORWARDED_REQUEST_HEADERS) {
       const value = c.req.header(name);
@@ -125,13 +136,15 @@ function createProxyHandler({
       return fail(502, `The service answered with a redirect (HTTP ${upstream.status}); it was not followed`);
     }
     // The browser gets JSON from /v1, always: anything else (an HTML error page of a gateway, a
-    // login page, a file) is replaced by the envelope, keeping the HTTP status it came with.
-    if (!/^application\/(.+\+)?json\b/i.test(upstream.headers.get('content-type') ?? '')) {
+    // login page, a file, `application/json, text/html`) is replaced by the envelope, keeping the
+    // HTTP status it came with. The media type is parsed, and must be exactly application/json.
+    const type = parseMediaType(upstream.headers.get('content-type'));
+    if (type?.type !== 'application/json') {
       await upstream.body?.cancel().catch(() => undefined);
       const status = upstream.ok ? 502 : upstream.status;
       return fail(status, `The service answered HTTP ${upstream.status} without JSON`, upstream.headers);
     }
-    const responseHeaders = new Headers();
+    const responseHeaders = new Headers({ 'content-type': formatMediaType(type) });
     for (const name of FORWARDED_RESPONSE_HEADERS) {
       const value = upstream.headers.get(name);
       if (value) responseHeaders.set(name, value);
