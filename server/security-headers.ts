@@ -40,7 +40,11 @@ export function securityHeaders(options: SecurityHeaderOptions = {}): Middleware
       c.res = new Response(c.res.body, c.res);
     }
     const h = c.res.headers;
-    h.set('content-security-policy', csp);
+    // A response with a policy of its own (the emulator's uploads and generated SVG images, files
+    // anyone could open as a document: `default-src 'none'; sandbox`) keeps it, and gets the app's
+    // as a second policy. A browser enforces every policy it is sent, so neither can loosen the other.
+    const own = h.get('content-security-policy');
+    h.set('content-security-policy', own ? `${own}, ${csp}` : csp);
     h.set('x-content-type-options', 'nosniff');
     h.set('referrer-policy', 'strict-origin-when-cross-origin');
     h.set('x-frame-options', 'DENY');

@@ -116,7 +116,7 @@ export function createMediaRoutes(store: TaskStore, now: () => number): Hono {
     return c.body(svg, 200, {
       'content-type': 'image/svg+xml; charset=utf-8',
       'cache-control': RESULT_CACHE,
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
       'x-content-type-options': 'nosniff',
     });
   });
