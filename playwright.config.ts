@@ -58,6 +58,8 @@ export default defineConfig({
         API_BASE_URL: '',
         API_TOKEN: '',
         DATA_DIR: `test-results/e2e-data-${E2E_PORTS.app}`,
+        // Every test's browser is 127.0.0.1 without a sign-in: one allowance of event streams for all.
+        STREAMS_PER_SESSION: '64',
       },
     },
     ...(process.env.E2E_SKIP_PROXY ? [] : proxiedServers()),
@@ -86,6 +88,7 @@ function proxiedServers(): NonNullable<Extract<PlaywrightTestConfig['webServer']
         API_BASE_URL: `http://127.0.0.1:${E2E_PORTS.standaloneEmulator}`,
         API_TOKEN: E2E_TOKEN,
         DATA_DIR: `test-results/e2e-data-${E2E_PORTS.proxiedApp}`,
+        STREAMS_PER_SESSION: '64',
       },
     },
   ];

@@ -71,7 +71,8 @@ async function benchOne(label: string, env: Record<string, string>, tasks: numbe
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-ledger-'));
   const nodeApp = createNodeApp(
     // The default per-sender brake stays on: the bench's senders are one address, like the service.
-    readServerConfig({ DATA_DIR: dataDir, CALLBACK_SECRET: SECRET, ...env }),
+    // Its 100 event streams stand for 100 browsers, so one address may open them all.
+    readServerConfig({ DATA_DIR: dataDir, CALLBACK_SECRET: SECRET, STREAMS_PER_SESSION: '100', ...env }),
     { emulator: { log: () => {} } },
   );
   const server = serve({ fetch: nodeApp.app.fetch, hostname: '127.0.0.1', port: 0 });

@@ -10,6 +10,7 @@ import { LoginRateLimiter, clientKey } from './auth-rate-limit';
 import { bodyLimit } from 'hono/body-limit';
 import { memorySignedOutSessions, type SignedOutSessions } from './signed-out-sessions';
 import { cleanDisplayName } from './tasks/record-traffic';
+import { SESSION_ID_KEY } from './stream-limits';
 
 export const SESSION_COOKIE = 'mc_session';
 /** Context key of the signed-in user's name. */
@@ -167,6 +168,8 @@ export function createAuth(options: AuthOptions): Auth {
     if (isPublicPath(c.req.method, c.req.path)) return next();
     const current = await session(c);
     if (current) {
+      // Event streams are capped per session (server/stream-limits.ts): only a verified one counts.
+      (c as unknown as { set(key: string, value: unknown): void }).set(SESSION_ID_KEY, current.id);
       // The recorder takes the creator of a task from here first (server/tasks/record-traffic.ts).
       if (current.name)
         (c as unknown as { set(key: string, value: unknown): void }).set(SESSION_USER_KEY, current.name);

@@ -15,12 +15,24 @@ export interface ServerConfig {
   callbackRateLimit: number | undefined;
   /** Largest upload (multipart body) the proxy and the emulator take, in bytes. `UPLOAD_MAX_MB`. */
   uploadMaxBytes: number;
+  /** STREAMS_PER_SESSION: open event streams per sign-in session (or client address); default 8. */
+  streamsPerSession?: number;
+  /** STREAMS_TOTAL: open event streams of this process; default 200. */
+  streamsTotal?: number;
 }
 
 export const DEFAULT_UPLOAD_MAX_MB = 500;
 
 /** `UPLOAD_MAX_MB`: a whole number of megabytes from 1 to 100,000; undefined when unset or invalid. */
 export function parseUploadMaxMb(raw: string | undefined): number | undefined {
+  const text = raw?.trim();
+  if (!text || !/^\d+$/.test(text)) return undefined;
+  const value = Number(text);
+  return value >= 1 && value <= 100_000 ? value : undefined;
+}
+
+/** A whole number from 1 to 100,000 (STREAMS_PER_SESSION, STREAMS_TOTAL); undefined when unset or invalid. */
+export function parseStreamCount(raw: string | undefined): number | undefined {
   const text = raw?.trim();
   if (!text || !/^\d+$/.test(text)) return undefined;
   const value = Number(text);
@@ -64,5 +76,8 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     callbackRateLimit:
       clean(env.CALLBACK_RATE_LIMIT) === undefined ? undefined : Number(env.CALLBACK_RATE_LIMIT),
     uploadMaxBytes: (parseUploadMaxMb(env.UPLOAD_MAX_MB) ?? DEFAULT_UPLOAD_MAX_MB) * 1024 * 1024,
+    // Defaults in server/stream-limits.ts.
+    streamsPerSession: parseStreamCount(env.STREAMS_PER_SESSION),
+    streamsTotal: parseStreamCount(env.STREAMS_TOTAL),
   };
 }

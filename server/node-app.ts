@@ -12,6 +12,7 @@ import { openDatabase, type Database } from './db/database';
 import { createEmulator, type Emulator, type EmulatorOptions } from './emulator/app';
 import { createGuardedFetch } from './outbound';
 import { createProxyApp } from './proxy';
+import { createStreamLimits } from './stream-limits';
 import { requestOrigin } from './request-origin';
 import { importSignedOutSessions } from './signed-out-sessions';
 import { createTaskRecorder } from './tasks/recorder';
@@ -64,11 +65,14 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
 
   // A callback also moves its task on, in the same transaction as the callback itself.
   const store = new CallbackStore(database, { moveTasks: true });
+  // One allowance of event streams for both kinds (callbacks, tasks): per session and in total.
+  const streams = createStreamLimits({ perSession: config.streamsPerSession, total: config.streamsTotal });
   const inbox = createCallbackInbox({
     dataDir: config.dataDir,
     secret: config.callbackSecret,
     ratePerSecond: config.callbackRateLimit,
     store,
+    streams,
   });
   closers.push(async () => {
     // The store first: it refuses new callbacks and waits for the ones being committed.
@@ -80,7 +84,7 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
   app.route('/', inbox.app);
   // Registered before the proxy or the emulator, so it sees every /v1 answer they give.
   app.use('/v1/*', recordTraffic(createTaskRecorder(database), inbox.path));
-  const taskRoutes = createTaskRoutes(database);
+  const taskRoutes = createTaskRoutes(database, streams);
   app.route('/', taskRoutes.app);
 
   const backend: Pick<ConsoleInfo, 'backend' | 'apiHost' | 'tokenConfigured'> = config.apiBaseUrl

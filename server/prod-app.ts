@@ -17,6 +17,7 @@ import { brotliAssets } from './prod-brotli';
 import { routePagesOf } from './route-preloads';
 import type { ProdConfig } from './prod-config';
 import { securityHeaders } from './security-headers';
+import { SESSION_ID_KEY } from './stream-limits';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const FILE_LIKE =
@@ -116,7 +117,11 @@ export function createProdApp(config: ProdConfig, options: ProdAppOptions = {}):
   const toNodeSide = (c: Context) => {
     const url = new URL(c.req.url);
     // The node side is its own app: the signed-in user's name travels in its env, never in a header.
-    const env = { ...(c.env as object), [SESSION_USER_KEY]: c.get(SESSION_USER_KEY as never) };
+    const env = {
+      ...(c.env as object),
+      [SESSION_USER_KEY]: c.get(SESSION_USER_KEY as never),
+      [SESSION_ID_KEY]: c.get(SESSION_ID_KEY as never),
+    };
     if (!publicOrigin || url.origin === publicOrigin) return nodeApp.app.fetch(c.req.raw, env);
     const raw = c.req.raw;
     const { outgoing } = (c.env ?? {}) as { outgoing?: unknown };

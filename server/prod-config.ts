@@ -2,7 +2,7 @@
 // once at start so a bad deployment fails with a readable list instead of half-working.
 import { isIP } from 'node:net';
 import { isValidCallbackSecret, SECRET_RULE } from './callbacks/secret';
-import { parseUploadMaxMb, readServerConfig, type ServerConfig } from './config';
+import { parseStreamCount, parseUploadMaxMb, readServerConfig, type ServerConfig } from './config';
 
 export interface ProdConfig {
   server: ServerConfig;
@@ -121,6 +121,12 @@ export function readProdConfig(env: NodeJS.ProcessEnv = process.env): ProdConfig
   const uploadMaxMb = clean(env.UPLOAD_MAX_MB);
   if (uploadMaxMb !== undefined && parseUploadMaxMb(uploadMaxMb) === undefined)
     problems.push(`UPLOAD_MAX_MB must be a whole number of megabytes from 1 to 100000, got "${uploadMaxMb}"`);
+
+  for (const name of ['STREAMS_PER_SESSION', 'STREAMS_TOTAL'] as const) {
+    const raw = clean(env[name]);
+    if (raw !== undefined && parseStreamCount(raw) === undefined)
+      problems.push(`${name} must be a whole number of event streams from 1 to 100000, got "${raw}"`);
+  }
 
   if (server?.apiBaseUrl) {
     if (!server.apiToken)

@@ -1,22 +1,21 @@
 // What every event stream of the Node side needs besides its events: a comment every 20 s so
 // proxies keep an idle stream open, and an end when the client leaves or the server shuts down.
-import type { SSEStreamingApi } from 'hono/streaming';
+import type { BoundedStream } from './stream-limits';
 
 const HEARTBEAT_MS = 20_000;
 
 /**
- * Resolves when the stream should end: the client went away, or one of `closeStreams` (the
- * server's shutdown list) was called. Heartbeats run until then and are stopped before it resolves.
+ * Resolves when the stream should end: the client went away, the stream was dropped (its client
+ * stopped reading), or one of `closeStreams` (the server's shutdown list) was called. Heartbeats
+ * go through the stream's bounded queue, so they too never pile up for a client that does not read.
  */
-export async function holdOpen(stream: SSEStreamingApi, closeStreams: Set<() => void>): Promise<void> {
-  const heartbeat = setInterval(
-    () => void stream.write(': keep-alive\n\n').catch(() => stream.abort()),
-    HEARTBEAT_MS,
-  );
+export async function holdOpen(out: BoundedStream, closeStreams: Set<() => void>): Promise<void> {
+  const heartbeat = setInterval(() => void out.comment('keep-alive'), HEARTBEAT_MS);
   let end = () => {};
   const ended = new Promise<void>((resolve) => (end = resolve));
   closeStreams.add(end);
-  stream.onAbort(end);
+  out.stream.onAbort(end);
+  if (out.closed) end();
   try {
     await ended;
   } finally {

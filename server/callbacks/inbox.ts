@@ -4,11 +4,11 @@ import { Hono, type Context } from 'hono';
 import { clientKey } from '../auth-rate-limit';
 import { readBodyText, TOO_LARGE } from './read-body';
 import { createSenderLimit } from './sender-limit';
-import { streamSSE } from 'hono/streaming';
 import { callbackBodySchema, TASK_TYPES } from '../../src/api/schemas';
 import { resolveCallbackSecret, secretMatches } from './secret';
 import type { CallbackStore, StoredCallback } from './store';
 import { holdOpen } from '../sse-lifetime';
+import { boundedSSE, createStreamLimits, type StreamLimits } from '../stream-limits';
 
 export const CALLBACK_MAX_BYTES = 1024 * 1024;
 /** Envelope code for a body that is not a valid callback (the interface's own validation code). */
@@ -24,10 +24,17 @@ export interface CallbackInboxOptions {
   ratePerSecond?: number;
   now?: () => number;
   store: CallbackStore;
+  /** Caps on open event streams, shared with the task stream (server/stream-limits.ts). */
+  streams?: StreamLimits;
 }
 
-/** One page of the log is at most this many bytes of JSON (at least one callback), whatever `limit` says. */
+/**
+ * One page of the log is at most this many bytes of JSON (at least one callback), whatever `limit`
+ * says; the store loads no more than that (sizes first), it never loads a page and then trims it.
+ */
 export const PAGE_MAX_BYTES = 2 * 1024 * 1024;
+/** One batch of an event stream's catch-up: a stream far behind holds at most this much at once. */
+export const SSE_BATCH_MAX_BYTES = 2 * 1024 * 1024;
 /**
  * Per sender, well above the ingest target (2,000/s): the service is one sender, and a legitimate
  * burst of its results must never be refused. The brake is for a runaway sender, not for load.
@@ -67,6 +74,7 @@ export function createCallbackInbox(options: CallbackInboxOptions): CallbackInbo
   const secret = resolveCallbackSecret(options.dataDir, options.secret);
   const { store } = options;
   const closeStreams = new Set<() => void>();
+  const streams = options.streams ?? createStreamLimits();
   const app = new Hono();
   const path = `/callbacks/${secret}`;
   const rate = options.ratePerSecond ?? DEFAULT_CALLBACK_RATE;
@@ -124,16 +132,16 @@ export function createCallbackInbox(options: CallbackInboxOptions): CallbackInbo
     const limit = Math.min(Math.max(Number(c.req.query('limit')) || 100, 1), PAGE_MAX);
     const task = c.req.query('task')?.trim() || undefined;
     const [page, lastId] = await Promise.all([
-      store.page({ before: Number.isInteger(before) && before > 0 ? before : undefined, limit, task }),
+      store.page({
+        before: Number.isInteger(before) && before > 0 ? before : undefined,
+        limit,
+        task,
+        // A page is also capped by size (callbacks may be 1 MB each), as it is read.
+        maxBytes: PAGE_MAX_BYTES,
+      }),
       store.lastId(),
     ]);
-    // A page is also capped by size: callbacks may be up to 1 MB each.
-    let bytes = 0;
-    const items = page.items.filter((item, index) => {
-      bytes += JSON.stringify(item).length;
-      return index === 0 || bytes <= PAGE_MAX_BYTES;
-    });
-    const { total } = page;
+    const { total, items } = page;
     return c.json({ code: 0, msg: 'ok', data: { total, lastId, items } }, 200, {
       'cache-control': 'no-store',
     });
@@ -145,38 +153,49 @@ export function createCallbackInbox(options: CallbackInboxOptions): CallbackInbo
     // `since=end` is a page with no past: it wants only what arrives from now on.
     const lastEventId = c.req.header('last-event-id');
     const since = c.req.query('since');
-    return streamSSE(c, async (stream) => {
+    return boundedSSE(c, streams, 'callback', async (out) => {
       const lastId = await store.lastId();
       const requested =
         lastEventId !== undefined ? Number(lastEventId) : since === 'end' ? lastId : Number(since ?? 0);
       let sent = Number.isInteger(requested) && requested > 0 ? requested : 0;
       // An id beyond the log means the log was reset (database emptied): send everything again.
       if (sent > lastId) sent = 0;
-      let writing = Promise.resolve();
-      const flush = () => {
-        writing = writing.then(async () => {
-          // In pages: a client far behind never makes the server hold the whole log at once.
-          // A short page means caught up: every stream at the same position then shares one query.
-          for (let full = true; full;) {
-            const batch = await store.since(sent, SSE_PAGE);
-            for (const entry of batch) {
-              await stream.writeSSE(toEvent(entry));
-              sent = entry.id;
-            }
-            full = batch.length === SSE_PAGE;
+      // One catch-up at a time, and at most one more wanted: callbacks arriving while a client is
+      // slow ask for one more pass, they never queue a pass each.
+      let running: Promise<void> | undefined;
+      let again = false;
+      const catchUp = async () => {
+        // In batches bounded by count and bytes: a client far behind never makes the server hold
+        // the log at once. An empty batch means caught up (a short one may only have met the byte
+        // bound); streams at the same position share each query. Each write is awaited, so a client
+        // that does not read holds one batch until its stream is dropped (server/stream-limits.ts).
+        while (!out.closed) {
+          const batch = await store.since(sent, SSE_PAGE, SSE_BATCH_MAX_BYTES);
+          if (!batch.length) return;
+          for (const entry of batch) {
+            if (!(await out.send(toEvent(entry)))) return;
+            sent = entry.id;
           }
-        });
-        return writing;
+        }
+      };
+      const flush = (): Promise<void> => {
+        if (running) {
+          again = true;
+          return running;
+        }
+        running = (async () => {
+          do {
+            again = false;
+            await catchUp();
+          } while (again && !out.closed);
+        })().finally(() => (running = undefined));
+        return running;
       };
       // Subscribe before the catch-up so nothing stored in between is missed; `sent` dedupes.
-      const unsubscribe = store.subscribe(() => void flush().catch(() => stream.abort()));
-      const open = holdOpen(stream, closeStreams);
+      const unsubscribe = store.subscribe(() => void flush().catch(() => out.stream.abort()));
+      const open = holdOpen(out, closeStreams);
       try {
-        await stream.writeSSE({
-          event: 'ready',
-          data: JSON.stringify({ lastId }),
-          retry: 2000,
-        });
+        await out.send({ event: 'ready', data: JSON.stringify({ lastId }), retry: 2000 });
         await flush();
         await open;
       } finally {

@@ -3,10 +3,10 @@
 // so they grow in commit order and a client resuming after id N never misses a smaller one that
 // committed later. Every instance on the same database hears of new callbacks by NOTIFY.
 import { createHash } from 'node:crypto';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { CallbackBody } from '../../src/api/schemas';
 import type { Database, Db } from '../db/database';
-import type { CallbacksTable } from '../db/schema';
+import type { CallbacksTable, Schema } from '../db/schema';
 import { commitGroup } from './group-commit';
 
 /** The file log of earlier versions; imported once at start (see ./import-log.ts). */
@@ -26,6 +26,14 @@ const GROUP_MAX_BYTES = 4 * 1024 * 1024;
  * group they were not in.
  */
 const GROUPS_IN_FLIGHT = 2;
+/**
+ * What one read of the log (a page of /log, a batch of an event stream's catch-up) may load, in
+ * bytes of callback JSON: bodies may be 1 MB each, so 500 of them would be 500 MB. Sizes are asked
+ * of the database first and rows are loaded only up to this (always at least one).
+ */
+export const READ_MAX_BYTES = 2 * 1024 * 1024;
+/** Per row besides its body: the id and receivedAt around it in an answer or an event. */
+const ROW_OVERHEAD_BYTES = 80;
 
 /** How many of the queue's first callbacks make the next group (always at least one). */
 function groupSize(queue: readonly { text: string }[]): number {
@@ -187,15 +195,15 @@ export class CallbackStore {
    * Up to `limit` callbacks stored after `id`, oldest first. Streams that are level ask the same
    * question when a callback arrives: one query answers all of them.
    */
-  since(id: number, limit = 500): Promise<StoredCallback[]> {
-    const key = `${id}:${limit}`;
+  since(id: number, limit = 500, maxBytes = READ_MAX_BYTES): Promise<StoredCallback[]> {
+    const key = `${id}:${limit}:${maxBytes}`;
     let query = this.inFlight.get(key);
     if (!query) {
       query = this.db()
-        .then((db) =>
-          db.selectFrom('callbacks').selectAll().where('id', '>', id).orderBy('id').limit(limit).execute(),
-        )
-        .then((rows) => rows.map(toStoredCallback))
+        .then(async (db) => {
+          const ids = await idsWithin(db, (q) => q.where('id', '>', id), 'asc', limit, maxBytes);
+          return loadRows(db, ids, 'asc');
+        })
         .finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, query);
     }
@@ -204,21 +212,25 @@ export class CallbackStore {
 
   /**
    * Newest first, `limit` callbacks older than `before` (all when absent) whose task id contains
-   * `task`; `total` counts every match.
+   * `task`, and no more than about `maxBytes` of them (at least one); `total` counts every match.
    */
-  async page(options: { before?: number; limit: number; task?: string }) {
+  async page(options: { before?: number; limit: number; task?: string; maxBytes?: number }) {
     const db = await this.db();
-    let query = db.selectFrom('callbacks');
-    if (options.task) query = query.where('task_id', 'like', `%${escapeLike(options.task)}%`);
+    const matching = (query: CallbackQuery): CallbackQuery =>
+      options.task ? query.where('task_id', 'like', `%${escapeLike(options.task)}%`) : query;
     const [rows, count] = await Promise.all([
-      (options.before === undefined ? query : query.where('id', '<', options.before))
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(options.limit)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      idsWithin(
+        db,
+        (q) => (options.before === undefined ? matching(q) : matching(q).where('id', '<', options.before)),
+        'desc',
+        options.limit,
+        options.maxBytes ?? READ_MAX_BYTES,
+      ).then((ids) => loadRows(db, ids, 'desc')),
+      matching(db.selectFrom('callbacks'))
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow(),
     ]);
-    return { items: rows.map(toStoredCallback), total: Number(count.total) };
+    return { items: rows, total: Number(count.total) };
   }
 
   /** `listener` runs whenever callbacks may have been added, here or by another instance. */
@@ -240,6 +252,55 @@ export class CallbackStore {
   private emit() {
     for (const listener of this.listeners) listener();
   }
+}
+
+type CallbackQuery = SelectQueryBuilder<Schema, 'callbacks', object>;
+
+/**
+ * The ids of the rows `where` picks, in id order `order`, up to `limit` of them and `maxBytes` of
+ * their JSON (always the first one). Only ids and sizes come back (octet_length of the body's text,
+ * measured by the database row by row), in small steps that grow, so a log of 1 MB callbacks costs
+ * a few size reads, never 500 bodies in memory.
+ */
+async function idsWithin(
+  db: Db,
+  where: (query: CallbackQuery) => CallbackQuery,
+  order: 'asc' | 'desc',
+  limit: number,
+  maxBytes: number,
+): Promise<number[]> {
+  const ids: number[] = [];
+  let bytes = 0;
+  let step = 8;
+  for (let after: number | undefined; ids.length < limit; step = Math.min(step * 2, 128)) {
+    let query = where(db.selectFrom('callbacks'));
+    if (after !== undefined) query = query.where('id', order === 'asc' ? '>' : '<', after);
+    const want = Math.min(step, limit - ids.length);
+    const rows = await query
+      .select(['id', sql<number>`octet_length(body::text)`.as('bytes')])
+      .orderBy('id', order)
+      .limit(want)
+      .execute();
+    for (const row of rows) {
+      bytes += Number(row.bytes) + ROW_OVERHEAD_BYTES;
+      if (ids.length > 0 && bytes > maxBytes) return ids;
+      ids.push(row.id);
+    }
+    if (rows.length < want) return ids;
+    after = rows.at(-1)!.id;
+  }
+  return ids;
+}
+
+async function loadRows(db: Db, ids: number[], order: 'asc' | 'desc'): Promise<StoredCallback[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom('callbacks')
+    .selectAll()
+    .where('id', 'in', ids)
+    .orderBy('id', order)
+    .execute();
+  return rows.map(toStoredCallback);
 }
 
 export function escapeLike(text: string): string {

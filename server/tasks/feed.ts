@@ -2,12 +2,12 @@
 // carries the task id, one LISTEN per process hears it, one query reads the task, and every open
 // stream of this process gets it. `GET /__console/tasks/events` is that stream (Server-Sent Events).
 import type { Hono } from 'hono';
-import { streamSSE } from 'hono/streaming';
 import type { Database } from '../db/database';
 import { announcedIds } from './announce';
 import { toTaskView, type TaskView } from './list';
 import { TASKS_CHANNEL } from './recorder';
 import { holdOpen } from '../sse-lifetime';
+import { boundedSSE, type StreamLimits } from '../stream-limits';
 
 export interface TaskFeed {
   subscribe(listener: (task: TaskView) => void): () => void;
@@ -62,19 +62,23 @@ export function createTaskFeed(database: Promise<Database>): TaskFeed {
   };
 }
 
-export function mountTaskEvents(app: Hono, feed: TaskFeed, closeStreams: Set<() => void>) {
+export function mountTaskEvents(
+  app: Hono,
+  feed: TaskFeed,
+  closeStreams: Set<() => void>,
+  streams: StreamLimits,
+) {
   app.get('/__console/tasks/events', (c) =>
-    streamSSE(c, async (stream) => {
-      let writing = Promise.resolve();
-      const unsubscribe = feed.subscribe((task) => {
-        writing = writing
-          .then(() => stream.writeSSE({ event: 'task', data: JSON.stringify(task) }))
-          .catch(() => stream.abort());
-      });
-      const open = holdOpen(stream, closeStreams);
+    boundedSSE(c, streams, 'task', async (out) => {
+      // Not awaited: a change reaches every stream at once. A stream whose client does not read
+      // piles nothing up: past its pending bound it is dropped (server/stream-limits.ts).
+      const unsubscribe = feed.subscribe(
+        (task) => void out.send({ event: 'task', data: JSON.stringify(task) }),
+      );
+      const open = holdOpen(out, closeStreams);
       try {
         // A page that reconnects reloads its list; the stream only carries what changes from now on.
-        await stream.writeSSE({ event: 'ready', data: '{}', retry: 2000 });
+        await out.send({ event: 'ready', data: '{}', retry: 2000 });
         await open;
       } finally {
         unsubscribe();

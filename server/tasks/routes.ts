@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { TASK_TYPES } from '../../src/api/schemas';
 import type { Database } from '../db/database';
 import { createTaskFeed, mountTaskEvents } from './feed';
+import { createStreamLimits, type StreamLimits } from '../stream-limits';
 import { countTasks, getTask, listTasks, PAGE_SIZE_MAX, TASK_TABS, type TaskTab } from './list';
 
 const NO_STORE = { 'cache-control': 'no-store' };
@@ -13,12 +14,16 @@ export interface TaskRoutes {
   close(): Promise<void>;
 }
 
-export function createTaskRoutes(database: Promise<Database>): TaskRoutes {
+/** `streams`: caps on open event streams, shared with the callback stream (server/stream-limits.ts). */
+export function createTaskRoutes(
+  database: Promise<Database>,
+  streams: StreamLimits = createStreamLimits(),
+): TaskRoutes {
   const app = new Hono();
   const feed = createTaskFeed(database);
   const closeStreams = new Set<() => void>();
   // Before /:id, which would otherwise take "events" for a task id.
-  mountTaskEvents(app, feed, closeStreams);
+  mountTaskEvents(app, feed, closeStreams, streams);
 
   app.get('/__console/tasks', async (c) => {
     const { db } = await database;
