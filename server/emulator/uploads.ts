@@ -21,6 +21,7 @@ import {
   type ImageFormat,
   type MediaType,
 } from '../../src/api/media-type';
+import { withoutHiddenCharacters } from '../display-text';
 import { DownloadError } from './downloads';
 import { byteRange } from './media';
 import type { SettingsState } from './settings';
@@ -225,12 +226,10 @@ export class UploadStore {
 
 /** The name given back in the answer: the browser's name without paths, with the real extension. */
 export function safeFileName(name: string, type: MediaType): string {
-  const base = (name.split(/[\\/]/).pop() ?? '')
-    // Control characters have no place in a name shown back to people.
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim()
-    .slice(0, 200);
+  // Control and bidirectional control characters have no place in a name shown back to people.
+  const trimmed = withoutHiddenCharacters(name.split(/[\\/]/).pop() ?? '').trim();
+  // By code points, so a cut never leaves half of a surrogate pair.
+  const base = Array.from(trimmed).slice(0, 200).join('');
   const stem = base.replace(/\.[^.]*$/, '') || 'file';
   const ext = /\.([^.]+)$/.exec(base)?.[1]?.toLowerCase();
   const matches = ext === type.ext || (type.ext === 'jpg' && ext === 'jpeg');
@@ -259,6 +258,8 @@ function readMultipart(c: Context, store: UploadStore): Promise<Outcome> {
     try {
       parser = busboy({
         headers: { 'content-type': c.req.header('content-type') ?? '' },
+        // Browsers send a file name as UTF-8 bytes; busboy's default reads them as Latin-1 ("ZoÃ«").
+        defParamCharset: 'utf8',
         limits: { files: 1, fields: 20, parts: 40, fieldSize: 64 * 1024 },
       });
     } catch {

@@ -2,6 +2,7 @@
 // answers, status answers and their failures. Recording never changes or breaks the answer.
 import type { Context, MiddlewareHandler } from 'hono';
 import { CONSOLE_INBOX, TASK_TYPES, type TaskType } from '../../src/api/schemas';
+import { withoutHiddenCharacters } from '../display-text';
 import type { CreatedTask, TaskRecorder } from './recorder';
 
 const CREATE_PATH = /^\/v1\/(image_generate|video_translate|image_to_video)\/?$/;
@@ -72,7 +73,8 @@ function uploadedFile(answer: unknown): { url: string; fileName: string } | unde
   const { url, fileName } = body.result ?? {};
   if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) return undefined;
   if (typeof fileName !== 'string' || !fileName.trim()) return undefined;
-  return { url, fileName: cleanDisplayName(fileName, 255) };
+  // The service's name for an upload is shown to the team: no bidirectional tricks (U+202E) in it.
+  return { url, fileName: cleanDisplayName(withoutHiddenCharacters(fileName), 255) };
 }
 
 async function readJson(response: Response): Promise<Envelope | undefined> {

@@ -84,6 +84,28 @@ describe('uploads in the team record', () => {
   });
 });
 
+describe('uploaded file names (issue 24)', () => {
+  it("reads a browser's UTF-8 file name as UTF-8, not Latin-1", async () => {
+    const name = 'Zoë — 東京 ✓.png';
+    const answer = (await upload(name)) as { code: number; result?: { url: string; fileName: string } };
+    expect(answer.result?.fileName).toBe(name);
+    const id = await createImage({ prompt: 'a lighthouse', reference_images: [answer.result!.url] });
+    expect((await detail(id)).files).toEqual([
+      { field: 'reference_images[0]', url: answer.result!.url, name },
+    ]);
+  });
+
+  it('strips bidirectional controls and control characters from the name it gives back and records', async () => {
+    // U+202E reverses what follows on screen: "invoice\u202Egnp.png" reads "invoicegnp.png" backwards.
+    const answer = (await upload('invoice\u202Egnp\u2066\u200f\u0085.png')) as {
+      result?: { url: string; fileName: string };
+    };
+    expect(answer.result?.fileName).toBe('invoicegnp.png');
+    const id = await createImage({ prompt: 'a cat', reference_images: [answer.result!.url] });
+    expect((await detail(id)).files?.[0]?.name).toBe('invoicegnp.png');
+  });
+});
+
 describe('recordTraffic on the upload path', () => {
   it('reads only the answer: the upload body is never pulled by the recorder', async () => {
     const uploaded = vi.fn<TaskRecorder['uploaded']>(async () => undefined);
@@ -100,7 +122,7 @@ describe('recordTraffic on the upload path', () => {
       c.json({
         code: 0,
         success: true,
-        result: { url: 'https://cdn.example.com/u/1.png', fileName: 'a\u0007.png' },
+        result: { url: 'https://cdn.example.com/u/1.png', fileName: 'a\u0007\u202egnp.exe\u202c.png' },
       }),
     );
     let pulled = false;
@@ -122,7 +144,8 @@ describe('recordTraffic on the upload path', () => {
       duplex: 'half',
     } as RequestInit);
     expect(response.status).toBe(200);
-    expect(uploaded).toHaveBeenCalledWith('https://cdn.example.com/u/1.png', 'a.png', 'Bo');
+    // The service's name too loses control and bidirectional control characters.
+    expect(uploaded).toHaveBeenCalledWith('https://cdn.example.com/u/1.png', 'agnp.exe.png', 'Bo');
     expect(pulled).toBe(false);
   });
 });
