@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,7 +8,16 @@ import {
   videoTranslateCallback,
 } from '../testing/callback-fixtures';
 import { resetTestDatabase, testDatabase } from '../testing/database';
-import { IMPORTED_SUFFIX, importCallbackLog } from './import-log';
+import type { KyselyPlugin, RootOperationNode } from 'kysely';
+import {
+  FAILED_SUFFIX,
+  IMPORT_BATCH_BYTES,
+  IMPORTED_SUFFIX,
+  importCallbackLog,
+  type ImportOptions,
+} from './import-log';
+import { createNodeApp } from '../node-app';
+import { readServerConfig } from '../config';
 import { callbackKey, CallbackStore, LOG_FILE } from './store';
 import type { CallbackBody } from '../../src/api/schemas';
 
@@ -105,4 +114,131 @@ describe('importCallbackLog', () => {
       spy.mockRestore();
     }
   });
+});
+
+/** Strings in a query's tree: the body texts of an INSERT. */
+function stringBytes(node: unknown): number {
+  if (typeof node === 'string') return node.length;
+  if (!node || typeof node !== 'object') return 0;
+  return Object.values(node).reduce<number>((sum, value) => sum + stringBytes(value), 0);
+}
+
+/** Rows and bytes of every INSERT the import sends. */
+function insertSpy() {
+  const inserts: { rows: number; bytes: number }[] = [];
+  const plugin: KyselyPlugin = {
+    transformQuery({ node }) {
+      const insert = node as RootOperationNode & { values?: { values?: unknown[] } };
+      if (insert.kind === 'InsertQueryNode')
+        inserts.push({ rows: insert.values?.values?.length ?? 0, bytes: stringBytes(insert.values) });
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  return { plugin, inserts };
+}
+
+const padded = (i: number, size: number) =>
+  line({
+    ...imageToVideoCallback,
+    data: { ...imageToVideoCallback.data, task_id: `i2v-${i}` },
+    pad: 'x'.repeat(size),
+  });
+
+describe('importCallbackLog within bounds (issue 24)', () => {
+  let errors: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+  afterEach(() => errors.mockRestore());
+
+  const failedFiles = () => readdirSync(dataDir).filter((name) => name.includes(FAILED_SUFFIX));
+  const importWith = async (lines: string[], options?: ImportOptions) => {
+    const { db } = await testDatabase();
+    const spy = insertSpy();
+    writeFileSync(join(dataDir, LOG_FILE), lines.join('\n') + '\n');
+    const added = await importCallbackLog(db.withPlugin(spy.plugin), dataDir, options);
+    return { added, inserts: spy.inserts };
+  };
+  const bodyLength = (text: string) => JSON.stringify((JSON.parse(text) as { body: unknown }).body).length;
+
+  it('inserts 1 MB callbacks in batches of at most IMPORT_BATCH_BYTES, never 500 at once', async () => {
+    // 12 callbacks of ~1 MB: the old import sent them as one 12 MB statement (600 of them: 600 MB).
+    const lines = Array.from({ length: 12 }, (_, i) => padded(i, 1024 * 1024 - 2000));
+    const { added, inserts } = await importWith(lines);
+    expect(added).toBe(12);
+    expect(inserts.length).toBeGreaterThanOrEqual(3);
+    for (const insert of inserts) expect(insert.bytes).toBeLessThanOrEqual(IMPORT_BATCH_BYTES + 64 * 1024);
+  });
+
+  it('fills a batch exactly to its byte bound, and one byte less splits it', async () => {
+    const lines = Array.from({ length: 4 }, (_, i) => padded(i, 20_000));
+    const size = bodyLength(lines[0]!);
+    expect(lines.every((text) => bodyLength(text) === size)).toBe(true);
+    const atBound = await importWith(lines, { batchBytes: 2 * size });
+    expect(atBound.inserts.map((insert) => insert.rows)).toEqual([2, 2]);
+    await resetTestDatabase();
+    const pastBound = await importWith(lines, { batchBytes: 2 * size - 1 });
+    expect(pastBound.inserts.map((insert) => insert.rows)).toEqual([1, 1, 1, 1]);
+  });
+
+  it('imports a line exactly at the line limit; one byte longer moves the file aside', async () => {
+    const text = padded(1, 5000);
+    const length = Buffer.byteLength(text);
+    expect(await importWith([text], { lineMaxBytes: length }).then((r) => r.added)).toBe(1);
+    await resetTestDatabase();
+    expect(await importWith([text], { lineMaxBytes: length - 1 }).then((r) => r.added)).toBe(0);
+    expect(existsSync(join(dataDir, LOG_FILE))).toBe(false);
+    expect(failedFiles()).toEqual([LOG_FILE + FAILED_SUFFIX]);
+    expect(String(errors.mock.calls[0]![0])).toMatch(/line 1 is longer than \d+ bytes.*moved to .*\.failed/);
+    expect(await (await testDatabase()).db.selectFrom('callbacks').selectAll().execute()).toEqual([]);
+  });
+
+  it('stops reading a line without end at the limit instead of growing one string', async () => {
+    const { db } = await testDatabase();
+    // 24 MB and no newline, with the default 8 MB limit: never one 24 MB string.
+    writeFileSync(join(dataDir, LOG_FILE), Buffer.alloc(24 * 1024 * 1024, 'x'));
+    const toString = Buffer.prototype.toString;
+    const spy = vi.spyOn(Buffer.prototype, 'toString').mockImplementation(function (this: Buffer, ...args) {
+      if (this.length > 9 * 1024 * 1024) throw new Error('a string of more than 9 MB (simulated refusal)');
+      return toString.apply(this, args as Parameters<Buffer['toString']>);
+    });
+    try {
+      expect(await importCallbackLog(db, dataDir)).toBe(0);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(failedFiles()).toEqual([LOG_FILE + FAILED_SUFFIX]);
+    expect(String(errors.mock.calls[0]![0])).toContain('line 1 is longer than 8388608 bytes');
+  });
+
+  it('moves a file with a damaged line in the middle aside, keeping nothing of it', async () => {
+    const { added } = await importWith([line(videoTranslateCallback), '{"bro', line(imageToVideoCallback)]);
+    expect(added).toBe(0);
+    expect(failedFiles()).toEqual([LOG_FILE + FAILED_SUFFIX]);
+    expect(String(errors.mock.calls[0]![0])).toContain('line 2 is not a stored callback');
+    expect(await (await testDatabase()).db.selectFrom('callbacks').selectAll().execute()).toEqual([]);
+  });
+
+  it('moves a file the database refuses aside (a NUL in a body), and a second one beside it', async () => {
+    const nul = line({
+      ...videoTranslateCallback,
+      data: { ...videoTranslateCallback.data, error_message: 'a\u0000b' },
+    });
+    expect((await importWith([line(imageToVideoCallback), nul])).added).toBe(0);
+    expect(String(errors.mock.calls[0]![0])).toMatch(/the database refused a callback of lines 1-2/);
+    expect((await importWith([nul])).added).toBe(0);
+    expect(failedFiles()).toHaveLength(2);
+  });
+
+  it('lets the server start when the old log cannot be imported', async () => {
+    writeFileSync(join(dataDir, LOG_FILE), ['{"bro', line(videoTranslateCallback)].join('\n'));
+    const nodeApp = createNodeApp(readServerConfig({ DATA_DIR: dataDir, DATABASE_URL: 'memory://' }));
+    try {
+      await expect(nodeApp.database).resolves.toBeDefined();
+      expect(failedFiles()).toEqual([LOG_FILE + FAILED_SUFFIX]);
+    } finally {
+      await nodeApp.close();
+    }
+  }, 60_000);
 });
