@@ -139,7 +139,7 @@ function refuse(c: Context, status: 429 | 503, limits: StreamLimits) {
 }
 
 /** What the event's frame costs in memory (hono's writeSSE adds a few bytes of field names). */
-function frameBytes(message: SSEMessage): number {
+export function frameBytes(message: SSEMessage): number {
   const data = typeof message.data === 'string' ? message.data : '';
   return Buffer.byteLength(data) + (message.event?.length ?? 0) + String(message.id ?? '').length + 32;
 }
