@@ -1,7 +1,10 @@
 // Watches `/v1/*` (proxy or emulator alike) and records what passed: creation requests with their
-// answers, status answers and their failures. Recording never changes or breaks the answer.
+// answers, status answers and their failures. Recording never changes or breaks the answer, and
+// never holds more than RECORD_MAX_BYTES of it: the answers worth recording are small JSON.
 import type { Context, MiddlewareHandler } from 'hono';
 import { CONSOLE_INBOX, TASK_TYPES, type TaskType } from '../../src/api/schemas';
+import { isJsonMediaType } from '../media-type';
+import { isTaskId } from '../proxy-routes';
 import { withoutHiddenCharacters } from '../display-text';
 import type { CreatedTask, TaskRecorder } from './recorder';
 
@@ -11,6 +14,13 @@ const STATUS_PATH = /^\/v1\/(image_generate|video_translate|image_to_video)\/([^
 const UPLOAD_PATH = '/v1/figure-resource/upload/file';
 /** An endpoint under a kind's path that is not a task id. */
 const NOT_TASK_IDS = new Set(['target_languages']);
+
+/**
+ * The most of an answer the recorder reads. Status, creation and upload answers are a few KB; a
+ * larger one (a misbehaving or hostile upstream: 300 MB once cost 520 MB here) passes through to
+ * the browser streamed and unrecorded.
+ */
+export const RECORD_MAX_BYTES = 1024 * 1024;
 
 export const CREATOR_HEADER = 'x-console-user';
 const CREATOR_MAX = 80;
@@ -41,6 +51,14 @@ export function creatorOf(c: Context): string | null {
   }
   return cleanDisplayName(name) || null;
 }
+
+const safeDecode = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return '';
+  }
+};
 
 interface Envelope {
   code?: unknown;
@@ -77,10 +95,45 @@ function uploadedFile(answer: unknown): { url: string; fileName: string } | unde
   return { url, fileName: cleanDisplayName(withoutHiddenCharacters(fileName), 255) };
 }
 
-async function readJson(response: Response): Promise<Envelope | undefined> {
-  if (!/^application\/(.+\+)?json\b/i.test(response.headers.get('content-type') ?? '')) return undefined;
+const TOO_LARGE = Symbol('too large');
+
+/** The stream's text, or TOO_LARGE (and the stream cancelled) once it passes `max` bytes. */
+async function readCapped(body: ReadableStream<Uint8Array>, max: number): Promise<string | typeof TOO_LARGE> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    if (bytes > max) {
+      // Cancels this copy only: the browser's copy goes on streaming from the upstream. Not
+      // awaited: a copy's cancel settles only once the browser's copy has ended too.
+      reader.cancel().catch(() => undefined);
+      return TOO_LARGE;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The answer's JSON; undefined when it is not JSON; TOO_LARGE when it is not read at all. */
+async function readJson(c: Context): Promise<Envelope | undefined | typeof TOO_LARGE> {
+  const response = c.res;
+  if (!response.body || !isJsonMediaType(response.headers.get('content-type'))) return undefined;
+  const declared = Number(response.headers.get('content-length') ?? 0);
+  // A copy shares the upstream stream (tee): whatever the copy reads ahead waits in memory for the
+  // browser, so the copy reads at most RECORD_MAX_BYTES, and none of an answer declared larger.
+  const text =
+    declared > RECORD_MAX_BYTES ? TOO_LARGE : await readCapped(response.clone().body!, RECORD_MAX_BYTES);
+  if (text === TOO_LARGE) {
+    console.warn(
+      `[tasks] not recorded: ${c.req.method} ${c.req.path} answered more than ${RECORD_MAX_BYTES} bytes (passed on unread)`,
+    );
+    return TOO_LARGE;
+  }
   try {
-    return (await response.clone().json()) as Envelope;
+    return JSON.parse(text) as Envelope;
   } catch {
     return undefined;
   }
@@ -98,7 +151,8 @@ export function recordTraffic(recorder: TaskRecorder, inboxPath: string): Middle
       // Only the answer is read: the request body is the file, streamed on and never held here.
       if (c.res.status !== 200) return;
       try {
-        const file = uploadedFile(await readJson(c.res));
+        const answer = await readJson(c);
+        const file = answer === TOO_LARGE ? undefined : uploadedFile(answer);
         if (file) await recorder.uploaded(file.url, file.fileName, creatorOf(c));
       } catch (error) {
         console.error(`[tasks] could not record an upload: ${(error as Error).message}`);
@@ -108,8 +162,11 @@ export function recordTraffic(recorder: TaskRecorder, inboxPath: string): Middle
     const create = c.req.method === 'POST' ? CREATE_PATH.exec(path) : null;
     const status = c.req.method === 'GET' ? STATUS_PATH.exec(path) : null;
     if (!create && !(status && !NOT_TASK_IDS.has(status[2]!))) return;
+    // Not a task id (`%2f`, an encoded NUL…): the proxy refused it, and the record has nothing to learn.
+    if (status && !isTaskId(safeDecode(status[2]!))) return;
     try {
-      const envelope = await readJson(c.res);
+      const envelope = await readJson(c);
+      if (envelope === TOO_LARGE) return;
       const ok = c.res.status === 200 && envelope?.code === 0;
       if (create) {
         if (!ok) return;
@@ -123,7 +180,7 @@ export function recordTraffic(recorder: TaskRecorder, inboxPath: string): Middle
         return;
       }
       const kind = status![1] as TaskType;
-      const id = decodeURIComponent(status![2]!);
+      const id = safeDecode(status![2]!);
       const data = envelope?.data as Record<string, unknown> | undefined;
       if (ok && data && typeof data.status === 'string' && (TASK_TYPES as readonly string[]).includes(kind)) {
         await recorder.status(kind, id, data);
