@@ -9,9 +9,10 @@ import type { TaskRecorder } from './recorder';
 const STATUS = { code: 0, msg: 'ok', data: { task_id: 'i2v-1', status: 'SUCCEEDED' } };
 
 /** The status answer padded with spaces (still valid JSON) to exactly `bytes` bytes. */
-function answerOf(bytes: number): Uint8Array {
-  const json = JSON.stringify(STATUS);
-  return new TextEncoder().encode(json + ' '.repeat(bytes - json.length));
+function answerOf(bytes: number): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(bytes).fill(0x20);
+  out.set(new TextEncoder().encode(JSON.stringify(STATUS)));
+  return out;
 }
 
 function fakeRecorder() {
