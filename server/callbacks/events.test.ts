@@ -1,8 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCallbackInbox, type CallbackInbox } from './inbox';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createCallbackInbox, SSE_BATCH_MAX_BYTES, type CallbackInbox } from './inbox';
+import { readServerConfig } from '../config';
+import { createNodeApp } from '../node-app';
+import { createStreamLimits, SESSION_ID_KEY, type StreamLimits } from '../stream-limits';
 import {
   imageGenerateCallback,
   imageToVideoCallback,
@@ -156,5 +159,100 @@ describe('across instances on one database', () => {
     await reader.cancel();
     await other.close();
     await otherStore.close();
+  });
+});
+
+describe('bounded streams (issue 24)', () => {
+  const big = (i: number) => ({
+    ...videoTranslateCallback,
+    data: { ...videoTranslateCallback.data, task_id: `vt-big-${i}` },
+    pad: 'x'.repeat(1_000_000),
+  });
+  /** Bytes of every catch-up batch the store hands a stream. */
+  function watchBatches(target: CallbackStore): number[] {
+    const batches: number[] = [];
+    const since = target.since.bind(target);
+    vi.spyOn(target, 'since').mockImplementation(async (...args) => {
+      const batch = await since(...args);
+      batches.push(batch.reduce((sum, entry) => sum + JSON.stringify(entry).length, 0));
+      return batch;
+    });
+    return batches;
+  }
+  let limits: StreamLimits;
+  const withLimits = async (options: Parameters<typeof createStreamLimits>[0]) => {
+    await inbox.close();
+    limits = createStreamLimits(options);
+    inbox = createCallbackInbox({ dataDir, secret: SECRET, store, streams: limits });
+  };
+
+  it('drops a stream that never reads 1 MB callbacks, holding one batch of at most 2 MB until then', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await withLimits({ stallMs: 300 });
+    for (let i = 0; i < 6; i++) expect((await post(big(i))).status).toBe(200);
+    const batches = watchBatches(store);
+    const response = await events({}, '?since=0');
+    const reader = response.body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toContain('event: ready');
+    // From here on nothing is read, as by the issue's 14 streams that brought the server down.
+    await vi.waitFor(() => expect(limits.stats()).toMatchObject({ open: 0, dropped: 1 }), { timeout: 5000 });
+    expect(batches.length).toBeGreaterThan(0);
+    // The old catch-up loaded 500 rows at once: here all 6 (6 MB) for one stream.
+    for (const bytes of batches) expect(bytes).toBeLessThanOrEqual(SSE_BATCH_MAX_BYTES + 1_100_000);
+    expect(limits.stats().pendingBytes).toBe(0);
+    await reader.cancel().catch(() => {});
+  });
+
+  it('still sends every callback to a stream that reads, across batches cut by size', async () => {
+    for (let i = 0; i < 6; i++) await post(big(i));
+    const batches = watchBatches(store);
+    const { events: all, reader } = await readCallbacks(await events({}, '?since=0'), 6);
+    expect(all.map((event) => event.id)).toEqual(['1', '2', '3', '4', '5', '6']);
+    expect(batches.filter((bytes) => bytes > 0).length).toBeGreaterThanOrEqual(3);
+    await reader.cancel();
+  });
+
+  it('caps callback streams per client: exactly the cap opens, one more is a 429', async () => {
+    await withLimits({ perSession: 3 });
+    const from = { 'x-forwarded-for': '198.51.100.20' };
+    const open = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await events(from);
+      expect(response.status).toBe(200);
+      open.push(response);
+    }
+    const refused = await events(from);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBeTruthy();
+    for (const response of open) await response.body!.cancel();
+  });
+});
+
+describe('one allowance for both kinds of stream, from the configuration', () => {
+  it('counts task streams and callback streams of a session together (STREAMS_PER_SESSION, STREAMS_TOTAL)', async () => {
+    const nodeApp = createNodeApp(
+      readServerConfig({
+        DATA_DIR: dataDir,
+        CALLBACK_SECRET: SECRET,
+        STREAMS_PER_SESSION: '2',
+        STREAMS_TOTAL: '3',
+      }),
+      { database: await testDatabase(), emulator: { timeScale: 0, log: () => {} } },
+    );
+    const as = (session: string, path: string) =>
+      nodeApp.app.request(`http://127.0.0.1${path}`, {}, { [SESSION_ID_KEY]: session });
+    try {
+      const tasks = await as('ana', '/__console/tasks/events');
+      const callbacks = await as('ana', `/callbacks/${SECRET}/events`);
+      expect([tasks.status, callbacks.status]).toEqual([200, 200]);
+      expect((await as('ana', '/__console/tasks/events')).status).toBe(429);
+      expect((await as('ana', `/callbacks/${SECRET}/events`)).status).toBe(429);
+      const third = await as('ben', '/__console/tasks/events');
+      expect(third.status).toBe(200);
+      expect((await as('cy', '/__console/tasks/events')).status).toBe(503);
+      for (const response of [tasks, callbacks, third]) await response.body!.cancel();
+    } finally {
+      await nodeApp.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type KyselyPlugin } from 'kysely';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -355,5 +355,69 @@ describe('a large log and a flooding sender (issue: the log must not stop the se
     expect((await send(100, '203.0.113.8')).status).toBe(200);
     now += 1000;
     expect((await send(101, '198.51.100.7')).status).toBe(200);
+  });
+});
+
+describe('pages of the log are sized as they are read (issue 24)', () => {
+  const big = (i: number) => ({
+    ...videoTranslateCallback,
+    data: { ...videoTranslateCallback.data, task_id: `vt-big-${i}` },
+    pad: 'x'.repeat(1_000_000),
+  });
+  /** Bytes of callback bodies each query brought into this process. */
+  function countingStore(loads: number[]) {
+    const plugin: KyselyPlugin = {
+      transformQuery: ({ node }) => node,
+      transformResult: async ({ result }) => {
+        const bodies = result.rows.filter((row) => row && typeof row === 'object' && 'body' in row);
+        if (bodies.length) loads.push(bodies.reduce((sum, row) => sum + JSON.stringify(row.body).length, 0));
+        return result;
+      },
+    };
+    return new CallbackStore(
+      testDatabase().then((database) => ({ ...database, db: database.db.withPlugin(plugin) })),
+    );
+  }
+
+  it('answers /log?limit=500 over 1 MB callbacks within the budget, loading no more than budget + one row', async () => {
+    for (let i = 0; i < 6; i++) expect((await postJson(big(i))).status).toBe(200);
+    const loads: number[] = [];
+    await inbox.close();
+    await store.close();
+    store = countingStore(loads);
+    inbox = createCallbackInbox({ dataDir, secret: SECRET, store });
+    const response = await inbox.app.request(`/callbacks/${SECRET}/log?limit=500`);
+    const text = await response.text();
+    const body = JSON.parse(text) as { data: { total: number; items: { id: number }[] } };
+    expect(body.data.total).toBe(6);
+    expect(body.data.items.map((item) => item.id)).toEqual([6, 5]);
+    expect(text.length).toBeLessThanOrEqual(PAGE_MAX_BYTES);
+    // The old page loaded all 6 (500 when there are: ~500 MB) and then trimmed.
+    expect(loads.length).toBeGreaterThan(0);
+    for (const bytes of loads) expect(bytes).toBeLessThanOrEqual(PAGE_MAX_BYTES + 1_000_100);
+    // The next page starts where this one stopped.
+    const next = await inbox.app.request(`/callbacks/${SECRET}/log?limit=500&before=5`);
+    expect(((await next.json()) as typeof body).data.items.map((item) => item.id)).toEqual([4, 3]);
+  });
+
+  it('fills a page exactly to its byte budget; one byte less leaves the last callback out', async () => {
+    for (let i = 0; i < 3; i++) await postJson(big(i));
+    const { db } = await testDatabase();
+    const sizes = await db
+      .selectFrom('callbacks')
+      .select(sql<number>`octet_length(body::text)`.as('bytes'))
+      .orderBy('id')
+      .execute();
+    // What the store counts per row: its body's text and 80 bytes for the id and time around it.
+    const row = Number(sizes[0]!.bytes) + 80;
+    expect(sizes.every((size) => Number(size.bytes) + 80 === row)).toBe(true);
+    const page = (maxBytes: number) =>
+      store.page({ limit: 500, maxBytes }).then((result) => result.items.map((item) => item.id));
+    expect(await page(2 * row)).toEqual([3, 2]);
+    expect(await page(2 * row - 1)).toEqual([3]);
+    // A budget below one callback still answers with one: a page is never empty while some remain.
+    expect(await page(1)).toEqual([3]);
+    expect(await store.since(0, 500, 2 * row).then((items) => items.map((item) => item.id))).toEqual([1, 2]);
+    expect(await store.since(0, 500, 2 * row - 1).then((items) => items.map((item) => item.id))).toEqual([1]);
   });
 });
