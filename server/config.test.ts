@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeBaseUrl, parseUploadMaxMb, readServerConfig } from './config';
+import { readProdConfig } from './prod-config';
 
 describe('normalizeBaseUrl', () => {
   it.each([
@@ -91,5 +92,30 @@ describe('readServerConfig', () => {
 
   it('fails loudly on an invalid API_BASE_URL', () => {
     expect(() => readServerConfig({ API_BASE_URL: 'ftp://x' })).toThrow(/http\(s\)/);
+  });
+});
+
+describe('STREAMS_PER_SESSION and STREAMS_TOTAL', () => {
+  it('are unset by default (server/stream-limits.ts has the defaults, 8 and 200)', () => {
+    expect(readServerConfig({})).toMatchObject({ streamsPerSession: undefined, streamsTotal: undefined });
+  });
+
+  it.each([
+    ['1', 1],
+    ['100000', 100_000],
+    [' 16 ', 16],
+  ])('take %j', (raw, value) => {
+    expect(readServerConfig({ STREAMS_PER_SESSION: raw, STREAMS_TOTAL: raw })).toMatchObject({
+      streamsPerSession: value,
+      streamsTotal: value,
+    });
+    expect(() => readProdConfig({ STREAMS_PER_SESSION: raw, STREAMS_TOTAL: raw })).not.toThrow();
+  });
+
+  it.each(['0', '100001', '-1', '2.5', 'many'])('refuse %j at start with a readable message', (raw) => {
+    expect(() => readProdConfig({ STREAMS_PER_SESSION: raw })).toThrow(
+      `STREAMS_PER_SESSION must be a whole number of event streams from 1 to 100000, got "${raw}"`,
+    );
+    expect(() => readProdConfig({ STREAMS_TOTAL: raw })).toThrow(/STREAMS_TOTAL must be a whole number/);
   });
 });
