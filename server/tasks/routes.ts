@@ -5,6 +5,7 @@ import { TASK_TYPES } from '../../src/api/schemas';
 import type { Database } from '../db/database';
 import { createTaskFeed, mountTaskEvents } from './feed';
 import { createStreamLimits, type StreamLimits } from '../stream-limits';
+import { databaseInputErrors, refuseUnstorableText } from '../request-text';
 import { countTasks, getTask, listTasks, PAGE_SIZE_MAX, TASK_TABS, type TaskTab } from './list';
 
 const NO_STORE = { 'cache-control': 'no-store' };
@@ -22,6 +23,10 @@ export function createTaskRoutes(
   const app = new Hono();
   const feed = createTaskFeed(database);
   const closeStreams = new Set<() => void>();
+  // A search, a creator or a task id with a NUL in it is a 400 here, never a database error.
+  app.use('/__console/tasks', refuseUnstorableText());
+  app.use('/__console/tasks/*', refuseUnstorableText());
+  app.onError(databaseInputErrors('tasks'));
   // Before /:id, which would otherwise take "events" for a task id.
   mountTaskEvents(app, feed, closeStreams, streams);
 
