@@ -55,6 +55,7 @@ describe('open event streams are capped', () => {
     const refused = await asSession(app, 'alice');
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('10');
+    expect(refused.headers.get('connection')).toBe('close');
     expect(await refused.json()).toEqual({ code: 429, msg: expect.stringContaining('at most 3') });
     // Another session has its own allowance.
     expect((await asSession(app, 'bob')).status).toBe(200);

@@ -135,6 +135,9 @@ function refuse(c: Context, status: 429 | 503, limits: StreamLimits) {
   return c.json({ code: status, msg }, status, {
     'retry-after': String(RETRY_AFTER_S[status]),
     'cache-control': 'no-store',
+    // A refused stream's socket is not kept alive either: thousands of refused requests must not
+    // leave thousands of idle connections (file handles) behind.
+    connection: 'close',
   });
 }
 
