@@ -214,14 +214,25 @@ describe('bounded streams (issue 24)', () => {
 
   it('caps callback streams per client: exactly the cap opens, one more is a 429', async () => {
     await withLimits({ perSession: 3 });
-    const from = { 'x-forwarded-for': '198.51.100.20' };
+    // Over a socket from one address (what @hono/node-server hands the app).
+    const from = (address: string) =>
+      inbox.app.request(
+        `/callbacks/${SECRET}/events`,
+        {},
+        {
+          incoming: { socket: { remoteAddress: address, remotePort: 40000, remoteFamily: 'IPv4' } },
+        },
+      );
     const open = [];
     for (let i = 0; i < 3; i++) {
-      const response = await events(from);
+      const response = await from('198.51.100.20');
       expect(response.status).toBe(200);
       open.push(response);
     }
-    const refused = await events(from);
+    const elsewhere = await from('198.51.100.21');
+    expect(elsewhere.status).toBe(200);
+    open.push(elsewhere);
+    const refused = await from('198.51.100.20');
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBeTruthy();
     for (const response of open) await response.body!.cancel();
