@@ -12,9 +12,10 @@ export const DEFAULT_STREAMS_TOTAL = 200;
 /**
  * Bytes queued for one stream (written but not yet taken by its socket) beyond which the stream is
  * dropped. One event is always let through whatever its size (a callback may be 1 MB), so a stream
- * holds at most this much plus one event.
+ * holds at most this much plus one event. A burst of task changes is queued at once for every
+ * stream (a group commit names up to 200 tasks of a few KB): well under this.
  */
-export const STREAM_PENDING_MAX_BYTES = 1024 * 1024;
+export const STREAM_PENDING_MAX_BYTES = 2 * 1024 * 1024;
 /** A write not taken by the socket within this time means the client has stopped reading. */
 export const STREAM_STALL_MS = 30_000;
 /**
@@ -221,7 +222,10 @@ export function boundedSSE(
 
     const out: BoundedStream = {
       send: (message) => write(frameBytes(message), () => stream.writeSSE(message)),
-      comment: (text) => write(text.length + 4, () => stream.write(`: ${text}\n\n`)),
+      // A heartbeat only keeps an idle stream open: behind a pending write it is not needed, and it
+      // must not be what tips a healthy stream waiting on one large event over the bound.
+      comment: (text) =>
+        queued > 0 ? Promise.resolve(!closed) : write(text.length + 4, () => stream.write(`: ${text}\n\n`)),
       get closed() {
         return closed || stream.aborted || stream.closed;
       },
