@@ -9,8 +9,7 @@ const chromiumPath =
 /** Shifts every port the tests use, so several checkouts can run their tests side by side. */
 export const E2E_PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
 export const E2E_PORTS = {
-  app: Number(process.env.E2E_PORT ?? 5180 + E2E_PORT_OFFSET),
-  /** A second app instance that proxies to a standalone emulator, to test the token path. */
+  /** `vite` dev, proxying to a standalone emulator: the token path, and the dev server itself. */
   proxiedApp: Number(process.env.E2E_PROXIED_PORT ?? 5181 + E2E_PORT_OFFSET),
   standaloneEmulator: Number(process.env.E2E_EMULATOR_PORT ?? 8797 + E2E_PORT_OFFSET),
 };
@@ -27,13 +26,14 @@ export default defineConfig({
   testDir: './e2e',
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
-  workers: process.env.CI ? 1 : 2,
+  // Each worker has an app of its own (e2e/fixtures.ts): two workers are as safe as one.
+  workers: 2,
   retries: 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
+  // baseURL is each worker's own app (e2e/fixtures.ts).
   use: {
-    baseURL: `http://127.0.0.1:${E2E_PORTS.app}`,
     trace: 'off',
     screenshot: 'only-on-failure',
   },
@@ -46,24 +46,8 @@ export default defineConfig({
       },
     },
   ],
-  // E2E_SKIP_PROXY=1 starts only the main app (faster when working on one screen).
-  webServer: [
-    {
-      command: `npx vite --configLoader runner --host 127.0.0.1 --port ${E2E_PORTS.app} --strictPort`,
-      url: `http://127.0.0.1:${E2E_PORTS.app}/__console/config`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: {
-        EMULATOR_TIME_SCALE: '0.05',
-        API_BASE_URL: '',
-        API_TOKEN: '',
-        DATA_DIR: `test-results/e2e-data-${E2E_PORTS.app}`,
-        // Every test's browser is 127.0.0.1 without a sign-in: one allowance of event streams for all.
-        STREAMS_PER_SESSION: '64',
-      },
-    },
-    ...(process.env.E2E_SKIP_PROXY ? [] : proxiedServers()),
-  ],
+  // Only proxy.spec.ts uses these; E2E_SKIP_PROXY=1 leaves them out when working on other specs.
+  webServer: process.env.E2E_SKIP_PROXY ? [] : proxiedServers(),
 });
 
 function proxiedServers(): NonNullable<Extract<PlaywrightTestConfig['webServer'], unknown[]>> {

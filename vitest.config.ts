@@ -9,6 +9,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['./src/test/setup.ts'],
+    globalSetup: ['./server/testing/vitest-global-setup.ts'],
     pool: 'threads',
     maxWorkers: 2,
     // Server tests open an embedded database (PGlite, about a second alone); on a busy 2-core

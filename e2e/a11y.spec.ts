@@ -2,7 +2,8 @@
 // keyboard shortcuts (help dialog with `?`, "g then letter" to change screen), and a keyboard-only
 // pass through Create image to a task's page.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 interface ScannedRoute {
   /** The route as the test names it (`/tasks/<id>` for a seeded task). */

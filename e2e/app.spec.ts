@@ -1,6 +1,7 @@
 // The shell in real Chromium on the built-in emulator: it loads, says which backend it uses,
 // every navigation link reaches its screen, unknown routes are handled and the theme switches.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 const ROUTES = [
   { link: 'Translate video', path: '/translate' },

@@ -2,7 +2,8 @@
 // as callback_url ends, the emulator POSTs the callback, the inbox stores it and the app applies
 // it to the task history. Run: E2E_SKIP_PROXY=1 E2E_PORT=5184 npx playwright test e2e/callbacks.spec.ts --workers=1
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 interface ConsoleConfig {
   callbackUrl: string | null;
@@ -76,14 +77,8 @@ test.describe('callback inbox', () => {
   });
 
   test.describe('with the translation query switched off', () => {
-    test.beforeEach(async ({ request }) => {
-      const response = await request.post('/emulator/settings', {
-        data: { disabled: ['video_translate_query'] },
-      });
-      expect(response.ok()).toBe(true);
-    });
-    test.afterEach(async ({ request }) => {
-      await request.post('/emulator/settings', { data: { disabled: [] } });
+    test.beforeEach(async ({ emulator }) => {
+      await emulator.set({ disabled: ['video_translate_query'] });
     });
 
     test('the callback alone brings the result to the gallery', async ({ page }) => {

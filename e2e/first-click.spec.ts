@@ -1,6 +1,7 @@
 // The first click after correcting refused fields must submit: an error clears as soon as its value
 // is valid, and nothing moves the submit button between the press and the release of a real mouse.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 /** A real mouse press and release at the button's centre, as a person clicks (not a synthetic click). */
 async function mouseClick(page: Page, target: Locator) {

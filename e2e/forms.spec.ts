@@ -2,7 +2,8 @@
 // task ids, a reference image that cannot be downloaded lands on the reference images (530002), a
 // server-side 100002 lands on its field, axe finds nothing, and screenshots for a human look.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { mkdirSync } from 'node:fs';
 
 const SHOTS = 'screenshots';

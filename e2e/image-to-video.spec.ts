@@ -1,6 +1,7 @@
 // Image to video, end to end in real Chromium against the emulator: from a generated image, through
 // Animate, to a video that plays in the gallery; the rules of each model on the screen; screenshots.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 const SHOTS = 'screenshots';
 

@@ -1,7 +1,9 @@
-// Starts the production server (`npm start`'s built `server/prod.ts`, on a build of the current tree, see global-setup.ts) for a spec and stops it.
-// Ports 4180-4189 (plus E2E_PORT_OFFSET) are reserved for these tests.
+// Starts the production server (`npm start`'s built `server/prod.ts`, on a build of the current tree,
+// see global-setup.ts) for a spec or a worker, and stops it. Ports 4180-4199 (plus E2E_PORT_OFFSET)
+// are reserved for these servers: 4180-4189 for the specs that start their own, 4190-4199 for each
+// worker's app (./fixtures.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { copyOfTemplate } from '../server/testing/pglite-template';
 import { E2E_PORT_OFFSET } from '../playwright.config';
 import { E2E_DIST_DIR, E2E_SERVER_ENTRY } from './global-setup';
 
@@ -17,9 +19,8 @@ export async function startProdServer(
 ): Promise<ProdServer> {
   const port = prodPort(basePort);
   let output = '';
-  const dataDir = env.DATA_DIR ?? `test-results/prod-data-${port}`;
-  // The demo seeds tasks relative to now: an earlier run's record would show them long finished.
-  if (env.DEMO === '1') rmSync(dataDir, { recursive: true, force: true });
+  // A copy of the run's migrated template: a new PGlite would spend seconds in initdb.
+  const dataDir = env.DATA_DIR ?? copyOfTemplate();
   const child: ChildProcess = spawn(process.execPath, [E2E_SERVER_ENTRY], {
     env: {
       ...process.env,

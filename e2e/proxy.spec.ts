@@ -2,7 +2,8 @@
 // instance started with API_BASE_URL/API_TOKEN pointing at it. Requests from the page must succeed
 // (so the Node side added the right token) while nothing the browser sends, receives or stores
 // contains the token.
-import { expect, test, type Page, type Request, type Response } from '@playwright/test';
+import type { Page, Request, Response } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { E2E_PORTS, E2E_TOKEN } from '../playwright.config';
 
 const APP = `http://127.0.0.1:${E2E_PORTS.proxiedApp}`;
@@ -181,9 +182,9 @@ test('the page HTML, scripts and console config do not contain the token', async
   expect(text).not.toContain(E2E_TOKEN);
 });
 
-test('a page of another origin cannot spend the token through the proxy', async ({ page }) => {
-  // The main e2e app is another origin on the same host: the browser marks its requests same-site.
-  await page.goto(`http://127.0.0.1:${E2E_PORTS.app}/`);
+test('a page of another origin cannot spend the token through the proxy', async ({ page, workerApp }) => {
+  // The worker's own app is another origin on the same host: the browser marks its requests same-site.
+  await page.goto(`${workerApp.url}/`);
   // Vite's dev server may reload the page once while it settles its dependency cache; ask again then.
   await expect(async () => {
     const result = await page.evaluate(async (target) => {

@@ -1,6 +1,7 @@
 // Two tabs of one browser: one polls, the other learns every answer through the history store's
 // BroadcastChannel; when the polling tab closes or goes to the background, the other takes over.
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 const statusRequests = (page: Page, counts: Map<Page, number>) => {
   counts.set(page, 0);

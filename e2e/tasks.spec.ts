@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 const auth = { authorization: 'Bearer e2e' };
 
@@ -26,37 +27,34 @@ const card = (page: Page, id: string) => page.getByRole('article', { name: id })
 
 test.describe('task gallery', () => {
   test('a looked-up image-to-video task goes from pending to succeeded and plays', async ({
+    emulator,
     page,
     baseURL,
   }) => {
     // About 9 s: long enough to see it running even when a loaded machine is slow to open the page.
-    await page.request.post('/emulator/settings', { data: { timeScale: 0.4 } });
-    try {
-      // The page first: on a loaded machine its load alone took most of the task's 9 s.
-      await page.goto('/tasks');
-      await expect(page.getByRole('button', { name: 'Look up' })).toBeVisible();
-      const id = await createImageToVideo(page.request, baseURL!, 'A calm sea at dawn');
-      await lookUp(page, id);
-      const task = card(page, id);
-      await expect(task.getByText(/^(PENDING|PROCESSING)$/)).toBeVisible();
-      await expect(task.getByText('SUCCEEDED', { exact: true })).toBeVisible({ timeout: 30_000 });
-      // The team's list holds every spec's tasks: the newest succeeded one is this one.
-      await page.getByRole('tab', { name: /Succeeded/ }).click();
-      await expect(page).toHaveURL(/\/tasks\?tab=succeeded$/);
-      await expect(page.getByRole('article').first()).toHaveAccessibleName(id);
+    await emulator.set({ timeScale: 0.4 });
+    // The page first: on a loaded machine its load alone took most of the task's 9 s.
+    await page.goto('/tasks');
+    await expect(page.getByRole('button', { name: 'Look up' })).toBeVisible();
+    const id = await createImageToVideo(page.request, baseURL!, 'A calm sea at dawn');
+    await lookUp(page, id);
+    const task = card(page, id);
+    await expect(task.getByText(/^(PENDING|PROCESSING)$/)).toBeVisible();
+    await expect(task.getByText('SUCCEEDED', { exact: true })).toBeVisible({ timeout: 30_000 });
+    // The team's list holds every spec's tasks: the newest succeeded one is this one.
+    await page.getByRole('tab', { name: /Succeeded/ }).click();
+    await expect(page).toHaveURL(/\/tasks\?tab=succeeded$/);
+    await expect(page.getByRole('article').first()).toHaveAccessibleName(id);
 
-      await task.getByRole('button', { name: `Play video of task ${id}` }).click();
-      const video = task.locator('video');
-      await expect(video).toHaveAttribute('preload', 'none');
-      await expect(video).toHaveAttribute('poster', /^http:\/\/127\.0\.0\.1:\d+\/emulator\/media\//);
-      await expect
-        .poll(() => video.evaluate((el: HTMLVideoElement) => el.readyState >= 2 && !el.error), {
-          timeout: 10_000,
-        })
-        .toBe(true);
-    } finally {
-      await page.request.post('/emulator/settings', { data: { timeScale: 0.05 } });
-    }
+    await task.getByRole('button', { name: `Play video of task ${id}` }).click();
+    const video = task.locator('video');
+    await expect(video).toHaveAttribute('preload', 'none');
+    await expect(video).toHaveAttribute('poster', /^http:\/\/127\.0\.0\.1:\d+\/emulator\/media\//);
+    await expect
+      .poll(() => video.evaluate((el: HTMLVideoElement) => el.readyState >= 2 && !el.error), {
+        timeout: 10_000,
+      })
+      .toBe(true);
   });
 
   test('a failed task shows its error_message on the card and in the detail', async ({ page, baseURL }) => {
@@ -92,23 +90,22 @@ test.describe('task gallery', () => {
     await expect(page.getByText('SUCCEEDED')).toHaveCount(0);
   });
 
-  test('a reload in the middle of polling resumes with nothing lost', async ({ page, baseURL }) => {
-    await page.request.post('/emulator/settings', { data: { timeScale: 0.3 } });
-    try {
-      const id = await createImageToVideo(page.request, baseURL!, 'Reload me');
-      await page.goto('/tasks');
-      await lookUp(page, id);
-      await expect(card(page, id).getByText(/^(PENDING|PROCESSING)$/)).toBeVisible();
-      await page.reload();
-      const task = card(page, id);
-      await expect(task).toBeVisible();
-      await expect(task.getByText(/^(PENDING|PROCESSING|SUCCEEDED)$/)).toBeVisible();
-      await expect(task.getByText('SUCCEEDED', { exact: true })).toBeVisible({ timeout: 25_000 });
-      await page.reload();
-      await expect(card(page, id).getByText('SUCCEEDED', { exact: true })).toBeVisible();
-    } finally {
-      await page.request.post('/emulator/settings', { data: { timeScale: 0.05 } });
-    }
+  test('a reload in the middle of polling resumes with nothing lost', async ({ emulator, page, baseURL }) => {
+    // About 9 s, and made only once the page is open: on a loaded machine a shorter task, or one made
+    // before the page loaded, finished before anyone could see it running.
+    await emulator.set({ timeScale: 1 });
+    await page.goto('/tasks');
+    await expect(page.getByRole('button', { name: 'Look up' })).toBeVisible();
+    const id = await createImageToVideo(page.request, baseURL!, 'Reload me');
+    await lookUp(page, id);
+    await expect(card(page, id).getByText(/^(PENDING|PROCESSING)$/)).toBeVisible();
+    await page.reload();
+    const task = card(page, id);
+    await expect(task).toBeVisible();
+    await expect(task.getByText(/^(PENDING|PROCESSING|SUCCEEDED)$/)).toBeVisible();
+    await expect(task.getByText('SUCCEEDED', { exact: true })).toBeVisible({ timeout: 25_000 });
+    await page.reload();
+    await expect(card(page, id).getByText('SUCCEEDED', { exact: true })).toBeVisible();
   });
 
   test('the deep link /tasks/<id> opens and polls a task this browser never saw', async ({
@@ -147,81 +144,65 @@ test.describe('task gallery', () => {
 });
 
 test.describe('task gallery: backends and history files', () => {
-  test('a kind without a status endpoint shows "waiting for callback", not an error', async ({ page }) => {
-    await page.request.post('/emulator/settings', { data: { disabled: ['image_generate_query'] } });
-    try {
-      const response = await page.request.post('/v1/image_generate', {
-        data: { prompt: 'A quiet harbour' },
-        headers: auth,
-      });
-      const id = ((await response.json()) as { data: { task_ids: string[] } }).data.task_ids[0]!;
-      await page.goto('/tasks');
-      await lookUp(page, id);
-      const task = card(page, id);
-      await expect(task.getByText('Waiting for callback', { exact: true })).toBeVisible();
-      await expect(task).toContainText('no status endpoint');
-      await page.getByRole('tab', { name: /In progress/ }).click();
-      await expect(card(page, id)).toBeVisible();
-    } finally {
-      await page.request.post('/emulator/settings', { data: { disabled: [] } });
-    }
+  test('a kind without a status endpoint shows "waiting for callback", not an error', async ({
+    emulator,
+    page,
+  }) => {
+    await emulator.set({ disabled: ['image_generate_query'] });
+    const response = await page.request.post('/v1/image_generate', {
+      data: { prompt: 'A quiet harbour' },
+      headers: auth,
+    });
+    const id = ((await response.json()) as { data: { task_ids: string[] } }).data.task_ids[0]!;
+    await page.goto('/tasks');
+    await lookUp(page, id);
+    const task = card(page, id);
+    await expect(task.getByText('Waiting for callback', { exact: true })).toBeVisible();
+    await expect(task).toContainText('no status endpoint');
+    await page.getByRole('tab', { name: /In progress/ }).click();
+    await expect(card(page, id)).toBeVisible();
   });
 
-  test('a 429 keeps the last known state with a stale mark', async ({ page, baseURL }) => {
-    await page.request.post('/emulator/settings', { data: { timeScale: 0.5 } });
-    try {
-      const id = await createImageToVideo(page.request, baseURL!, 'Rate limited');
-      await page.goto('/tasks');
-      await lookUp(page, id);
-      await expect(card(page, id).getByText(/^(PENDING|PROCESSING)$/)).toBeVisible();
-      await page.request.post('/emulator/settings', {
-        data: { failNextStatusQueries: { status: 429, count: 5, taskId: id } },
-      });
-      await expect(card(page, id).getByText('Stale', { exact: true })).toBeVisible({ timeout: 15_000 });
-      await expect(card(page, id).getByText(/^(PENDING|PROCESSING)$/)).toBeVisible();
-      await card(page, id).getByRole('link', { name: id }).click();
-      await expect(page.getByText(/Could not refresh the status \(HTTP 429\)/)).toBeVisible();
-    } finally {
-      await page.request.post('/emulator/settings', {
-        data: { timeScale: 0.05, failNextStatusQueries: null },
-      });
-    }
+  test('a 429 keeps the last known state with a stale mark', async ({ emulator, page, baseURL }) => {
+    await emulator.set({ timeScale: 0.5 });
+    const id = await createImageToVideo(page.request, baseURL!, 'Rate limited');
+    await page.goto('/tasks');
+    await lookUp(page, id);
+    await expect(card(page, id).getByText(/^(PENDING|PROCESSING)$/)).toBeVisible();
+    await emulator.set({ failNextStatusQueries: { status: 429, count: 5, taskId: id } });
+    await expect(card(page, id).getByText('Stale', { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(card(page, id).getByText(/^(PENDING|PROCESSING)$/)).toBeVisible();
+    await card(page, id).getByRole('link', { name: id }).click();
+    await expect(page.getByText(/Could not refresh the status \(HTTP 429\)/)).toBeVisible();
   });
 
-  test('two 429s with Retry-After: 3 cost about 6 s, not 90 s: the task recovers', async ({
+  test('two 429s with Retry-After: 3 are waited out as asked, not for the provider’s 30 s: the task recovers', async ({
+    emulator,
     page,
     baseURL,
   }) => {
-    await page.request.post('/emulator/settings', { data: { timeScale: 0.5 } });
-    try {
-      const id = await createImageToVideo(page.request, baseURL!, 'Rate limited briefly');
-      const asked: number[] = [];
-      page.on('request', (request) => {
-        if (request.method() === 'GET' && request.url().endsWith(`/v1/image_to_video/${id}`))
-          asked.push(Date.now());
-      });
-      await page.goto('/tasks');
-      await lookUp(page, id);
-      const task = card(page, id);
-      await expect(task.getByText(/^(PENDING|PROCESSING)$/)).toBeVisible();
-      await page.request.post('/emulator/settings', {
-        data: { failNextStatusQueries: { status: 429, count: 2, retryAfter: '3', taskId: id } },
-      });
-      const stale = task.getByText('Stale', { exact: true });
-      await expect(stale).toBeVisible({ timeout: 15_000 });
-      const firstRefused = asked.length - 1;
-      // Without Retry-After the provider's 30 s would keep it stale for a minute or more.
-      await expect(stale).toBeHidden({ timeout: 12_000 });
-      expect(asked.length).toBeGreaterThanOrEqual(firstRefused + 3);
-      const gaps = asked.slice(firstRefused, firstRefused + 3).map((at, i, all) => at - (all[i - 1] ?? at));
-      for (const gap of gaps.slice(1)) {
-        expect(gap).toBeGreaterThanOrEqual(2_500);
-        expect(gap).toBeLessThan(6_000);
-      }
-    } finally {
-      await page.request.post('/emulator/settings', {
-        data: { timeScale: 0.05, failNextStatusQueries: null },
-      });
+    await emulator.set({ timeScale: 0.5 });
+    const id = await createImageToVideo(page.request, baseURL!, 'Rate limited briefly');
+    const asked: number[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && request.url().endsWith(`/v1/image_to_video/${id}`))
+        asked.push(Date.now());
+    });
+    await page.goto('/tasks');
+    await lookUp(page, id);
+    const task = card(page, id);
+    await expect(task.getByText(/^(PENDING|PROCESSING)$/)).toBeVisible();
+    await emulator.set({ failNextStatusQueries: { status: 429, count: 2, retryAfter: '3', taskId: id } });
+    const stale = task.getByText('Stale', { exact: true });
+    await expect(stale).toBeVisible({ timeout: 15_000 });
+    const firstRefused = asked.length - 1;
+    // Without Retry-After the provider's 30 s would keep it stale for a minute or more.
+    await expect(stale).toBeHidden({ timeout: 30_000 });
+    expect(asked.length).toBeGreaterThanOrEqual(firstRefused + 3);
+    const gaps = asked.slice(firstRefused, firstRefused + 3).map((at, i, all) => at - (all[i - 1] ?? at));
+    for (const gap of gaps.slice(1)) {
+      expect(gap).toBeGreaterThanOrEqual(2_500);
+      expect(gap).toBeLessThan(6_000);
     }
   });
 

@@ -1,8 +1,9 @@
 // The team's record on the Tasks screen: two people (two browser contexts, each with its own display
 // name) see each other's tasks, "Mine" and the search narrow the list, a filter URL opens the same
-// view elsewhere, a change made in one browser shows in the other within a second or two, and the
+// view elsewhere, a change made in one browser shows in the other without a reload, and the
 // task page tells anyone the parameters, the creator and the timeline.
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 const run = Date.now().toString(36);
 const ADA = `Ada ${run}`;
@@ -85,33 +86,27 @@ test.describe('the team’s tasks', () => {
     await Promise.all([ada.context().close(), grace.context().close(), support.context().close()]);
   });
 
-  test('a status change made in one browser shows in another open one within two seconds', async ({
+  test('a status change made in one browser reaches another open one without a reload', async ({
     browser,
     baseURL,
+    emulator,
   }) => {
     test.setTimeout(60_000);
-    await (
-      await browser.newContext({ baseURL })
-    ).request.post('/emulator/settings', {
-      data: { timeScale: 0.4 },
-    });
+    await emulator.set({ timeScale: 0.4 });
     const ada = await personPage(browser, ADA, baseURL!);
     const grace = await personPage(browser, GRACE, baseURL!);
-    try {
-      const id = await createImage(ada, `Live change ${run}`);
-      // Grace watches her Tasks screen; only Ada's browser follows (polls) the task.
-      await grace.goto(`/tasks?q=${encodeURIComponent(id)}`);
-      const seen = card(grace, id);
-      await expect(seen).toBeVisible();
-      await expect(seen).not.toContainText('SUCCEEDED');
-      await ada.goto(`/tasks/${id}`);
-      await expect(ada.getByText('SUCCEEDED', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
-      await expect(seen.getByText('SUCCEEDED', { exact: true })).toBeVisible({ timeout: 2_000 });
-      await expect(grace.getByRole('tab', { name: /Succeeded 1/ })).toBeVisible({ timeout: 2_000 });
-    } finally {
-      await ada.request.post('/emulator/settings', { data: { timeScale: 0.05 } });
-      await Promise.all([ada.context().close(), grace.context().close()]);
-    }
+    const id = await createImage(ada, `Live change ${run}`);
+    // Grace watches her Tasks screen; only Ada's browser follows (polls) the task.
+    await grace.goto(`/tasks?q=${encodeURIComponent(id)}`);
+    const seen = card(grace, id);
+    await expect(seen).toBeVisible();
+    await expect(seen).not.toContainText('SUCCEEDED');
+    await ada.goto(`/tasks/${id}`);
+    await expect(ada.getByText('SUCCEEDED', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+    // How fast it arrives is the benchmark's (npm run bench: callback -> card); here, that it does.
+    await expect(seen.getByText('SUCCEEDED', { exact: true })).toBeVisible();
+    await expect(grace.getByRole('tab', { name: /Succeeded 1/ })).toBeVisible();
+    await Promise.all([ada.context().close(), grace.context().close()]);
   });
 
   test('the task page shows anyone the parameters, the creator and the timeline', async ({

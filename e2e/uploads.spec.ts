@@ -4,7 +4,8 @@
 // a text file named .png are refused before anything is sent; a cancelled upload leaves the form
 // usable. Uploads are slowed with Chromium's network throttling so the progress bar has time to show.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { mkdirSync, readFileSync } from 'node:fs';
 
 const SHOTS = 'screenshots';

@@ -2,16 +2,16 @@
 // answers only loopback names, IP addresses, HOST, PUBLIC_BASE_URL's host and ALLOWED_HOSTS, the same
 // list as `npm start` (server/host-guard.ts). Any other Host header gets Vite's 403.
 import { request } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer, type ViteDevServer } from 'vite';
+import { copyOfTemplate } from './testing/pglite-template';
 
 let server: ViteDevServer;
 let port: number;
-const dataDir = mkdtempSync(join(tmpdir(), 'dev-host-check-'));
+const dataDir = copyOfTemplate();
 
 beforeAll(async () => {
   vi.stubEnv('DATA_DIR', dataDir);

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_INBOX } from '../src/api/schemas';
 import { readServerConfig } from './config';
 import { createNodeApp, type NodeApp } from './node-app';
+import { copyOfTemplate } from './testing/pglite-template';
 
 const TOKEN = 'node-app-test-token-93ab';
 // The callback inbox keeps state in DATA_DIR; keep it out of the working tree.
@@ -21,7 +22,7 @@ afterEach(async () => {
 afterAll(() => rmSync(DATA_DIR, { recursive: true, force: true }));
 
 const start = (env: NodeJS.ProcessEnv) =>
-  (nodeApp = createNodeApp(readServerConfig({ DATA_DIR, DATABASE_URL: 'memory://', ...env })));
+  (nodeApp = createNodeApp(readServerConfig({ DATA_DIR: copyOfTemplate(), ...env })));
 
 async function consoleConfig(env: NodeJS.ProcessEnv) {
   const response = await start(env).app.request('/__console/config');
@@ -124,7 +125,7 @@ describe('the in-process emulator fetches only public addresses (SSRF)', () => {
   it('never POSTs a callback to an internal address (loopback, link-local, mapped IPv6)', async () => {
     hits.length = 0;
     const logged: string[] = [];
-    nodeApp = createNodeApp(readServerConfig({ DATA_DIR, DATABASE_URL: 'memory://' }), {
+    nodeApp = createNodeApp(readServerConfig({ DATA_DIR: copyOfTemplate() }), {
       emulator: { timeScale: 0, callbackRetryDelayMs: 1, log: (line) => logged.push(line) },
     });
     const port = new URL(internalUrl).port;
@@ -175,7 +176,7 @@ describe('callback_url "console:inbox" (the browser never holds the inbox secret
     });
 
   it('becomes the inbox address on the server, and the callback arrives there', async () => {
-    nodeApp = createNodeApp(readServerConfig({ DATA_DIR, DATABASE_URL: 'memory://' }), {
+    nodeApp = createNodeApp(readServerConfig({ DATA_DIR: copyOfTemplate() }), {
       emulator: { timeScale: 0.01, log: () => {} },
     });
     const response = await translate(nodeApp.app, CONSOLE_INBOX);

@@ -4,13 +4,12 @@
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Connect, Plugin } from 'vite';
 import { videoTranslateCallback } from './testing/callback-fixtures';
 import { consoleServerPlugin } from './vite-plugin';
+import { copyOfTemplate } from './testing/pglite-template';
 
 const SECRET = 'vite-plugin-test-secret-0123456789';
 let dataDir: string;
@@ -18,9 +17,9 @@ let httpServer: EventEmitter;
 let frontend: Server | undefined;
 
 beforeEach(() => {
-  dataDir = mkdtempSync(join(tmpdir(), 'vite-plugin-'));
+  dataDir = copyOfTemplate();
   vi.stubEnv('DATA_DIR', dataDir);
-  vi.stubEnv('DATABASE_URL', 'memory://');
+  vi.stubEnv('DATABASE_URL', '');
   vi.stubEnv('API_BASE_URL', ''); // the built-in emulator
   vi.stubEnv('API_TOKEN', '');
   vi.stubEnv('PUBLIC_BASE_URL', '');

@@ -1,22 +1,21 @@
 // What /__console/config tells the browser about the inbox, per backend.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../config';
 import { createNodeApp, type NodeApp } from '../node-app';
+import { copyOfTemplate } from '../testing/pglite-template';
 
 const SECRET = 'config-test-secret-0123456789';
 let dataDir: string;
 let nodeApp: NodeApp | undefined;
 
 async function consoleConfig(overrides: Partial<ServerConfig>) {
-  dataDir = mkdtempSync(join(tmpdir(), 'inbox-config-'));
+  dataDir = copyOfTemplate();
   const config: ServerConfig = {
     apiBaseUrl: undefined,
     apiToken: undefined,
     dataDir,
-    databaseUrl: 'memory://',
+    databaseUrl: undefined,
     publicBaseUrl: undefined,
     callbackSecret: SECRET,
     callbackRateLimit: undefined,

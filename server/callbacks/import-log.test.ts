@@ -20,6 +20,7 @@ import { createNodeApp } from '../node-app';
 import { readServerConfig } from '../config';
 import { callbackKey, CallbackStore, LOG_FILE } from './store';
 import type { CallbackBody } from '../../src/api/schemas';
+import { copyTemplateInto } from '../testing/pglite-template';
 
 let dataDir: string;
 const line = (body: unknown) =>
@@ -233,7 +234,8 @@ describe('importCallbackLog within bounds (issue 24)', () => {
 
   it('lets the server start when the old log cannot be imported', async () => {
     writeFileSync(join(dataDir, LOG_FILE), ['{"bro', line(videoTranslateCallback)].join('\n'));
-    const nodeApp = createNodeApp(readServerConfig({ DATA_DIR: dataDir, DATABASE_URL: 'memory://' }));
+    copyTemplateInto(dataDir);
+    const nodeApp = createNodeApp(readServerConfig({ DATA_DIR: dataDir }));
     try {
       await expect(nodeApp.database).resolves.toBeDefined();
       expect(failedFiles()).toEqual([LOG_FILE + FAILED_SUFFIX]);

@@ -1,9 +1,7 @@
 // Uploads in the team record: each upload answer passing through /v1/figure-resource/upload/file
 // names its URL, and a creation request that uses such URLs carries the files' names (from the
 // traffic, never the browser's word alone). The upload body itself is never read by the recorder.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
 import { Hono } from 'hono';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readServerConfig } from '../config';
@@ -12,9 +10,10 @@ import { resetTestDatabase } from '../testing/database';
 import type { TaskView } from './list';
 import { recordTraffic } from './record-traffic';
 import type { TaskRecorder } from './recorder';
+import { copyOfTemplate } from '../testing/pglite-template';
 
 const ORIGIN = 'http://127.0.0.1:5173';
-const DATA_DIR = mkdtempSync(join(tmpdir(), 'uploads-record-test-'));
+const DATA_DIR = copyOfTemplate();
 const PNG = readFileSync('server/emulator/assets/reference.png');
 let nodeApp: NodeApp;
 

@@ -1,8 +1,10 @@
-// One in-memory PGlite per test file (vitest isolates modules per file), emptied before each test:
-// opening PGlite takes about a second, emptying it a few milliseconds.
+// One PGlite per test file (vitest isolates modules per file), a copy of the run's migrated template
+// (./pglite-template.ts), emptied before each test: opening it takes about a second, emptying it a
+// few milliseconds.
 import { sql } from 'kysely';
 import { Blob as NodeBlob } from 'node:buffer';
 import { openDatabase, type Database } from '../db/database';
+import { copyOfTemplate } from './pglite-template';
 
 let shared: Promise<Database> | undefined;
 
@@ -16,7 +18,7 @@ async function openInNode(): Promise<Database> {
   const pageBlob = globalThis.Blob;
   globalThis.Blob = NodeBlob as typeof Blob;
   try {
-    return await openDatabase({ dataDir: 'memory://' });
+    return await openDatabase({ dataDir: copyOfTemplate() });
   } finally {
     globalThis.Blob = pageBlob;
   }
