@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testDatabase } from './testing/database';
 import { isPublicPath, safeNext, SESSION_COOKIE } from './auth';
 import { createProdApp, SIGN_IN_META } from './prod-app';
@@ -8,6 +8,10 @@ import { fakeNodeApp, makeDist, prodConfig } from './testing/prod-server';
 const PASSWORD = 'correct horse battery';
 const SECRET = 's3cret-s3cret-s3cret';
 const HTML = { accept: 'text/html,application/xhtml+xml' };
+/** What @hono/node-server hands the app for a request from `address` (getConnInfo reads it). */
+const peer = (address: string) => ({ env: { incoming: { socket: { remoteAddress: address } } } });
+/** A reverse proxy on the same machine. */
+const LOOPBACK_PEER = peer('127.0.0.1').env;
 
 // The fake node app's database (PGlite) opens once per file, before the first test's clock starts.
 beforeAll(async () => {
@@ -169,29 +173,115 @@ describe('sign-in required with APP_PASSWORD', () => {
     const app = open();
     const from = (ip: string) => ({ 'x-forwarded-for': `203.0.113.9, ${ip}` });
     for (let i = 0; i < 5; i++)
-      await app.request('/login', form({ password: `guess-${i}` }, from('198.51.100.1')));
-    expect((await app.request('/login', form({ password: PASSWORD }, from('198.51.100.1')))).status).toBe(
-      429,
-    );
-    expect((await app.request('/login', form({ password: PASSWORD }, from('198.51.100.2')))).status).toBe(
-      303,
-    );
+      await app.request('/login', form({ password: `guess-${i}` }, from('198.51.100.1')), LOOPBACK_PEER);
+    expect(
+      (await app.request('/login', form({ password: PASSWORD }, from('198.51.100.1')), LOOPBACK_PEER)).status,
+    ).toBe(429);
+    expect(
+      (await app.request('/login', form({ password: PASSWORD }, from('198.51.100.2')), LOOPBACK_PEER)).status,
+    ).toBe(303);
   });
 
   it('brakes an IPv6 client per /64, whichever of its addresses it uses', async () => {
     const app = open();
     const from = (ip: string) => ({ 'x-forwarded-for': ip });
     for (let i = 0; i < 5; i++)
-      await app.request('/login', form({ password: `guess-${i}` }, from(`2001:db8:1:2::${i + 1}`)));
+      await app.request(
+        '/login',
+        form({ password: `guess-${i}` }, from(`2001:db8:1:2::${i + 1}`)),
+        LOOPBACK_PEER,
+      );
     const sameNetwork = await app.request(
       '/login',
       form({ password: PASSWORD }, from('2001:db8:1:2:ffff::9')),
+      LOOPBACK_PEER,
     );
     expect(sameNetwork.status).toBe(429);
-    const otherNetwork = await app.request('/login', form({ password: PASSWORD }, from('2001:db8:1:3::1')));
+    const otherNetwork = await app.request(
+      '/login',
+      form({ password: PASSWORD }, from('2001:db8:1:3::1')),
+      LOOPBACK_PEER,
+    );
     expect(otherNetwork.status).toBe(303);
   });
 
+  // Issue 24: from a loopback peer any X-Forwarded-For value was believed, so each made-up value
+  // (`garbage-1`, `garbage-2`, …) was a fresh bucket.
+  it('believes X-Forwarded-For only when it is an IP address: made-up values share the peer’s bucket', async () => {
+    const app = open();
+    for (let i = 1; i <= 5; i++)
+      expect(
+        (
+          await app.request(
+            '/login',
+            form({ password: 'nope' }, { 'x-forwarded-for': `garbage-${i}` }),
+            LOOPBACK_PEER,
+          )
+        ).status,
+      ).toBe(401);
+    for (const value of ['garbage-6', '1', '0x7f.1', '', '198.51.100.1:443'])
+      expect(
+        (
+          await app.request(
+            '/login',
+            form({ password: PASSWORD }, { 'x-forwarded-for': value }),
+            LOOPBACK_PEER,
+          )
+        ).status,
+        value,
+      ).toBe(429);
+  });
+
+  it('believes X-Forwarded-For only from TRUSTED_PROXIES: any other peer is the client', async () => {
+    const app = open();
+    const forwarded = (ip: string, password = 'nope') => form({ password }, { 'x-forwarded-for': ip });
+    const direct = peer('203.0.113.50').env;
+    for (let i = 1; i <= 5; i++) await app.request('/login', forwarded(`198.51.100.${i}`), direct);
+    // A fresh forwarded address does not help a peer that is not a trusted proxy.
+    expect((await app.request('/login', forwarded('198.51.100.99', PASSWORD), direct)).status).toBe(429);
+
+    // A proxy on another machine, named in TRUSTED_PROXIES: 10.0.0.3 is the range's last address.
+    const behind = open({ TRUSTED_PROXIES: '10.0.0.0/30' });
+    for (let i = 1; i <= 5; i++)
+      await behind.request('/login', forwarded('198.51.100.7'), peer('10.0.0.3').env);
+    expect(
+      (await behind.request('/login', forwarded('198.51.100.7', PASSWORD), peer('10.0.0.3').env)).status,
+    ).toBe(429);
+    // 10.0.0.4, one past the range, is the client itself: its X-Forwarded-For is ignored.
+    expect(
+      (await behind.request('/login', forwarded('198.51.100.7', PASSWORD), peer('10.0.0.4').env)).status,
+    ).toBe(303);
+    // Loopback is not trusted once TRUSTED_PROXIES names something else.
+    for (let i = 1; i <= 5; i++)
+      await behind.request('/login', forwarded(`198.51.100.${20 + i}`), LOOPBACK_PEER);
+    expect((await behind.request('/login', forwarded('198.51.100.30', PASSWORD), LOOPBACK_PEER)).status).toBe(
+      429,
+    );
+  });
+
+  // Issue 24: a /48 holds 65,536 /64 buckets (~327,000 guesses per 10 minutes).
+  it('has an overall limit: after LOGIN_FAILURES_TOTAL failures from all clients, everyone waits', async () => {
+    const app = open({ LOGIN_FAILURES_TOTAL: '12' });
+    const from = (n: number) => ({ 'x-forwarded-for': `2001:db8:7:${n.toString(16)}::1` });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    // 11 failures, from 11 networks of one /48: a twelfth network may still try (the bound itself)...
+    for (let n = 1; n <= 11; n++)
+      expect((await app.request('/login', form({ password: 'nope' }, from(n)), LOOPBACK_PEER)).status).toBe(
+        401,
+      );
+    expect((await app.request('/login', form({ password: 'nope' }, from(12)), LOOPBACK_PEER)).status).toBe(
+      401,
+    );
+    // ...and after the twelfth failure nobody may, not even with the right password, from anywhere.
+    for (const headers of [from(13), from(0xffff), { 'x-forwarded-for': '198.51.100.1' }]) {
+      const res = await app.request('/login', form({ password: PASSWORD }, headers), LOOPBACK_PEER);
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(/12 failed sign-ins .* from all clients together/);
+    warn.mockRestore();
+  });
   it('leaves everything open without APP_PASSWORD', async () => {
     const app = createProdApp(prodConfig(dist.dir), { nodeApp: fakeNodeApp() }).app;
     expect((await app.request('/v1/ping')).status).toBe(200);

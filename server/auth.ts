@@ -10,6 +10,7 @@ import { LoginRateLimiter, clientKey } from './auth-rate-limit';
 import { bodyLimit } from 'hono/body-limit';
 import { memorySignedOutSessions, type SignedOutSessions } from './signed-out-sessions';
 import { cleanDisplayName } from './tasks/record-traffic';
+import type { TrustedProxies } from './trusted-proxies';
 import { SESSION_ID_KEY } from './stream-limits';
 
 export const SESSION_COOKIE = 'mc_session';
@@ -24,7 +25,11 @@ export interface AuthOptions {
   /** `https://…` here makes cookies Secure even when TLS ends at a reverse proxy. */
   publicBaseUrl?: string;
   maxFailures?: number;
+  /** Failed sign-ins from all clients together within the window before everyone waits. */
+  maxFailuresTotal?: number;
   failureWindowMs?: number;
+  /** Peers whose X-Forwarded-For names the client (TRUSTED_PROXIES); loopback when unset. */
+  trustedProxies?: TrustedProxies;
   now?: () => number;
   /** Where sign-outs are remembered; in memory when unset (tests). */
   signedOut?: SignedOutSessions;
@@ -85,7 +90,12 @@ export function createAuth(options: AuthOptions): Auth {
     .update(`${options.sessionSecret ?? randomBytes(32).toString('base64url')}\0${options.password}`)
     .digest('base64url');
   const signedOut = options.signedOut ?? memorySignedOutSessions(now);
-  const limiter = new LoginRateLimiter(options.maxFailures ?? 5, options.failureWindowMs ?? 10 * 60_000, now);
+  const limiter = new LoginRateLimiter(
+    options.maxFailures ?? 5,
+    options.failureWindowMs ?? 10 * 60_000,
+    now,
+    options.maxFailuresTotal,
+  );
 
   const isSecure = (c: Context) =>
     options.publicBaseUrl?.startsWith('https:') ||
@@ -129,7 +139,7 @@ export function createAuth(options: AuthOptions): Auth {
     async (c) => {
       const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
       const next = safeNext(typeof form.next === 'string' ? form.next : undefined);
-      const key = clientKey(c);
+      const key = clientKey(c, options.trustedProxies);
       const wait = limiter.retryAfterSeconds(key);
       if (wait > 0) {
         c.header('retry-after', String(wait));

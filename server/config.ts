@@ -1,4 +1,6 @@
 // Configuration of the Node side, read from environment variables only.
+import { parseTrustedProxies, type TrustedProxies } from './trusted-proxies';
+
 export interface ServerConfig {
   /** The real service, without the trailing `/v1`; unset means the built-in emulator. */
   apiBaseUrl: string | undefined;
@@ -15,6 +17,8 @@ export interface ServerConfig {
   callbackRateLimit: number | undefined;
   /** Largest upload (multipart body) the proxy and the emulator take, in bytes. `UPLOAD_MAX_MB`. */
   uploadMaxBytes: number;
+  /** TRUSTED_PROXIES: peers whose X-Forwarded-For is believed (loopback when unset); server/trusted-proxies.ts. */
+  trustedProxies?: TrustedProxies;
   /** STREAMS_PER_SESSION: open event streams per sign-in session (or client address); default 8. */
   streamsPerSession?: number;
   /** STREAMS_TOTAL: open event streams of this process; default 200. */
@@ -76,6 +80,8 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     callbackRateLimit:
       clean(env.CALLBACK_RATE_LIMIT) === undefined ? undefined : Number(env.CALLBACK_RATE_LIMIT),
     uploadMaxBytes: (parseUploadMaxMb(env.UPLOAD_MAX_MB) ?? DEFAULT_UPLOAD_MAX_MB) * 1024 * 1024,
+    // Entries that are not addresses trust nothing; npm start refuses them (server/prod-config.ts).
+    trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES).trusted,
     // Defaults in server/stream-limits.ts.
     streamsPerSession: parseStreamCount(env.STREAMS_PER_SESSION),
     streamsTotal: parseStreamCount(env.STREAMS_TOTAL),

@@ -71,6 +71,7 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
     dataDir: config.dataDir,
     secret: config.callbackSecret,
     ratePerSecond: config.callbackRateLimit,
+    trustedProxies: config.trustedProxies,
     store,
     streams,
   });

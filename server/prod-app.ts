@@ -106,6 +106,8 @@ export function createProdApp(config: ProdConfig, options: ProdAppOptions = {}):
       sessionSecret: config.sessionSecret,
       publicBaseUrl: config.server.publicBaseUrl,
       signedOut: databaseSignedOutSessions(nodeApp.database),
+      trustedProxies: config.server.trustedProxies,
+      maxFailuresTotal: config.loginFailuresTotal,
     });
     app.route('/', auth.routes);
     app.use(auth.guard);

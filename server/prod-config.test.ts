@@ -77,6 +77,24 @@ describe('readProdConfig', () => {
     expect(problems({ ...REMOTE, PUBLIC_BASE_URL: '  ' })).toEqual([]);
   });
 
+  it('reads TRUSTED_PROXIES as addresses and ranges, refusing anything else', () => {
+    const trusted = readProdConfig({ TRUSTED_PROXIES: '10.0.0.0/8, ::1' }).server.trustedProxies!;
+    expect(trusted('10.1.2.3')).toBe(true);
+    expect(trusted('127.0.0.1')).toBe(false);
+    expect(readProdConfig({}).server.trustedProxies!('127.0.0.1')).toBe(true);
+    expect(problems({ TRUSTED_PROXIES: 'nginx, 10.0.0.0/40' })[0]).toMatch(
+      /TRUSTED_PROXIES.*"nginx", "10\.0\.0\.0\/40"/,
+    );
+  });
+
+  it('reads LOGIN_FAILURES_TOTAL from 1 to 1000000, 100 by default', () => {
+    expect(readProdConfig({}).loginFailuresTotal).toBe(100);
+    expect(readProdConfig({ LOGIN_FAILURES_TOTAL: '1' }).loginFailuresTotal).toBe(1);
+    expect(readProdConfig({ LOGIN_FAILURES_TOTAL: '1000000' }).loginFailuresTotal).toBe(1_000_000);
+    for (const bad of ['0', '1000001', '1.5', 'many', '-3'])
+      expect(problems({ LOGIN_FAILURES_TOTAL: bad })[0], bad).toMatch(/LOGIN_FAILURES_TOTAL/);
+  });
+
   it('reads ALLOWED_HOSTS as names or .domains, refusing anything else', () => {
     expect(readProdConfig({ ALLOWED_HOSTS: 'console.example.com, .corp.example' }).allowedHosts).toEqual([
       'console.example.com',

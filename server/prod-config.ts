@@ -1,8 +1,10 @@
 // Configuration of the production server (`npm start`), from environment variables only, checked
 // once at start so a bad deployment fails with a readable list instead of half-working.
 import { isIP } from 'node:net';
+import { DEFAULT_LOGIN_FAILURES_TOTAL } from './auth-rate-limit';
 import { isValidCallbackSecret, SECRET_RULE } from './callbacks/secret';
 import { parseStreamCount, parseUploadMaxMb, readServerConfig, type ServerConfig } from './config';
+import { parseTrustedProxies } from './trusted-proxies';
 
 export interface ProdConfig {
   server: ServerConfig;
@@ -13,6 +15,8 @@ export interface ProdConfig {
   /** Signs session cookies; a random key per start when unset (sessions then end on restart). */
   sessionSecret: string | undefined;
   allowOpenAccess: boolean;
+  /** LOGIN_FAILURES_TOTAL: failed sign-ins from all clients within 10 minutes before everyone waits. */
+  loginFailuresTotal: number;
   /** Host names the server answers to besides loopback, HOST and PUBLIC_BASE_URL's host (DNS rebinding). */
   allowedHosts: string[];
   /** Extra origins the browser may load images and videos from (a CDN of the service). */
@@ -118,6 +122,20 @@ export function readProdConfig(env: NodeJS.ProcessEnv = process.env): ProdConfig
   if (timeScale !== undefined && !(Number(timeScale) >= 0))
     problems.push(`EMULATOR_TIME_SCALE must be a number ≥ 0, got "${timeScale}"`);
 
+  const trustedProxies = parseTrustedProxies(env.TRUSTED_PROXIES);
+  if (trustedProxies.invalid.length > 0)
+    problems.push(
+      `TRUSTED_PROXIES must list IP addresses or CIDR ranges (or loopback, or none alone), got "${trustedProxies.invalid.join('", "')}"`,
+    );
+
+  const rawLoginFailures = clean(env.LOGIN_FAILURES_TOTAL);
+  const loginFailuresTotal =
+    rawLoginFailures === undefined ? DEFAULT_LOGIN_FAILURES_TOTAL : Number(rawLoginFailures);
+  if (!/^\d+$/.test(rawLoginFailures ?? '1') || !(loginFailuresTotal >= 1 && loginFailuresTotal <= 1_000_000))
+    problems.push(
+      `LOGIN_FAILURES_TOTAL must be a whole number of failed sign-ins from 1 to 1000000, got "${rawLoginFailures}"`,
+    );
+
   const uploadMaxMb = clean(env.UPLOAD_MAX_MB);
   if (uploadMaxMb !== undefined && parseUploadMaxMb(uploadMaxMb) === undefined)
     problems.push(`UPLOAD_MAX_MB must be a whole number of megabytes from 1 to 100000, got "${uploadMaxMb}"`);
@@ -164,6 +182,7 @@ export function readProdConfig(env: NodeJS.ProcessEnv = process.env): ProdConfig
     allowedHosts,
     mediaOrigins,
     demo,
+    loginFailuresTotal,
     distDir: clean(env.DIST_DIR) ?? 'dist',
     warnings,
   };

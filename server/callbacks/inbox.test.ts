@@ -337,15 +337,20 @@ describe('a large log and a flooding sender (issue: the log must not stop the se
     await inbox.close();
     let now = 1_000_000;
     inbox = createCallbackInbox({ dataDir, secret: SECRET, ratePerSecond: 2, now: () => now, store });
+    // Through a reverse proxy on the same machine (a loopback peer), which names each sender.
     const send = (i: number, ip: string) =>
-      inbox.app.request(`/callbacks/${SECRET}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-        body: JSON.stringify({
-          ...videoTranslateCallback,
-          data: { ...videoTranslateCallback.data, task_id: `vt-f${i}` },
-        }),
-      });
+      inbox.app.request(
+        `/callbacks/${SECRET}`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+          body: JSON.stringify({
+            ...videoTranslateCallback,
+            data: { ...videoTranslateCallback.data, task_id: `vt-f${i}` },
+          }),
+        },
+        { incoming: { socket: { remoteAddress: '127.0.0.1' } } },
+      );
     const statuses: number[] = [];
     for (let i = 0; i < 25; i++) statuses.push((await send(i, '198.51.100.7')).status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(20); // the burst: 10 × 2/s

@@ -2,6 +2,7 @@
 // /callbacks/<secret>; the console reads them back as a list and as Server-Sent Events.
 import { Hono, type Context } from 'hono';
 import { clientKey } from '../auth-rate-limit';
+import type { TrustedProxies } from '../trusted-proxies';
 import { readBodyText, TOO_LARGE } from './read-body';
 import { createSenderLimit } from './sender-limit';
 import { callbackBodySchema, TASK_TYPES } from '../../src/api/schemas';
@@ -23,6 +24,8 @@ export interface CallbackInboxOptions {
   secret?: string;
   /** Per-sender brake (CALLBACK_RATE_LIMIT per second, burst 10× that); 0 turns it off. */
   ratePerSecond?: number;
+  /** Peers whose X-Forwarded-For names the sender (TRUSTED_PROXIES); loopback when unset. */
+  trustedProxies?: TrustedProxies;
   now?: () => number;
   store: CallbackStore;
   /** Caps on open event streams, shared with the task stream (server/stream-limits.ts). */
@@ -97,7 +100,7 @@ export function createCallbackInbox(options: CallbackInboxOptions): CallbackInbo
   app.post(
     '/callbacks/:secret',
     async (c, next) => {
-      const wait = senders.take(clientKey(c));
+      const wait = senders.take(clientKey(c, options.trustedProxies));
       if (wait > 0) {
         c.header('retry-after', String(wait));
         return fail(c, 429, 429, 'Too many callbacks from this sender; send it again later');
