@@ -77,6 +77,15 @@ describe('uploads through the proxy over real sockets', () => {
     expect(ahead).toBeLessThan(8 * MB);
   });
 
+  it('passes a chunked body of exactly the limit and refuses one byte more', async () => {
+    const service = await startService();
+    const consoleSide = await proxy(service.url, MB);
+    const atLimit = sendUpload(consoleSide.origin, MB);
+    expect((await atLimit.answer).status).toBe(200);
+    expect(service.requests[0]).toMatchObject({ sha: atLimit.sha(), complete: true });
+    expect((await sendUpload(consoleSide.origin, MB + 1).answer).status).toBe(413);
+  });
+
   it('cuts a chunked body over the limit with 413 once about the limit was read, aborting upstream', async () => {
     const service = await startService();
     const consoleSide = await proxy(service.url, 2 * MB);

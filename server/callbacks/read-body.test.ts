@@ -79,6 +79,17 @@ describe('readBodyText on a Node request', () => {
     expect(answer).toMatchObject({ status: 413, body: { tooLarge: true }, sent: 16 });
   });
 
+  it('takes a body of exactly the limit, declared or chunked, and refuses one byte more', async () => {
+    const atLimit = Buffer.alloc(LIMIT, 0x61);
+    for (const length of [LIMIT, undefined]) {
+      const answer = await post([atLimit], length);
+      expect(answer, `declared ${length}`).toMatchObject({ status: 200, body: { text: 'a'.repeat(LIMIT) } });
+    }
+    const onePast = Buffer.alloc(LIMIT + 1, 0x61);
+    expect((await post([onePast], LIMIT + 1, { end: false })).status).toBe(413);
+    expect((await post([onePast])).status).toBe(413);
+  });
+
   it('cuts a chunked body off just past the limit, while it streams', async () => {
     // Five chunks, just past the limit, and the body never ends: the answer cannot wait for it.
     // (A sender that went on writing could lose the answer on a loaded machine: the server drops

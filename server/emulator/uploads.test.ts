@@ -117,6 +117,16 @@ describe('POST /v1/figure-resource/upload/file', () => {
     expect(tooBig.body.message.global).toMatch(/image is larger than 20 MB/);
   });
 
+  it('keeps a file of exactly UPLOAD_MAX_MB and refuses one byte more', async () => {
+    const emulator = emulatorWithDir({ uploadMaxBytes: 1000 });
+    const atLimit = new Uint8Array(1000);
+    atLimit.set(ftyp('isom'));
+    expect((await upload(emulator, atLimit, 'at-limit.mp4')).status).toBe(200);
+    const onePast = new Uint8Array(1001);
+    onePast.set(ftyp('isom'));
+    expect((await upload(emulator, onePast, 'one-past.mp4')).status).toBe(413);
+  });
+
   it('takes MP4, MOV and WebM videos and serves them with their type', async () => {
     const emulator = emulatorWithDir();
     for (const [bytes, name, type] of [

@@ -58,6 +58,15 @@ describe('POST /v1/video_translate', () => {
     });
   });
 
+  it.each([[['English', 7]], [['English', null]], [['English', ['French']]], [['English', '  ']]])(
+    'refuses the target languages %j (every item a non-empty string) with 100001',
+    async (languages) => {
+      const answer = await postJson(make(), '/v1/video_translate', { ...base, target_languages: languages });
+      expect(answer).toMatchObject({ status: 400, body: { code: 100001 } });
+      expect(answer.body.msg).toMatch(/^target_languages/);
+    },
+  );
+
   it.each([
     [{ video_url: base.video_url }, 'target_languages: is required'],
     [{ ...base, target_languages: [] }, 'target_languages: must have at least 1 item, current: 0'],

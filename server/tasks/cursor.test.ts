@@ -50,3 +50,21 @@ describe('paging within one millisecond', () => {
       });
   });
 });
+
+describe('the last page', () => {
+  it.each([
+    ['the list', { tab: 'all' } as TaskFilter, {}],
+    ['a search', { tab: 'all', q: 'misty' } as TaskFilter, {}],
+  ])(
+    '%s: a page holding exactly the rest has no next cursor; one short of it has one',
+    async (_, filter, options) => {
+      const { db } = await testDatabase();
+      const exactly = await listTasks(db, filter, { limit: 15 }, options);
+      expect(exactly.items).toHaveLength(15);
+      expect(exactly.nextCursor).toBeNull();
+      const short = await listTasks(db, filter, { limit: 14 }, options);
+      expect(short.items).toHaveLength(14);
+      expect(short.nextCursor).not.toBeNull();
+    },
+  );
+});
