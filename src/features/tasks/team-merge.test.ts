@@ -53,6 +53,20 @@ describe('a pushed task merged into the loaded pages', () => {
     expect(ids(mergePushedTask(data, task('c', 30), ALL))).toEqual([['c', 'b', 'a']]);
   });
 
+  it('places a task created in the same millisecond as others by its id, as the server orders them', () => {
+    const data = pages([[task('c', 20), task('a', 20)], null]);
+    expect(ids(mergePushedTask(data, task('b', 20), ALL))).toEqual([['c', 'b', 'a']]);
+    expect(ids(mergePushedTask(data, task('d', 20), ALL))).toEqual([['d', 'c', 'a']]);
+  });
+
+  it('keeps a task that succeeded on the Succeeded tab when an older PROCESSING copy arrives late', () => {
+    const data = pages([[task('a', 10, { status: 'SUCCEEDED', updatedAt: 50 })], null]);
+    const late = task('a', 10, { status: 'PROCESSING', updatedAt: 30 });
+    const merged = mergePushedTask(data, late, { tab: 'succeeded' });
+    expect(ids(merged)).toEqual([['a']]);
+    expect(merged.pages[0]!.items[0]!.status).toBe('SUCCEEDED');
+  });
+
   it('updates a known task in place, on whichever page it is', () => {
     const data = pages([[task('c', 30), task('b', 20)], 'c1'], [[task('a', 10)], null]);
     const merged = mergePushedTask(data, task('a', 10, { status: 'SUCCEEDED', updatedAt: 99 }), ALL);

@@ -47,8 +47,9 @@ export function mergePushedTask(
     if (index < 0) return page;
     found = true;
     const old = page.items[index]!;
-    // Events may arrive out of order across instances: an older copy never replaces a newer one.
-    if (matches && old.updatedAt > task.updatedAt) return page;
+    // Events may arrive out of order across instances: an older copy never replaces a newer one,
+    // nor takes it out of a tab the newer one belongs to.
+    if (old.updatedAt > task.updatedAt) return page;
     const items = matches ? page.items.with(index, task) : page.items.filter((item) => item.id !== task.id);
     return { ...page, items };
   });
