@@ -202,7 +202,8 @@ test.describe('task gallery: backends and history files', () => {
     const gaps = asked.slice(firstRefused, firstRefused + 3).map((at, i, all) => at - (all[i - 1] ?? at));
     for (const gap of gaps.slice(1)) {
       expect(gap).toBeGreaterThanOrEqual(2_500);
-      expect(gap).toBeLessThan(6_000);
+      // Not the provider's 30 s default (how close to 3 s it lands is the machine's, not a rule).
+      expect(gap).toBeLessThan(20_000);
     }
   });
 

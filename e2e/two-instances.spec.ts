@@ -83,13 +83,10 @@ test('created on one instance, known, opened and updated live on the other; noth
   };
   expect((await support.request.post(`${a.url}/callbacks/${SECRET}`, { data: callback })).ok()).toBe(true);
   const list = support.getByRole('list', { name: 'Callbacks, newest first' });
-  await expect(list.getByRole('listitem').first().getByRole('link', { name: taskId })).toBeVisible({
-    timeout: 2000,
-  });
-  await expect
-    .poll(async () => (await listOn(support, b.url, taskId))[0]?.status, { timeout: 2000 })
-    .toBe('FAILED');
-  await expect(card.getByText('FAILED', { exact: true })).toBeVisible({ timeout: 2000 });
+  // Without a reload, on both instances; how fast is the benchmark's to say.
+  await expect(list.getByRole('listitem').first().getByRole('link', { name: taskId })).toBeVisible();
+  await expect.poll(async () => (await listOn(support, b.url, taskId))[0]?.status).toBe('FAILED');
+  await expect(card.getByText('FAILED', { exact: true })).toBeVisible();
   await expect(card).toContainText('Failed on purpose, delivered to A');
 
   // Both restart: the task, its timeline and the callback are all still there.
