@@ -23,6 +23,11 @@ export interface ServerConfig {
   streamsPerSession?: number;
   /** STREAMS_TOTAL: open event streams of this process; default 200. */
   streamsTotal?: number;
+  /**
+   * MEDIA_ORIGINS: origins the service's result files come from (besides the API's own). A callback
+   * that no status query can confirm may bring links to these only (server/callbacks/hints.ts).
+   */
+  mediaOrigins?: string[];
 }
 
 export const DEFAULT_UPLOAD_MAX_MB = 500;
@@ -85,5 +90,18 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     // Defaults in server/stream-limits.ts.
     streamsPerSession: parseStreamCount(env.STREAMS_PER_SESSION),
     streamsTotal: parseStreamCount(env.STREAMS_TOTAL),
+    mediaOrigins: parseOrigins(env.MEDIA_ORIGINS),
   };
+}
+
+/** The origins of a space- or comma-separated list; what is no http(s) URL is left out (prod-config refuses it). */
+function parseOrigins(raw: string | undefined): string[] {
+  return (raw ?? '').split(/[\s,]+/).flatMap((entry) => {
+    try {
+      const url = new URL(entry);
+      return url.protocol === 'https:' || url.protocol === 'http:' ? [url.origin] : [];
+    } catch {
+      return [];
+    }
+  });
 }

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CONSOLE_INBOX } from '../src/api/schemas';
+import { CONSOLE_CALLBACKS_PATH, CONSOLE_INBOX } from '../src/api/schemas';
 import { readServerConfig } from './config';
 import { createNodeApp, type NodeApp } from './node-app';
 import { copyOfTemplate } from './testing/pglite-template';
@@ -183,13 +183,10 @@ describe('callback_url "console:inbox" (the browser never holds the inbox secret
     const body = (await response.json()) as { code: number; data: { task_id: string }[] };
     expect(body.code).toBe(0);
     const taskId = body.data[0]!.task_id;
-    const config = (await (await nodeApp.app.request('http://127.0.0.1:5173/__console/config')).json()) as {
-      callbackInboxPath: string;
-    };
     let found = false;
     for (let i = 0; i < 100 && !found; i++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      const log = await nodeApp.app.request(`${config.callbackInboxPath}/log?task=${taskId}`);
+      const log = await nodeApp.app.request(`${CONSOLE_CALLBACKS_PATH}/log?task=${taskId}`);
       found = ((await log.json()) as { data: { total: number } }).data.total > 0;
     }
     expect(found).toBe(true);

@@ -3,6 +3,9 @@
 // emulator's media files.
 import { Hono, type Context } from 'hono';
 import type { ConsoleInfo } from '../src/api/console-info-schema';
+import { API_PATHS } from '../src/api/paths';
+import type { TaskType } from '../src/api/rules';
+import { createCallbackHints } from './callbacks/hints';
 import { importCallbackLog } from './callbacks/import-log';
 import { createCallbackInbox } from './callbacks/inbox';
 import { consoleInboxMarker } from './console-inbox-marker';
@@ -25,12 +28,23 @@ export const NODE_PATH_PREFIXES = ['/v1/', '/__console/', '/emulator/', '/callba
 /** What the console serves that its emulator may fetch from itself: media, samples, the inbox. */
 const OWN_PATHS = /^\/(emulator\/(media|samples|uploads)|callbacks)\//;
 
+/** The status query of each kind, as the browser's client sends it (src/api/paths.ts). */
+const STATUS_PATHS: Record<TaskType, (id: string) => string> = {
+  image_generate: API_PATHS.imageGenerateTask,
+  video_translate: API_PATHS.videoTranslateTask,
+  image_to_video: API_PATHS.imageToVideoTask,
+};
+
+const bareHost = (hostname: string) => hostname.replace(/^\[|\]$/g, '');
+
 export interface NodeApp {
   app: Hono;
   /** The in-process emulator when API_BASE_URL is unset (the demo seeds tasks into it). */
   emulator?: Emulator;
   /** Open, migrated, with any old callback log imported; rejects when the database is unusable. */
   database: Promise<Database>;
+  /** Resolves once no status check that a callback triggered is waiting or running (tests). */
+  callbackChecksIdle?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -63,8 +77,33 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
   // Whoever starts the app awaits `database` and reports a failure; it must not be unhandled here.
   database.catch(() => {});
 
-  // A callback also moves its task on, in the same transaction as the callback itself.
-  const store = new CallbackStore(database, { moveTasks: true });
+  // The log only: a callback moves no task by itself, it makes the console ask the service (hints).
+  const store = new CallbackStore(database);
+  // This console's own host names: the in-process emulator's media (and the inbox) are served here.
+  const ownHosts = new Set(['localhost', '127.0.0.1', '::1']);
+  if (config.publicBaseUrl) ownHosts.add(bareHost(new URL(config.publicBaseUrl).hostname));
+  const resultOrigins = new Set([
+    ...(config.apiBaseUrl ? [new URL(config.apiBaseUrl).origin] : []),
+    ...(config.mediaOrigins ?? []),
+  ]);
+  const hints = createCallbackHints({
+    database,
+    // Through this app, as the browser's poll goes: the proxy adds the token (or the emulator
+    // answers), and the traffic recorder records the answer like any status answer.
+    checkStatus: async (kind, id, origin) =>
+      app.fetch(
+        new Request(`${config.publicBaseUrl ?? origin}${STATUS_PATHS[kind](id)}`, {
+          headers: { accept: 'application/json' },
+        }),
+      ),
+    // The service's results come from its own origin or MEDIA_ORIGINS (which the page's CSP lets
+    // media load from); the emulator's from this console's /emulator/ paths.
+    trustedResultUrl: (url, origin) =>
+      config.apiBaseUrl
+        ? resultOrigins.has(url.origin)
+        : (url.origin === new URL(origin).origin || ownHosts.has(bareHost(url.hostname))) &&
+          url.pathname.startsWith('/emulator/'),
+  });
   // One allowance of event streams for both kinds (callbacks, tasks): per session and in total.
   const streams = createStreamLimits({ perSession: config.streamsPerSession, total: config.streamsTotal });
   const inbox = createCallbackInbox({
@@ -74,9 +113,11 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
     trustedProxies: config.trustedProxies,
     store,
     streams,
+    hints,
   });
   closers.push(async () => {
-    // The store first: it refuses new callbacks and waits for the ones being committed.
+    // No new status checks; then the store: it refuses new callbacks and waits for the ones being committed.
+    await hints.close();
     await store.close();
     await inbox.close();
     await taskRoutes.close();
@@ -100,17 +141,17 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
     const base = config.publicBaseUrl ?? (config.apiBaseUrl ? undefined : requestOrigin(c));
     return base ? `${base}${inbox.path}` : null;
   };
-  app.use('/v1/*', ...consoleInboxMarker(inboxUrl));
+  app.use('/v1/*', ...consoleInboxMarker(inboxUrl, inbox.path.slice('/callbacks/'.length)));
 
   app.get('/__console/config', (c) => {
     // The in-process emulator reaches the inbox at the address the browser used; a real service
-    // needs PUBLIC_BASE_URL, the console's address as seen from the internet.
+    // needs PUBLIC_BASE_URL, the console's address as seen from the internet. The browser gets it
+    // without the secret: it sends the marker, and the server fills the address in (above).
     const callbackUrl = inboxUrl(c);
     const info: ConsoleInfo = {
       ...backend,
-      callbackUrl,
+      callbackAddress: callbackUrl && `${new URL(callbackUrl).origin}/callbacks/…`,
       callbackUrlReachable: Boolean(callbackUrl),
-      callbackInboxPath: inbox.path,
       uploadMaxBytes: config.uploadMaxBytes,
     };
     return c.json(info, 200, { 'cache-control': 'no-store' });
@@ -128,14 +169,12 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
   } else {
     // The emulator fetches reference images and POSTs callbacks on anyone's word: only public
     // addresses, except this console's own media and inbox, which are answered in-process.
-    const ownHosts = new Set(['localhost', '127.0.0.1', '::1']);
-    if (config.publicBaseUrl) ownHosts.add(new URL(config.publicBaseUrl).hostname.replace(/^\[|\]$/g, ''));
     const local = createEmulator({
       dataDir: config.dataDir,
       uploadMaxBytes: config.uploadMaxBytes,
       fetch: createGuardedFetch({
         local: (url, init) =>
-          ownHosts.has(url.hostname.replace(/^\[|\]$/g, '')) && OWN_PATHS.test(url.pathname)
+          ownHosts.has(bareHost(url.hostname)) && OWN_PATHS.test(url.pathname)
             ? app.fetch(new Request(url, init))
             : undefined,
       }),
@@ -150,6 +189,7 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
     app,
     emulator,
     database,
+    callbackChecksIdle: () => hints.idle(),
     async close() {
       await Promise.all(closers.map((close) => close()));
     },

@@ -82,8 +82,8 @@ describe.each<HookName>(['configureServer', 'configurePreviewServer'])('%s', (ho
     expect(await config.json()).toMatchObject({
       backend: 'emulator',
       apiHost: null,
-      callbackInboxPath: `/callbacks/${SECRET}`,
-      callbackUrl: `${base}/callbacks/${SECRET}`,
+      callbackAddress: `${base}/callbacks/…`,
+      callbackUrlReachable: true,
     });
 
     const languages = await fetch(`${base}/v1/video_translate/target_languages`);

@@ -1,4 +1,5 @@
-// What /__console/config tells the browser about the inbox, per backend.
+// What /__console/config tells the browser about the inbox, per backend: where callbacks go, in
+// words, never the secret (issue 24: every signed-in browser got it).
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../config';
@@ -24,7 +25,10 @@ async function consoleConfig(overrides: Partial<ServerConfig>) {
   };
   nodeApp = createNodeApp(config);
   const response = await nodeApp.app.request('http://127.0.0.1:5184/__console/config');
-  return (await response.json()) as Record<string, unknown>;
+  const text = await response.text();
+  expect(text).not.toContain(SECRET);
+  expect(text).not.toContain(SECRET.slice(1));
+  return JSON.parse(text) as Record<string, unknown>;
 }
 
 afterEach(async () => {
@@ -34,11 +38,13 @@ afterEach(async () => {
 
 describe('/__console/config callback fields', () => {
   it('on the emulator: the address the browser used, which the emulator can reach', async () => {
-    expect(await consoleConfig({})).toMatchObject({
-      callbackUrl: `http://127.0.0.1:5184/callbacks/${SECRET}`,
+    const info = await consoleConfig({});
+    expect(info).toMatchObject({
+      callbackAddress: 'http://127.0.0.1:5184/callbacks/…',
       callbackUrlReachable: true,
-      callbackInboxPath: `/callbacks/${SECRET}`,
     });
+    expect(info).not.toHaveProperty('callbackUrl');
+    expect(info).not.toHaveProperty('callbackInboxPath');
   });
 
   it('with PUBLIC_BASE_URL: the public address', async () => {
@@ -48,24 +54,21 @@ describe('/__console/config callback fields', () => {
       publicBaseUrl: 'https://console.example.com',
     });
     expect(info).toMatchObject({
-      callbackUrl: `https://console.example.com/callbacks/${SECRET}`,
+      callbackAddress: 'https://console.example.com/callbacks/…',
       callbackUrlReachable: true,
     });
   });
 
   it('on a real service without PUBLIC_BASE_URL: no address, and says so', async () => {
     const info = await consoleConfig({ apiBaseUrl: 'https://api.example.com', apiToken: 't' });
-    expect(info).toMatchObject({
-      callbackUrl: null,
-      callbackUrlReachable: false,
-      callbackInboxPath: `/callbacks/${SECRET}`,
-    });
+    expect(info).toMatchObject({ callbackAddress: null, callbackUrlReachable: false });
   });
 
-  it('mounts the inbox in the node app', async () => {
+  it('mounts the inbox in the node app, its log also at the secret-free path', async () => {
     await consoleConfig({});
     const response = await nodeApp!.app.request(`/callbacks/${SECRET}/log`);
     expect(response.status).toBe(200);
+    expect((await nodeApp!.app.request('/__console/callbacks/log')).status).toBe(200);
     expect((await nodeApp!.app.request('/callbacks/wrong-secret-0000000000/log')).status).toBe(404);
   });
 });

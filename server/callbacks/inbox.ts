@@ -1,11 +1,21 @@
 // The callback inbox as a Hono sub-app. The service POSTs completion callbacks to
-// /callbacks/<secret>; the console reads them back as a list and as Server-Sent Events.
+// /callbacks/<secret>; the console reads them back as a list and as Server-Sent Events, at
+// /__console/callbacks (CONSOLE_CALLBACKS_PATH), so the secret never has to reach a browser. A
+// stored callback is a hint for its task, never its result (./hints.ts).
 import { Hono, type Context } from 'hono';
 import { clientKey } from '../auth-rate-limit';
 import type { TrustedProxies } from '../trusted-proxies';
 import { readBodyText, TOO_LARGE } from './read-body';
 import { createSenderLimit } from './sender-limit';
-import { callbackBodySchema, TASK_TYPES } from '../../src/api/schemas';
+import {
+  callbackBodySchema,
+  CONSOLE_CALLBACKS_PATH,
+  TASK_TYPES,
+  type CallbackBody,
+} from '../../src/api/schemas';
+import { MAX_JSON_DEPTH, storableJson, TOO_DEEP } from '../db/storable';
+import { requestOrigin } from '../request-origin';
+import type { CallbackHints } from './hints';
 import { resolveCallbackSecret, secretMatches } from './secret';
 import type { CallbackStore, StoredCallback } from './store';
 import { databaseInputErrors, refuseUnstorableText } from '../request-text';
@@ -30,6 +40,8 @@ export interface CallbackInboxOptions {
   store: CallbackStore;
   /** Caps on open event streams, shared with the task stream (server/stream-limits.ts). */
   streams?: StreamLimits;
+  /** What a stored callback does to its task (the console's inbox); without it, the log only. */
+  hints?: CallbackHints;
 }
 
 /**
@@ -55,7 +67,7 @@ export interface CallbackInbox {
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
-function fail(c: Context, status: 400 | 404 | 413 | 415 | 429, code: number, msg: string) {
+function fail(c: Context, status: 400 | 403 | 404 | 413 | 415 | 429, code: number, msg: string) {
   return c.json({ code, msg }, status);
 }
 
@@ -122,10 +134,26 @@ export function createCallbackInbox(options: CallbackInboxOptions): CallbackInbo
       const parsed = callbackBodySchema.safeParse(body);
       if (!parsed.success)
         return fail(c, 400, INVALID_CALLBACK_CODE, describeIssues(body, parsed.error.issues));
-      // The raw body, not the parsed one: support staff must see exactly what the service sent.
+      // The raw body, not the parsed one: support staff must see exactly what the service sent,
+      // save for text PostgreSQL cannot hold (U+0000, lone surrogates), written out as `\u0000`.
+      const storable = storableJson(body);
+      if (storable === TOO_DEEP)
+        return fail(
+          c,
+          400,
+          INVALID_CALLBACK_CODE,
+          `The body is nested more than ${MAX_JSON_DEPTH} levels deep`,
+        );
       try {
-        const { entry, duplicate } = await store.append(body as typeof parsed.data);
-        return c.json({ code: 0, msg: 'ok', data: { id: entry.id, duplicate } });
+        const { entry, duplicate } = await store.append(storable as CallbackBody);
+        // After the commit: the reply says what becomes of the task; a status check runs on its own.
+        const task = await options.hints?.received(entry.body, requestOrigin(c)).catch((error: unknown) => {
+          console.error(
+            `[callbacks] could not look up the task of callback ${entry.id}: ${(error as Error).message}`,
+          );
+          return undefined;
+        });
+        return c.json({ code: 0, msg: 'ok', data: { id: entry.id, duplicate, ...(task && { task }) } });
       } catch (error) {
         // Not acknowledged, so the service delivers it again later; nothing is lost.
         console.error(`[callbacks] could not store a callback: ${(error as Error).message}`);
@@ -210,6 +238,32 @@ export function createCallbackInbox(options: CallbackInboxOptions): CallbackInbo
       }
     });
   });
+
+  // The browser's door to the same routes, without the secret: POST a pasted callback, GET /log and
+  // /events. The production server keeps it behind the sign-in (every /__console path is).
+  app.on(
+    ['GET', 'POST'],
+    [CONSOLE_CALLBACKS_PATH, `${CONSOLE_CALLBACKS_PATH}/log`, `${CONSOLE_CALLBACKS_PATH}/events`],
+    (c) => {
+      // A page elsewhere must not post callbacks through a signed-in browser (the proxy's rule too).
+      const site = c.req.header('sec-fetch-site');
+      if (c.req.method === 'POST' && site && site !== 'same-origin' && site !== 'none')
+        return fail(c, 403, 403, 'Callbacks can be added by hand only from this console itself');
+      const url = new URL(c.req.url);
+      url.pathname = `${path}${url.pathname.slice(CONSOLE_CALLBACKS_PATH.length)}`;
+      // The same request at the inbox's own path; its signal goes along, so a stream whose
+      // reader went away ends here too.
+      const raw = c.req.raw;
+      const init = {
+        method: raw.method,
+        headers: raw.headers,
+        body: raw.body,
+        signal: raw.signal,
+        duplex: 'half',
+      };
+      return app.fetch(new Request(url, init as RequestInit), c.env);
+    },
+  );
 
   // Anything else under /callbacks/ (no secret, unknown sub-path) is a plain JSON 404.
   app.all('/callbacks', (c) => fail(c, 404, 404, 'Not found'));

@@ -1,6 +1,6 @@
 // The team record's bulk paths on a real PostgreSQL server: the tab counts' migration backfills
-// existing rows, and groups of callbacks from two instances at once keep ids in commit order, move
-// their tasks on and keep the counts exact.
+// existing rows, and groups of callbacks from two instances at once keep ids in commit order and,
+// being hints for tasks nobody created here, add no task (issue 24) and leave the counts exact.
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
@@ -36,7 +36,7 @@ describe('tab counts on PostgreSQL', () => {
 });
 
 describe('groups of callbacks from two instances at once', () => {
-  it('are acknowledged each after its commit, in id order, and move their tasks on', async () => {
+  it('are acknowledged each after its commit, in id order, and add no task the record does not know', async () => {
     const url = freshDatabase();
     const [a, b] = [instance(url), instance(url)];
     const [{ db }] = await Promise.all([a.database, b.database]);
@@ -70,31 +70,11 @@ describe('groups of callbacks from two instances at once', () => {
       // Ids are dense and in commit order: what a stream from 0 sends is every id once, ascending.
       const stored = await db.selectFrom('callbacks').select('id').orderBy('id').execute();
       expect(stored.map((row) => row.id)).toEqual(Array.from({ length: 240 }, (_, i) => i + 1));
+      // A callback is a hint: for a task nobody created through the console, it stays in the log.
       const counts = (await countTasks(db, {})).counts;
       expect(counts).toEqual(await scanned(db));
-      expect(counts.all).toBe(120);
-      const events = await db
-        .selectFrom('task_events')
-        .select(['task_id', 'status'])
-        .where('task_id', '=', 'i2is-g-7')
-        .orderBy('id')
-        .execute();
-      const task = await db
-        .selectFrom('tasks')
-        .selectAll()
-        .where('id', '=', 'i2is-g-7')
-        .executeTakeFirstOrThrow();
-      // The later callback of the two wins; each status change is one event.
-      const last = await db
-        .selectFrom('callbacks')
-        .select('status')
-        .where('task_id', '=', 'i2is-g-7')
-        .orderBy('id', 'desc')
-        .executeTakeFirstOrThrow();
-      expect(task.status).toBe(last.status);
-      expect(task.source).toBe('callback');
-      expect(task.finished_at).not.toBeNull();
-      expect(events.length).toBe(2);
+      expect(counts.all).toBe(0);
+      expect(await db.selectFrom('task_events').select('id').execute()).toEqual([]);
     } finally {
       await Promise.all([a.close(), b.close()]);
     }

@@ -50,7 +50,8 @@ describe('two instances on one PostgreSQL database', () => {
     const created = await a.app.request(`${ORIGIN}/v1/image_generate`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: 'Bearer t', 'x-console-user': 'Ana' },
-      body: JSON.stringify({ prompt: 'two instances', generate_count: 1 }),
+      // The emulator fails it: the FAILED callback below is then what the service confirms.
+      body: JSON.stringify({ prompt: 'two instances emulator:fail', generate_count: 1 }),
     });
     const [taskId] = ((await created.json()) as { data: { task_ids: string[] } }).data.task_ids;
     const listed = (await (await b.app.request(`${ORIGIN}/__console/tasks?q=two%20instances`)).json()) as {
@@ -59,7 +60,8 @@ describe('two instances on one PostgreSQL database', () => {
     expect(listed.data.items).toEqual([expect.objectContaining({ id: taskId, creator: 'Ana' })]);
     expect((await b.app.request(`${ORIGIN}/__console/tasks/${taskId}`)).status).toBe(200);
 
-    // A callback received by A reaches B's streams: the callback stream and the task stream.
+    // A callback received by A reaches B's streams: the callback stream, and the task stream with
+    // what the status query it triggered on A answered.
     const callbacks = await b.app.request(`${ORIGIN}/callbacks/${SECRET}/events?since=end`);
     const tasks = await b.app.request(`${ORIGIN}/__console/tasks/events`);
     const started = Date.now();
@@ -80,7 +82,7 @@ describe('two instances on one PostgreSQL database', () => {
       data: { task: { status: string }; events: { source: string }[] };
     };
     expect(after.data.task.status).toBe('FAILED');
-    expect(after.data.events.map((event) => event.source)).toEqual(['created', 'callback']);
+    expect(after.data.events.map((event) => event.source)).toEqual(['created', 'poll']);
     const log = (await (await a.app.request(`${ORIGIN}/callbacks/${SECRET}/log`)).json()) as {
       data: { total: number };
     };

@@ -3,6 +3,7 @@
 // creation routes, checks it against the request schema.
 import type { Context } from 'hono';
 import { ERROR_CODES } from '../../src/api/errors';
+import { isJsonMediaType } from '../media-type';
 import { fail } from './envelope';
 import { validationFailure, type SchemaIssue, type ValidationRules } from './validation';
 
@@ -16,9 +17,9 @@ interface RequestSchema<T> {
   ): { success: true; data: T } | { success: false; error: { issues: readonly SchemaIssue[] } };
 }
 
+/** Parsed, as the proxy and the inbox marker judge it: `application/json, text/html` is not JSON. */
 export function isJsonContentType(header: string | undefined): boolean {
-  const mediaType = header?.split(';')[0]?.trim().toLowerCase();
-  return mediaType === 'application/json';
+  return isJsonMediaType(header);
 }
 
 export async function readJsonBody(c: Context): Promise<JsonBodyResult> {

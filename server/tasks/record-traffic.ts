@@ -3,6 +3,7 @@
 // never holds more than RECORD_MAX_BYTES of it: the answers worth recording are small JSON.
 import type { Context, MiddlewareHandler } from 'hono';
 import { CONSOLE_INBOX, TASK_TYPES, type TaskType } from '../../src/api/schemas';
+import { namesInbox } from '../console-inbox-marker';
 import { isJsonMediaType } from '../media-type';
 import { isTaskId } from '../proxy-routes';
 import { withoutHiddenCharacters } from '../display-text';
@@ -141,9 +142,11 @@ async function readJson(c: Context): Promise<Envelope | undefined | typeof TOO_L
 
 /**
  * `inboxPath` is `/callbacks/<secret>`: a creation request on its way to the service carries the
- * inbox's full address, which is put back to the marker so the secret never lands in the record.
+ * inbox's full address, which is put back to the marker so the secret never lands in the record
+ * (in whatever spelling it came: the marker middleware has normalised it, this is the last check).
  */
 export function recordTraffic(recorder: TaskRecorder, inboxPath: string): MiddlewareHandler {
+  const secret = inboxPath.replace(/^\/callbacks\//, '');
   return async (c, next) => {
     await next();
     const path = c.req.path;
@@ -173,7 +176,7 @@ export function recordTraffic(recorder: TaskRecorder, inboxPath: string): Middle
         const kind = create[1] as TaskType;
         // Already read (and size-checked) by the proxy or the emulator; this is the cached copy.
         const params = JSON.parse(await c.req.text()) as Record<string, unknown>;
-        if (typeof params.callback_url === 'string' && params.callback_url.includes(inboxPath))
+        if (typeof params.callback_url === 'string' && namesInbox(params.callback_url, secret))
           params.callback_url = CONSOLE_INBOX;
         const tasks = createdTasks(kind, envelope.data);
         if (tasks.length) await recorder.created(kind, params, tasks, creatorOf(c));

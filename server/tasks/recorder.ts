@@ -7,6 +7,7 @@ import { requestMediaUrls, type RequestFile } from '../../src/api/request-files'
 import { isTerminalStatus } from '../../src/api/status';
 import type { TaskType } from '../../src/api/schemas';
 import type { Database, Db } from '../db/database';
+import { storableJson, TOO_DEEP } from '../db/storable';
 import type { TaskErrorValue, TaskEventSource, TasksTable } from '../db/schema';
 
 export const TASKS_CHANNEL = 'console_tasks';
@@ -22,11 +23,16 @@ export interface CreatedTask {
 
 const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
 
+/**
+ * The answer's fields as the service sent them, but for text PostgreSQL cannot hold (U+0000, lone
+ * surrogates: written out as `\u0000`) and, from an answer nested absurdly deep, only its plain values.
+ */
 function cleanFields(data: TaskUpdate): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(data))
-    if (value !== undefined && value !== null) out[key] = value;
-  return out;
+  const present = Object.entries(data).filter(([, value]) => value !== undefined && value !== null);
+  const storable = storableJson(Object.fromEntries(present));
+  if (storable !== TOO_DEEP) return storable as Record<string, unknown>;
+  const flat = present.filter(([, value]) => typeof value !== 'object');
+  return storableJson(Object.fromEntries(flat)) as Record<string, unknown>;
 }
 
 async function announce(trx: Db, id: string) {
@@ -71,7 +77,8 @@ export async function applyStatus(
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirstOrThrow();
-  const incoming = text(data.status) ?? undefined;
+  const fields = cleanFields(data);
+  const incoming = text(fields.status) ?? undefined;
   const regress = isTerminalStatus(old.status) && !isTerminalStatus(incoming);
   if (regress) {
     await trx
@@ -81,7 +88,6 @@ export async function applyStatus(
       .execute();
     return;
   }
-  const fields = cleanFields(data);
   const status = incoming ?? old.status;
   await trx
     .updateTable('tasks')

@@ -30,11 +30,14 @@ export const consoleInfoSchema = z.object({
   /** Host name of the real service, for the header's backend indicator. */
   apiHost: z.nullable(z.string()),
   tokenConfigured: z.boolean(),
-  /** Where the service should POST callbacks; null when no address it can reach is known. */
-  callbackUrl: z.nullable(z.string()),
+  /**
+   * Where the service POSTs callbacks, for people to read: the inbox's origin with its secret left
+   * out (`https://console.example.com/callbacks/…`); null when no address it can reach is known. The
+   * secret never reaches a browser: forms send the marker `console:inbox` and the server puts the
+   * real address in; the log and the stream are read at CONSOLE_CALLBACKS_PATH.
+   */
+  callbackAddress: z.nullable(z.string()),
   callbackUrlReachable: z.boolean(),
-  /** Same-origin path of the inbox (`/callbacks/<secret>`): the app reads `/log` and `/events` under it. */
-  callbackInboxPath: z.string(),
   /** Largest file the console takes for upload (`UPLOAD_MAX_MB`), in bytes; images stop at 20 MB anyway. */
   uploadMaxBytes: z.optional(z.number()),
   /** The production server adds whether a sign-in (APP_PASSWORD) guards the console. */

@@ -26,7 +26,7 @@ function set(next: ConsoleInfoState) {
 /** Static hosting without the Node side answers HTML here; an object with the two fields every server sends is trusted. */
 function looksLikeConsoleInfo(value: unknown): value is ConsoleInfo {
   const info = value as Partial<ConsoleInfo> | null;
-  return Boolean(info) && typeof info?.backend === 'string' && typeof info.callbackInboxPath === 'string';
+  return Boolean(info) && typeof info?.backend === 'string' && typeof info.callbackUrlReachable === 'boolean';
 }
 
 async function fetchConsoleInfo(): Promise<void> {

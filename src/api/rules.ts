@@ -50,6 +50,12 @@ export const IMAGE_GENERATE_DEFAULTS = {
 export const CONSOLE_INBOX = 'console:inbox';
 
 /**
+ * Where the browser reads the callback log (`/log`) and stream (`/events`) and posts a pasted
+ * callback: the inbox's own routes without its secret, behind the sign-in like every /__console path.
+ */
+export const CONSOLE_CALLBACKS_PATH = '/__console/callbacks';
+
+/**
  * Target languages the console offers when the service's list (GET /v1/target_languages) cannot be
  * read; the emulator answers the same list.
  */

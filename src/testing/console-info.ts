@@ -6,9 +6,8 @@ export function testConsoleInfo(overrides: Partial<ConsoleInfo> = {}): ConsoleIn
     backend: 'emulator',
     apiHost: null,
     tokenConfigured: true,
-    callbackUrl: null,
+    callbackAddress: null,
     callbackUrlReachable: false,
-    callbackInboxPath: '/callbacks/test',
     ...overrides,
   };
 }

@@ -1,9 +1,10 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+// A callback is a hint (issue 24): it makes this browser check a task it follows, and nothing else.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '@/api/query-client';
 import type { CallbackBody } from '@/api/schemas';
 import {
   applyTaskUpdate,
   getTask,
-  onTaskFinished,
   recordCreatedTasks,
   resetHistoryMemoryForTests,
 } from '@/features/tasks/history';
@@ -12,77 +13,51 @@ import { CALLBACK_EXAMPLES } from './parse-callback';
 
 let n = 0;
 const uniqueId = (prefix: string) => `${prefix}-${Date.now()}-${n++}`;
+const PHISH = 'https://evil.example/phish.mp4';
 
 function videoCallback(taskId: string, overrides: Partial<CallbackBody['data']> = {}): CallbackBody {
   const example = CALLBACK_EXAMPLES.video_translate;
   return { ...example, data: { ...example.data, task_id: taskId, ...overrides } } as CallbackBody;
 }
 
-beforeEach(() => resetHistoryMemoryForTests());
+let invalidate: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  resetHistoryMemoryForTests();
+  invalidate = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
+});
+afterEach(() => vi.restoreAllMocks());
 
 describe('applyCallback', () => {
-  it('completes a task this browser created, with every result field', async () => {
+  it('asks for a status check of a task this browser follows, and takes nothing from the callback', async () => {
     const id = uniqueId('vt');
     await recordCreatedTasks('video_translate', { name: 'demo' }, [{ task_id: id, language: 'English' }]);
-    await applyCallback(videoCallback(id, { name: 'English-demo' }));
+    expect(await applyCallback(videoCallback(id, { video_url: PHISH }))).toBe(true);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['tasks', 'video_translate', id] });
     const record = await getTask(id);
-    expect(record).toMatchObject({
-      id,
-      kind: 'video_translate',
-      source: 'created',
-      status: 'SUCCEEDED',
-      language: 'English',
-      lastSource: 'callback',
-      result: {
-        name: 'English-demo',
-        video_url: CALLBACK_EXAMPLES.video_translate.data.video_url,
-        caption_url: CALLBACK_EXAMPLES.video_translate.data.caption_url,
-      },
-    });
-    expect(record?.finishedAt).toBeTypeOf('number');
+    expect(record).toMatchObject({ id, status: '', source: 'created' });
+    expect(JSON.stringify(record)).not.toContain('evil.example');
   });
 
-  it('adds a task it has never seen, with the kind the callback names', async () => {
-    const example = CALLBACK_EXAMPLES.image_generate;
+  it('never adds a task it has never seen', async () => {
     const id = uniqueId('i2is');
-    await applyCallback({ ...example, data: { ...example.data, task_id: id } });
-    expect(await getTask(id)).toMatchObject({
-      id,
-      kind: 'image_generate',
-      source: 'callback',
-      status: 'SUCCEEDED',
-      result: { image_url: example.data.image_url },
-    });
+    const example = CALLBACK_EXAMPLES.image_generate;
+    expect(await applyCallback({ ...example, data: { ...example.data, task_id: id } })).toBe(false);
+    expect(await getTask(id)).toBeUndefined();
+    expect(invalidate).not.toHaveBeenCalled();
   });
 
-  it('keeps a FAILED callback with its error message', async () => {
-    const example = CALLBACK_EXAMPLES.image_to_video;
-    const id = uniqueId('i2v');
-    await applyCallback({
-      ...example,
-      data: { task_id: id, status: 'FAILED', error_message: 'Quota exceeded' },
-    });
-    expect(await getTask(id)).toMatchObject({
-      status: 'FAILED',
-      result: { error_message: 'Quota exceeded' },
-    });
-  });
-
-  it('is not undone by a late poll answer, and reports the task finished once', async () => {
+  it('leaves a finished task alone (a FAILED callback cannot turn a success into a failure)', async () => {
     const id = uniqueId('vt');
     await recordCreatedTasks('video_translate', {}, [{ task_id: id, language: 'Japanese' }]);
-    const finished: string[] = [];
-    const stop = onTaskFinished((record, source) => record.id === id && finished.push(source));
-    await applyCallback(videoCallback(id));
-    await applyTaskUpdate(id, 'video_translate', { task_id: id, status: 'PROCESSING' }, 'poll');
-    await applyCallback(videoCallback(id));
-    stop();
+    await applyTaskUpdate(id, 'video_translate', { task_id: id, status: 'SUCCEEDED' }, 'poll');
+    expect(await applyCallback(videoCallback(id, { status: 'FAILED', error_message: 'forged' }))).toBe(false);
     expect((await getTask(id))?.status).toBe('SUCCEEDED');
-    expect(finished).toEqual(['callback']);
+    expect(invalidate).not.toHaveBeenCalled();
   });
 
-  it('applies queued callbacks in order', async () => {
+  it('handles queued callbacks in order', async () => {
     const id = uniqueId('vt');
+    await recordCreatedTasks('video_translate', {}, [{ task_id: id, language: 'Japanese' }]);
     const apply = createApplyQueue();
     const done: number[] = [];
     await Promise.all([
@@ -90,6 +65,6 @@ describe('applyCallback', () => {
       apply(videoCallback(id, { status: 'SUCCEEDED', error_message: '' }), () => done.push(2)),
     ]);
     expect(done).toEqual([1, 2]);
-    expect((await getTask(id))?.status).toBe('SUCCEEDED');
+    expect(invalidate).toHaveBeenCalledTimes(2);
   });
 });

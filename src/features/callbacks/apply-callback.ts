@@ -1,22 +1,33 @@
-// A callback lands in the task history through the same door as a poll answer, so the rules
-// (unknown task added, terminal status never undone, polling stops) live in one place.
+// A callback is a hint, never the result: anyone who has the inbox address can send one, and the
+// service's status answer is the truth. The console's server asks the service as soon as a callback
+// arrives and records the answer (server/callbacks/hints.ts). Here a callback only makes this
+// browser check a task it follows at once (its poller's status query) rather than at the next poll:
+// nothing in the callback reaches the history, and a task the history does not hold is not added.
 import type { CallbackBody } from '@/api/schemas';
-import type { TaskRecord } from '@/features/tasks/history';
 
 /**
- * The history store (IndexedDB) loads with the first callback to apply, not with the stream or the
- * Callbacks screen; on the Tasks screen it is loaded already, so nothing waits for it there.
+ * The history store, the query client and the status keys load with the first callback to handle,
+ * not with the stream or the Callbacks screen. Resolves to whether a status check was asked for.
  */
-export async function applyCallback(body: CallbackBody): Promise<TaskRecord> {
-  const { applyTaskUpdate } = await import('@/features/tasks/history');
-  return applyTaskUpdate(body.data.task_id, body.task_type, body.data, 'callback');
+export async function applyCallback(body: CallbackBody): Promise<boolean> {
+  const [{ loadHistory, peekTask }, { isTerminalStatus }, { queryClient }, { taskKeys }] = await Promise.all([
+    import('@/features/tasks/history'),
+    import('@/api/status'),
+    import('@/api/query-client'),
+    import('@/api/endpoints'),
+  ]);
+  await loadHistory();
+  const record = peekTask(body.data.task_id);
+  if (!record || isTerminalStatus(record.status)) return false;
+  await queryClient.invalidateQueries({ queryKey: taskKeys.task(record.kind, record.id) });
+  return true;
 }
 
-/** Applies callbacks one after another, in log order, however fast they arrive. */
+/** Handles callbacks one after another, in log order, however fast they arrive. */
 export function createApplyQueue(onError: (error: unknown) => void = console.error) {
   let tail: Promise<unknown> = Promise.resolve();
   return (body: CallbackBody, after?: () => void): Promise<void> => {
-    const next = tail.then(() => applyCallback(body)).then(after, onError);
+    const next = tail.then(() => applyCallback(body)).then(() => after?.(), onError);
     tail = next;
     return next;
   };

@@ -2,10 +2,12 @@
 // Callbacks screen's list) within a moment, whichever screen is open.
 import { useEffect } from 'react';
 import { useConsoleInfo } from '@/api/console-info';
+import { CONSOLE_CALLBACKS_PATH } from '@/api/rules';
 
 export function CallbackSubscriber() {
   const { data } = useConsoleInfo();
-  const inboxPath = data?.callbackInboxPath;
+  // Once the console's server has answered (static hosting without it has no inbox).
+  const inboxPath = data ? CONSOLE_CALLBACKS_PATH : undefined;
 
   useEffect(() => {
     if (!inboxPath || typeof EventSource === 'undefined') return;

@@ -43,9 +43,8 @@ beforeEach(async () => {
             backend: 'emulator',
             apiHost: null,
             tokenConfigured: true,
-            callbackUrl: `http://localhost${inbox.path}`,
+            callbackAddress: 'http://localhost/callbacks/…',
             callbackUrlReachable: true,
-            callbackInboxPath: inbox.path,
           }),
         )
       : inbox.app.request(input, init),
@@ -87,7 +86,9 @@ describe('CallbacksScreen', () => {
     );
     expect(items[1]!.querySelector('pre')?.textContent).toContain('"caption_url"');
     expect(screen.getByText('2 callbacks, newest first')).toBeInTheDocument();
-    expect(screen.getByText(`http://localhost${inbox.path}`)).toBeInTheDocument();
+    expect(screen.getByText('http://localhost/callbacks/…')).toBeInTheDocument();
+    // The secret never reaches the page: the log and the stream are read without it.
+    expect(document.body.innerHTML).not.toContain(SECRET);
   });
 
   it('finds the callbacks of one task by part of its id', async () => {
@@ -112,22 +113,21 @@ describe('CallbacksScreen', () => {
     const box = await screen.findByLabelText('Callback body (JSON)');
     await user.click(box);
     await user.paste('{"code": 0, "task_type": "video_translate", "data": {"task_id": "vt-9", "status": 3}}');
-    await user.click(screen.getByRole('button', { name: 'Store and apply' }));
+    await user.click(screen.getByRole('button', { name: 'Store and check' }));
     expect(box).toHaveAttribute('aria-invalid', 'true');
     expect(box).toHaveAccessibleDescription(/data\.status/);
     expect(await inbox.store.since(0)).toHaveLength(0);
   });
 
-  it('stores a pasted callback in the inbox and applies it to the history', async () => {
+  it('stores a pasted callback in the inbox, and takes no task from it (a callback is a hint)', async () => {
     const user = userEvent.setup();
     renderScreen();
     await screen.findByLabelText('Callback body (JSON)');
     await user.click(screen.getByRole('button', { name: 'Image to video' }));
-    await user.click(screen.getByRole('button', { name: 'Store and apply' }));
-    expect(await screen.findByText(/Stored as #1 and applied to/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Store and check' }));
+
+    expect(await screen.findByText(/Stored as #1\. Task/)).toBeInTheDocument();
     expect((await inbox.store.since(0))[0]!.body).toEqual(CALLBACK_EXAMPLES.image_to_video);
-    await waitFor(async () =>
-      expect(await getTask('i2v-example-1')).toMatchObject({ status: 'SUCCEEDED', source: 'callback' }),
-    );
+    expect(await getTask('i2v-example-1')).toBeUndefined();
   });
 });

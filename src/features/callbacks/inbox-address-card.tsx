@@ -1,4 +1,6 @@
-import { CopyButton } from '@/components/ui/copy-button';
+// Where the service's callbacks go, in words: the address without its secret, which stays on the
+// server (CALLBACK_SECRET or DATA_DIR/callback-secret). Tasks created here get the full address
+// from the server itself; only an operator needs to read the secret, on the server.
 import { cardClass } from '@/components/ui/styles';
 import { useInboxConnection } from './connection-state';
 import type { InboxInfo } from './inbox-api';
@@ -25,34 +27,26 @@ export function InboxAddressCard({ info }: { info: InboxInfo }) {
           {connection.label}
         </span>
       </div>
-      {info.callbackUrl ? (
+      {info.callbackAddress ? (
         <>
           <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
             {info.backend === 'emulator'
-              ? 'The built-in emulator posts its callbacks here. Keep this address private: anyone who has it can post callbacks.'
-              : 'Give this address to the service as callback_url. Keep it private: anyone who has it can post callbacks.'}
+              ? 'The built-in emulator posts its callbacks here.'
+              : 'Tasks created here with this console’s inbox as callback URL report here.'}{' '}
+            The console fills in the full address itself; its secret part stays on the server
+            (CALLBACK_SECRET, or the file callback-secret in its data folder). A callback is only a hint: the
+            console asks the service about the task before showing any result.
           </p>
-          <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
-            <code className="min-w-0 flex-1 rounded-lg bg-zinc-50 px-3 py-2 font-mono text-xs break-all text-zinc-800 ring-1 ring-zinc-200 ring-inset dark:bg-zinc-950 dark:text-zinc-200 dark:ring-zinc-800">
-              {info.callbackUrl}
-            </code>
-            <CopyButton
-              text={info.callbackUrl}
-              label="Copy address"
-              size="sm"
-              className="self-start sm:self-auto"
-            />
-          </div>
+          <code className="mt-3 block rounded-lg bg-zinc-50 px-3 py-2 font-mono text-xs break-all text-zinc-800 ring-1 ring-zinc-200 ring-inset dark:bg-zinc-950 dark:text-zinc-200 dark:ring-zinc-800">
+            {info.callbackAddress}
+          </code>
         </>
       ) : (
         <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950/60 dark:text-amber-100">
           The service cannot reach this console yet. Set <code className="font-mono">PUBLIC_BASE_URL</code> on
           the server to the console's public address (for example{' '}
           <code className="font-mono">https://console.example.com</code>) and restart it: callbacks then go to{' '}
-          <code className="font-mono break-all">
-            PUBLIC_BASE_URL{info.callbackInboxPath ?? '/callbacks/…'}
-          </code>
-          .
+          <code className="font-mono break-all">PUBLIC_BASE_URL/callbacks/…</code>.
         </p>
       )}
     </section>

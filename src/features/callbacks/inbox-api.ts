@@ -1,5 +1,6 @@
-// The browser's side of the callback inbox (server/callbacks): where it is, its log, and posting a
-// pasted callback to it. Same origin only; the secret path comes from /__console/config.
+// The browser's side of the callback inbox (server/callbacks): its log, and posting a pasted
+// callback to it. Same origin only, at CONSOLE_CALLBACKS_PATH: the inbox's secret never reaches a
+// browser.
 //
 // Every answer here comes from the console's own server, which checked each callback with the
 // shared zod schema before storing it; the answers are still checked field by field (by hand, as
@@ -137,11 +138,19 @@ export const callbackLogQuery = (inboxPath: string, task = '') =>
     staleTime: Infinity,
   });
 
+/**
+ * What became of the callback's task (server/callbacks/hints.ts): not in the team record (the
+ * callback stays in the log only), being checked with the service, already finished, or left to the
+ * next status check.
+ */
+export type CallbackTaskOutcome = 'unknown' | 'checking' | 'settled' | 'busy';
+const OUTCOMES = new Set<unknown>(['unknown', 'checking', 'settled', 'busy']);
+
 /** Stores a callback in the inbox exactly as the service would send it. */
 export async function postCallback(
   inboxPath: string,
   body: CallbackBody,
-): Promise<{ id: number; duplicate: boolean }> {
+): Promise<{ id: number; duplicate: boolean; task?: CallbackTaskOutcome }> {
   const response = await request(inboxPath, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
@@ -150,5 +159,9 @@ export async function postCallback(
   const data = await readEnvelope(response);
   if (!isRecord(data) || !Number.isSafeInteger(data.id) || typeof data.duplicate !== 'boolean')
     throw await apiError({ kind: 'malformed', msg: 'The inbox answered with an unexpected shape' });
-  return { id: data.id as number, duplicate: data.duplicate };
+  return {
+    id: data.id as number,
+    duplicate: data.duplicate,
+    ...(OUTCOMES.has(data.task) && { task: data.task as CallbackTaskOutcome }),
+  };
 }

@@ -59,7 +59,7 @@ export function startInboxLive(inboxPath: string, queryClient: QueryClient): () 
         setInboxConnection(state);
         if (state !== 'off') send({ type: 'state', state });
       },
-      // The server may have restarted with another secret; ask it again for the inbox address.
+      // The server may have restarted (or been replaced by an older one): read its settings again.
       onRepeatedFailure: () => void refreshConsoleInfo(),
     });
   };

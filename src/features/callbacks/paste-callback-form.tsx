@@ -1,5 +1,6 @@
 // Support staff paste a callback the service sent elsewhere (an email, a log). It is POSTed to the
-// inbox, so it is stored and shown like any received one, then applied to the history at once.
+// inbox, so it is stored and shown like any received one; like any callback it is a hint: the
+// console asks the service about its task, and only the service's answer changes the task.
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
@@ -10,7 +11,7 @@ import { cardClass, inputClass } from '@/components/ui/styles';
 import { applyCallback } from './apply-callback';
 import { TASK_TYPE_LABELS } from '@/api/task-types';
 import { CALLBACK_EXAMPLES } from './callback-examples';
-import { postCallback } from './inbox-api';
+import { postCallback, type CallbackTaskOutcome } from './inbox-api';
 
 // The check of a pasted body uses the inbox's own zod schema; it loads when the box is first used
 // (focus or press), not with the screen.
@@ -22,7 +23,15 @@ interface Outcome {
   id: number;
   duplicate: boolean;
   taskId: string;
+  task?: CallbackTaskOutcome;
 }
+
+const TASK_OUTCOME: Record<CallbackTaskOutcome, string> = {
+  unknown: 'is not in the team record, so the callback stays in the log only',
+  checking: 'is being checked with the service now',
+  settled: 'already has the service’s final answer',
+  busy: 'will be checked by the next status check',
+};
 
 export function PasteCallbackForm({ inboxPath }: { inboxPath: string }) {
   const [text, setText] = useState('');
@@ -33,8 +42,8 @@ export function PasteCallbackForm({ inboxPath }: { inboxPath: string }) {
   const mutation = useMutation({
     mutationFn: async (body: CallbackBody): Promise<Outcome> => {
       const stored = await postCallback(inboxPath, body);
-      // The event stream applies it too; applying here as well makes the result immediate even
-      // when the stream is reconnecting. Applying twice changes nothing.
+      // The event stream does this too; here as well, so this browser checks at once even while
+      // the stream reconnects. Twice changes nothing.
       await applyCallback(body);
       return { ...stored, taskId: body.data.task_id };
     },
@@ -75,7 +84,8 @@ export function PasteCallbackForm({ inboxPath }: { inboxPath: string }) {
       </h2>
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
         Paste a callback body the service sent somewhere else (a log, an email). It is checked with the same
-        rules as the inbox, stored in the log and applied to its task, exactly like a received one.
+        rules as the inbox and stored in the log, exactly like a received one; the console then asks the
+        service about its task, and only the service’s answer changes it.
       </p>
       <form
         className="mt-4 space-y-3"
@@ -122,7 +132,7 @@ export function PasteCallbackForm({ inboxPath }: { inboxPath: string }) {
         </Field>
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" variant="primary" pending={mutation.isPending}>
-            {mutation.isPending ? 'Storing…' : 'Store and apply'}
+            {mutation.isPending ? 'Storing…' : 'Store and check'}
           </Button>
           <span className="hidden text-xs text-zinc-500 sm:inline dark:text-zinc-400">
             or Ctrl+Enter in the box
@@ -132,15 +142,15 @@ export function PasteCallbackForm({ inboxPath }: { inboxPath: string }) {
           {outcome && (
             <p className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
               {outcome.duplicate
-                ? `Already in the log as #${outcome.id}; applied again to `
-                : `Stored as #${outcome.id} and applied to `}
+                ? `Already in the log as #${outcome.id}. Task `
+                : `Stored as #${outcome.id}. Task `}
               <Link
                 href={`/tasks/${encodeURIComponent(outcome.taskId)}`}
                 className="font-mono font-medium underline underline-offset-2"
               >
                 {outcome.taskId}
               </Link>
-              .
+              {outcome.task ? ` ${TASK_OUTCOME[outcome.task]}.` : '.'}
             </p>
           )}
         </div>

@@ -9,8 +9,9 @@ import type { VideoFormInput, VideoFormOutput } from './video-form-model';
 /**
  * Callback URL, prefilled with this console's own callback inbox while the user has not typed
  * anything there. The form holds the CONSOLE_INBOX marker for it, never the address: the address
- * carries the inbox secret, and form values end up in drafts, the task history and exports. The
- * field shows the real address (from /__console/config) so the creator sees where results go.
+ * carries the inbox secret, which never reaches a browser (the server puts the address in). The
+ * field shows it without its secret (`callbackAddress` from /__console/config, ending `/callbacks/…`)
+ * so the creator sees where results go.
  */
 export function CallbackUrlField({
   form,
@@ -19,7 +20,7 @@ export function CallbackUrlField({
 }) {
   const { control, getFieldState, getValues, setValue, formState } = form;
   const inbox = useConsoleInfo().data;
-  const inboxUrl = inbox?.callbackUrl ?? undefined;
+  const inboxUrl = inbox?.callbackAddress ?? undefined;
   const value = useWatch({ control, name: 'callback_url' }) ?? '';
 
   useEffect(() => {

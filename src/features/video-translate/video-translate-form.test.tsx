@@ -234,15 +234,16 @@ describe('switches and defaults', () => {
 });
 
 describe('callback URL', () => {
+  // The secret-free description /__console/config sends (the secret never reaches a browser).
   const info = testConsoleInfo({
-    callbackUrl: 'http://127.0.0.1:5173/callbacks/inbox',
+    callbackAddress: 'http://127.0.0.1:5173/callbacks/…',
     callbackUrlReachable: true,
   });
 
   it('is prefilled with the console inbox and explains reachability', async () => {
     const ctx = setup({}, info);
     const input = screen.getByRole('textbox', { name: /Callback URL/ });
-    await waitFor(() => expect(input).toHaveValue(info.callbackUrl));
+    await waitFor(() => expect(input).toHaveValue(info.callbackAddress));
     expect(input).toHaveAccessibleDescription(expect.stringContaining('must be able to reach it'));
     await fillValid(ctx);
     await ctx.submit();
@@ -257,7 +258,7 @@ describe('callback URL', () => {
       info,
     );
     const input = screen.getByRole('textbox', { name: /Callback URL/ });
-    await waitFor(() => expect(input).toHaveValue(info.callbackUrl));
+    await waitFor(() => expect(input).toHaveValue(info.callbackAddress));
     await fillValid(ctx);
     window.dispatchEvent(new Event('pagehide'));
     expect(localStorage.getItem(DRAFT)).toContain(CONSOLE_INBOX);
@@ -266,16 +267,16 @@ describe('callback URL', () => {
     const record = await getTask('vt-secret-check');
     expect(JSON.stringify(record)).toContain(CONSOLE_INBOX);
     for (const stored of [JSON.stringify(record), JSON.stringify({ ...localStorage })])
-      expect(stored).not.toContain(info.callbackUrl!);
+      expect(stored).not.toContain(info.callbackAddress!);
   });
 
   it('turns the inbox address typed or pasted by hand into the marker too', async () => {
     const ctx = setup({}, info);
     const input = screen.getByRole('textbox', { name: /Callback URL/ });
-    await waitFor(() => expect(input).toHaveValue(info.callbackUrl));
+    await waitFor(() => expect(input).toHaveValue(info.callbackAddress));
     fill(input, 'https://hooks.example.com/x');
     expect(screen.getByRole('button', { name: 'Use this console’s inbox' })).toBeInTheDocument();
-    fill(input, info.callbackUrl!);
+    fill(input, info.callbackAddress!);
     await fillValid(ctx);
     await ctx.submit();
     await waitFor(() => expect(ctx.posts).toHaveLength(1));

@@ -66,7 +66,7 @@ export function VideoTranslateForm() {
   const { errors } = formState;
   useDraftAutosave(form, VIDEO_DRAFT_KEY);
   const languages = useTargetLanguages();
-  const inboxUrl = useConsoleInfo().data?.callbackUrl;
+  const inboxUrl = useConsoleInfo().data?.callbackAddress;
   const videoUrl = useWatch({ control, name: 'video_url' }) ?? '';
 
   const {
