@@ -195,6 +195,10 @@ test.describe('production server with APP_PASSWORD', () => {
     expect((await anonymous.get(`${server.url}/__console/config`)).status()).toBe(401);
     expect((await anonymous.post(`${server.url}/v1/image_generate`, { data: {} })).status()).toBe(401);
     expect((await anonymous.get(`${server.url}/callbacks/${CALLBACK_SECRET}/events`)).status()).toBe(401);
+    // The secret-free door to the inbox the browser uses: behind the sign-in like all of /__console.
+    expect((await anonymous.get(`${server.url}/__console/callbacks/events`)).status()).toBe(401);
+    expect((await anonymous.get(`${server.url}/__console/callbacks/log`)).status()).toBe(401);
+    expect((await anonymous.post(`${server.url}/__console/callbacks`, { data: {} })).status()).toBe(401);
     await anonymous.dispose();
   });
 

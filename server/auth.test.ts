@@ -55,6 +55,8 @@ describe('sign-in required with APP_PASSWORD', () => {
       '/v1/ping',
       '/__console/config',
       `/callbacks/${SECRET}/events`,
+      '/__console/callbacks/events',
+      '/__console/callbacks/log',
       '/assets/index-abc.js',
       '/',
     ]) {
@@ -62,6 +64,8 @@ describe('sign-in required with APP_PASSWORD', () => {
       expect(res.status, path).toBe(401);
       expect(res.headers.get('content-security-policy'), path).toContain("default-src 'self'");
     }
+    // The browser's door to the inbox (a pasted callback) is not the service's: signed in only.
+    expect((await app.request('/__console/callbacks', { method: 'POST' })).status).toBe(401);
   });
 
   it('never blocks POST /callbacks/<secret> (the service must reach it)', async () => {

@@ -7,7 +7,8 @@ const SOURCE_LABELS: Record<string, string> = {
   created: 'created through the console',
   poll: 'status check',
   lookup: 'lookup by id',
-  callback: 'callback',
+  // A callback moves a task only when no status query can confirm it (server/callbacks/hints.ts).
+  callback: 'callback, not confirmed by a status check',
 };
 
 interface Entry {
