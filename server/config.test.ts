@@ -54,6 +54,9 @@ describe('readServerConfig', () => {
       publicBaseUrl: undefined,
       callbackSecret: undefined,
       uploadMaxBytes: 500 * 1024 * 1024,
+      uploadQuotaBytesPerDay: 2048 * 1024 * 1024,
+      uploadDiskMaxBytes: 10240 * 1024 * 1024,
+      trustedProxies: expect.any(Function),
     });
     expect(readServerConfig({ API_BASE_URL: '   ', API_TOKEN: '' }).apiBaseUrl).toBeUndefined();
   });
@@ -63,6 +66,16 @@ describe('readServerConfig', () => {
     for (const raw of ['0', '-5', '1.5', 'lots', '100001'])
       expect(readServerConfig({ UPLOAD_MAX_MB: raw }).uploadMaxBytes).toBe(500 * 1024 * 1024);
     expect(parseUploadMaxMb('100000')).toBe(100_000);
+  });
+
+  it('reads UPLOAD_QUOTA_MB_PER_DAY and UPLOAD_DISK_MAX_MB from 1 to 10000000 MB; anything else keeps the default', () => {
+    const MB = 1024 * 1024;
+    expect(readServerConfig({ UPLOAD_QUOTA_MB_PER_DAY: '1' }).uploadQuotaBytesPerDay).toBe(MB);
+    expect(readServerConfig({ UPLOAD_DISK_MAX_MB: '10000000' }).uploadDiskMaxBytes).toBe(10_000_000 * MB);
+    for (const raw of ['0', '10000001', '1.5', 'lots']) {
+      expect(readServerConfig({ UPLOAD_QUOTA_MB_PER_DAY: raw }).uploadQuotaBytesPerDay).toBe(2048 * MB);
+      expect(readServerConfig({ UPLOAD_DISK_MAX_MB: raw }).uploadDiskMaxBytes).toBe(10240 * MB);
+    }
   });
 
   it('normalizes the base URL and trims the token', () => {

@@ -1,5 +1,10 @@
 // Configuration of the Node side, read from environment variables only.
 import { parseTrustedProxies, type TrustedProxies } from './trusted-proxies';
+import {
+  DEFAULT_UPLOAD_DISK_MAX_MB,
+  DEFAULT_UPLOAD_QUOTA_MB_PER_DAY,
+  parseUploadLimitMb,
+} from './upload-quota';
 
 export interface ServerConfig {
   /** The real service, without the trailing `/v1`; unset means the built-in emulator. */
@@ -17,6 +22,10 @@ export interface ServerConfig {
   callbackRateLimit: number | undefined;
   /** Largest upload (multipart body) the proxy and the emulator take, in bytes. `UPLOAD_MAX_MB`. */
   uploadMaxBytes: number;
+  /** What one person may upload per day through the proxy or the emulator, in bytes. `UPLOAD_QUOTA_MB_PER_DAY`. */
+  uploadQuotaBytesPerDay?: number;
+  /** What the emulator's uploads folder may hold, in bytes. `UPLOAD_DISK_MAX_MB`. */
+  uploadDiskMaxBytes?: number;
   /** TRUSTED_PROXIES: peers whose X-Forwarded-For is believed (loopback when unset); server/trusted-proxies.ts. */
   trustedProxies?: TrustedProxies;
   /** STREAMS_PER_SESSION: open event streams per sign-in session (or client address); default 8. */
@@ -85,6 +94,10 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     callbackRateLimit:
       clean(env.CALLBACK_RATE_LIMIT) === undefined ? undefined : Number(env.CALLBACK_RATE_LIMIT),
     uploadMaxBytes: (parseUploadMaxMb(env.UPLOAD_MAX_MB) ?? DEFAULT_UPLOAD_MAX_MB) * 1024 * 1024,
+    uploadQuotaBytesPerDay:
+      (parseUploadLimitMb(env.UPLOAD_QUOTA_MB_PER_DAY) ?? DEFAULT_UPLOAD_QUOTA_MB_PER_DAY) * 1024 * 1024,
+    uploadDiskMaxBytes:
+      (parseUploadLimitMb(env.UPLOAD_DISK_MAX_MB) ?? DEFAULT_UPLOAD_DISK_MAX_MB) * 1024 * 1024,
     // Entries that are not addresses trust nothing; npm start refuses them (server/prod-config.ts).
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES).trusted,
     // Defaults in server/stream-limits.ts.

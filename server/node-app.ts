@@ -15,6 +15,7 @@ import { openDatabase, type Database } from './db/database';
 import { createEmulator, type Emulator, type EmulatorOptions } from './emulator/app';
 import { createGuardedFetch } from './outbound';
 import { createProxyApp } from './proxy';
+import { UploadQuota } from './upload-quota';
 import { createStreamLimits } from './stream-limits';
 import { requestOrigin } from './request-origin';
 import { importSignedOutSessions } from './signed-out-sessions';
@@ -164,6 +165,7 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
         apiBaseUrl: config.apiBaseUrl,
         apiToken: config.apiToken,
         uploadMaxBytes: config.uploadMaxBytes,
+        uploadQuota: new UploadQuota(config.uploadQuotaBytesPerDay),
       }),
     );
   } else {
@@ -172,6 +174,8 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
     const local = createEmulator({
       dataDir: config.dataDir,
       uploadMaxBytes: config.uploadMaxBytes,
+      ...(config.uploadQuotaBytesPerDay && { uploadQuotaBytesPerDay: config.uploadQuotaBytesPerDay }),
+      ...(config.uploadDiskMaxBytes && { uploadDiskMaxBytes: config.uploadDiskMaxBytes }),
       fetch: createGuardedFetch({
         local: (url, init) =>
           ownHosts.has(bareHost(url.hostname)) && OWN_PATHS.test(url.pathname)

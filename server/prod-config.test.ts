@@ -87,6 +87,17 @@ describe('readProdConfig', () => {
     );
   });
 
+  it('refuses UPLOAD_QUOTA_MB_PER_DAY and UPLOAD_DISK_MAX_MB outside 1 to 10000000 MB', () => {
+    for (const name of ['UPLOAD_QUOTA_MB_PER_DAY', 'UPLOAD_DISK_MAX_MB']) {
+      expect(problems({ [name]: '1' }), name).toEqual([]);
+      expect(problems({ [name]: '10000000' }), name).toEqual([]);
+      for (const bad of ['0', '10000001', '2.5', 'lots'])
+        expect(problems({ [name]: bad })[0], `${name}=${bad}`).toMatch(
+          new RegExp(`^${name} must be a whole number`),
+        );
+    }
+  });
+
   it('reads LOGIN_FAILURES_TOTAL from 1 to 1000000, 100 by default', () => {
     expect(readProdConfig({}).loginFailuresTotal).toBe(100);
     expect(readProdConfig({ LOGIN_FAILURES_TOTAL: '1' }).loginFailuresTotal).toBe(1);

@@ -5,6 +5,7 @@ import { DEFAULT_LOGIN_FAILURES_TOTAL } from './auth-rate-limit';
 import { isValidCallbackSecret, SECRET_RULE } from './callbacks/secret';
 import { parseStreamCount, parseUploadMaxMb, readServerConfig, type ServerConfig } from './config';
 import { parseTrustedProxies } from './trusted-proxies';
+import { parseUploadLimitMb, UPLOAD_LIMIT_MB_MAX } from './upload-quota';
 
 export interface ProdConfig {
   server: ServerConfig;
@@ -135,6 +136,14 @@ export function readProdConfig(env: NodeJS.ProcessEnv = process.env): ProdConfig
     problems.push(
       `LOGIN_FAILURES_TOTAL must be a whole number of failed sign-ins from 1 to 1000000, got "${rawLoginFailures}"`,
     );
+
+  for (const name of ['UPLOAD_QUOTA_MB_PER_DAY', 'UPLOAD_DISK_MAX_MB'] as const) {
+    const raw = clean(env[name]);
+    if (raw !== undefined && parseUploadLimitMb(raw) === undefined)
+      problems.push(
+        `${name} must be a whole number of megabytes from 1 to ${UPLOAD_LIMIT_MB_MAX}, got "${raw}"`,
+      );
+  }
 
   const uploadMaxMb = clean(env.UPLOAD_MAX_MB);
   if (uploadMaxMb !== undefined && parseUploadMaxMb(uploadMaxMb) === undefined)

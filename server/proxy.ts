@@ -6,6 +6,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { UPLOAD_PATH } from '../src/api/upload';
 import { formatMediaType, isJsonMediaType, parseMediaType } from './media-type';
 import { proxyRoute } from './proxy-routes';
+import { creatorOf } from './tasks/record-traffic';
+import { UploadQuota, UploadRefused, type UploadRefusal } from './upload-quota';
 import { limitedUploadBody, sendUpload } from './upload-stream';
 
 const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept', 'accept-language'];
@@ -24,11 +26,19 @@ export interface ProxyOptions {
   uploadMaxBytes?: number;
   /** Sends every request; by default `fetch`, and undici's request() for uploads (upload-stream.ts). */
   fetchImpl?: (url: string, init: RequestInit) => Promise<Response>;
+  /** What one person may upload per day (`UPLOAD_QUOTA_MB_PER_DAY`); 2048 MB when unset. */
+  uploadQuota?: UploadQuota;
 }
 
 /** The one path that takes a file: multipart, streamed, up to `UPLOAD_MAX_MB`. */
 const isUpload = (c: Context) => c.req.method === 'POST' && c.req.path === UPLOAD_PATH;
 const tooLarge = () => fail(413, 'The request body is too large');
+/** An upload past its person's daily allowance: the form shows `msg` beside the field. */
+const quotaFail = (refusal: UploadRefusal) => {
+  const response = fail(refusal.status, refusal.message);
+  if (refusal.retryAfterSeconds) response.headers.set('retry-after', String(refusal.retryAfterSeconds));
+  return response;
+};
 
 /** The service's own envelope, for answers the console makes; Retry-After survives from upstream. */
 const fail = (status: number, msg: string, upstreamHeaders?: Headers) => {
@@ -79,6 +89,7 @@ function createProxyHandler({
   apiToken,
   uploadMaxBytes = DEFAULT_UPLOAD_MAX_BYTES,
   fetchImpl,
+  uploadQuota = new UploadQuota(),
 }: ProxyOptions) {
   return async (c: Context): Promise<Response> => {
     const method = c.req.method;
@@ -105,7 +116,13 @@ function createProxyHandler({
     const upload = isUpload(c);
     // One provider document authenticates uploads with a `token:` header, the others with Bearer.
     if (upload) headers.set('token', apiToken);
-    const limited = upload ? await limitedUploadBody(c, uploadMaxBytes) : undefined;
+    // The bytes count against the creator's day as they stream (server/upload-quota.ts); a declared
+    // length that cannot fit is refused before anything is read (take() refuses it, charging nothing).
+    const allowance = upload ? uploadQuota.open(creatorOf(c)) : undefined;
+    const declared = Number(c.req.header('content-length') ?? 0);
+    const overQuota = allowance && declared > allowance.remaining() ? allowance.take(declared) : undefined;
+    if (overQuota) return quotaFail(overQuota);
+    const limited = upload ? await limitedUploadBody(c, uploadMaxBytes, allowance) : undefined;
     const body = limited ? limited.body : hasBody ? await c.req.arrayBuffer() : undefined;
     const send = fetchImpl ?? (limited ? sendUpload : fetch);
 
@@ -125,12 +142,17 @@ function createProxyHandler({
     } catch (error) {
       // Unpipes the socket, so the server drains or closes it instead of feeding a dead request.
       limited?.body.destroy();
-      if (limited?.exceeded()) return tooLarge();
+      allowance?.release();
+      const stopped = limited?.exceeded();
+      if (stopped instanceof UploadRefused) return quotaFail(stopped.refusal);
+      if (stopped) return tooLarge();
       if (error instanceof Error && error.name === 'TimeoutError') {
         return fail(504, `The service did not answer within ${TIMEOUT_MS / 1000} seconds`);
       }
       return fail(502, 'The console server could not reach the service');
     }
+    // Only an upload the service took keeps its bytes counted.
+    if (!upstream.ok) allowance?.release();
     if (upstream.status >= 300 && upstream.status < 400) {
       await upstream.body?.cancel().catch(() => undefined);
       return fail(502, `The service answered with a redirect (HTTP ${upstream.status}); it was not followed`);

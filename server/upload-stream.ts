@@ -9,6 +9,7 @@ import { finished, Readable, Transform } from 'node:stream';
 import { ReadableStream as NodeWebStream } from 'node:stream/web';
 import { request } from 'undici';
 import { browserGoneSignal } from './node-request';
+import { UploadRefused, type UploadAllowance } from './upload-quota';
 
 export class UploadTooLarge extends RangeError {
   constructor() {
@@ -37,9 +38,11 @@ function nodeSide(c: Context): NodeSide | undefined {
 
 /**
  * The request body as a Node stream that errors with UploadTooLarge the moment more than `maxBytes`
- * went through, and the signal that aborts the upstream request when the browser goes away.
+ * went through, or with UploadRefused the moment `allowance` (the person's day, server/upload-quota.ts)
+ * refuses a chunk; and the signal that aborts the upstream request when the browser goes away.
+ * `exceeded()` is that error, once there is one.
  */
-export async function limitedUploadBody(c: Context, maxBytes: number) {
+export async function limitedUploadBody(c: Context, maxBytes: number, allowance?: UploadAllowance) {
   // Touching `c.req.raw` earlier starts Hono's reader only once pending callbacks ran: let them run
   // first, so a reader already on its way is seen (below) rather than raced.
   await new Promise(setImmediate);
@@ -48,16 +51,17 @@ export async function limitedUploadBody(c: Context, maxBytes: number) {
   const source = node?.incoming ?? (web ? Readable.fromWeb(web as NodeWebStream<Uint8Array>) : undefined);
   if (!source) return undefined;
   let seen = 0;
-  let exceeded = false;
+  let exceeded: UploadTooLarge | UploadRefused | undefined;
   const body = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       seen += chunk.byteLength;
-      if (seen <= maxBytes) return done(null, chunk);
-      exceeded = true;
+      const refusal = seen <= maxBytes ? allowance?.take(chunk.byteLength) : undefined;
+      if (seen <= maxBytes && !refusal) return done(null, chunk);
+      exceeded = refusal ? new UploadRefused(refusal) : new UploadTooLarge();
       // The socket is left to the server, which answers 413 and drains or closes the connection;
       // a web stream is cancelled so nothing pulls it further.
       if (!node) source.destroy();
-      done(new UploadTooLarge());
+      done(exceeded);
     },
   });
   finished(source, (error) => {

@@ -73,7 +73,12 @@ export class EmulatorEngine {
 
   constructor(readonly options: EmulatorOptions) {
     this.settings = new SettingsState({ timeScale: options.timeScale, disabled: options.disabled });
-    this.uploads = new UploadStore(options.dataDir, options.uploadMaxBytes, () => this.now());
+    this.uploads = new UploadStore(options.dataDir, options.uploadMaxBytes, () => this.now(), {
+      diskMaxBytes: options.uploadDiskMaxBytes,
+      quotaBytesPerDay: options.uploadQuotaBytesPerDay,
+    });
+    // Expired uploads go at start and every hour, whether or not anyone uploads.
+    this.uploads.startSweeping();
   }
 
   now(): number {
@@ -129,6 +134,7 @@ export class EmulatorEngine {
   }
 
   close(): void {
+    this.uploads.stopSweeping();
     this.scheduler.close();
     this.store.clear();
   }

@@ -1,6 +1,11 @@
 // Options of the emulator: explicit values win, then environment variables, then defaults chosen
 // so a demo feels real (tasks take several seconds) while tests can shrink every duration.
 import { DEFAULT_UPLOAD_MAX_MB, parseUploadMaxMb } from '../config';
+import {
+  DEFAULT_UPLOAD_DISK_MAX_MB,
+  DEFAULT_UPLOAD_QUOTA_MB_PER_DAY,
+  parseUploadLimitMb,
+} from '../upload-quota';
 
 /** Provider extras that can be switched off, to show how the console copes with a plainer backend. */
 export const DISABLEABLE_ENDPOINTS = [
@@ -31,6 +36,10 @@ export interface EmulatorOptions {
   dataDir: string;
   /** Largest upload taken, in bytes. `UPLOAD_MAX_MB`, default 500. */
   uploadMaxBytes: number;
+  /** What one person (the request's creator) may upload per day, in bytes. `UPLOAD_QUOTA_MB_PER_DAY`, default 2048. */
+  uploadQuotaBytesPerDay: number;
+  /** What the uploads folder may hold, in bytes. `UPLOAD_DISK_MAX_MB`, default 10240. */
+  uploadDiskMaxBytes: number;
   /** Where callback delivery problems are reported (never tokens or bodies). */
   log: (message: string) => void;
 }
@@ -66,6 +75,12 @@ export function resolveOptions(
     uploadMaxBytes:
       overrides.uploadMaxBytes ??
       (parseUploadMaxMb(env.UPLOAD_MAX_MB) ?? DEFAULT_UPLOAD_MAX_MB) * 1024 * 1024,
+    uploadQuotaBytesPerDay:
+      overrides.uploadQuotaBytesPerDay ??
+      (parseUploadLimitMb(env.UPLOAD_QUOTA_MB_PER_DAY) ?? DEFAULT_UPLOAD_QUOTA_MB_PER_DAY) * 1024 * 1024,
+    uploadDiskMaxBytes:
+      overrides.uploadDiskMaxBytes ??
+      (parseUploadLimitMb(env.UPLOAD_DISK_MAX_MB) ?? DEFAULT_UPLOAD_DISK_MAX_MB) * 1024 * 1024,
     log: overrides.log ?? ((message) => console.warn(`[emulator] ${message}`)),
   };
 }

@@ -2,7 +2,10 @@
 // with a multipart part `file`. The file is streamed to DATA_DIR/uploads (never held in memory),
 // its type is decided from its first bytes (not its name), and it is served back at the URL in
 // the answer, with Range support, for 7 days. The emulator's own upload URLs are read from disk
-// when a task names them, so upload → create → result works offline.
+// when a task names them, so upload → create → result works offline. The folder is bounded: each
+// person's uploads per day (UPLOAD_QUOTA_MB_PER_DAY, server/upload-quota.ts) and everything kept
+// (UPLOAD_DISK_MAX_MB) are charged chunk by chunk as files stream in; expired files are swept at
+// start and every hour.
 import busboy from 'busboy';
 import { Hono, type Context } from 'hono';
 import { randomUUID } from 'node:crypto';
@@ -22,6 +25,8 @@ import {
   type MediaType,
 } from '../../src/api/media-type';
 import { withoutHiddenCharacters } from '../display-text';
+import { creatorOf } from '../tasks/record-traffic';
+import { DEFAULT_UPLOAD_DISK_MAX_MB, UploadQuota, type UploadAllowance } from '../upload-quota';
 import { DownloadError } from './downloads';
 import { byteRange } from './media';
 import type { SettingsState } from './settings';
@@ -41,20 +46,80 @@ export interface StoredUpload {
 
 type Outcome =
   | { ok: true; id: string; type: MediaType; size: number; fileName: string }
-  | { ok: false; status: 400 | 413; code: number; message: string };
+  | { ok: false; status: 400 | 413 | 429 | 507; code: number; message: string; retryAfterSeconds?: number };
 
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+const HOUR_MS = 60 * 60 * 1000;
+
+const diskFull = (max: number) =>
+  `The console's upload storage is full (${megabytes(max)} of files, each kept 7 days). ` +
+  'Try again later, or paste a public URL.';
+
+export interface UploadLimits {
+  /** UPLOAD_DISK_MAX_MB in bytes: everything kept in the folder, uploads in progress included. */
+  diskMaxBytes?: number;
+  /** UPLOAD_QUOTA_MB_PER_DAY in bytes: what one person may upload per day. */
+  quotaBytesPerDay?: number;
+}
 
 export class UploadStore {
   readonly dir: string;
+  readonly diskMaxBytes: number;
+  /** Per person per day; the route opens one allowance per upload for the request's creator. */
+  readonly quota: UploadQuota;
   private ready: Promise<void> | undefined;
+  private scanned: Promise<unknown> | undefined;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  /** The folder's files and their sizes, as last seen or written: the disk limit's account. */
+  private readonly files = new Map<string, number>();
+  private storedBytes = 0;
+  /** Bytes of uploads still streaming (their `.part` files), charged chunk by chunk. */
+  private pendingBytes = 0;
+  private readonly inFlight = new Set<string>();
 
   constructor(
     dataDir: string,
     readonly maxBytes: number,
     private readonly now: () => number,
+    limits: UploadLimits = {},
   ) {
     this.dir = join(dataDir, 'uploads');
+    this.diskMaxBytes = limits.diskMaxBytes ?? DEFAULT_UPLOAD_DISK_MAX_MB * 1024 * 1024;
+    this.quota = new UploadQuota(limits.quotaBytesPerDay, now);
+  }
+
+  /** Bytes the folder holds or is being written, as the disk limit counts them. */
+  usedBytes(): number {
+    return this.storedBytes + this.pendingBytes;
+  }
+
+  private remember(name: string, size: number): void {
+    this.storedBytes += size - (this.files.get(name) ?? 0);
+    this.files.set(name, size);
+  }
+
+  private forget(name: string): void {
+    this.storedBytes -= this.files.get(name) ?? 0;
+    this.files.delete(name);
+  }
+
+  /** Sweeps now (counting what a previous run left) and every hour until stopSweeping. */
+  startSweeping(): void {
+    void this.firstSweep();
+    this.timer ??= setInterval(() => void this.sweep().catch(() => undefined), HOUR_MS);
+    // A timer must not keep a process (or a test run) alive.
+    this.timer.unref?.();
+  }
+
+  stopSweeping(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** The first sweep counts the folder: the disk limit knows what is there before any upload. */
+  private firstSweep(): Promise<unknown> {
+    this.scanned ??= this.sweep().catch(() => 0);
+    return this.scanned;
   }
 
   private ensureDir(): Promise<void> {
@@ -72,32 +137,33 @@ export class UploadStore {
     if (!info?.isFile()) return undefined;
     if (this.now() - info.mtimeMs > UPLOAD_MAX_AGE_MS) {
       await rm(path, { force: true });
+      this.forget(fileName);
       return undefined;
     }
     return { path, size: info.size, type };
   }
 
-  private lastSweep = -Infinity;
-
-  /** Sweeps at most once an hour, when uploads happen; no timer keeps a process alive for it. */
-  sweepNow(): void {
-    if (this.now() - this.lastSweep < 60 * 60 * 1000) return;
-    this.lastSweep = this.now();
-    void this.sweep().catch(() => undefined);
-  }
-
-  /** Removes uploads older than 7 days and parts of uploads that never finished. */
+  /**
+   * Removes uploads older than 7 days and parts of uploads that never finished (untouched for an
+   * hour, from an earlier run), and brings the disk limit's account in line with the folder.
+   */
   async sweep(): Promise<number> {
+    const known = new Set(this.files.keys());
     const names = await readdir(this.dir).catch(() => [] as string[]);
+    const present = new Set(names);
+    for (const name of known) if (!present.has(name)) this.forget(name);
     let removed = 0;
     for (const name of names) {
+      if (this.inFlight.has(name)) continue; // charged as it streams, not counted here
       const path = join(this.dir, name);
       const info = await stat(path).catch(() => undefined);
-      const stalePart = name.endsWith('.part') && this.now() - (info?.mtimeMs ?? 0) > 60 * 60 * 1000;
-      if (info && (stalePart || this.now() - info.mtimeMs > UPLOAD_MAX_AGE_MS)) {
+      if (!info?.isFile()) continue;
+      const stalePart = name.endsWith('.part') && this.now() - info.mtimeMs > HOUR_MS;
+      if (stalePart || this.now() - info.mtimeMs > UPLOAD_MAX_AGE_MS) {
         await rm(path, { force: true });
+        this.forget(name);
         removed += 1;
-      }
+      } else if (!this.files.has(name)) this.remember(name, info.size);
     }
     return removed;
   }
@@ -106,22 +172,41 @@ export class UploadStore {
    * Writes one file stream to disk as it arrives. The type is judged from the first bytes; an
    * unknown type or a size over the limit stops writing at once (the rest is only drained).
    */
-  async save(stream: Readable, originalName: string): Promise<Outcome> {
+  async save(stream: Readable, originalName: string, allowance?: UploadAllowance): Promise<Outcome> {
+    await this.firstSweep();
     await this.ensureDir();
     const id = randomUUID().replaceAll('-', '');
-    const partPath = join(this.dir, `${id}.part`);
+    const partName = `${id}.part`;
+    const partPath = join(this.dir, partName);
     let out: WriteStream | undefined;
     let head = new Uint8Array(0);
     let type: MediaType | undefined;
     let size = 0;
     let refusal: Extract<Outcome, { ok: false }> | undefined;
+    /** This upload's share of pendingBytes. */
+    let pending = 0;
+    let kept = false;
+    this.inFlight.add(partName);
 
+    const giveBack = () => {
+      this.pendingBytes -= pending;
+      pending = 0;
+      allowance?.release();
+    };
     const limitFor = (media: MediaType | undefined) =>
       media?.kind === 'image' ? Math.min(BOUNDS.referenceImageMaxBytes, this.maxBytes) : this.maxBytes;
-    const refuse = (status: 400 | 413, code: number, message: string) => {
-      refusal ??= { ok: false, status, code, message };
+    const refuse = (
+      status: Extract<Outcome, { ok: false }>['status'],
+      code: number,
+      message: string,
+      retryAfterSeconds?: number,
+    ) => {
+      refusal ??= { ok: false, status, code, message, retryAfterSeconds };
       out?.destroy();
       out = undefined;
+      // Given back at once, not when the rest of the body has drained: an upload running beside
+      // this one must not be refused for bytes that will never be kept.
+      giveBack();
     };
 
     try {
@@ -138,6 +223,18 @@ export class UploadStore {
           );
           continue;
         }
+        // Every chunk is charged before it is kept: to its person's day, then to the folder.
+        const overQuota = allowance?.take(chunk.byteLength);
+        if (overQuota) {
+          refuse(overQuota.status, overQuota.status, overQuota.message, overQuota.retryAfterSeconds);
+          continue;
+        }
+        if (this.usedBytes() + chunk.byteLength > this.diskMaxBytes) {
+          refuse(507, 507, diskFull(this.diskMaxBytes));
+          continue;
+        }
+        this.pendingBytes += chunk.byteLength;
+        pending += chunk.byteLength;
         if (!type) {
           const joined = new Uint8Array(head.length + chunk.length);
           joined.set(head);
@@ -187,11 +284,20 @@ export class UploadStore {
       );
       const finalName = `${id}.${type!.ext}`;
       await rename(partPath, join(this.dir, finalName));
+      this.remember(finalName, size);
+      kept = true;
       return { ok: true, id: finalName, type: type!, size, fileName: safeFileName(originalName, type!) };
     } catch (error) {
       out?.destroy();
       await rm(partPath, { force: true });
       throw error;
+    } finally {
+      // Kept, the bytes move to the folder's account; refused or broken off, they are given back.
+      this.inFlight.delete(partName);
+      if (kept) {
+        this.pendingBytes -= pending;
+        pending = 0;
+      } else giveBack();
     }
   }
 
@@ -237,7 +343,15 @@ export function safeFileName(name: string, type: MediaType): string {
 }
 
 /** The provider's upload envelope. */
-function answer(c: Context, status: 200 | 400 | 413, code: number, message: string, result: unknown = null) {
+function answer(
+  c: Context,
+  status: 200 | Extract<Outcome, { ok: false }>['status'],
+  code: number,
+  message: string,
+  result: unknown = null,
+  retryAfterSeconds?: number,
+) {
+  if (retryAfterSeconds) c.header('retry-after', String(retryAfterSeconds));
   return c.json({ code, success: code === 0, message: { global: message }, result }, status);
 }
 
@@ -252,7 +366,7 @@ function isInterrupted(error: unknown): boolean {
   );
 }
 
-function readMultipart(c: Context, store: UploadStore): Promise<Outcome> {
+function readMultipart(c: Context, store: UploadStore, allowance: UploadAllowance): Promise<Outcome> {
   return new Promise<Outcome>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
@@ -277,7 +391,7 @@ function readMultipart(c: Context, store: UploadStore): Promise<Outcome> {
         stream.resume();
         return;
       }
-      saving = store.save(stream, info.filename ?? '');
+      saving = store.save(stream, info.filename ?? '', allowance);
       saving.catch(() => stream.resume());
     });
     parser.on('error', (error) => reject(error as Error));
@@ -311,16 +425,33 @@ export function createUploadRoutes(store: UploadStore, settings: SettingsState):
     const declared = Number(c.req.header('content-length') ?? 0);
     if (declared > store.maxBytes + 1024 * 1024)
       return answer(c, 413, 413, `The file is larger than ${megabytes(store.maxBytes)}`);
-    store.sweepNow();
+    // The person the team record names as the upload's creator: their day's allowance.
+    const allowance = store.quota.open(creatorOf(c));
+    // A declared length that cannot fit is refused before reading anything, like one over the limit
+    // (the slack is the multipart framing around the file). take() refuses it without charging.
+    const SLACK = 1024 * 1024;
+    const overQuota = declared > allowance.remaining() + SLACK ? allowance.take(declared - SLACK) : undefined;
+    if (overQuota)
+      return answer(
+        c,
+        overQuota.status,
+        overQuota.status,
+        overQuota.message,
+        null,
+        overQuota.retryAfterSeconds,
+      );
+    if (declared > store.diskMaxBytes - store.usedBytes() + SLACK)
+      return answer(c, 507, 507, diskFull(store.diskMaxBytes));
     let outcome: Outcome;
     try {
-      outcome = await readMultipart(c, store);
+      outcome = await readMultipart(c, store, allowance);
     } catch (error) {
       // A cancelled or dropped upload is the sender's choice, not a fault here: answered, not logged.
       if (!isInterrupted(error)) throw error;
       return answer(c, 400, 100001, 'file: the upload was interrupted before it finished');
     }
-    if (!outcome.ok) return answer(c, outcome.status, outcome.code, outcome.message);
+    if (!outcome.ok)
+      return answer(c, outcome.status, outcome.code, outcome.message, null, outcome.retryAfterSeconds);
     const url = `${new URL(c.req.url).origin}${UPLOAD_MEDIA_PREFIX}${outcome.id}`;
     return answer(c, 200, 0, 'success', {
       url,

@@ -74,3 +74,30 @@ it('uploads a picked video into the Video URL, and keeps its name with the creat
     { field: 'video_url', url: 'https://cdn.example.com/v/1.mp4', name: 'interview.mp4' },
   ]);
 });
+
+// Issue 24: the server's upload limits (the person's day: 429; the console's storage: 507) reach the
+// form as words beside the field, with no Retry (trying again the same day cannot help).
+it('shows the server’s quota refusal beside the Video URL field, and leaves the field empty', async () => {
+  const { pick } = setup();
+  const daily =
+    'Daily upload limit: you have uploaded 2,000 MB of 2,048 MB today, and this file does not fit in what is left. It starts again at 00:00 UTC; until then, paste a public URL.';
+  pick(mp4('keynote.mp4'));
+  await waitFor(() => expect(FakeXhr.all).toHaveLength(1));
+  // As the proxy answers: {code, msg} with Retry-After.
+  act(() => FakeXhr.all[0]!.answer(429, { code: 429, msg: daily }, { 'retry-after': '3600' }));
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent(`keynote.mp4 was not uploaded: ${daily}`);
+  expect(within(alert).queryByRole('button', { name: /Retry/ })).toBeNull();
+  expect(screen.getByRole('textbox', { name: 'Video URL' })).toHaveValue('');
+
+  // As the emulator answers: the provider's envelope, storage full.
+  await userEvent.setup().click(within(alert).getByRole('button', { name: /Dismiss/ }));
+  pick(mp4('second.mp4'));
+  await waitFor(() => expect(FakeXhr.all).toHaveLength(2));
+  const full =
+    "The console's upload storage is full (10,240 MB of files, each kept 7 days). Try again later, or paste a public URL.";
+  act(() =>
+    FakeXhr.all[1]!.answer(507, { code: 507, success: false, message: { global: full }, result: null }),
+  );
+  expect(await screen.findByRole('alert')).toHaveTextContent(`second.mp4 was not uploaded: ${full}`);
+});
