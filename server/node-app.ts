@@ -125,8 +125,16 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
     if (!options.database) await (await database.catch(() => undefined))?.close();
   });
   app.route('/', inbox.app);
-  // Registered before the proxy or the emulator, so it sees every /v1 answer they give.
-  app.use('/v1/*', recordTraffic(createTaskRecorder(database), inbox.path));
+  // Registered before the proxy or the emulator, so it sees every /v1 answer they give. A callback
+  // can beat the creation answer: once the tasks are recorded, one already logged is looked at.
+  const recorder = createTaskRecorder(database);
+  const recordCreated = recorder.created;
+  recorder.created = async (...args) => {
+    await recordCreated(...args);
+    const ids = args[2].map((task) => task.id);
+    await hints.created(ids, config.publicBaseUrl ?? 'http://localhost');
+  };
+  app.use('/v1/*', recordTraffic(recorder, inbox.path));
   const taskRoutes = createTaskRoutes(database, streams);
   app.route('/', taskRoutes.app);
 

@@ -189,6 +189,31 @@ describe('a callback for a task the record does not know', () => {
   });
 });
 
+describe('a callback that beats the creation answer', () => {
+  it('is looked at once the creation is recorded (it was unknown when it came)', async () => {
+    upstream = (request) =>
+      request.method === 'POST'
+        ? Response.json({ code: 0, msg: 'ok', data: { task_ids: ['i2is-early'] } })
+        : Response.json({
+            code: 0,
+            msg: 'ok',
+            data: { task_id: 'i2is-early', status: 'SUCCEEDED', image_url: `${CDN}/early.png` },
+          });
+    expect(await (await post(imageCallback('i2is-early'))).json()).toMatchObject({
+      data: { task: 'unknown' },
+    });
+    const createdNow = await nodeApp.app.request('https://console.example.com/v1/image_generate', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt: 'early bird' }),
+    });
+    expect(createdNow.status).toBe(200);
+    await settle();
+    expect(await task('i2is-early')).toMatchObject({ status: 'SUCCEEDED', last_source: 'poll' });
+    expect((await task('i2is-early'))!.result).toMatchObject({ image_url: `${CDN}/early.png` });
+  });
+});
+
 describe('text PostgreSQL refuses, and any other well-formed JSON', () => {
   it('stores "error_message":"a\\u0000b" (a 500 on every delivery before), written out, once', async () => {
     await created('image_generate', 'i2is-nul');

@@ -50,6 +50,11 @@ export interface CallbackHintOptions {
 export interface CallbackHints {
   /** Called once the callback is stored (`body` as stored). */
   received(body: CallbackBody, origin: string): Promise<HintOutcome>;
+  /**
+   * Tasks the record has just added: a callback that arrived before the creation answer was
+   * recorded (it was "unknown" then) is looked at now, the latest one per task.
+   */
+  created(ids: readonly string[], origin: string): Promise<void>;
   /** Resolves when no check is waiting, sleeping before a retry, or running (tests). */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -234,7 +239,7 @@ export function createCallbackHints(options: CallbackHintOptions): CallbackHints
     settleIdle();
   }
 
-  return {
+  const hints: CallbackHints = {
     async received(body, origin) {
       const id = body.data.task_id;
       const db = (await options.database).db;
@@ -264,6 +269,19 @@ export function createCallbackHints(options: CallbackHintOptions): CallbackHints
       pump();
       return 'checking';
     },
+    async created(ids, origin) {
+      const db = (await options.database).db;
+      for (const id of ids) {
+        const early = await db
+          .selectFrom('callbacks')
+          .select('body')
+          .where('task_id', '=', id)
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+        if (early) await hints.received(early.body, origin);
+      }
+    },
     idle() {
       if (!jobs.size && !running.size) return Promise.resolve();
       return new Promise((resolve) => idleWaiters.push(resolve));
@@ -278,4 +296,5 @@ export function createCallbackHints(options: CallbackHintOptions): CallbackHints
       settleIdle();
     },
   };
+  return hints;
 }
