@@ -57,6 +57,7 @@ describe('readServerConfig', () => {
       uploadQuotaBytesPerDay: 2048 * 1024 * 1024,
       uploadDiskMaxBytes: 10240 * 1024 * 1024,
       trustedProxies: expect.any(Function),
+      mediaOrigins: [],
     });
     expect(readServerConfig({ API_BASE_URL: '   ', API_TOKEN: '' }).apiBaseUrl).toBeUndefined();
   });
