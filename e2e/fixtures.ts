@@ -49,6 +49,8 @@ export const test = base.extend<{ emulator: Emulator }, { workerApp: ProdServer 
         EMULATOR_TIME_SCALE: String(E2E_TIME_SCALE),
         // Every test's browser is 127.0.0.1 without a sign-in: one allowance of event streams for all.
         STREAMS_PER_SESSION: '64',
+        // Videos the forms preview from "the service's CDN" (served by page.route in the specs).
+        MEDIA_ORIGINS: 'https://media.example.com',
       });
       await use(server);
       await server.stop();
