@@ -1,5 +1,6 @@
-// Bench section: initial JavaScript and CSS (gzip) of the first screen, from dist/. The same
-// measurement as the CI budget check (scripts/check-bundle-size.mjs), printed as bench rows.
+// Bench section: initial JavaScript and CSS of the first screen, from dist/, as the production
+// server sends them (brotli) with gzip beside. The same measurement as the CI budget check
+// (scripts/check-bundle-size.mjs), printed as bench rows.
 // Usage: npx tsx scripts/bench-size.ts [distDir]   (after `npm run build`)
 import { pathToFileURL } from 'node:url';
 import { BUDGETS, formatKb, measureInitialAssets } from './check-bundle-size.mjs';
@@ -15,16 +16,16 @@ export async function benchSize(distDir = 'dist'): Promise<BenchRow[]> {
   const measured = measureInitialAssets(distDir);
   return [
     {
-      figure: `Initial JS, gzip (${measured.js.length} file${measured.js.length === 1 ? '' : 's'})`,
-      value: formatKb(measured.jsGzip),
+      figure: `Initial JS, brotli (${measured.js.length} file${measured.js.length === 1 ? '' : 's'})`,
+      value: `${formatKb(measured.jsServed)} (gzip ${formatKb(measured.jsGzip)})`,
       target: `≤ ${formatKb(BUDGETS.js)}`,
-      ok: measured.jsGzip <= BUDGETS.js,
+      ok: measured.jsServed <= BUDGETS.js,
     },
     {
-      figure: `Initial CSS, gzip (${measured.css.length} file${measured.css.length === 1 ? '' : 's'})`,
-      value: formatKb(measured.cssGzip),
+      figure: `Initial CSS, brotli (${measured.css.length} file${measured.css.length === 1 ? '' : 's'})`,
+      value: `${formatKb(measured.cssServed)} (gzip ${formatKb(measured.cssGzip)})`,
       target: `≤ ${formatKb(BUDGETS.css)}`,
-      ok: measured.cssGzip <= BUDGETS.css,
+      ok: measured.cssServed <= BUDGETS.css,
     },
   ];
 }

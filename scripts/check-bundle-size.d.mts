@@ -6,11 +6,15 @@ export interface InitialAssets {
 export interface MeasuredFile {
   path: string;
   bytes: number;
+  /** As the production server sends it: brotli, or the file itself when too small to compress. */
+  served: number;
   gzip: number;
 }
 export interface Measured {
   js: MeasuredFile[];
   css: MeasuredFile[];
+  jsServed: number;
+  cssServed: number;
   jsGzip: number;
   cssGzip: number;
 }
@@ -18,6 +22,8 @@ export declare const KB: number;
 export declare const BUDGETS: { js: number; css: number };
 export declare function parseInitialAssets(html: string): InitialAssets;
 export declare function gzipSize(buffer: Uint8Array): number;
+export declare const BROTLI: { quality: number; minBytes: number };
+export declare function servedSize(buffer: Uint8Array): number;
 export declare function measureInitialAssets(distDir?: string): Measured;
 export declare function formatKb(bytes: number): string;
 export declare function checkBudgets(

@@ -1,9 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { NAV_ITEMS } from '@/app/routes';
 import { budgetsFromEnv } from './check-route-weight';
-import { KB, MEASURED_ROUTES, assetType, checkRouteBudgets, gzipSize, summarise } from './route-weight';
+import {
+  KB,
+  MEASURED_ROUTES,
+  assetType,
+  checkRouteBudgets,
+  gzipSize,
+  servedSize,
+  summarise,
+} from './route-weight';
 
-const file = (url: string, type: 'js' | 'css', gzip: number) => ({ url, type, gzip });
+/** A file as the production server sends it: brotli, and its gzip size ~15 % above. */
+const file = (url: string, type: 'js' | 'css', served: number, gzip = Math.round(served * 1.15)) => ({
+  url,
+  type,
+  encoding: 'br',
+  served,
+  gzip,
+});
 
 describe('route weight', () => {
   it('measures every screen of the navigation', () => {
@@ -18,16 +33,42 @@ describe('route weight', () => {
     expect(assetType('http://h/emulator/media/x.png', 'image')).toBeUndefined();
   });
 
-  it('sums gzip sizes per type and counts a file fetched twice once', () => {
+  it('sums served and gzip sizes per type and counts a file fetched twice once', () => {
     const weight = summarise('/', [
-      file('http://h/a.js', 'js', 1000),
-      file('http://h/a.js', 'js', 1000),
-      file('http://h/b.js', 'js', 500),
-      file('http://h/c.css', 'css', 300),
+      file('http://h/a.js', 'js', 1000, 1200),
+      file('http://h/a.js', 'js', 1000, 1200),
+      file('http://h/b.js', 'js', 500, 600),
+      file('http://h/c.css', 'css', 300, 350),
     ]);
-    expect(weight.jsGzip).toBe(1500);
-    expect(weight.cssGzip).toBe(300);
+    expect(weight.jsServed).toBe(1500);
+    expect(weight.jsGzip).toBe(1800);
+    expect(weight.cssServed).toBe(300);
+    expect(weight.cssGzip).toBe(350);
     expect(weight.files).toHaveLength(3);
+  });
+
+  it('counts the bytes sent: the Content-Length, else what the browser counted on the wire', () => {
+    expect(servedSize({ 'content-encoding': 'br', 'content-length': '44859' }, 44859, 157048)).toBe(44859);
+    expect(servedSize({ 'content-length': '726' }, 726, 726)).toBe(726);
+    // A streamed (chunked) answer has no Content-Length.
+    expect(servedSize({ 'content-encoding': 'gzip' }, 749, 1448)).toBe(749);
+    expect(servedSize({}, -1, 401)).toBe(401);
+  });
+
+  it('holds each route to its brotli size, printing gzip beside it', () => {
+    const route = summarise('/', [file('http://h/a.js', 'js', 96 * KB, 108 * KB)]);
+    const report = checkRouteBudgets([route]);
+    expect(report.ok).toBe(true);
+    expect(report.lines.find((line) => line.startsWith('ok'))).toMatch(/ 96\.0 KB +108\.0 KB /);
+    expect(report.largestJs).toBe(96 * KB);
+  });
+
+  it('names a sizeable file that was not sent as brotli, and counts it as sent', () => {
+    const gzipped = { ...file('http://h/assets/b.js', 'js', 20 * KB), encoding: 'gzip' };
+    const tiny = { ...file('http://h/assets/t.js', 'js', 700), encoding: 'identity' };
+    const report = checkRouteBudgets([summarise('/', [gzipped, tiny])]);
+    expect(report.largestJs).toBe(20 * KB + 700);
+    expect(report.lines.at(-1)).toBe('not served as brotli: /assets/b.js (gzip)');
   });
 
   it('fails when the largest route is over a budget, and names it', () => {

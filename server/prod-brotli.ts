@@ -10,8 +10,10 @@ import { promisify } from 'node:util';
 
 const compress = promisify(brotliCompress);
 const COMPRESSIBLE = /\.(?:m?js|css|svg|json|map|txt|html)$/i;
-/** Below this, brotli's saving does not pay for the extra header and work. */
-const MIN_BYTES = 1024;
+/** Below this, brotli's saving does not pay for the extra header and work: such files go as they are. */
+export const BROTLI_MIN_BYTES = 1024;
+/** The highest quality: each file is compressed once per server, so the time is spent once. */
+export const BROTLI_QUALITY = 11;
 
 function acceptsBrotli(header: string | undefined): boolean {
   return (header ?? '').split(',').some((part) => {
@@ -28,12 +30,12 @@ export function brotliAssets(root: string, cacheControl: string): MiddlewareHand
     if (!entry) {
       entry = (async () => {
         const info = await stat(file).catch(() => undefined);
-        if (!info?.isFile() || info.size < MIN_BYTES) return null;
+        if (!info?.isFile() || info.size < BROTLI_MIN_BYTES) return null;
         const bytes = await readFile(file);
         return Uint8Array.from(
           await compress(bytes, {
             params: {
-              [constants.BROTLI_PARAM_QUALITY]: 11,
+              [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
               [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
             },
           }),
