@@ -77,7 +77,7 @@ export function CreationFormLayout({
           {title}
         </h2>
         <div className="space-y-6 p-4 sm:p-6">
-          <UploadsContext.Provider value={uploads}>{children}</UploadsContext.Provider>
+          <UploadsContext value={uploads}>{children}</UploadsContext>
           {wait.note}
           {banner && (
             <LazyPart failed={<ErrorText error={banner} />}>

@@ -1,4 +1,4 @@
-import { forwardRef, useId } from 'react';
+import { useId, type Ref } from 'react';
 
 export interface SwitchProps {
   label: string;
@@ -8,13 +8,12 @@ export interface SwitchProps {
   onChange: (checked: boolean) => void;
   onBlur?: () => void;
   name?: string;
+  /** The button itself: react-hook-form focuses the field with it. */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** An on/off setting: a `role="switch"` button named by its label, described by its one-liner. */
-export const Switch = forwardRef<HTMLButtonElement, SwitchProps>(function Switch(
-  { label, description, checked, onChange, onBlur, name },
-  ref,
-) {
+export function Switch({ label, description, checked, onChange, onBlur, name, ref }: SwitchProps) {
   const id = useId();
   return (
     <div className="flex items-start justify-between gap-4 py-3">
@@ -47,4 +46,4 @@ export const Switch = forwardRef<HTMLButtonElement, SwitchProps>(function Switch
       </button>
     </div>
   );
-});
+}

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // The plain grid's hand-over to the virtual one when the next page arrives before the virtual
-// grid's code: the plain grid keeps to one page meanwhile, so the DOM never holds two pages.
+// grid's code: the plain grid keeps to one page meanwhile, so the DOM never holds two pages. And
+// its end-of-list observer, which asks for the next page through the latest `onEndReached`.
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TeamTask } from './team-tasks';
@@ -35,7 +36,33 @@ const tasks = (count: number) =>
     (_, i) => ({ id: `i2is-${i}`, kind: 'image_generate', status: 'SUCCEEDED' }) as unknown as TeamTask,
   );
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** jsdom has no IntersectionObserver: one that records each instance, to be fired by hand. */
+function stubIntersectionObserver() {
+  const observers: { fire: (isIntersecting: boolean) => void; disconnected: boolean }[] = [];
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      private readonly record;
+      constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+        this.record = {
+          fire: (isIntersecting: boolean) => callback([{ isIntersecting }]),
+          disconnected: false,
+        };
+        observers.push(this.record);
+      }
+      observe() {}
+      disconnect() {
+        this.record.disconnected = true;
+      }
+    },
+  );
+  return observers;
+}
 
 describe('task grid: from one plain page to the virtual list', () => {
   it('shows one page until the virtual grid has loaded, then hands over', async () => {
@@ -44,5 +71,27 @@ describe('task grid: from one plain page to the virtual list', () => {
     expect(within(plain).getAllByRole('listitem')).toHaveLength(PAGE_SIZE);
     releaseVirtualGrid();
     await waitFor(() => expect(screen.getByRole('list', { name: 'virtual' })).toBeInTheDocument());
+  });
+
+  it('asks the latest onEndReached for the next page without setting up its observer again', () => {
+    const observers = stubIntersectionObserver();
+    const first = vi.fn();
+    const latest = vi.fn();
+    const { rerender } = render(<TaskGrid tasks={tasks(3)} total={10} onEndReached={first} />);
+    rerender(<TaskGrid tasks={tasks(3)} total={10} onEndReached={latest} />);
+    expect(observers).toHaveLength(1);
+    observers[0]?.fire(false);
+    expect(latest).not.toHaveBeenCalled();
+    observers[0]?.fire(true);
+    expect(latest).toHaveBeenCalledTimes(1);
+    expect(first).not.toHaveBeenCalled();
+  });
+
+  it('stops watching the end once there is nothing more to load', () => {
+    const observers = stubIntersectionObserver();
+    const { rerender } = render(<TaskGrid tasks={tasks(3)} total={3} onEndReached={vi.fn()} />);
+    rerender(<TaskGrid tasks={tasks(3)} total={3} onEndReached={undefined} />);
+    expect(observers).toHaveLength(1);
+    expect(observers[0]?.disconnected).toBe(true);
   });
 });

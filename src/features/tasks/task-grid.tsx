@@ -2,7 +2,7 @@
 // needs no virtualizer. When more pages are loaded the list switches to the window-virtualized grid
 // (./virtual-task-grid.tsx), fetched as the user scrolls towards the first page's end, so 10,000 tasks
 // still cost the same as 20 while the Tasks screen's first load leaves @tanstack/react-virtual out.
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { TaskCard } from './task-card';
 import { columnsFor, GRID_GAP, type TaskGridProps } from './task-grid-layout';
 import { PAGE_SIZE } from './team-tasks';
@@ -36,15 +36,12 @@ function PlainTaskGrid({ tasks, labelledBy, total, onEndReached }: TaskGridProps
   const endRef = useRef<HTMLDivElement>(null);
   const count = tasks.length;
   const hasMore = Boolean(onEndReached);
-  // The observer below lives across renders; it calls the latest of these (React 18 has no
-  // useEffectEvent), so a new `onEndReached` does not tear the observer down.
-  const endReached = useRef(() => {});
-  useLayoutEffect(() => {
-    endReached.current = () => {
-      if (listRef.current) measureRows(listRef.current, count);
-      void loadVirtualGrid().catch(() => undefined);
-      onEndReached?.();
-    };
+  // The observer below lives across renders and calls the latest props through this, so a new
+  // `onEndReached` does not tear the observer down.
+  const endReached = useEffectEvent(() => {
+    if (listRef.current) measureRows(listRef.current, count);
+    void loadVirtualGrid().catch(() => undefined);
+    onEndReached?.();
   });
 
   useEffect(() => {
@@ -53,7 +50,7 @@ function PlainTaskGrid({ tasks, labelledBy, total, onEndReached }: TaskGridProps
     // About two rows ahead of the end: the next page and the virtual grid load before they are needed.
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) endReached.current();
+        if (entries.some((entry) => entry.isIntersecting)) endReached();
       },
       { rootMargin: '0px 0px 800px 0px' },
     );
