@@ -1,7 +1,7 @@
 // The one check for "an absolute http(s) URL", used by the request schemas, the media links the
-// gallery renders, the form previews and the emulator's callbacks and downloads. React (18.3) only
-// warns about `javascript:` in href and src, and checks nothing in poster or srcSet; `data:` passes
-// everywhere, so anything else must never reach those attributes.
+// gallery renders, the form previews and the emulator's callbacks and downloads. React 19 swaps a
+// `javascript:` URL in href, src or action for one that throws, but checks nothing in poster or
+// srcSet, and `data:` passes everywhere, so anything else must never reach those attributes.
 
 /** The parsed URL when the text is an absolute http or https URL, otherwise undefined. */
 export function parseHttpUrl(text: string): URL | undefined {
