@@ -47,7 +47,7 @@ const APP_CHUNKS: [RegExp, string][] = [
   ],
   // Translate video, with the language list it asks for as it opens.
   [
-    /src\/(features\/video-translate\/(?!video-form-schema)[\w-]+|forms\/uploads\/video-file-controls|api\/languages)\.tsx?$/,
+    /src\/(features\/video-translate\/(?!video-form-schema)[\w-]+|forms\/uploads\/video-file-controls)\.tsx?$/,
     'video-translate-screen',
   ],
   // Create image's form with its reference images list (Image to video loads the list on its own

@@ -9,6 +9,7 @@
 import { pathToFileURL } from 'node:url';
 import { startBenchHarness } from './bench-harness';
 import { KB, ROUTE_BUDGETS, checkRouteBudgets, formatKb, measureRoutes } from './route-weight';
+import { BROTLI_MIN_BYTES } from '../server/prod-brotli';
 
 export function budgetsFromEnv(env: NodeJS.ProcessEnv = process.env) {
   const read = (name: string, fallback: number) => {
@@ -33,7 +34,9 @@ async function main() {
     console.log(
       `What Chromium receives per route from the production server until the network is idle for 1 s, ${distDir}`,
     );
-    console.log('(brotli as served, files under 1 KB sent as they are; each file gzipped beside it):');
+    console.log(
+      `(brotli as served, files under ${BROTLI_MIN_BYTES} bytes sent as they are; each file gzipped beside it):`,
+    );
     for (const line of report.lines) console.log(line);
     if (process.env.ROUTE_WEIGHT_FILES) {
       for (const weight of weights) {

@@ -32,6 +32,33 @@ const e2eStatus = run(['playwright', 'test', '--reporter=list,json'], {
 });
 const e2e = readJson('test-results/playwright.json');
 
+/** Every test with its duration in ms: Vitest's assertion results, Playwright's results per spec. */
+function durations() {
+  const fromUnit = (unit?.testResults ?? []).flatMap((file) =>
+    file.assertionResults.map((test) => ({
+      ms: test.duration ?? 0,
+      name: `${file.name.replace(`${process.cwd()}/`, '')} > ${test.title}`,
+    })),
+  );
+  const fromSuite = (suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests.map((test) => ({
+        ms: test.results.reduce((sum, result) => sum + result.duration, 0),
+        name: `e2e/${spec.file} > ${spec.title}`,
+      })),
+    ),
+    ...(suite.suites ?? []).flatMap(fromSuite),
+  ];
+  return [...fromUnit, ...(e2e?.suites ?? []).flatMap(fromSuite)];
+}
+
+// Where the time goes (docs/testing.md, "Timings").
+console.log('\nThe 15 slowest tests:');
+for (const { ms, name } of durations()
+  .sort((a, b) => b.ms - a.ms)
+  .slice(0, 15))
+  console.log(`${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`);
+
 const unitPassed = unit?.numPassedTests ?? 0;
 const unitFailed = unit ? unit.numFailedTests : 1;
 const e2ePassed = e2e?.stats?.expected ?? 0;

@@ -10,8 +10,11 @@ import { promisify } from 'node:util';
 
 const compress = promisify(brotliCompress);
 const COMPRESSIBLE = /\.(?:m?js|css|svg|json|map|txt|html)$/i;
-/** Below this, brotli's saving does not pay for the extra header and work: such files go as they are. */
-export const BROTLI_MIN_BYTES = 1024;
+/**
+ * Below this, brotli's saving does not pay for the extra header and work: such files go as they are.
+ * Small chunks are many (a route fetches a dozen under 1 KB), and brotli still halves them.
+ */
+export const BROTLI_MIN_BYTES = 256;
 /** The highest quality: each file is compressed once per server, so the time is spent once. */
 export const BROTLI_QUALITY = 11;
 
@@ -32,14 +35,14 @@ export function brotliAssets(root: string, cacheControl: string): MiddlewareHand
         const info = await stat(file).catch(() => undefined);
         if (!info?.isFile() || info.size < BROTLI_MIN_BYTES) return null;
         const bytes = await readFile(file);
-        return Uint8Array.from(
-          await compress(bytes, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-              [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-            },
-          }),
-        );
+        const compressed = await compress(bytes, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+          },
+        });
+        // A file brotli cannot make smaller goes as it is.
+        return compressed.length < bytes.length ? Uint8Array.from(compressed) : null;
       })();
       cache.set(file, entry);
       // Only real files stay cached: probes for missing names must not grow the map.
