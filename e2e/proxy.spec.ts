@@ -183,13 +183,9 @@ test('the page HTML, scripts and console config do not contain the token', async
 });
 
 test('a page of another origin cannot spend the token through the proxy', async ({ page }) => {
-  // Another origin on the same host, without this console's Content-Security-Policy (an attacker's page
-  // has none): the browser marks its requests same-site. Playwright serves the page; the fetch is real.
-  const other = `http://127.0.0.1:${E2E_PORTS.proxiedApp + 1}/`;
-  await page.route(other, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>another site</title>' }),
-  );
-  await page.goto(other);
+  // Another origin on the same host (the standalone emulator's), without this console's
+  // Content-Security-Policy, as an attacker's page would be: the browser marks its requests same-site.
+  await page.goto(`${EMULATOR}/emulator/health`);
   // Vite's dev server may reload the page once while it settles its dependency cache; ask again then.
   await expect(async () => {
     const result = await page.evaluate(async (target) => {
