@@ -164,9 +164,10 @@ test.describe('task gallery: backends and history files', () => {
   });
 
   test('a 429 keeps the last known state with a stale mark', async ({ emulator, page, baseURL }) => {
-    await emulator.set({ timeScale: 0.5 });
-    const id = await createImageToVideo(page.request, baseURL!, 'Rate limited');
+    await emulator.set({ timeScale: 1 });
     await page.goto('/tasks');
+    await expect(page.getByRole('button', { name: 'Look up' })).toBeVisible();
+    const id = await createImageToVideo(page.request, baseURL!, 'Rate limited');
     await lookUp(page, id);
     await expect(card(page, id).getByText(/^(PENDING|PROCESSING)$/)).toBeVisible();
     await emulator.set({ failNextStatusQueries: { status: 429, count: 5, taskId: id } });
@@ -181,14 +182,16 @@ test.describe('task gallery: backends and history files', () => {
     page,
     baseURL,
   }) => {
-    await emulator.set({ timeScale: 0.5 });
+    // About 9 s, made once the page is open: it must still be running when the 429s are planned.
+    await emulator.set({ timeScale: 1 });
+    await page.goto('/tasks');
+    await expect(page.getByRole('button', { name: 'Look up' })).toBeVisible();
     const id = await createImageToVideo(page.request, baseURL!, 'Rate limited briefly');
     const asked: number[] = [];
     page.on('request', (request) => {
       if (request.method() === 'GET' && request.url().endsWith(`/v1/image_to_video/${id}`))
         asked.push(Date.now());
     });
-    await page.goto('/tasks');
     await lookUp(page, id);
     const task = card(page, id);
     await expect(task.getByText(/^(PENDING|PROCESSING)$/)).toBeVisible();

@@ -8,6 +8,11 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { mkdirSync, readFileSync } from 'node:fs';
 
+// Files of up to 25 MB cross Chromium's protocol and a throttled network: alone these take 5-25 s, but
+// beside the other worker on a 2-core machine they took past the default 45 s (not a hang: alone they
+// pass). Three times the timeout; how fast an upload is belongs to the benchmark (bench-upload).
+test.describe.configure({ timeout: 135_000 });
+
 const SHOTS = 'screenshots';
 const UPLOAD_PATH = '/v1/figure-resource/upload/file';
 
