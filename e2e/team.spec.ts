@@ -104,8 +104,9 @@ test.describe('the team’s tasks', () => {
     await expect(seen).not.toContainText('SUCCEEDED');
     await ada.goto(`/tasks/${id}`);
     await expect(ada.getByText('SUCCEEDED', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
-    // How fast it arrives is the benchmark's (npm run bench: callback -> card); here, that it does.
-    await expect(seen.getByText('SUCCEEDED', { exact: true })).toBeVisible();
+    // How fast it arrives is the benchmark's (npm run bench: callback -> card); here, that it does, with
+    // patience for a loaded 2-core machine (a CI run once needed more than the default 10 s).
+    await expect(seen.getByText('SUCCEEDED', { exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(grace.getByRole('tab', { name: /Succeeded 1/ })).toBeVisible();
     await Promise.all([ada.context().close(), grace.context().close()]);
   });
