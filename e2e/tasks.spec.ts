@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, type Emulator } from './fixtures';
 
 const auth = { authorization: 'Bearer e2e' };
 
@@ -16,6 +16,18 @@ async function createImageToVideo(
   expect(response.ok()).toBe(true);
   const body = (await response.json()) as { data: { task_ids: string[] } };
   return body.data.task_ids[0]!;
+}
+
+/**
+ * Opens Tasks, then makes an image-to-video task of about 9 s: made only once the page is open, so
+ * that on a loaded machine it is still running when the test looks (a shorter task, or one made
+ * before the page loaded, had finished before anyone could see it run).
+ */
+async function openTasksThenRunningTask(page: Page, emulator: Emulator, baseURL: string, prompt: string) {
+  await emulator.set({ timeScale: 1 });
+  await page.goto('/tasks');
+  await expect(page.getByRole('button', { name: 'Look up' })).toBeVisible();
+  return createImageToVideo(page.request, baseURL, prompt);
 }
 
 async function lookUp(page: Page, ids: string) {
@@ -91,12 +103,7 @@ test.describe('task gallery', () => {
   });
 
   test('a reload in the middle of polling resumes with nothing lost', async ({ emulator, page, baseURL }) => {
-    // About 9 s, and made only once the page is open: on a loaded machine a shorter task, or one made
-    // before the page loaded, finished before anyone could see it running.
-    await emulator.set({ timeScale: 1 });
-    await page.goto('/tasks');
-    await expect(page.getByRole('button', { name: 'Look up' })).toBeVisible();
-    const id = await createImageToVideo(page.request, baseURL!, 'Reload me');
+    const id = await openTasksThenRunningTask(page, emulator, baseURL!, 'Reload me');
     await lookUp(page, id);
     await expect(card(page, id).getByText(/^(PENDING|PROCESSING)$/)).toBeVisible();
     await page.reload();
@@ -164,10 +171,7 @@ test.describe('task gallery: backends and history files', () => {
   });
 
   test('a 429 keeps the last known state with a stale mark', async ({ emulator, page, baseURL }) => {
-    await emulator.set({ timeScale: 1 });
-    await page.goto('/tasks');
-    await expect(page.getByRole('button', { name: 'Look up' })).toBeVisible();
-    const id = await createImageToVideo(page.request, baseURL!, 'Rate limited');
+    const id = await openTasksThenRunningTask(page, emulator, baseURL!, 'Rate limited');
     await lookUp(page, id);
     await expect(card(page, id).getByText(/^(PENDING|PROCESSING)$/)).toBeVisible();
     await emulator.set({ failNextStatusQueries: { status: 429, count: 5, taskId: id } });
@@ -182,11 +186,7 @@ test.describe('task gallery: backends and history files', () => {
     page,
     baseURL,
   }) => {
-    // About 9 s, made once the page is open: it must still be running when the 429s are planned.
-    await emulator.set({ timeScale: 1 });
-    await page.goto('/tasks');
-    await expect(page.getByRole('button', { name: 'Look up' })).toBeVisible();
-    const id = await createImageToVideo(page.request, baseURL!, 'Rate limited briefly');
+    const id = await openTasksThenRunningTask(page, emulator, baseURL!, 'Rate limited briefly');
     const asked: number[] = [];
     page.on('request', (request) => {
       if (request.method() === 'GET' && request.url().endsWith(`/v1/image_to_video/${id}`))
