@@ -25,7 +25,9 @@ const quietNetwork = [
 export default defineConfig({
   testDir: './e2e',
   globalSetup: './e2e/global-setup.ts',
-  fullyParallel: false,
+  // Tests, not files, are shared out: one long file no longer holds a worker while the other idles.
+  // Specs that start servers on fixed ports keep their tests in one worker (mode: 'default').
+  fullyParallel: true,
   // Each worker has an app of its own (e2e/fixtures.ts): two workers are as safe as one.
   workers: 2,
   retries: 0,

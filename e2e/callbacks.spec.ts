@@ -7,6 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { saveScreenshot } from './screenshots';
 
 interface ConsoleConfig {
   /** The inbox's address without its secret (`…/callbacks/…`). */
@@ -140,7 +141,7 @@ test('two tabs both show a callback that arrives, over one shared stream', async
   await expect(second.getByText('FAILED').first()).toBeVisible({ timeout: 15_000 });
 });
 
-test('the Callbacks screen fits a phone and a desktop', async ({ page }) => {
+test('the Callbacks screen fits a phone and a desktop', { tag: '@screenshots' }, async ({ page }) => {
   // At least one callback of each documented form, pasted by hand like support staff would.
   await page.goto('/callbacks');
   for (const example of ['Video translation', 'Image generation', 'Image to video']) {
@@ -166,7 +167,7 @@ test('the Callbacks screen fits a phone and a desktop', async ({ page }) => {
     expect(overflow, `horizontal scroll at ${width}px`).toBeLessThanOrEqual(0);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.mouse.move(0, height - 1);
-    await page.screenshot({ path: `screenshots/callbacks-${width}.png`, fullPage: true });
+    await saveScreenshot(page, `callbacks-${width}`);
     await page.getByRole('list', { name: 'Callbacks, newest first' }).getByText('Raw JSON').first().click();
   }
   await page.evaluate(() => {
@@ -175,5 +176,5 @@ test('the Callbacks screen fits a phone and a desktop', async ({ page }) => {
   });
   await page.mouse.move(0, 843);
   await page.waitForTimeout(400); // let the colour transitions of the theme switch finish
-  await page.screenshot({ path: 'screenshots/callbacks-390-dark.png', fullPage: true });
+  await saveScreenshot(page, 'callbacks-390-dark');
 });

@@ -4,9 +4,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { mkdirSync } from 'node:fs';
+import { saveScreenshot } from './screenshots';
 
-const SHOTS = 'screenshots';
 const VIDEO_URL = 'https://media.example.com/interview-16x9.mp4';
 
 /** The preview player gets a real video without leaving the closed network. */
@@ -26,12 +25,6 @@ async function expectNoAxeViolations(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** Full-page shots from the top, so the sticky header sits where a visitor sees it. */
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
 const sample = (baseURL: string | undefined, name: string) => `${baseURL}/emulator/samples/${name}`;
@@ -79,8 +72,7 @@ test.describe('Create image', () => {
     await expect(input).toHaveValue(sample(baseURL, 'missing.png'));
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expectNoAxeViolations(page);
-    mkdirSync(SHOTS, { recursive: true });
-    await shoot(page, 'create-image-530002-1280');
+    await saveScreenshot(page, 'create-image-530002-1280');
   });
 
   test('a server-side 100002 lands on its field', async ({ page }) => {
@@ -100,42 +92,47 @@ test.describe('Create image', () => {
     await expect(page.getByRole('textbox', { name: 'Prompt' })).toHaveValue('A cat in a hat');
   });
 
-  test('client-side errors and axe, then screenshots at 1280 and 390 px', async ({ page, baseURL }) => {
-    mkdirSync(SHOTS, { recursive: true });
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Generate images' }).click();
-    await expect(page.getByText('Prompt is required')).toBeVisible();
-    await expectNoAxeViolations(page);
+  test(
+    'client-side errors and axe, then screenshots at 1280 and 390 px',
+    { tag: '@screenshots' },
+    async ({ page, baseURL }) => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Generate images' }).click();
+      await expect(page.getByText('Prompt is required')).toBeVisible();
+      await expectNoAxeViolations(page);
 
-    await page
-      .getByRole('textbox', { name: 'Prompt' })
-      .fill('A lighthouse on a cliff at dawn, soft golden light, watercolor');
-    await page.getByRole('button', { name: 'Add reference image' }).click();
-    await page.getByRole('textbox', { name: 'Reference image URL 1' }).fill(sample(baseURL, 'reference.jpg'));
-    await page.getByRole('button', { name: 'Add reference image' }).click();
-    await page
-      .getByRole('textbox', { name: 'Reference image URL 2' })
-      .fill(sample(baseURL, 'reference.webp'));
-    await page.getByRole('spinbutton', { name: 'Number of images' }).fill('2');
-    await page.getByRole('button', { name: 'Generate images' }).click();
-    await expect(page.getByRole('region', { name: '2 image tasks created' })).toBeVisible();
-    await expectNoAxeViolations(page);
-    await shoot(page, 'create-image-1280');
+      await page
+        .getByRole('textbox', { name: 'Prompt' })
+        .fill('A lighthouse on a cliff at dawn, soft golden light, watercolor');
+      await page.getByRole('button', { name: 'Add reference image' }).click();
+      await page
+        .getByRole('textbox', { name: 'Reference image URL 1' })
+        .fill(sample(baseURL, 'reference.jpg'));
+      await page.getByRole('button', { name: 'Add reference image' }).click();
+      await page
+        .getByRole('textbox', { name: 'Reference image URL 2' })
+        .fill(sample(baseURL, 'reference.webp'));
+      await page.getByRole('spinbutton', { name: 'Number of images' }).fill('2');
+      await page.getByRole('button', { name: 'Generate images' }).click();
+      await expect(page.getByRole('region', { name: '2 image tasks created' })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await saveScreenshot(page, 'create-image-1280');
 
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await page.reload();
-    await expect(page.getByRole('textbox', { name: 'Prompt' })).not.toHaveValue('');
-    await expectNoAxeViolations(page);
-    await shoot(page, 'create-image-1280-dark');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.reload();
+      await expect(page.getByRole('textbox', { name: 'Prompt' })).not.toHaveValue('');
+      await expectNoAxeViolations(page);
+      await saveScreenshot(page, 'create-image-1280-dark');
 
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.reload();
-    await expectNoAxeViolations(page);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await shoot(page, 'create-image-390');
-  });
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.reload();
+      await expectNoAxeViolations(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await saveScreenshot(page, 'create-image-390');
+    },
+  );
 });
 
 test.describe('Translate video', () => {
@@ -175,12 +172,10 @@ test.describe('Translate video', () => {
       'https://media.example.com/emulator:reject.mp4',
     );
     await expectNoAxeViolations(page);
-    mkdirSync(SHOTS, { recursive: true });
-    await shoot(page, 'translate-video-530003-1280');
+    await saveScreenshot(page, 'translate-video-530003-1280');
   });
 
-  test('axe, then screenshots at 1280 and 390 px', async ({ page }) => {
-    mkdirSync(SHOTS, { recursive: true });
+  test('axe, then screenshots at 1280 and 390 px', { tag: '@screenshots' }, async ({ page }) => {
     await serveSampleVideo(page);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/translate');
@@ -203,12 +198,12 @@ test.describe('Translate video', () => {
           : new Promise((resolve) => video.addEventListener('loadedmetadata', resolve, { once: true })),
       );
     await expectNoAxeViolations(page);
-    await shoot(page, 'translate-video-1280');
+    await saveScreenshot(page, 'translate-video-1280');
 
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoAxeViolations(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await shoot(page, 'translate-video-390');
+    await saveScreenshot(page, 'translate-video-390');
 
     // The theme follows the system at load; the restored draft fills the form again.
     await page.emulateMedia({ colorScheme: 'dark' });
@@ -216,6 +211,6 @@ test.describe('Translate video', () => {
     await page.reload();
     await expect(page.getByRole('textbox', { name: 'Video URL' })).toHaveValue(VIDEO_URL);
     await expectNoAxeViolations(page);
-    await shoot(page, 'translate-video-1280-dark');
+    await saveScreenshot(page, 'translate-video-1280-dark');
   });
 });

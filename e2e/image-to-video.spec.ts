@@ -2,8 +2,7 @@
 // Animate, to a video that plays in the gallery; the rules of each model on the screen; screenshots.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-
-const SHOTS = 'screenshots';
+import { SHOT_WIDTHS, saveScreenshot } from './screenshots';
 
 async function generateImage(page: Page, prompt: string, ratio: string): Promise<string> {
   await page.goto('/');
@@ -113,20 +112,24 @@ test.describe('Image to video', () => {
     await expect(start).toHaveAccessibleDescription(/530002/);
   });
 
-  test('screenshots at 1280 and 390 px, light and dark', async ({ page, baseURL }) => {
-    for (const width of [1280, 390]) {
-      for (const theme of ['light', 'dark'] as const) {
-        await page.setViewportSize({ width, height: 900 });
-        await page.emulateMedia({ colorScheme: theme });
-        await page.goto('/image-to-video');
-        await page.getByRole('textbox', { name: 'Prompt' }).fill('Slow push-in. Speak "Welcome."');
-        await page
-          .getByRole('textbox', { name: 'Start frame URL' })
-          .fill(`${baseURL}/emulator/samples/reference.png`);
-        await expect(page.getByRole('img', { name: 'Preview of the start frame' })).toBeVisible();
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        await page.screenshot({ path: `${SHOTS}/image-to-video-${width}-${theme}.png`, fullPage: true });
+  test(
+    'screenshots at 1280 and 390 px, light and dark',
+    { tag: '@screenshots' },
+    async ({ page, baseURL }) => {
+      for (const width of SHOT_WIDTHS) {
+        for (const theme of ['light', 'dark'] as const) {
+          await page.setViewportSize({ width, height: 900 });
+          await page.emulateMedia({ colorScheme: theme });
+          await page.goto('/image-to-video');
+          await page.getByRole('textbox', { name: 'Prompt' }).fill('Slow push-in. Speak "Welcome."');
+          await page
+            .getByRole('textbox', { name: 'Start frame URL' })
+            .fill(`${baseURL}/emulator/samples/reference.png`);
+          await expect(page.getByRole('img', { name: 'Preview of the start frame' })).toBeVisible();
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+          await saveScreenshot(page, `image-to-video-${width}-${theme}`);
+        }
       }
-    }
-  });
+    },
+  );
 });

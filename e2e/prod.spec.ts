@@ -7,6 +7,9 @@ import { spawnSync } from 'node:child_process';
 import { prodPort, startProdServer, type ProdServer } from './prod-server';
 import { E2E_SERVER_ENTRY } from './global-setup';
 
+// Servers on fixed ports, started once for the file: its tests stay in one worker, in order.
+test.describe.configure({ mode: 'default' });
+
 const ROUTES = ['/', '/translate', '/tasks', '/callbacks'];
 const PASSWORD = 'e2e-password-7d1c';
 const CALLBACK_SECRET = 'e2e-callback-secret-4b9e';

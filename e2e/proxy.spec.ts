@@ -6,6 +6,9 @@ import type { Page, Request, Response } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { E2E_PORTS, E2E_TOKEN } from '../playwright.config';
 
+// Servers on fixed ports, started once for the file: its tests stay in one worker, in order.
+test.describe.configure({ mode: 'default' });
+
 const APP = `http://127.0.0.1:${E2E_PORTS.proxiedApp}`;
 const EMULATOR = `http://127.0.0.1:${E2E_PORTS.standaloneEmulator}`;
 const API_HOST = `127.0.0.1:${E2E_PORTS.standaloneEmulator}`;

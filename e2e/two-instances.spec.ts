@@ -7,6 +7,9 @@ import { E2E_PORTS, E2E_TOKEN } from '../playwright.config';
 import { startTestPostgres, type TestPostgres } from '../server/testing/postgres';
 import { startProdServer, type ProdServer } from './prod-server';
 
+// Servers on fixed ports, started once for the file: its tests stay in one worker, in order.
+test.describe.configure({ mode: 'default' });
+
 const SECRET = 'two-instances-secret-0123456789';
 let postgres: TestPostgres;
 let databaseUrl: string;

@@ -6,14 +6,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { SHOT_WIDTHS, saveScreenshot } from './screenshots';
+import { readFileSync } from 'node:fs';
 
 // Files of up to 25 MB cross Chromium's protocol and a throttled network: alone these take 5-25 s, but
 // beside the other worker on a 2-core machine they took past the default 45 s (not a hang: alone they
 // pass). Three times the timeout; how fast an upload is belongs to the benchmark (bench-upload).
 test.describe.configure({ timeout: 135_000 });
 
-const SHOTS = 'screenshots';
 const UPLOAD_PATH = '/v1/figure-resource/upload/file';
 
 /** A real PNG (the emulator's sample) padded after IEND, so it takes a few seconds at the throttle. */
@@ -189,73 +189,79 @@ test.describe('Uploads', () => {
     await expect(page.getByRole('region', { name: '1 image task created' })).toBeVisible();
   });
 
-  test('screenshots of the three forms with files uploading, at 1280 and 390 px', async ({ page }) => {
-    mkdirSync(SHOTS, { recursive: true });
-    await throttleUploads(page, 6 * 1024);
-    for (const width of [1280, 390]) {
+  test(
+    'screenshots of the three forms with files uploading, at 1280 and 390 px',
+    { tag: '@screenshots' },
+    async ({ page }) => {
+      await throttleUploads(page, 6 * 1024);
+      for (const width of SHOT_WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto('/');
+        const group = page.getByRole('group', { name: /Reference images/ });
+        await dropFiles(page, group, [
+          { name: 'moodboard.png', type: 'image/png', bytes: PNG },
+          { name: 'palette-with-a-long-name-2026.png', type: 'image/png', bytes: PNG },
+        ]);
+        await expect(page.getByRole('progressbar')).toHaveCount(2);
+        await expect
+          .poll(async () => Number(await page.getByRole('progressbar').first().getAttribute('aria-valuenow')))
+          .toBeGreaterThan(3);
+        await expectNoAxeViolations(page);
+        await saveScreenshot(page, `uploads-create-image-${width}`);
+
+        await page.goto('/image-to-video');
+        await dropFiles(page, page.getByRole('textbox', { name: 'Start frame URL' }), [
+          { name: 'first-frame.png', type: 'image/png', bytes: PNG },
+        ]);
+        await expect(page.getByRole('progressbar')).toHaveCount(1);
+        await expectNoAxeViolations(page);
+        await saveScreenshot(page, `uploads-image-to-video-${width}`);
+
+        await page.goto('/translate');
+        await pickFiles(page, page.getByRole('button', { name: 'Upload video' }), [
+          { name: 'interview.mp4', mimeType: 'video/mp4', buffer: VIDEO },
+        ]);
+        await expect(page.getByRole('progressbar')).toHaveCount(1);
+        await expectNoAxeViolations(page);
+        await saveScreenshot(page, `uploads-translate-${width}`);
+      }
+    },
+  );
+});
+
+test(
+  'screenshots of the three forms with their files uploaded, at 1280 and 390 px',
+  { tag: '@screenshots' },
+  async ({ page }) => {
+    for (const width of SHOT_WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/');
-      const group = page.getByRole('group', { name: /Reference images/ });
-      await dropFiles(page, group, [
+      // The draft keeps the rows of the previous width; each shot starts from an empty form.
+      await page.getByRole('button', { name: 'Reset' }).click();
+      await dropFiles(page, page.getByRole('group', { name: /Reference images/ }), [
         { name: 'moodboard.png', type: 'image/png', bytes: PNG },
         { name: 'palette-with-a-long-name-2026.png', type: 'image/png', bytes: PNG },
       ]);
-      await expect(page.getByRole('progressbar')).toHaveCount(2);
-      await expect
-        .poll(async () => Number(await page.getByRole('progressbar').first().getAttribute('aria-valuenow')))
-        .toBeGreaterThan(3);
+      await expect(page.getByRole('textbox', { name: 'Reference image URL 2' })).toHaveValue(/^http/);
+      await expect(page.getByRole('img', { name: 'Preview of reference image 2' })).toBeVisible();
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: `${SHOTS}/uploads-create-image-${width}.png`, fullPage: true });
+      await saveScreenshot(page, `uploads-create-image-done-${width}`);
 
       await page.goto('/image-to-video');
       await dropFiles(page, page.getByRole('textbox', { name: 'Start frame URL' }), [
         { name: 'first-frame.png', type: 'image/png', bytes: PNG },
       ]);
-      await expect(page.getByRole('progressbar')).toHaveCount(1);
+      await expect(page.getByRole('img', { name: 'Preview of the start frame' })).toBeVisible();
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: `${SHOTS}/uploads-image-to-video-${width}.png`, fullPage: true });
+      await saveScreenshot(page, `uploads-image-to-video-done-${width}`);
 
       await page.goto('/translate');
       await pickFiles(page, page.getByRole('button', { name: 'Upload video' }), [
         { name: 'interview.mp4', mimeType: 'video/mp4', buffer: VIDEO },
       ]);
-      await expect(page.getByRole('progressbar')).toHaveCount(1);
+      await expect(page.getByLabel('Preview of the video to translate')).toBeVisible();
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: `${SHOTS}/uploads-translate-${width}.png`, fullPage: true });
+      await saveScreenshot(page, `uploads-translate-done-${width}`);
     }
-  });
-});
-
-test('screenshots of the three forms with their files uploaded, at 1280 and 390 px', async ({ page }) => {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto('/');
-    // The draft keeps the rows of the previous width; each shot starts from an empty form.
-    await page.getByRole('button', { name: 'Reset' }).click();
-    await dropFiles(page, page.getByRole('group', { name: /Reference images/ }), [
-      { name: 'moodboard.png', type: 'image/png', bytes: PNG },
-      { name: 'palette-with-a-long-name-2026.png', type: 'image/png', bytes: PNG },
-    ]);
-    await expect(page.getByRole('textbox', { name: 'Reference image URL 2' })).toHaveValue(/^http/);
-    await expect(page.getByRole('img', { name: 'Preview of reference image 2' })).toBeVisible();
-    await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SHOTS}/uploads-create-image-done-${width}.png`, fullPage: true });
-
-    await page.goto('/image-to-video');
-    await dropFiles(page, page.getByRole('textbox', { name: 'Start frame URL' }), [
-      { name: 'first-frame.png', type: 'image/png', bytes: PNG },
-    ]);
-    await expect(page.getByRole('img', { name: 'Preview of the start frame' })).toBeVisible();
-    await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SHOTS}/uploads-image-to-video-done-${width}.png`, fullPage: true });
-
-    await page.goto('/translate');
-    await pickFiles(page, page.getByRole('button', { name: 'Upload video' }), [
-      { name: 'interview.mp4', mimeType: 'video/mp4', buffer: VIDEO },
-    ]);
-    await expect(page.getByLabel('Preview of the video to translate')).toBeVisible();
-    await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SHOTS}/uploads-translate-done-${width}.png`, fullPage: true });
-  }
-});
+  },
+);

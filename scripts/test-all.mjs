@@ -59,6 +59,44 @@ for (const { ms, name } of durations()
   .slice(0, 15))
   console.log(`${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`);
 
+// The failures again at the end, where a CI log's tail shows them, each with its first error line.
+const failures = [
+  ...(unit?.testResults ?? []).flatMap((file) =>
+    file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => ({
+        name: `${file.name.replace(`${process.cwd()}/`, '')} > ${test.fullName ?? test.title}`,
+        error: test.failureMessages?.[0],
+      })),
+  ),
+  ...(e2e?.suites ?? []).flatMap(function failedIn(suite) {
+    return [
+      ...(suite.specs ?? []).flatMap((spec) =>
+        spec.ok
+          ? []
+          : [
+              {
+                name: `e2e/${spec.file} > ${spec.title}`,
+                error: spec.tests[0]?.results.at(-1)?.error?.message,
+              },
+            ],
+      ),
+      ...(suite.suites ?? []).flatMap(failedIn),
+    ];
+  }),
+];
+if (failures.length > 0) {
+  console.log('\nFailed:');
+  for (const { name, error } of failures)
+    console.log(
+      `  ${name}\n    ${
+        String(error ?? '')
+          .split('\n')
+          .find((line) => line.trim()) ?? ''
+      }`,
+    );
+}
+
 const unitPassed = unit?.numPassedTests ?? 0;
 const unitFailed = unit ? unit.numFailedTests : 1;
 const e2ePassed = e2e?.stats?.expected ?? 0;
