@@ -55,7 +55,7 @@ export default defineConfig({
 function proxiedServers(): NonNullable<Extract<PlaywrightTestConfig['webServer'], unknown[]>> {
   return [
     {
-      command: `npx tsx server/emulator/standalone.ts`,
+      command: `npx tsx server/entry/standalone.ts`,
       url: `http://127.0.0.1:${E2E_PORTS.standaloneEmulator}/emulator/health`,
       reuseExistingServer: false,
       timeout: 30_000,

@@ -2,10 +2,10 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { routePreloadsPlugin } from './server/route-preloads';
-import { consoleServerPlugin } from './server/vite-plugin';
+import { routePreloadsPlugin } from './server/static/route-preloads';
+import { consoleServerPlugin } from './server/app/vite-plugin';
 
-// The same Host allow-list as `npm start` (server/host-guard.ts); Vite allows loopback and IPs itself.
+// The same Host allow-list as `npm start` (server/http/host-guard.ts); Vite allows loopback and IPs itself.
 const allowedHosts = [
   ...(process.env.ALLOWED_HOSTS ?? '').split(/[\s,]+/).filter(Boolean),
   ...(process.env.PUBLIC_BASE_URL ? [new URL(process.env.PUBLIC_BASE_URL).hostname] : []),

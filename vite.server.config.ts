@@ -30,7 +30,7 @@ export default defineConfig({
   publicDir: false,
   logLevel: 'warn',
   build: {
-    ssr: 'server/prod.ts',
+    ssr: 'server/entry/prod.ts',
     outDir: 'dist-server',
     emptyOutDir: true,
     target: 'node20',

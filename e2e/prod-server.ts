@@ -1,4 +1,4 @@
-// Starts the production server (`npm start`'s built `server/prod.ts`, on a build of the current tree,
+// Starts the production server (`npm start`'s built `server/entry/prod.ts`, on a build of the current tree,
 // see global-setup.ts) for a spec or a worker, and stops it. Ports 4180-4199 (plus E2E_PORT_OFFSET)
 // are reserved for these servers: 4180-4189 for the specs that start their own, 4190-4199 for each
 // worker's app (./fixtures.ts).

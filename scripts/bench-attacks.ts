@@ -48,8 +48,8 @@ const DROP_WAIT_MS = 60_000;
 /** `--serve`: the production app (stand-in dist/, the attacks need no page) with PGlite in DATA_DIR. */
 async function serveChild() {
   const { makeDist } = await import('../server/testing/prod-server');
-  const { readProdConfig } = await import('../server/prod-config');
-  const { createProdApp } = await import('../server/prod-app');
+  const { readProdConfig } = await import('../server/app/prod-config');
+  const { createProdApp } = await import('../server/app/prod-app');
   const dist = makeDist();
   const prod = createProdApp(readProdConfig({ ...process.env, DIST_DIR: dist.dir }));
   await prod.ready;

@@ -1,5 +1,5 @@
 // The gallery bench's team: `count` tasks in the server's record, as a month of a small team's work
-// leaves them. Every task is first made in the built-in emulator (`seedTask`, as server/demo.ts does)
+// leaves them. Every task is first made in the built-in emulator (`seedTask`, as server/entry/demo.ts does)
 // and asked for its status through the emulator's own /v1 route, so ids, statuses, error messages
 // and result links (per-task images, videos and thumbnails under /emulator/media) are the emulator's.
 // The newest few requests then go into the record exactly as traffic puts them there (the recorder's
@@ -14,7 +14,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { TaskType } from '../src/api/schemas';
 import type { TaskOutcome } from '../server/emulator/magic-words';
 import { jitterFor, PHASES } from '../server/emulator/tasks';
-import type { NodeApp } from '../server/node-app';
+import type { NodeApp } from '../server/app/node-app';
 import { createTaskRecorder, type TaskRow } from '../server/tasks/recorder';
 
 const SEC = 1000;

@@ -6,9 +6,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createNodeApp, type NodeApp } from '../server/node-app';
-import { createProdApp } from '../server/prod-app';
-import { readProdConfig } from '../server/prod-config';
+import { createNodeApp, type NodeApp } from '../server/app/node-app';
+import { createProdApp } from '../server/app/prod-app';
+import { readProdConfig } from '../server/app/prod-config';
 
 export interface BenchHarness {
   origin: string;

@@ -12,8 +12,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createProdApp } from '../server/prod-app';
-import { readProdConfig } from '../server/prod-config';
+import { createProdApp } from '../server/app/prod-app';
+import { readProdConfig } from '../server/app/prod-config';
 import { printRows, type BenchRow } from './bench-size';
 import { MEASURED_ROUTES } from './route-weight';
 

@@ -2,9 +2,9 @@
 // `emulator` serves the built-in emulator; `console` serves the Node side proxying to API_BASE_URL.
 // Prints `PORT <n>` once listening and (console) once its database is ready; stops on SIGTERM.
 import { serve } from '@hono/node-server';
-import { readServerConfig } from '../server/config';
+import { readServerConfig } from '../server/config/config';
 import { createEmulator } from '../server/emulator/app';
-import { createNodeApp } from '../server/node-app';
+import { createNodeApp } from '../server/app/node-app';
 
 const mode = process.argv[2];
 const nodeApp = mode === 'emulator' ? undefined : createNodeApp(readServerConfig(process.env));

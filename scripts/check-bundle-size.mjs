@@ -1,7 +1,7 @@
 // Budget check for the first screen, run by CI after `npm run build`: the size at which `npm start`
 // sends the JavaScript and CSS that dist/index.html makes the browser fetch before anything renders
 // (the entry script, its modulepreload links and the stylesheets): brotli at the server's quality,
-// and files too small for it as they are (server/prod-brotli.ts), with the gzip size beside it.
+// and files too small for it as they are (server/static/prod-brotli.ts), with the gzip size beside it.
 // Lazily loaded screens are not counted: they are not on the first route (scripts/check-route-weight.ts
 // counts every route in a browser). Exits 1 when a figure is over its budget: a size is a bound,
 // not a timing.
@@ -60,7 +60,7 @@ export function gzipSize(buffer) {
   return gzipSync(buffer).length;
 }
 
-/** As server/prod-brotli.ts compresses (BROTLI_QUALITY, BROTLI_MIN_BYTES; a test holds them equal). */
+/** As server/static/prod-brotli.ts compresses (BROTLI_QUALITY, BROTLI_MIN_BYTES; a test holds them equal). */
 export const BROTLI = { quality: 11, minBytes: 256 };
 
 /** The bytes the production server sends for a file to a browser that accepts brotli. */

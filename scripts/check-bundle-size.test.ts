@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BROTLI_MIN_BYTES, BROTLI_QUALITY, brotliAssets } from '../server/prod-brotli';
+import { BROTLI_MIN_BYTES, BROTLI_QUALITY, brotliAssets } from '../server/static/prod-brotli';
 import {
   BROTLI,
   checkBudgets,

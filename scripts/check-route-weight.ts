@@ -9,7 +9,7 @@
 import { pathToFileURL } from 'node:url';
 import { startBenchHarness } from './bench-harness';
 import { KB, ROUTE_BUDGETS, checkRouteBudgets, formatKb, measureRoutes } from './route-weight';
-import { BROTLI_MIN_BYTES } from '../server/prod-brotli';
+import { BROTLI_MIN_BYTES } from '../server/static/prod-brotli';
 
 export function budgetsFromEnv(env: NodeJS.ProcessEnv = process.env) {
   const read = (name: string, fallback: number) => {

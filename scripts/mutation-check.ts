@@ -28,10 +28,10 @@ const MUTANTS: Mutant[] = [
   },
   {
     name: 'proxied upload stream exactly at the size limit refused',
-    file: 'server/upload-stream.ts',
+    file: 'server/proxy/upload-stream.ts',
     from: 'if (seen <= maxBytes) return done(null, chunk);',
     to: 'if (seen < maxBytes) return done(null, chunk);',
-    tests: ['server/upload-stream.test.ts'],
+    tests: ['server/proxy/upload-stream.test.ts'],
   },
   {
     name: 'streaming body limit off by one',
@@ -70,10 +70,10 @@ const MUTANTS: Mutant[] = [
   },
   {
     name: 'session expiry not checked',
-    file: 'server/auth.ts',
+    file: 'server/auth/auth.ts',
     from: '!(expiresAt > now())',
     to: '!(expiresAt > 0)',
-    tests: ['server/auth-session-expiry.test.ts'],
+    tests: ['server/auth/auth-session-expiry.test.ts'],
   },
   {
     name: 'the 80-character name cut removed',

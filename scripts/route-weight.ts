@@ -2,13 +2,13 @@
 // `npm start`'s app on 127.0.0.1 (built-in emulator), each route is opened in a fresh Chromium
 // context (empty cache, empty storage, like a first visit), and every JavaScript and CSS file
 // requested until the network has been idle for a second is counted at the size its response body
-// had on the wire: brotli for the hashed assets (server/prod-brotli.ts), as Chromium asks for it
+// had on the wire: brotli for the hashed assets (server/static/prod-brotli.ts), as Chromium asks for it
 // with `Accept-Encoding: br`, and plain for the few files too small to compress. The gzip size of
 // each file is reported beside it. Unlike a look at index.html, this counts the chunks a screen
 // imports at mount and anything loaded right after.
 import type { Browser, Request, Response } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
-import { BROTLI_MIN_BYTES } from '../server/prod-brotli';
+import { BROTLI_MIN_BYTES } from '../server/static/prod-brotli';
 
 /** 1 KB = 1000 bytes, as Vite reports sizes (the stricter reading of the budget). */
 export const KB = 1000;

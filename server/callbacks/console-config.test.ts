@@ -2,8 +2,8 @@
 // words, never the secret (issue 24: every signed-in browser got it).
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ServerConfig } from '../config';
-import { createNodeApp, type NodeApp } from '../node-app';
+import type { ServerConfig } from '../config/config';
+import { createNodeApp, type NodeApp } from '../app/node-app';
 import { copyOfTemplate } from '../testing/pglite-template';
 
 const SECRET = 'config-test-secret-0123456789';

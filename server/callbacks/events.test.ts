@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCallbackInbox, SSE_BATCH_MAX_BYTES, type CallbackInbox } from './inbox';
-import { readServerConfig } from '../config';
-import { createNodeApp } from '../node-app';
-import { createStreamLimits, SESSION_ID_KEY, type StreamLimits } from '../stream-limits';
+import { readServerConfig } from '../config/config';
+import { createNodeApp } from '../app/node-app';
+import { createStreamLimits, SESSION_ID_KEY, type StreamLimits } from '../http/stream-limits';
 import {
   imageGenerateCallback,
   imageToVideoCallback,

@@ -15,7 +15,7 @@ import type { TaskType } from '../../src/api/rules';
 import type { CallbackBody } from '../../src/api/schemas';
 import { isTerminalStatus } from '../../src/api/status';
 import type { Database } from '../db/database';
-import { isTaskId } from '../proxy-routes';
+import { isTaskId } from '../proxy/proxy-routes';
 import { applyStatus } from '../tasks/recorder';
 
 /** What the inbox says about the callback's task in its reply (`data.task`). */

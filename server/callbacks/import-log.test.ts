@@ -16,8 +16,8 @@ import {
   importCallbackLog,
   type ImportOptions,
 } from './import-log';
-import { createNodeApp } from '../node-app';
-import { readServerConfig } from '../config';
+import { createNodeApp } from '../app/node-app';
+import { readServerConfig } from '../config/config';
 import { callbackKey, CallbackStore, LOG_FILE } from './store';
 import type { CallbackBody } from '../../src/api/schemas';
 import { copyTemplateInto } from '../testing/pglite-template';

@@ -3,8 +3,8 @@
 // /__console/callbacks (CONSOLE_CALLBACKS_PATH), so the secret never has to reach a browser. A
 // stored callback is a hint for its task, never its result (./hints.ts).
 import { Hono, type Context } from 'hono';
-import { clientKey } from '../auth-rate-limit';
-import type { TrustedProxies } from '../trusted-proxies';
+import { clientKey } from '../auth/auth-rate-limit';
+import type { TrustedProxies } from '../http/trusted-proxies';
 import { readBodyText, TOO_LARGE } from './read-body';
 import { createSenderLimit } from './sender-limit';
 import {
@@ -14,13 +14,13 @@ import {
   type CallbackBody,
 } from '../../src/api/schemas';
 import { MAX_JSON_DEPTH, storableJson, TOO_DEEP } from '../db/storable';
-import { requestOrigin } from '../request-origin';
+import { requestOrigin } from '../http/request-origin';
 import type { CallbackHints } from './hints';
 import { resolveCallbackSecret, secretMatches } from './secret';
 import type { CallbackStore, StoredCallback } from './store';
-import { databaseInputErrors, refuseUnstorableText } from '../request-text';
-import { holdOpen } from '../sse-lifetime';
-import { boundedSSE, createStreamLimits, type StreamLimits } from '../stream-limits';
+import { databaseInputErrors, refuseUnstorableText } from '../http/request-text';
+import { holdOpen } from '../http/sse-lifetime';
+import { boundedSSE, createStreamLimits, type StreamLimits } from '../http/stream-limits';
 
 export const CALLBACK_MAX_BYTES = 1024 * 1024;
 /** Envelope code for a body that is not a valid callback (the interface's own validation code). */
@@ -38,7 +38,7 @@ export interface CallbackInboxOptions {
   trustedProxies?: TrustedProxies;
   now?: () => number;
   store: CallbackStore;
-  /** Caps on open event streams, shared with the task stream (server/stream-limits.ts). */
+  /** Caps on open event streams, shared with the task stream (server/http/stream-limits.ts). */
   streams?: StreamLimits;
   /** What a stored callback does to its task (the console's inbox); without it, the log only. */
   hints?: CallbackHints;
@@ -203,7 +203,7 @@ export function createCallbackInbox(options: CallbackInboxOptions): CallbackInbo
         // In batches bounded by count and bytes: a client far behind never makes the server hold
         // the log at once. An empty batch means caught up (a short one may only have met the byte
         // bound); streams at the same position share each query. Each write is awaited, so a client
-        // that does not read holds one batch until its stream is dropped (server/stream-limits.ts).
+        // that does not read holds one batch until its stream is dropped (server/http/stream-limits.ts).
         while (!out.closed) {
           const batch = await store.since(sent, SSE_PAGE, SSE_BATCH_MAX_BYTES);
           if (!batch.length) return;

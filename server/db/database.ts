@@ -121,7 +121,7 @@ let provided: PgliteModules | undefined;
 /**
  * For a host that cannot import on demand: under `vite dev` the server's modules run in Vite's
  * module runner, which is closed once the config has loaded, so a later import() from them fails;
- * server/vite-plugin.ts imports PGlite up front and hands it over here.
+ * server/app/vite-plugin.ts imports PGlite up front and hands it over here.
  */
 export function providePglite(modules: PgliteModules): void {
   provided = modules;

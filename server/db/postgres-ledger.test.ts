@@ -4,7 +4,7 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import type { NodeApp } from '../node-app';
+import type { NodeApp } from '../app/node-app';
 import { countTasks } from '../tasks/list';
 import { usePostgresInstances } from '../testing/postgres-instances';
 import { scannedCounts as scanned } from '../testing/scanned-counts';

@@ -1,8 +1,8 @@
 // Integration on a real PostgreSQL server (Debian's `postgresql`): a throwaway cluster made here,
 // two console instances on one database, as behind a load balancer.
 import { describe, expect, it } from 'vitest';
-import type { NodeApp } from '../node-app';
-import { databaseSignedOutSessions } from '../signed-out-sessions';
+import type { NodeApp } from '../app/node-app';
+import { databaseSignedOutSessions } from '../auth/signed-out-sessions';
 import { imageGenerateCallback } from '../testing/callback-fixtures';
 import { usePostgresInstances } from '../testing/postgres-instances';
 import { openDatabase } from './database';

@@ -10,7 +10,7 @@ import { readRequest } from './json-body';
 import { outcomeFor, rejectedOnPurpose, wantsReject } from './magic-words';
 import { statusQuery } from './status-query';
 import { imageGenerateView } from './task-views';
-import { requestOrigin } from '../request-origin';
+import { requestOrigin } from '../http/request-origin';
 
 export const IMAGE_GENERATE_RULES = {
   bounds: { generate_count: BOUNDS.generateCount },

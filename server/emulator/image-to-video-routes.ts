@@ -9,7 +9,7 @@ import {
 } from '../../src/api/image-to-video-request';
 import type { EmulatorEngine } from './engine';
 import { notFound, ok } from './envelope';
-import { requestOrigin } from '../request-origin';
+import { requestOrigin } from '../http/request-origin';
 import { downloadAll } from './image-generate-routes';
 import { readRequest } from './json-body';
 import { outcomeFor, rejectedOnPurpose, wantsReject } from './magic-words';

@@ -3,7 +3,7 @@
 // creation routes, checks it against the request schema.
 import type { Context } from 'hono';
 import { ERROR_CODES } from '../../src/api/errors';
-import { isJsonMediaType } from '../media-type';
+import { isJsonMediaType } from '../http/media-type';
 import { fail } from './envelope';
 import { validationFailure, type SchemaIssue, type ValidationRules } from './validation';
 

@@ -8,7 +8,7 @@ import { notFound } from './envelope';
 import { renderImageSvg } from './svg';
 import { EMULATED_VIDEO_SECONDS } from './task-views';
 import { stateAt, type TaskRecord, type TaskStore } from './tasks';
-import { requestOrigin } from '../request-origin';
+import { requestOrigin } from '../http/request-origin';
 
 const ASSETS = new URL('./assets/', import.meta.url);
 const cache = new Map<string, Uint8Array>();

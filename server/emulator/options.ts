@@ -1,11 +1,11 @@
 // Options of the emulator: explicit values win, then environment variables, then defaults chosen
 // so a demo feels real (tasks take several seconds) while tests can shrink every duration.
-import { DEFAULT_UPLOAD_MAX_MB, parseUploadMaxMb } from '../config';
+import { DEFAULT_UPLOAD_MAX_MB, parseUploadMaxMb } from '../config/config';
 import {
   DEFAULT_UPLOAD_DISK_MAX_MB,
   DEFAULT_UPLOAD_QUOTA_MB_PER_DAY,
   parseUploadLimitMb,
-} from '../upload-quota';
+} from '../http/upload-quota';
 
 /** Provider extras that can be switched off, to show how the console copes with a plainer backend. */
 export const DISABLEABLE_ENDPOINTS = [

@@ -3,7 +3,7 @@
 // its type is decided from its first bytes (not its name), and it is served back at the URL in
 // the answer, with Range support, for 7 days. The emulator's own upload URLs are read from disk
 // when a task names them, so upload → create → result works offline. The folder is bounded: each
-// person's uploads per day (UPLOAD_QUOTA_MB_PER_DAY, server/upload-quota.ts) and everything kept
+// person's uploads per day (UPLOAD_QUOTA_MB_PER_DAY, server/http/upload-quota.ts) and everything kept
 // (UPLOAD_DISK_MAX_MB) are charged chunk by chunk as files stream in; expired files are swept at
 // start and every hour.
 import busboy from 'busboy';
@@ -24,9 +24,9 @@ import {
   type ImageFormat,
   type MediaType,
 } from '../../src/api/media-type';
-import { withoutHiddenCharacters } from '../display-text';
+import { withoutHiddenCharacters } from '../http/display-text';
 import { creatorOf } from '../tasks/record-traffic';
-import { DEFAULT_UPLOAD_DISK_MAX_MB, UploadQuota, type UploadAllowance } from '../upload-quota';
+import { DEFAULT_UPLOAD_DISK_MAX_MB, UploadQuota, type UploadAllowance } from '../http/upload-quota';
 import { DownloadError } from './downloads';
 import { byteRange } from './media';
 import type { SettingsState } from './settings';

@@ -11,7 +11,7 @@ import {
 } from '../../src/api/schemas';
 import type { EmulatorEngine } from './engine';
 import { notFound, ok } from './envelope';
-import { requestOrigin } from '../request-origin';
+import { requestOrigin } from '../http/request-origin';
 import { readRequest } from './json-body';
 import { outcomeFor, rejectedOnPurpose, wantsReject } from './magic-words';
 import { statusQuery } from './status-query';

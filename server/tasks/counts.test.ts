@@ -2,8 +2,8 @@
 // change), bounded at COUNT_CAP with one, and said so to the browser (`countsCapped`).
 import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { readServerConfig } from '../config';
-import { createNodeApp } from '../node-app';
+import { readServerConfig } from '../config/config';
+import { createNodeApp } from '../app/node-app';
 import { resetTestDatabase, testDatabase } from '../testing/database';
 import { scannedCounts } from '../testing/scanned-counts';
 import { COUNT_CAP, countTasks } from './list';

@@ -6,8 +6,8 @@ import type { Database } from '../db/database';
 import { announcedIds } from './announce';
 import { toTaskView, type TaskView } from './list';
 import { TASKS_CHANNEL } from './recorder';
-import { holdOpen } from '../sse-lifetime';
-import { boundedSSE, type StreamLimits } from '../stream-limits';
+import { holdOpen } from '../http/sse-lifetime';
+import { boundedSSE, type StreamLimits } from '../http/stream-limits';
 
 export interface TaskFeed {
   subscribe(listener: (task: TaskView) => void): () => void;
@@ -71,7 +71,7 @@ export function mountTaskEvents(
   app.get('/__console/tasks/events', (c) =>
     boundedSSE(c, streams, 'task', async (out) => {
       // Not awaited: a change reaches every stream at once. A stream whose client does not read
-      // piles nothing up: past its pending bound it is dropped (server/stream-limits.ts).
+      // piles nothing up: past its pending bound it is dropped (server/http/stream-limits.ts).
       const unsubscribe = feed.subscribe(
         (task) => void out.send({ event: 'task', data: JSON.stringify(task) }),
       );

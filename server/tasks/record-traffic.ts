@@ -3,10 +3,10 @@
 // never holds more than RECORD_MAX_BYTES of it: the answers worth recording are small JSON.
 import type { Context, MiddlewareHandler } from 'hono';
 import { CONSOLE_INBOX, TASK_TYPES, type TaskType } from '../../src/api/schemas';
-import { namesInbox } from '../console-inbox-marker';
-import { isJsonMediaType } from '../media-type';
-import { isTaskId } from '../proxy-routes';
-import { withoutHiddenCharacters } from '../display-text';
+import { namesInbox } from '../proxy/console-inbox-marker';
+import { isJsonMediaType } from '../http/media-type';
+import { isTaskId } from '../proxy/proxy-routes';
+import { withoutHiddenCharacters } from '../http/display-text';
 import type { CreatedTask, TaskRecorder } from './recorder';
 
 const CREATE_PATH = /^\/v1\/(image_generate|video_translate|image_to_video)\/?$/;
@@ -37,9 +37,9 @@ export function cleanDisplayName(raw: string, max = CREATOR_MAX): string {
   );
 }
 
-/** The signed-in session's name (server/auth.ts), else the display name the browser sends. */
+/** The signed-in session's name (server/auth/auth.ts), else the display name the browser sends. */
 export function creatorOf(c: Context): string | null {
-  // Set by the sign-in guard (server/auth.ts), handed over in the env by server/prod-app.ts.
+  // Set by the sign-in guard (server/auth/auth.ts), handed over in the env by server/app/prod-app.ts.
   const fromSession = (c.env as Record<string, unknown> | undefined)?.consoleUser;
   if (typeof fromSession === 'string' && fromSession) return fromSession;
   const header = c.req.header(CREATOR_HEADER);

@@ -117,7 +117,7 @@ export interface TaskRecorder {
     params: Record<string, unknown>,
     tasks: CreatedTask[],
     creator: string | null,
-    /** When the request was made: now, except for the demo's example tasks (server/demo.ts). */
+    /** When the request was made: now, except for the demo's example tasks (server/entry/demo.ts). */
     at?: Date,
   ): Promise<void>;
   status(kind: TaskType, id: string, data: TaskUpdate): Promise<void>;

@@ -4,8 +4,8 @@ import { Hono } from 'hono';
 import { TASK_TYPES } from '../../src/api/schemas';
 import type { Database } from '../db/database';
 import { createTaskFeed, mountTaskEvents } from './feed';
-import { createStreamLimits, type StreamLimits } from '../stream-limits';
-import { databaseInputErrors, refuseUnstorableText } from '../request-text';
+import { createStreamLimits, type StreamLimits } from '../http/stream-limits';
+import { databaseInputErrors, refuseUnstorableText } from '../http/request-text';
 import { countTasks, getTask, listTasks, PAGE_SIZE_MAX, TASK_TABS, type TaskTab } from './list';
 
 const NO_STORE = { 'cache-control': 'no-store' };
@@ -15,7 +15,7 @@ export interface TaskRoutes {
   close(): Promise<void>;
 }
 
-/** `streams`: caps on open event streams, shared with the callback stream (server/stream-limits.ts). */
+/** `streams`: caps on open event streams, shared with the callback stream (server/http/stream-limits.ts). */
 export function createTaskRoutes(
   database: Promise<Database>,
   streams: StreamLimits = createStreamLimits(),

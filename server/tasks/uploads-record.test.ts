@@ -4,8 +4,8 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { Hono } from 'hono';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readServerConfig } from '../config';
-import { createNodeApp, type NodeApp } from '../node-app';
+import { readServerConfig } from '../config/config';
+import { createNodeApp, type NodeApp } from '../app/node-app';
 import { resetTestDatabase } from '../testing/database';
 import type { TaskView } from './list';
 import { recordTraffic } from './record-traffic';

@@ -3,9 +3,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readServerConfig } from '../config';
+import { readServerConfig } from '../config/config';
 import type { Database } from '../db/database';
-import { createNodeApp, type NodeApp } from '../node-app';
+import { createNodeApp, type NodeApp } from '../app/node-app';
 import { resetTestDatabase } from './database';
 
 export const SCREEN_ORIGIN = 'http://127.0.0.1:5173';

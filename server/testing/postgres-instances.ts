@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { readServerConfig } from '../config';
-import { createNodeApp, type NodeApp } from '../node-app';
+import { readServerConfig } from '../config/config';
+import { createNodeApp, type NodeApp } from '../app/node-app';
 import { startTestPostgres, type TestPostgres } from './postgres';
 
 export function usePostgresInstances(secret: string) {

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { creatorOf } from '../tasks/record-traffic';
 import { testDatabase } from './database';
-import type { NodeApp } from '../node-app';
-import { readProdConfig, type ProdConfig } from '../prod-config';
+import type { NodeApp } from '../app/node-app';
+import { readProdConfig, type ProdConfig } from '../app/prod-config';
 
 export const INDEX_HTML =
   '<!doctype html><html lang="en"><head><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>';

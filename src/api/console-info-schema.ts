@@ -1,5 +1,5 @@
-// The shape of `/__console/config`: one schema for the servers that send it (server/node-app.ts,
-// server/prod-app.ts, server/demo.ts) and the tests, and its type for the browser that reads it
+// The shape of `/__console/config`: one schema for the servers that send it (server/app/node-app.ts,
+// server/app/prod-app.ts, server/entry/demo.ts) and the tests, and its type for the browser that reads it
 // (which checks only what it needs, so zod stays out of the first screen).
 import { TASK_TYPES } from './schemas';
 import { z } from './zod';
@@ -22,7 +22,7 @@ export type DemoTask = z.infer<typeof demoTaskSchema>;
 
 /**
  * What the Node side says about its backend (`/__console/config`); never includes the token. One
- * schema for the servers that send it (server/node-app.ts, server/prod-app.ts, server/demo.ts) and
+ * schema for the servers that send it (server/app/node-app.ts, server/app/prod-app.ts, server/entry/demo.ts) and
  * the browser that reads it, so the two sides cannot drift apart.
  */
 export const consoleInfoSchema = z.object({

@@ -15,7 +15,7 @@ import {
 
 const needsAsking = () => !readDisplayName() && !nameWasAsked();
 
-/** The production server marks the page when a sign-in names its users (server/prod-app.ts). */
+/** The production server marks the page when a sign-in names its users (server/app/prod-app.ts). */
 const signInNamesUsers = () => document.querySelector('meta[name="console-sign-in"]') !== null;
 
 export function NamePrompt() {

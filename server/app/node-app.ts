@@ -1,0 +1,209 @@
+// The Node side as one Hono app, mounted three ways: in `vite` dev, in `vite preview`, and in the
+// production server. It answers the console's own config, `/v1/*` (proxy or emulator) and the
+// emulator's media files.
+import { Hono, type Context } from 'hono';
+import type { ConsoleInfo } from '../../src/api/console-info-schema';
+import { API_PATHS } from '../../src/api/paths';
+import type { TaskType } from '../../src/api/rules';
+import { createCallbackHints } from '../callbacks/hints';
+import { importCallbackLog } from '../callbacks/import-log';
+import { createCallbackInbox } from '../callbacks/inbox';
+import { consoleInboxMarker } from '../proxy/console-inbox-marker';
+import { CallbackStore } from '../callbacks/store';
+import type { ServerConfig } from '../config/config';
+import { openDatabase, type Database } from '../db/database';
+import { createEmulator, type Emulator, type EmulatorOptions } from '../emulator/app';
+import { createGuardedFetch } from '../proxy/outbound';
+import { createProxyApp } from '../proxy/proxy';
+import { UploadQuota } from '../http/upload-quota';
+import { createStreamLimits } from '../http/stream-limits';
+import { requestOrigin } from '../http/request-origin';
+import { importSignedOutSessions } from '../auth/signed-out-sessions';
+import { createTaskRecorder } from '../tasks/recorder';
+import { recordTraffic } from '../tasks/record-traffic';
+import { createTaskRoutes } from '../tasks/routes';
+
+/** Paths the Node side answers; everything else belongs to the single-page app. */
+export const NODE_PATH_PREFIXES = ['/v1/', '/__console/', '/emulator/', '/callbacks/'] as const;
+
+/** What the console serves that its emulator may fetch from itself: media, samples, the inbox. */
+const OWN_PATHS = /^\/(emulator\/(media|samples|uploads)|callbacks)\//;
+
+/** The status query of each kind, as the browser's client sends it (src/api/paths.ts). */
+const STATUS_PATHS: Record<TaskType, (id: string) => string> = {
+  image_generate: API_PATHS.imageGenerateTask,
+  video_translate: API_PATHS.videoTranslateTask,
+  image_to_video: API_PATHS.imageToVideoTask,
+};
+
+const bareHost = (hostname: string) => hostname.replace(/^\[|\]$/g, '');
+
+export interface NodeApp {
+  app: Hono;
+  /** The in-process emulator when API_BASE_URL is unset (the demo seeds tasks into it). */
+  emulator?: Emulator;
+  /** Open, migrated, with any old callback log imported; rejects when the database is unusable. */
+  database: Promise<Database>;
+  /** Resolves once no status check that a callback triggered is waiting or running (tests). */
+  callbackChecksIdle?(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface NodeAppOptions {
+  emulator?: Partial<EmulatorOptions>;
+  /** A database opened by the caller (tests share one); it stays open when the app closes. */
+  database?: Database;
+}
+
+/** Opens the database of `config` and brings an earlier version's DATA_DIR into it. */
+async function prepareDatabase(config: ServerConfig): Promise<Database> {
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  try {
+    const imported = await importCallbackLog(database.db, config.dataDir);
+    if (imported) console.log(`[db] imported ${imported} callback(s) from the file log in ${config.dataDir}`);
+    await importSignedOutSessions(database, config.dataDir);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}): NodeApp {
+  const app = new Hono();
+  const closers: (() => Promise<void> | void)[] = [];
+  let emulator: Emulator | undefined;
+
+  const database = options.database ? Promise.resolve(options.database) : prepareDatabase(config);
+  // Whoever starts the app awaits `database` and reports a failure; it must not be unhandled here.
+  database.catch(() => {});
+
+  // The log only: a callback moves no task by itself, it makes the console ask the service (hints).
+  const store = new CallbackStore(database);
+  // This console's own host names: the in-process emulator's media (and the inbox) are served here.
+  const ownHosts = new Set(['localhost', '127.0.0.1', '::1']);
+  if (config.publicBaseUrl) ownHosts.add(bareHost(new URL(config.publicBaseUrl).hostname));
+  const resultOrigins = new Set([
+    ...(config.apiBaseUrl ? [new URL(config.apiBaseUrl).origin] : []),
+    ...(config.mediaOrigins ?? []),
+  ]);
+  const hints = createCallbackHints({
+    database,
+    // Through this app, as the browser's poll goes: the proxy adds the token (or the emulator
+    // answers), and the traffic recorder records the answer like any status answer.
+    checkStatus: async (kind, id, origin) =>
+      app.fetch(
+        new Request(`${config.publicBaseUrl ?? origin}${STATUS_PATHS[kind](id)}`, {
+          headers: { accept: 'application/json' },
+        }),
+      ),
+    // The service's results come from its own origin or MEDIA_ORIGINS (which the page's CSP lets
+    // media load from); the emulator's from this console's /emulator/ paths.
+    trustedResultUrl: (url, origin) =>
+      config.apiBaseUrl
+        ? resultOrigins.has(url.origin)
+        : (url.origin === new URL(origin).origin || ownHosts.has(bareHost(url.hostname))) &&
+          url.pathname.startsWith('/emulator/'),
+  });
+  // One allowance of event streams for both kinds (callbacks, tasks): per session and in total.
+  const streams = createStreamLimits({ perSession: config.streamsPerSession, total: config.streamsTotal });
+  const inbox = createCallbackInbox({
+    dataDir: config.dataDir,
+    secret: config.callbackSecret,
+    ratePerSecond: config.callbackRateLimit,
+    trustedProxies: config.trustedProxies,
+    store,
+    streams,
+    hints,
+  });
+  closers.push(async () => {
+    // No new status checks; then the store: it refuses new callbacks and waits for the ones being committed.
+    await hints.close();
+    await store.close();
+    await inbox.close();
+    await taskRoutes.close();
+    if (!options.database) await (await database.catch(() => undefined))?.close();
+  });
+  app.route('/', inbox.app);
+  // Registered before the proxy or the emulator, so it sees every /v1 answer they give. A callback
+  // can beat the creation answer: once the tasks are recorded, one already logged is looked at.
+  const recorder = createTaskRecorder(database);
+  const recordCreated = recorder.created;
+  recorder.created = async (...args) => {
+    await recordCreated(...args);
+    const ids = args[2].map((task) => task.id);
+    await hints.created(ids, config.publicBaseUrl ?? 'http://localhost');
+  };
+  app.use('/v1/*', recordTraffic(recorder, inbox.path));
+  const taskRoutes = createTaskRoutes(database, streams);
+  app.route('/', taskRoutes.app);
+
+  const backend: Pick<ConsoleInfo, 'backend' | 'apiHost' | 'tokenConfigured'> = config.apiBaseUrl
+    ? {
+        backend: 'remote',
+        apiHost: new URL(config.apiBaseUrl).host,
+        tokenConfigured: Boolean(config.apiToken),
+      }
+    : { backend: 'emulator', apiHost: null, tokenConfigured: true };
+  /** The inbox address the service can reach, or null when none is known (a real API without PUBLIC_BASE_URL). */
+  const inboxUrl = (c: Context) => {
+    const base = config.publicBaseUrl ?? (config.apiBaseUrl ? undefined : requestOrigin(c));
+    return base ? `${base}${inbox.path}` : null;
+  };
+  app.use('/v1/*', ...consoleInboxMarker(inboxUrl, inbox.path.slice('/callbacks/'.length)));
+
+  app.get('/__console/config', (c) => {
+    // The in-process emulator reaches the inbox at the address the browser used; a real service
+    // needs PUBLIC_BASE_URL, the console's address as seen from the internet. The browser gets it
+    // without the secret: it sends the marker, and the server fills the address in (above).
+    const callbackUrl = inboxUrl(c);
+    const info: ConsoleInfo = {
+      ...backend,
+      callbackAddress: callbackUrl && `${new URL(callbackUrl).origin}/callbacks/…`,
+      callbackUrlReachable: Boolean(callbackUrl),
+      uploadMaxBytes: config.uploadMaxBytes,
+    };
+    return c.json(info, 200, { 'cache-control': 'no-store' });
+  });
+
+  if (config.apiBaseUrl) {
+    app.route(
+      '/',
+      createProxyApp({
+        apiBaseUrl: config.apiBaseUrl,
+        apiToken: config.apiToken,
+        uploadMaxBytes: config.uploadMaxBytes,
+        uploadQuota: new UploadQuota(config.uploadQuotaBytesPerDay),
+      }),
+    );
+  } else {
+    // The emulator fetches reference images and POSTs callbacks on anyone's word: only public
+    // addresses, except this console's own media and inbox, which are answered in-process.
+    const local = createEmulator({
+      dataDir: config.dataDir,
+      uploadMaxBytes: config.uploadMaxBytes,
+      ...(config.uploadQuotaBytesPerDay && { uploadQuotaBytesPerDay: config.uploadQuotaBytesPerDay }),
+      ...(config.uploadDiskMaxBytes && { uploadDiskMaxBytes: config.uploadDiskMaxBytes }),
+      fetch: createGuardedFetch({
+        local: (url, init) =>
+          ownHosts.has(bareHost(url.hostname)) && OWN_PATHS.test(url.pathname)
+            ? app.fetch(new Request(url, init))
+            : undefined,
+      }),
+      ...options.emulator,
+    });
+    emulator = local;
+    closers.push(() => local.close());
+    app.route('/', local.app);
+  }
+
+  return {
+    app,
+    emulator,
+    database,
+    callbackChecksIdle: () => hints.idle(),
+    async close() {
+      await Promise.all(closers.map((close) => close()));
+    },
+  };
+}

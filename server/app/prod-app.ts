@@ -1,0 +1,193 @@
+// The production server as one Hono app (server/entry/prod.ts only listens): security headers, optional
+// sign-in, compression, the same Node side as dev (`/v1`, `/__console`, `/emulator`, `/callbacks`)
+// and the built single-page app from dist/ with long caching for hashed assets.
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import type { ConsoleInfo } from '../../src/api/console-info-schema';
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX, compress } from 'hono/compress';
+import { existsSync, readFileSync } from 'node:fs';
+import { ServerResponse } from 'node:http';
+import { join, resolve } from 'node:path';
+import { createAuth, SESSION_USER_KEY } from '../auth/auth';
+import { hostGuard } from '../http/host-guard';
+import { databaseSignedOutSessions } from '../auth/signed-out-sessions';
+import { createNodeApp, NODE_PATH_PREFIXES, type NodeApp } from './node-app';
+import { browserGoneSignal, deferredBody } from '../http/node-request';
+import { brotliAssets } from '../static/prod-brotli';
+import { routePagesOf } from '../static/route-preloads';
+import type { ProdConfig } from './prod-config';
+import { securityHeaders } from '../http/security-headers';
+import { SESSION_ID_KEY } from '../http/stream-limits';
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const FILE_LIKE =
+  /\.(?:m?js|css|map|json|txt|xml|ico|png|jpe?g|gif|svg|webp|avif|woff2?|webmanifest|php|env)$/i;
+
+export interface ProdApp {
+  app: Hono;
+  /** Resolves once the database is open and migrated; rejects when it cannot be used. */
+  ready: Promise<unknown>;
+  close(): Promise<void>;
+}
+
+export interface ProdAppOptions {
+  /** Defaults to `createNodeApp(config.server)`; tests and the demo pass their own. */
+  nodeApp?: NodeApp;
+  /** Extra fields merged into `/__console/config` (the demo's seeded tasks). */
+  consoleInfoExtra?: () => Pick<ConsoleInfo, 'demo' | 'demoRun' | 'demoTasks'>;
+}
+
+/** SSE must reach the browser event by event; a compression stream would hold events back. */
+const compressible = (type: string) =>
+  COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) && !type.startsWith('text/event-stream');
+
+function isNodePath(path: string) {
+  return NODE_PATH_PREFIXES.some((prefix) => path.startsWith(prefix));
+}
+
+/** serveStatic has no cache option, and headers set in its onFound hook come too late. */
+function withCacheControl(value: string): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if ((c.res.status === 200 || c.res.status === 206) && !c.res.headers.has('cache-control'))
+      c.res.headers.set('cache-control', value);
+  };
+}
+
+/** The page says whether a sign-in names its users (APP_PASSWORD), so the first render knows. */
+export const SIGN_IN_META = '<meta name="console-sign-in" content="required" />';
+
+/**
+ * With a sign-in, the session's name is the creator and the first-visit name prompt must not show.
+ * Said in the page itself (not only in /__console/config) so the prompt, which sits in the page
+ * flow, is laid out in the first render instead of pushing the screen down when the config arrives.
+ */
+function markSignIn(html: string, signIn: boolean): string {
+  return signIn ? html.replace('</head>', `  ${SIGN_IN_META}\n  </head>`) : html;
+}
+
+export function createProdApp(config: ProdConfig, options: ProdAppOptions = {}): ProdApp {
+  const distDir = resolve(config.distDir);
+  const indexPath = join(distDir, 'index.html');
+  if (!existsSync(indexPath))
+    throw new Error(`${indexPath} not found: run \`npm run build\` before \`npm start\``);
+  // Read once: the build does not change under a running server, and index.html is tiny.
+  const indexHtml = markSignIn(readFileSync(indexPath, 'utf8'), Boolean(config.appPassword));
+  // Each screen's page names the files that screen needs, so they download with the entry.
+  const pageFor = routePagesOf(distDir, indexHtml);
+  const nodeApp = options.nodeApp ?? createNodeApp(config.server);
+
+  const apiOrigin = config.server.apiBaseUrl ? new URL(config.server.apiBaseUrl).origin : undefined;
+  const app = new Hono();
+  app.use(
+    hostGuard({
+      bindHost: config.host,
+      publicBaseUrl: config.server.publicBaseUrl,
+      allowedHosts: config.allowedHosts,
+    }),
+  );
+  app.use(
+    securityHeaders({
+      mediaOrigins: [...(apiOrigin ? [apiOrigin] : []), ...config.mediaOrigins],
+      hsts: config.server.publicBaseUrl?.startsWith('https:'),
+    }),
+  );
+  app.use(compress({ contentTypeFilter: compressible }));
+  // nginx buffers responses by default, which would hold server-sent events back too.
+  app.use(async (c, next) => {
+    await next();
+    if (c.res.headers.get('content-type')?.startsWith('text/event-stream'))
+      c.res.headers.set('x-accel-buffering', 'no');
+  });
+
+  if (config.appPassword) {
+    const auth = createAuth({
+      password: config.appPassword,
+      sessionSecret: config.sessionSecret,
+      publicBaseUrl: config.server.publicBaseUrl,
+      signedOut: databaseSignedOutSessions(nodeApp.database),
+      trustedProxies: config.server.trustedProxies,
+      maxFailuresTotal: config.loginFailuresTotal,
+    });
+    app.route('/', auth.routes);
+    app.use(auth.guard);
+  }
+
+  // Behind a TLS-terminating proxy the server sees http://127.0.0.1:PORT; links the Node side builds
+  // from the request (emulator media, callback URL) must use the public address instead.
+  const publicOrigin = config.server.publicBaseUrl ? new URL(config.server.publicBaseUrl).origin : undefined;
+  const toNodeSide = (c: Context) => {
+    const url = new URL(c.req.url);
+    // The node side is its own app: the signed-in user's name travels in its env, never in a header.
+    const env = {
+      ...(c.env as object),
+      [SESSION_USER_KEY]: c.get(SESSION_USER_KEY as never),
+      [SESSION_ID_KEY]: c.get(SESSION_ID_KEY as never),
+    };
+    if (!publicOrigin || url.origin === publicOrigin) return nodeApp.app.fetch(c.req.raw, env);
+    const raw = c.req.raw;
+    const { outgoing } = (c.env ?? {}) as { outgoing?: unknown };
+    // Copying the request as a whole would start reading its socket; an upload is read from the
+    // socket itself (server/proxy/upload-stream.ts), so the copy takes its body and signal lazily.
+    const init =
+      outgoing instanceof ServerResponse
+        ? ({
+            method: raw.method,
+            headers: raw.headers,
+            body: deferredBody(raw),
+            signal: browserGoneSignal(outgoing),
+            duplex: 'half',
+          } as RequestInit)
+        : raw;
+    return nodeApp.app.fetch(new Request(`${publicOrigin}${url.pathname}${url.search}`, init), env);
+  };
+
+  app.get('/__console/config', async (c) => {
+    const response = await toNodeSide(c);
+    if (!response.ok) return response;
+    const info = (await response.json()) as ConsoleInfo;
+    const answer: ConsoleInfo = {
+      ...info,
+      auth: Boolean(config.appPassword),
+      // The Tasks screen's "Mine" and the name prompt need the session's name; only the server reads the cookie.
+      ...(c.get(SESSION_USER_KEY as never) ? { user: String(c.get(SESSION_USER_KEY as never)) } : {}),
+      ...options.consoleInfoExtra?.(),
+    };
+    return c.json(answer, 200, {
+      'cache-control': 'no-store',
+    });
+  });
+
+  app.all('*', async (c, next) => {
+    if (!isNodePath(c.req.path)) return next();
+    return toNodeSide(c);
+  });
+
+  app.use(
+    '/assets/*',
+    brotliAssets(distDir, IMMUTABLE),
+    withCacheControl(IMMUTABLE),
+    serveStatic({ root: distDir }),
+  );
+  // A missing hashed file is a 404, never the HTML page (nosniff would refuse it as a script anyway).
+  app.all('/assets/*', (c) => c.text('Not found', 404));
+
+  // index.html goes through the SPA route below, so it always gets no-cache.
+  app.use(
+    '*',
+    withCacheControl('public, max-age=3600'),
+    serveStatic({
+      root: distDir,
+      rewriteRequestPath: (path) => (path === '/' || path === '/index.html' ? '/__none__' : path),
+    }),
+  );
+
+  const spa = (c: Context) => {
+    // A missing file is a 404, not a screen (task ids may hold dots, so only file-like endings count).
+    if (FILE_LIKE.test(c.req.path)) return c.text('Not found', 404);
+    return c.html(pageFor(c.req.path), 200, { 'cache-control': 'no-cache' });
+  };
+  app.get('*', spa);
+
+  return { app, ready: nodeApp.database, close: () => nodeApp.close() };
+}

@@ -1,0 +1,198 @@
+// Configuration of the production server (`npm start`), from environment variables only, checked
+// once at start so a bad deployment fails with a readable list instead of half-working.
+import { isIP } from 'node:net';
+import { DEFAULT_LOGIN_FAILURES_TOTAL } from '../auth/auth-rate-limit';
+import { isValidCallbackSecret, SECRET_RULE } from '../callbacks/secret';
+import { parseStreamCount, parseUploadMaxMb, readServerConfig, type ServerConfig } from '../config/config';
+import { parseTrustedProxies } from '../http/trusted-proxies';
+import { parseUploadLimitMb, UPLOAD_LIMIT_MB_MAX } from '../http/upload-quota';
+
+export interface ProdConfig {
+  server: ServerConfig;
+  host: string;
+  port: number;
+  /** Turns on the sign-in page; unset means anyone who reaches the server can use the console. */
+  appPassword: string | undefined;
+  /** Signs session cookies; a random key per start when unset (sessions then end on restart). */
+  sessionSecret: string | undefined;
+  allowOpenAccess: boolean;
+  /** LOGIN_FAILURES_TOTAL: failed sign-ins from all clients within 10 minutes before everyone waits. */
+  loginFailuresTotal: number;
+  /** Host names the server answers to besides loopback, HOST and PUBLIC_BASE_URL's host (DNS rebinding). */
+  allowedHosts: string[];
+  /** Extra origins the browser may load images and videos from (a CDN of the service). */
+  mediaOrigins: string[];
+  /** Seeds the emulator with example tasks for stakeholder demos (`npm run demo`). */
+  demo: boolean;
+  distDir: string;
+  /** Not fatal, printed at start. */
+  warnings: string[];
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function clean(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+function flag(name: string, value: string | undefined, problems: string[]): boolean {
+  const v = clean(value)?.toLowerCase();
+  if (v === undefined || v === '0' || v === 'false' || v === 'no') return false;
+  if (v === '1' || v === 'true' || v === 'yes') return true;
+  problems.push(`${name} must be 1 or 0, got "${value}"`);
+  return false;
+}
+
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (h === 'localhost' || h === '::1') return true;
+  return isIP(h) === 4 && h.startsWith('127.');
+}
+
+function parseOrigin(name: string, raw: string, problems: string[]): string | undefined {
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('not http(s)');
+    return url.origin;
+  } catch {
+    problems.push(`${name} must list http(s) origins separated by commas or spaces, got "${raw}"`);
+    return undefined;
+  }
+}
+
+export function readProdConfig(env: NodeJS.ProcessEnv = process.env): ProdConfig {
+  const problems: string[] = [];
+  const warnings: string[] = [];
+
+  let server: ServerConfig | undefined;
+  try {
+    server = readServerConfig(env);
+  } catch (error) {
+    problems.push(`API_BASE_URL: ${(error as Error).message}`);
+  }
+
+  const host = clean(env.HOST) ?? '127.0.0.1';
+  const rawPort = clean(env.PORT) ?? '8080';
+  const port = Number(rawPort);
+  if (!/^\d+$/.test(rawPort) || port < 1 || port > 65535)
+    problems.push(`PORT must be a number from 1 to 65535, got "${rawPort}"`);
+
+  const appPassword = clean(env.APP_PASSWORD);
+  if (appPassword !== undefined && appPassword.length < 8)
+    problems.push('APP_PASSWORD must be at least 8 characters long');
+  const sessionSecret = clean(env.SESSION_SECRET);
+  if (sessionSecret !== undefined && sessionSecret.length < 32)
+    problems.push('SESSION_SECRET must be at least 32 characters long');
+
+  const allowOpenAccess = flag('ALLOW_OPEN_ACCESS', env.ALLOW_OPEN_ACCESS, problems);
+  const demo = flag('DEMO', env.DEMO, problems);
+
+  const publicBaseUrl = clean(env.PUBLIC_BASE_URL);
+  if (publicBaseUrl) parseOrigin('PUBLIC_BASE_URL', publicBaseUrl, problems);
+
+  const mediaOrigins = (clean(env.MEDIA_ORIGINS) ?? '')
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((raw) => parseOrigin('MEDIA_ORIGINS', raw, problems))
+    .filter((origin): origin is string => Boolean(origin));
+
+  const allowedHosts = (clean(env.ALLOWED_HOSTS) ?? '').split(/[\s,]+/).filter(Boolean);
+  for (const entry of allowedHosts) {
+    if (!/^\.?[a-z0-9-]+(\.[a-z0-9-]+)*$/i.test(entry))
+      problems.push(`ALLOWED_HOSTS must list host names (or .domain for subdomains), got "${entry}"`);
+  }
+
+  const callbackSecret = clean(env.CALLBACK_SECRET);
+  if (callbackSecret !== undefined && !isValidCallbackSecret(callbackSecret)) {
+    problems.push(`${SECRET_RULE} (it is part of a URL path)`);
+  }
+
+  const rateLimit = clean(env.CALLBACK_RATE_LIMIT);
+  if (rateLimit !== undefined && !(Number(rateLimit) >= 0))
+    problems.push(
+      `CALLBACK_RATE_LIMIT must be a number ≥ 0 (callbacks per second per sender), got "${rateLimit}"`,
+    );
+
+  const timeScale = clean(env.EMULATOR_TIME_SCALE);
+  if (timeScale !== undefined && !(Number(timeScale) >= 0))
+    problems.push(`EMULATOR_TIME_SCALE must be a number ≥ 0, got "${timeScale}"`);
+
+  const trustedProxies = parseTrustedProxies(env.TRUSTED_PROXIES);
+  if (trustedProxies.invalid.length > 0)
+    problems.push(
+      `TRUSTED_PROXIES must list IP addresses or CIDR ranges (or loopback, or none alone), got "${trustedProxies.invalid.join('", "')}"`,
+    );
+
+  const rawLoginFailures = clean(env.LOGIN_FAILURES_TOTAL);
+  const loginFailuresTotal =
+    rawLoginFailures === undefined ? DEFAULT_LOGIN_FAILURES_TOTAL : Number(rawLoginFailures);
+  if (!/^\d+$/.test(rawLoginFailures ?? '1') || !(loginFailuresTotal >= 1 && loginFailuresTotal <= 1_000_000))
+    problems.push(
+      `LOGIN_FAILURES_TOTAL must be a whole number of failed sign-ins from 1 to 1000000, got "${rawLoginFailures}"`,
+    );
+
+  for (const name of ['UPLOAD_QUOTA_MB_PER_DAY', 'UPLOAD_DISK_MAX_MB'] as const) {
+    const raw = clean(env[name]);
+    if (raw !== undefined && parseUploadLimitMb(raw) === undefined)
+      problems.push(
+        `${name} must be a whole number of megabytes from 1 to ${UPLOAD_LIMIT_MB_MAX}, got "${raw}"`,
+      );
+  }
+
+  const uploadMaxMb = clean(env.UPLOAD_MAX_MB);
+  if (uploadMaxMb !== undefined && parseUploadMaxMb(uploadMaxMb) === undefined)
+    problems.push(`UPLOAD_MAX_MB must be a whole number of megabytes from 1 to 100000, got "${uploadMaxMb}"`);
+
+  for (const name of ['STREAMS_PER_SESSION', 'STREAMS_TOTAL'] as const) {
+    const raw = clean(env[name]);
+    if (raw !== undefined && parseStreamCount(raw) === undefined)
+      problems.push(`${name} must be a whole number of event streams from 1 to 100000, got "${raw}"`);
+  }
+
+  if (server?.apiBaseUrl) {
+    if (!server.apiToken)
+      warnings.push(
+        'API_TOKEN is not set: the service will refuse every request (the console shows a banner)',
+      );
+    if (demo) problems.push('DEMO=1 runs on the built-in emulator: unset API_BASE_URL');
+  }
+  // Whoever reaches an open console can spend the token through the proxy, or, on the emulator, make
+  // the server fetch addresses and POST callbacks for them: the same rule for both backends. A
+  // PUBLIC_BASE_URL says the console is published (a reverse proxy forwards the internet to a
+  // loopback HOST), so it counts like a public HOST.
+  const published = [
+    ...(!isLoopbackHost(host) ? [`HOST=${host} is reachable from other machines`] : []),
+    ...(publicBaseUrl ? [`PUBLIC_BASE_URL=${publicBaseUrl} says the console is published`] : []),
+  ];
+  if (server && !appPassword && published.length > 0 && !allowOpenAccess) {
+    const risk = server.apiBaseUrl
+      ? 'API_BASE_URL is set, but APP_PASSWORD is not: anyone could spend the service token'
+      : 'the built-in emulator runs without APP_PASSWORD: anyone could use the console and make the server fetch addresses';
+    problems.push(
+      `${published.join(' and ')}, and ${risk}. ` +
+        'Set APP_PASSWORD, or set ALLOW_OPEN_ACCESS=1 if this is on purpose (for example when the reverse proxy in front signs users in).',
+    );
+  }
+
+  if (problems.length > 0 || !server) throw new ConfigError(problems);
+  return {
+    server,
+    host,
+    port,
+    appPassword,
+    sessionSecret,
+    allowOpenAccess,
+    allowedHosts,
+    mediaOrigins,
+    demo,
+    loginFailuresTotal,
+    distDir: clean(env.DIST_DIR) ?? 'dist',
+    warnings,
+  };
+}

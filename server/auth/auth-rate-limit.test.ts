@@ -1,0 +1,95 @@
+import { Hono } from 'hono';
+import { describe, expect, it, vi } from 'vitest';
+import { addressKey, clientAddress, clientKey, LoginRateLimiter } from './auth-rate-limit';
+import { parseTrustedProxies } from '../http/trusted-proxies';
+
+/** The client address the server works out for a request from `peer` with `forwarded`. */
+async function clientOf(peer: string | undefined, forwarded?: string, trustedProxies?: string) {
+  const app = new Hono();
+  const trusted = parseTrustedProxies(trustedProxies).trusted;
+  app.get('/', (c) => c.json({ address: clientAddress(c, trusted) ?? null, key: clientKey(c, trusted) }));
+  const env = peer ? { incoming: { socket: { remoteAddress: peer } } } : undefined;
+  const res = await app.request(
+    '/',
+    { headers: forwarded === undefined ? {} : { 'x-forwarded-for': forwarded } },
+    env,
+  );
+  return ((await res.json()) as { address: string | null }).address;
+}
+
+describe('addressKey (who the sign-in brake counts)', () => {
+  it.each([
+    ['203.0.113.9', '203.0.113.9'],
+    ['::ffff:203.0.113.9', '203.0.113.9'],
+    ['2001:db8:1:2::1', '2001:db8:1:2::/64'],
+    ['2001:db8:1:2:ffff:ffff:ffff:ffff', '2001:db8:1:2::/64'],
+    ['2001:db8:1:3::1', '2001:db8:1:3::/64'],
+    ['not-an-ip', 'not-an-ip'],
+  ])('%s -> %s', (address, key) => {
+    expect(addressKey(address)).toBe(key);
+  });
+});
+
+describe('clientAddress (who the client is)', () => {
+  it('is the peer when the peer is not a trusted proxy, whatever X-Forwarded-For says', async () => {
+    expect(await clientOf('203.0.113.9', '198.51.100.1')).toBe('203.0.113.9');
+    expect(await clientOf('::ffff:203.0.113.9', '198.51.100.1')).toBe('203.0.113.9');
+  });
+
+  it('is the last X-Forwarded-For entry behind a loopback proxy, when it is an IP address', async () => {
+    expect(await clientOf('127.0.0.1', '203.0.113.9, 198.51.100.1')).toBe('198.51.100.1');
+    expect(await clientOf('::1', '2001:db8::1')).toBe('2001:db8::1');
+    expect(await clientOf('127.0.0.1')).toBe('127.0.0.1');
+    for (const madeUp of [
+      'garbage-1',
+      'unknown',
+      '1',
+      '0x7f000001',
+      '010.0.0.1',
+      '198.51.100.1:80',
+      '',
+      ' , ',
+    ])
+      expect(await clientOf('127.0.0.1', madeUp), madeUp).toBe('127.0.0.1');
+  });
+
+  it('walks back over trusted proxies to the first address that is not one', async () => {
+    const proxies = '10.0.0.0/24';
+    expect(await clientOf('10.0.0.5', 'spoofed, 198.51.100.7, 10.0.0.9', proxies)).toBe('198.51.100.7');
+    // A made-up entry stops the walk at the last real address.
+    expect(await clientOf('10.0.0.5', '198.51.100.7, garbage, 10.0.0.9', proxies)).toBe('10.0.0.9');
+    // With TRUSTED_PROXIES set, loopback is a client like any other; with none, nobody is a proxy.
+    expect(await clientOf('127.0.0.1', '198.51.100.7', proxies)).toBe('127.0.0.1');
+    expect(await clientOf('127.0.0.1', '198.51.100.7', 'none')).toBe('127.0.0.1');
+  });
+
+  it('is unknown without a socket (a request made inside the process), forwarded or not', async () => {
+    expect(await clientOf(undefined, '198.51.100.1')).toBeNull();
+  });
+});
+
+describe('LoginRateLimiter', () => {
+  it('brakes one client after its limit, others not', () => {
+    const limiter = new LoginRateLimiter(2, 60_000, () => 1_000, 1_000);
+    limiter.fail('a');
+    expect(limiter.retryAfterSeconds('a')).toBe(0);
+    limiter.fail('a');
+    expect(limiter.retryAfterSeconds('a')).toBe(60);
+    expect(limiter.retryAfterSeconds('b')).toBe(0);
+  });
+
+  it('brakes everyone after the overall limit within the window, and lets them go when it passes', () => {
+    let now = 0;
+    const limiter = new LoginRateLimiter(5, 600_000, () => now, 3);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    limiter.fail('a');
+    now = 1_000;
+    limiter.fail('b');
+    expect(limiter.retryAfterSeconds('fresh')).toBe(0); // 2 of 3
+    limiter.fail('c');
+    expect(limiter.retryAfterSeconds('fresh')).toBe(599); // 3 of 3: until the first (at 0) leaves the window
+    now = 600_000;
+    expect(limiter.retryAfterSeconds('fresh')).toBe(0); // the first is out: 2 in the window
+    vi.restoreAllMocks();
+  });
+});

@@ -1,0 +1,120 @@
+// Configuration of the Node side, read from environment variables only.
+import { parseTrustedProxies, type TrustedProxies } from '../http/trusted-proxies';
+import {
+  DEFAULT_UPLOAD_DISK_MAX_MB,
+  DEFAULT_UPLOAD_QUOTA_MB_PER_DAY,
+  parseUploadLimitMb,
+} from '../http/upload-quota';
+
+export interface ServerConfig {
+  /** The real service, without the trailing `/v1`; unset means the built-in emulator. */
+  apiBaseUrl: string | undefined;
+  /** Never sent to the browser, never logged. */
+  apiToken: string | undefined;
+  /** Folder for stateful data: the embedded database (unless databaseUrl) and the callback secret. */
+  dataDir: string;
+  /** `postgres://…`: a PostgreSQL server shared by every instance; unset = PGlite in dataDir. */
+  databaseUrl?: string | undefined;
+  /** Public address of this console, used to build the callback URL the service can reach. */
+  publicBaseUrl: string | undefined;
+  callbackSecret: string | undefined;
+  /** CALLBACK_RATE_LIMIT: callbacks per second one sender may POST (burst 10×); 0 = no brake. */
+  callbackRateLimit: number | undefined;
+  /** Largest upload (multipart body) the proxy and the emulator take, in bytes. `UPLOAD_MAX_MB`. */
+  uploadMaxBytes: number;
+  /** What one person may upload per day through the proxy or the emulator, in bytes. `UPLOAD_QUOTA_MB_PER_DAY`. */
+  uploadQuotaBytesPerDay?: number;
+  /** What the emulator's uploads folder may hold, in bytes. `UPLOAD_DISK_MAX_MB`. */
+  uploadDiskMaxBytes?: number;
+  /** TRUSTED_PROXIES: peers whose X-Forwarded-For is believed (loopback when unset); server/http/trusted-proxies.ts. */
+  trustedProxies?: TrustedProxies;
+  /** STREAMS_PER_SESSION: open event streams per sign-in session (or client address); default 8. */
+  streamsPerSession?: number;
+  /** STREAMS_TOTAL: open event streams of this process; default 200. */
+  streamsTotal?: number;
+  /**
+   * MEDIA_ORIGINS: origins the service's result files come from (besides the API's own). A callback
+   * that no status query can confirm may bring links to these only (server/callbacks/hints.ts).
+   */
+  mediaOrigins?: string[];
+}
+
+export const DEFAULT_UPLOAD_MAX_MB = 500;
+
+/** `UPLOAD_MAX_MB`: a whole number of megabytes from 1 to 100,000; undefined when unset or invalid. */
+export function parseUploadMaxMb(raw: string | undefined): number | undefined {
+  const text = raw?.trim();
+  if (!text || !/^\d+$/.test(text)) return undefined;
+  const value = Number(text);
+  return value >= 1 && value <= 100_000 ? value : undefined;
+}
+
+/** A whole number from 1 to 100,000 (STREAMS_PER_SESSION, STREAMS_TOTAL); undefined when unset or invalid. */
+export function parseStreamCount(raw: string | undefined): number | undefined {
+  const text = raw?.trim();
+  if (!text || !/^\d+$/.test(text)) return undefined;
+  const value = Number(text);
+  return value >= 1 && value <= 100_000 ? value : undefined;
+}
+
+function clean(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+/**
+ * `https://api.example.com/v1/` and `https://api.example.com` both mean the same base. Only origin
+ * and path are kept: a query or fragment would end up in the middle of every proxied URL, and
+ * credentials embedded in the URL must not travel with every request.
+ */
+export function normalizeBaseUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    // The value itself is not echoed: a mistyped variable could hold the token.
+    throw new Error('API_BASE_URL must be an absolute http(s) URL such as https://api.example.com');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`API_BASE_URL must be an http(s) URL, got ${url.protocol}`);
+  }
+  const path = url.pathname.replace(/\/+$/, '').replace(/\/v1$/i, '').replace(/\/+$/, '');
+  return `${url.origin}${path}`;
+}
+
+export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const base = clean(env.API_BASE_URL);
+  return {
+    apiBaseUrl: base ? normalizeBaseUrl(base) : undefined,
+    apiToken: clean(env.API_TOKEN),
+    dataDir: clean(env.DATA_DIR) ?? './data',
+    databaseUrl: clean(env.DATABASE_URL),
+    publicBaseUrl: clean(env.PUBLIC_BASE_URL)?.replace(/\/+$/, ''),
+    callbackSecret: clean(env.CALLBACK_SECRET),
+    callbackRateLimit:
+      clean(env.CALLBACK_RATE_LIMIT) === undefined ? undefined : Number(env.CALLBACK_RATE_LIMIT),
+    uploadMaxBytes: (parseUploadMaxMb(env.UPLOAD_MAX_MB) ?? DEFAULT_UPLOAD_MAX_MB) * 1024 * 1024,
+    uploadQuotaBytesPerDay:
+      (parseUploadLimitMb(env.UPLOAD_QUOTA_MB_PER_DAY) ?? DEFAULT_UPLOAD_QUOTA_MB_PER_DAY) * 1024 * 1024,
+    uploadDiskMaxBytes:
+      (parseUploadLimitMb(env.UPLOAD_DISK_MAX_MB) ?? DEFAULT_UPLOAD_DISK_MAX_MB) * 1024 * 1024,
+    // Entries that are not addresses trust nothing; npm start refuses them (server/app/prod-config.ts).
+    trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES).trusted,
+    // Defaults in server/http/stream-limits.ts.
+    streamsPerSession: parseStreamCount(env.STREAMS_PER_SESSION),
+    streamsTotal: parseStreamCount(env.STREAMS_TOTAL),
+    mediaOrigins: parseOrigins(env.MEDIA_ORIGINS),
+  };
+}
+
+/** The origins of a space- or comma-separated list; what is no http(s) URL is left out (prod-config refuses it). */
+function parseOrigins(raw: string | undefined): string[] {
+  return (raw ?? '').split(/[\s,]+/).flatMap((entry) => {
+    try {
+      const url = new URL(entry);
+      return url.protocol === 'https:' || url.protocol === 'http:' ? [url.origin] : [];
+    } catch {
+      return [];
+    }
+  });
+}

@@ -1,0 +1,118 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DemoTask } from '../../src/api/console-info-schema';
+import { PGLITE_DIR } from '../db/database';
+import { createDemoApp, demoOrigin } from './demo';
+import type { ProdApp } from '../app/prod-app';
+import { makeDist, prodConfig } from '../testing/prod-server';
+
+const PATHS = {
+  image_generate: 'image_generate',
+  video_translate: 'video_translate',
+  image_to_video: 'image_to_video',
+} as const;
+
+let dist: ReturnType<typeof makeDist>;
+let dataDir: string;
+let demo: ProdApp | undefined;
+beforeEach(() => {
+  dist = makeDist();
+  dataDir = mkdtempSync(join(tmpdir(), 'demo-data-'));
+});
+afterEach(async () => {
+  await demo?.close();
+  dist.cleanup();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('demo mode', () => {
+  it('lists seeded tasks in /__console/config and the emulator knows every one, in every state', async () => {
+    demo = await createDemoApp(prodConfig(dist.dir, { DEMO: '1', DATA_DIR: dataDir, PORT: '4189' }));
+    const info = (await (await demo.app.request('/__console/config')).json()) as {
+      demo: boolean;
+      demoRun: string;
+      demoTasks: DemoTask[];
+    };
+    expect(info.demo).toBe(true);
+    expect(info.demoRun).toMatch(/^[0-9a-f]{16}$/);
+    expect(new Set(info.demoTasks.map((t) => t.kind))).toEqual(
+      new Set(['image_generate', 'video_translate', 'image_to_video']),
+    );
+
+    const statuses: Record<string, string[]> = {};
+    for (const task of info.demoTasks) {
+      expect(task).toMatchObject({ source: 'created', status: '' });
+      const res = await demo.app.request(`/v1/${PATHS[task.kind]}/${task.id}`);
+      expect(res.status, task.id).toBe(200);
+      const body = (await res.json()) as { data: { status: string } | { status: string }[] };
+      const data = Array.isArray(body.data) ? body.data[0] : body.data;
+      (statuses[task.kind] ??= []).push(data?.status ?? '?');
+    }
+    for (const kind of ['image_generate', 'video_translate'] as const) {
+      expect(statuses[kind], kind).toEqual(expect.arrayContaining(['SUCCEEDED', 'FAILED']));
+    }
+    const all = Object.values(statuses).flat();
+    expect(all.some((s) => s !== 'SUCCEEDED' && s !== 'FAILED')).toBe(true);
+    expect(statuses.image_to_video).toContain('SUCCEEDED');
+  });
+
+  it('puts every example task in the team record at its time, by its creator, with its state and error', async () => {
+    demo = await createDemoApp(prodConfig(dist.dir, { DEMO: '1', DATA_DIR: dataDir, PORT: '4189' }));
+    const info = (await (await demo.app.request('/__console/config')).json()) as { demoTasks: DemoTask[] };
+    const res = await demo.app.request('/__console/tasks?limit=50');
+    expect(res.status).toBe(200);
+    const { data } = (await res.json()) as {
+      data: {
+        items: {
+          id: string;
+          createdAt: number;
+          creator?: string;
+          status: string;
+          result: Record<string, unknown>;
+        }[];
+        counts: Record<string, number>;
+      };
+    };
+    // Newest first, then by id, as every list page is ordered (two translations of one request share a time).
+    const expected = [...info.demoTasks].sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
+    expect(data.items.map((task) => task.id)).toEqual(expected.map((task) => task.id));
+    for (const [index, task] of data.items.entries()) {
+      expect(task.createdAt).toBe(expected[index]!.createdAt);
+      expect(task.creator).toMatch(/^\w+$/);
+      expect(task.status).not.toBe('');
+    }
+    expect(data.counts.all).toBe(info.demoTasks.length);
+    expect(data.counts.failed).toBeGreaterThanOrEqual(2);
+    expect(data.counts.running).toBeGreaterThanOrEqual(3);
+    const failed = data.items.filter((task) => task.status === 'FAILED');
+    expect(failed.every((task) => String(task.result.error_message).length > 0)).toBe(true);
+    const page = await demo.app.request(`/__console/tasks/${info.demoTasks.at(-1)!.id}`);
+    expect(page.status).toBe(200);
+  });
+
+  it('keeps the demo record in memory unless DATABASE_URL is set', async () => {
+    demo = await createDemoApp(prodConfig(dist.dir, { DEMO: '1', DATA_DIR: dataDir, PORT: '4189' }));
+    await demo.ready;
+    expect(readdirSync(dataDir)).not.toContain(PGLITE_DIR);
+  });
+
+  it('allows seeded media under the CSP whichever loopback name the browser used', async () => {
+    demo = await createDemoApp(prodConfig(dist.dir, { DEMO: '1', DATA_DIR: dataDir, PORT: '4189' }));
+    const csp = (await demo.app.request('/')).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain('http://127.0.0.1:4189');
+    expect(csp).toContain('http://localhost:4189');
+  });
+
+  it('builds media links on PUBLIC_BASE_URL when set', () => {
+    expect(
+      demoOrigin(
+        prodConfig(dist.dir, { PUBLIC_BASE_URL: 'https://demo.example.com/', ALLOW_OPEN_ACCESS: '1' }),
+      ),
+    ).toBe('https://demo.example.com');
+    expect(
+      demoOrigin(prodConfig(dist.dir, { HOST: '0.0.0.0', PORT: '9000', APP_PASSWORD: 'long enough pw' })),
+    ).toBe('http://127.0.0.1:9000');
+  });
+});

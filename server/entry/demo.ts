@@ -1,0 +1,266 @@
+// `npm run demo` (DEMO=1): the production server on the emulator, with example tasks in every state
+// (finished images and videos, failures with their message, tasks still running) so a stakeholder
+// demo starts from a full gallery. The tasks live in the emulator's memory and, like any task made
+// through the console, in the team's record (a throwaway in-memory database unless DATABASE_URL is
+// set); `/__console/config` lists them (`demo: true`, `demoRun`, `demoTasks`) and the app imports
+// them into an empty history.
+import { randomBytes } from 'node:crypto';
+import type { DemoTask } from '../../src/api/console-info-schema';
+import type { SeedTaskInput } from '../emulator/engine';
+import { createNodeApp } from '../app/node-app';
+import type { ProdConfig } from '../app/prod-config';
+import { createProdApp, type ProdApp } from '../app/prod-app';
+import { createTaskRecorder } from '../tasks/recorder';
+
+type Outcome = SeedTaskInput['outcome'];
+const MIN = 60_000;
+const running = (status: string): Outcome => ({ type: 'stuck', status });
+
+interface DemoImage {
+  prompt: string;
+  ratio: string;
+  quality: string;
+  module: string;
+  ago: number;
+  outcome?: Outcome;
+}
+interface DemoTranslation {
+  language: string;
+  ago: number;
+  outcome?: Outcome;
+}
+/** An image-to-video task animated from one of IMAGES (by index), as the Animate button makes them. */
+interface DemoClip {
+  prompt: string;
+  from: number;
+  aspectRatio: '16:9' | '9:16';
+  audio: boolean;
+  ago: number;
+  outcome?: Outcome;
+}
+
+const IMAGES: DemoImage[] = [
+  {
+    prompt: 'A lighthouse on a cliff at dusk, warm light, cinematic',
+    ratio: '9:16',
+    quality: '2K',
+    module: 'std',
+    ago: 190,
+  },
+  {
+    prompt: 'Isometric illustration of a cozy reading nook, soft pastel palette',
+    ratio: '1:1',
+    quality: '2K',
+    module: 'pro',
+    ago: 150,
+  },
+  {
+    prompt: 'Product shot of a ceramic coffee mug on linen, morning light',
+    ratio: '4:3',
+    quality: '4K',
+    module: 'pro',
+    ago: 95,
+  },
+  {
+    prompt: 'Aerial view of terraced rice fields after rain',
+    ratio: '16:9',
+    quality: '1K',
+    module: 'std',
+    ago: 70,
+    outcome: 'fail',
+  },
+  {
+    prompt: 'Watercolor map of an imaginary coastal town',
+    ratio: '3:2',
+    quality: '2K',
+    module: 'std',
+    ago: 1,
+    outcome: running('GENERATING'),
+  },
+];
+const TRANSLATIONS: DemoTranslation[] = [
+  { language: 'Spanish', ago: 180 },
+  { language: 'French', ago: 180 },
+  { language: 'German', ago: 120, outcome: 'fail' },
+  { language: 'Japanese', ago: 3, outcome: running('PROCESSING') },
+];
+const CLIPS: DemoClip[] = [
+  {
+    prompt:
+      'Slow camera push-in on the lighthouse as the beam turns. Speak "Every night, the light comes home."',
+    from: 0,
+    aspectRatio: '9:16',
+    audio: true,
+    ago: 140,
+  },
+  {
+    prompt: 'Steam rising from the coffee mug, gentle parallax',
+    from: 2,
+    aspectRatio: '16:9',
+    audio: false,
+    ago: 2,
+    outcome: running('PENDING'),
+  },
+];
+
+/** Seeds the emulator and returns the same tasks as the browser's history records, newest first. */
+export function seedDemoTasks(
+  seed: (input: SeedTaskInput) => string,
+  origin: string,
+  now = Date.now(),
+): DemoTask[] {
+  const tasks: DemoTask[] = [];
+  const add = (
+    input: SeedTaskInput,
+    params: Record<string, unknown>,
+    ago: number,
+    extra: { language?: string; animatedFrom?: string } = {},
+  ) => {
+    const createdAt = now - ago * MIN;
+    const id = seed({ ...input, createdAt, origin });
+    tasks.push({
+      id,
+      kind: input.kind,
+      source: 'created',
+      params,
+      ...extra,
+      createdAt,
+      updatedAt: createdAt,
+      status: '',
+    });
+    return id;
+  };
+  const imageIds = IMAGES.map((image) => {
+    const { prompt, ratio, quality, module } = image;
+    return add(
+      { kind: 'image_generate', params: { prompt, ratio, quality, module }, outcome: image.outcome },
+      { prompt, module, generate_count: 1, image_quality: quality, image_ratio: ratio },
+      image.ago,
+    );
+  });
+  const videoUrl = `${origin}/emulator/samples/video.mp4`;
+  for (const translation of TRANSLATIONS) {
+    const name = `${translation.language}-Product tour`;
+    add(
+      {
+        kind: 'video_translate',
+        params: { language: translation.language, name, videoUrl, enableCaption: true },
+        outcome: translation.outcome,
+      },
+      {
+        target_languages: [translation.language],
+        video_url: videoUrl,
+        name: 'Product tour',
+        enable_caption: true,
+      },
+      translation.ago,
+      { language: translation.language },
+    );
+  }
+  for (const clip of CLIPS) {
+    const imageId = imageIds[clip.from]!;
+    const { prompt, aspectRatio, audio } = clip;
+    add(
+      {
+        kind: 'image_to_video',
+        params: { prompt, model: 'V', aspectRatio, resolution: '1080p', duration: 8, audio },
+        outcome: clip.outcome,
+      },
+      {
+        model: 'V',
+        prompt,
+        image_url: `${origin}/emulator/media/images/${imageId}.svg`,
+        aspect_ratio: aspectRatio,
+        aspect_resolution: '1080p',
+        duration: 8,
+        generate_audio: audio,
+        generate_count: 1,
+      },
+      clip.ago,
+      { animatedFrom: imageId },
+    );
+  }
+  // Model KL from several demo images at once (multi-reference).
+  add(
+    {
+      kind: 'image_to_video',
+      params: {
+        prompt: 'The reading nook and the mug in one calm scene',
+        model: 'KL',
+        aspectRatio: '16:9',
+        resolution: '720p',
+        duration: 5,
+        audio: false,
+      },
+    },
+    {
+      model: 'KL',
+      prompt: 'The reading nook and the mug in one calm scene',
+      reference_images: [1, 2].map((index) => `${origin}/emulator/media/images/${imageIds[index]}.svg`),
+      aspect_ratio: '16:9',
+      aspect_resolution: '720p',
+      duration: 5,
+      generate_count: 1,
+    },
+    60,
+  );
+  return tasks.sort((a, b) => b.createdAt - a.createdAt);
+}
+
+/** Where the browser will reach this server; result links of seeded tasks are built on it. */
+export function demoOrigin(config: ProdConfig): string {
+  if (config.server.publicBaseUrl) return new URL(config.server.publicBaseUrl).origin;
+  const host = ['0.0.0.0', '::', '[::]'].includes(config.host) ? '127.0.0.1' : config.host;
+  return `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${config.port}`;
+}
+
+/** Who made each kind of example task, so the team view and "Mine" have names to show. */
+const DEMO_CREATORS: Record<DemoTask['kind'], string> = {
+  image_generate: 'Maya',
+  video_translate: 'Jonas',
+  image_to_video: 'Maya',
+};
+
+/**
+ * Puts the example tasks in the team's record as if they had been created through the console at
+ * their times, then looks each one up through the console's own /v1 (the traffic any poll makes),
+ * so the Tasks screen and every task page read them from the record from the first load.
+ */
+async function recordDemoTasks(nodeApp: ReturnType<typeof createNodeApp>, tasks: DemoTask[]) {
+  const recorder = createTaskRecorder(nodeApp.database);
+  for (const task of tasks) {
+    const created = { id: task.id, language: task.language };
+    await recorder.created(
+      task.kind,
+      task.params,
+      [created],
+      DEMO_CREATORS[task.kind],
+      new Date(task.createdAt),
+    );
+  }
+  for (const task of tasks) {
+    const res = await nodeApp.app.request(`http://127.0.0.1/v1/${task.kind}/${encodeURIComponent(task.id)}`);
+    if (res.status !== 200)
+      throw new Error(`demo task ${task.id} could not be looked up: HTTP ${res.status}`);
+  }
+}
+
+export async function createDemoApp(config: ProdConfig): Promise<ProdApp> {
+  // The demo's tasks live in the emulator's memory: its record does too, unless DATABASE_URL says otherwise.
+  const server = { ...config.server, databaseUrl: config.server.databaseUrl ?? 'memory://' };
+  const nodeApp = createNodeApp(server);
+  if (!nodeApp.emulator) throw new Error('DEMO=1 needs the built-in emulator: unset API_BASE_URL');
+  const origin = demoOrigin(config);
+  const demoTasks = seedDemoTasks(nodeApp.emulator.seedTask, origin);
+  try {
+    await recordDemoTasks(nodeApp, demoTasks);
+  } catch (error) {
+    await nodeApp.close();
+    throw error;
+  }
+  const demoRun = randomBytes(8).toString('hex');
+  // Seeded media links are absolute; opening the demo as localhost vs 127.0.0.1 must not trip the CSP.
+  const alias = origin.replace('//127.0.0.1:', '//localhost:');
+  const demoConfig: ProdConfig = { ...config, server, mediaOrigins: [...config.mediaOrigins, origin, alias] };
+  return createProdApp(demoConfig, { nodeApp, consoleInfoExtra: () => ({ demo: true, demoRun, demoTasks }) });
+}

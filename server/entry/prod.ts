@@ -1,0 +1,56 @@
+// `npm start`: the production server. Checks the environment, then serves the built app and the
+// Node side on HOST:PORT until SIGINT/SIGTERM.
+import { serve } from '@hono/node-server';
+import { existsSync } from 'node:fs';
+import { ConfigError, readProdConfig, type ProdConfig } from '../app/prod-config';
+import { createProdApp, type ProdApp } from '../app/prod-app';
+
+function describe(config: ProdConfig): string {
+  const backend = config.server.apiBaseUrl ? `proxy to ${config.server.apiBaseUrl}` : 'built-in emulator';
+  const access = config.appPassword ? 'sign-in required' : 'open access (no APP_PASSWORD)';
+  return `${backend}; ${access}${config.demo ? '; demo data' : ''}`;
+}
+
+async function main() {
+  // Variables already in the environment win over the file.
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  let config: ProdConfig;
+  try {
+    config = readProdConfig();
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : error);
+    console.error('See .env.example for every variable.');
+    process.exit(1);
+  }
+  for (const warning of config.warnings) console.warn(`warning: ${warning}`);
+
+  let prod: ProdApp;
+  try {
+    prod = config.demo ? await (await import('./demo')).createDemoApp(config) : createProdApp(config);
+    // Listen only on a usable database: migrated, and not one a newer console has upgraded.
+    await prod.ready;
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+
+  const server = serve({ fetch: prod.app.fetch, hostname: config.host, port: config.port }, (info) => {
+    const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+    console.log(`Media Console on http://${host}:${info.port} (${describe(config)})`);
+  });
+  server.on('error', (error) => {
+    console.error(`Cannot listen on ${config.host}:${config.port}: ${error.message}`);
+    process.exit(1);
+  });
+
+  const stop = () => {
+    server.close();
+    void prod.close().finally(() => process.exit(0));
+    // Open SSE streams keep close() waiting; do not hang a deploy on them.
+    setTimeout(() => process.exit(0), 3000).unref();
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+void main();

@@ -1,0 +1,78 @@
+// Issue 24: the emulator's per-file policy (`default-src 'none'; sandbox`) on uploads and generated
+// SVG images was replaced by the app-wide one on its way out of the production server, so a file
+// anyone can upload and open as a document ran under the app's looser policy.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database';
+import { asset } from '../emulator/media';
+import { UPLOAD_ROUTE } from '../emulator/uploads';
+import type { NodeApp } from '../app/node-app';
+import { createProdApp } from '../app/prod-app';
+import { contentSecurityPolicy } from './security-headers';
+import { emulatorsClosedAfterEach } from '../testing/emulator';
+import { makeDist, prodConfig } from '../testing/prod-server';
+
+const makeEmulator = emulatorsClosedAfterEach();
+let dist: ReturnType<typeof makeDist>;
+let dataDir: string;
+beforeEach(() => {
+  dist = makeDist();
+  dataDir = mkdtempSync(join(tmpdir(), 'csp-uploads-'));
+});
+afterEach(() => {
+  dist.cleanup();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The production server in front of the real emulator (no database is needed for these paths). */
+function consoleOnEmulator() {
+  const emulator = makeEmulator({ dataDir });
+  emulator.clock.now = Date.now();
+  const nodeApp: NodeApp = {
+    app: emulator.app,
+    database: new Promise<Database>(() => undefined),
+    close: async () => undefined,
+  };
+  return { emulator, app: createProdApp(prodConfig(dist.dir), { nodeApp }).app };
+}
+
+/** The policies of a response, one per comma-separated entry (a browser enforces each). */
+const policies = (res: Response) =>
+  (res.headers.get('content-security-policy') ?? '').split(',').map((policy) => policy.trim());
+
+describe('security headers: per-response policies', () => {
+  it("keeps an uploaded file's default-src 'none' and sandbox, with the app's policy beside it", async () => {
+    const { app } = consoleOnEmulator();
+    const form = new FormData();
+    form.append('file', new Blob([asset('reference.png') as Uint8Array<ArrayBuffer>]), 'moodboard.png');
+    const uploaded = await app.request(UPLOAD_ROUTE, { method: 'POST', body: form });
+    expect(uploaded.status).toBe(200);
+    const url = new URL(((await uploaded.json()) as { result: { url: string } }).result.url);
+    const file = await app.request(url.pathname);
+    expect(file.status).toBe(200);
+    expect(policies(file)).toEqual(["default-src 'none'; sandbox", contentSecurityPolicy()]);
+    // A range request is the same file.
+    const part = await app.request(url.pathname, { headers: { range: 'bytes=0-9' } });
+    expect(part.status).toBe(206);
+    expect(policies(part)[0]).toBe("default-src 'none'; sandbox");
+  });
+
+  it("keeps a generated SVG image's own policy", async () => {
+    const { app, emulator } = consoleOnEmulator();
+    const id = emulator.seedTask({ kind: 'image_generate', createdAt: emulator.clock.now - 3_600_000 });
+    const svg = await app.request(`/emulator/media/images/${id}.svg`);
+    expect(svg.status).toBe(200);
+    const [own, appWide] = policies(svg);
+    expect(own).toMatch(/^default-src 'none';.*sandbox$/);
+    expect(appWide).toBe(contentSecurityPolicy());
+  });
+
+  it("gives every other answer the app's policy alone", async () => {
+    const { app } = consoleOnEmulator();
+    for (const path of ['/', '/emulator/samples/reference.png', '/v1/image_generate/none']) {
+      expect(policies(await app.request(path)), path).toEqual([contentSecurityPolicy()]);
+    }
+  });
+});

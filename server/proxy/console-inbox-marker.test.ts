@@ -1,0 +1,135 @@
+// Any spelling of the console's own inbox address in a creation request's callback_url is put back
+// to the real address before the service sees it, and the record keeps the marker (issue 24: a
+// percent-encoded secret, `/callbacks/%61…`, was stored as-is in params.callback_url).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CONSOLE_INBOX } from '../../src/api/rules';
+import { readServerConfig } from '../config/config';
+import { namesInbox } from './console-inbox-marker';
+import type { Database } from '../db/database';
+import { createNodeApp, type NodeApp } from '../app/node-app';
+import { resetTestDatabase } from '../testing/database';
+
+const SECRET = 'aSecretForTheInbox-0123456789';
+const PUBLIC = 'https://console.example.com';
+const INBOX = `${PUBLIC}/callbacks/${SECRET}`;
+const DATA_DIR = mkdtempSync(join(tmpdir(), 'inbox-marker-test-'));
+
+let database: Database;
+let nodeApp: NodeApp;
+let forwarded: unknown[];
+
+beforeEach(async () => {
+  database = await resetTestDatabase();
+  forwarded = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      forwarded.push(JSON.parse(await new Request(input, init).text()));
+      return Response.json({
+        code: 0,
+        msg: 'ok',
+        data: [{ task_id: `vt-${forwarded.length}`, language: 'Japanese' }],
+      });
+    }),
+  );
+});
+afterEach(async () => {
+  await nodeApp.close();
+  vi.unstubAllGlobals();
+});
+afterAll(() => rmSync(DATA_DIR, { recursive: true, force: true }));
+
+const start = (env: Record<string, string> = {}) =>
+  (nodeApp = createNodeApp(
+    readServerConfig({
+      DATA_DIR,
+      CALLBACK_SECRET: SECRET,
+      API_BASE_URL: 'https://api.example.com',
+      API_TOKEN: 't',
+      PUBLIC_BASE_URL: PUBLIC,
+      ...env,
+    }),
+    { database },
+  ));
+
+const translate = (callbackUrl: string) =>
+  nodeApp.app.request(`${PUBLIC}/v1/video_translate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      target_languages: ['Japanese'],
+      video_url: 'https://x.test/v.mp4',
+      callback_url: callbackUrl,
+    }),
+  });
+
+/** The secret's first character percent-encoded, as the issue's attack did. */
+const encodedFirst = `%${SECRET.charCodeAt(0).toString(16)}${SECRET.slice(1)}`;
+
+describe('a creation request naming the inbox in any spelling', () => {
+  it.each([
+    ['the real address', INBOX],
+    ['the marker', CONSOLE_INBOX],
+    ['a percent-encoded secret', `${PUBLIC}/callbacks/${encodedFirst}`],
+    [
+      'an upper-case %XX escape',
+      `${PUBLIC}/callbacks/%${SECRET.charCodeAt(0).toString(16).toUpperCase()}${SECRET.slice(1)}`,
+    ],
+    [
+      'every character encoded',
+      `${PUBLIC}/callbacks/${[...SECRET].map((ch) => `%${ch.charCodeAt(0).toString(16)}`).join('')}`,
+    ],
+    [
+      'a twice-encoded secret',
+      `${PUBLIC}/callbacks/%25${SECRET.charCodeAt(0).toString(16)}${SECRET.slice(1)}`,
+    ],
+    ['the secret in another case', `${PUBLIC}/callbacks/${SECRET.toUpperCase()}`],
+    ['the host in capitals', `https://CONSOLE.Example.COM/callbacks/${SECRET}`],
+    ['the default port', `https://console.example.com:443/callbacks/${SECRET}`],
+    ['a trailing slash', `${INBOX}/`],
+    ['a query string', `${INBOX}?x=1`],
+    ['a dot segment', `${PUBLIC}/x/../callbacks/${SECRET}`],
+    ['another name for this console', `http://127.0.0.1:8080/callbacks/${SECRET}`],
+  ])('%s: the service gets the real address, the record the marker', async (_, callbackUrl) => {
+    start();
+    const response = await translate(callbackUrl);
+    expect(response.status).toBe(200);
+    expect(forwarded).toEqual([expect.objectContaining({ callback_url: INBOX })]);
+    const row = await database.db.selectFrom('tasks').select('params').executeTakeFirstOrThrow();
+    expect(row.params).toMatchObject({ callback_url: CONSOLE_INBOX });
+    expect(JSON.stringify(row.params).toLowerCase()).not.toContain(SECRET.slice(1).toLowerCase());
+  });
+
+  it('is refused on its field (never stored as-is) when the console knows no reachable address', async () => {
+    start({ PUBLIC_BASE_URL: '' });
+    const response = await translate(`https://console.example.com/callbacks/${encodedFirst}`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      code: 100001,
+      msg: expect.stringMatching(/^callback_url: /),
+    });
+    expect(forwarded).toEqual([]);
+  });
+
+  it('leaves any other callback URL alone', async () => {
+    start();
+    await translate('https://hooks.example.org/callbacks/some-other-inbox-0000');
+    expect(forwarded).toEqual([
+      expect.objectContaining({ callback_url: 'https://hooks.example.org/callbacks/some-other-inbox-0000' }),
+    ]);
+  });
+});
+
+describe('namesInbox', () => {
+  it('finds the secret through escapes and case, and nowhere else', () => {
+    expect(namesInbox(`x/callbacks/${encodedFirst}`, SECRET)).toBe(true);
+    expect(
+      namesInbox(`x/callbacks/%2525${SECRET.charCodeAt(0).toString(16)}${SECRET.slice(1)}`, SECRET),
+    ).toBe(true);
+    expect(namesInbox('x/callbacks/%E0%A4%A', SECRET)).toBe(false);
+    expect(namesInbox(`x/callbacks/${SECRET.slice(0, -1)}`, SECRET)).toBe(false);
+  });
+});
