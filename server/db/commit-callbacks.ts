@@ -13,10 +13,10 @@
 //   cuts them to NOTIFY's size); each is sent with only the tasks this group moved, which keeps it
 //   short enough and names no task whose callbacks were all duplicates.
 // Returns the stored rows (fresh) and, for the group's keys already stored earlier, those rows.
-import { CALLBACK_ID_LOCK, CALLBACKS_CHANNEL } from '../callbacks/store';
-import { TASKS_CHANNEL } from '../tasks/recorder';
-
-const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
+//
+// Frozen, so it imports nothing: the lock and the channels are written out as they were when the
+// migration first ran (CALLBACK_ID_LOCK and CALLBACKS_CHANNEL in server/callbacks/store.ts,
+// TASKS_CHANNEL in server/tasks/recorder.ts; a test holds them equal).
 
 export const COMMIT_CALLBACKS_FUNCTION = `
 create function commit_callbacks(arrived jsonb, move_tasks boolean, task_notices text[])
@@ -29,7 +29,7 @@ declare
 begin
   -- Ids grow in commit order (SSE resume relies on it): the lock is taken before the statement
   -- below takes its snapshot, and held until this transaction commits.
-  perform pg_advisory_xact_lock(${CALLBACK_ID_LOCK});
+  perform pg_advisory_xact_lock(7310001);
 
   with incoming as (
     select * from jsonb_to_recordset(arrived)
@@ -111,9 +111,9 @@ begin
 
   -- Delivered at commit, to every instance (this one included).
   if added_ids is not null then
-    perform pg_notify(${quote(CALLBACKS_CHANNEL)}, (select max(i) from unnest(added_ids) i)::text);
+    perform pg_notify('console_callbacks', (select max(i) from unnest(added_ids) i)::text);
   end if;
-  perform pg_notify(${quote(TASKS_CHANNEL)}, payload) from (
+  perform pg_notify('console_tasks', payload) from (
     select (select array_to_json(array_agg(n.id order by n.ord))::text
             from jsonb_array_elements_text(notice::jsonb) with ordinality n(id, ord)
             where n.id = any(moved)) as payload
