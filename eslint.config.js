@@ -45,6 +45,30 @@ export default tseslint.config(
  * browser. Test files are exempt: they may reach anything they exercise.
  */
 function importDirectionRules() {
+  /**
+   * Import direction on the server, one folder per job; each may import the folders listed, nothing
+   * else (tests and server/testing are exempt):
+   *
+   *   entry → app → auth, static, emulator, callbacks → tasks → proxy → config → http
+   *   auth, callbacks, tasks → db;  emulator → config, http;  http and db import no other folder
+   *
+   * entry starts things (npm start, the standalone emulator); app assembles the one Hono app; the
+   * emulator stands alone on the lowest layer; db is the schema and connection, below everything.
+   */
+  const SERVER_LAYERS = {
+    entry: ['app', 'auth', 'static', 'emulator', 'callbacks', 'tasks', 'proxy', 'config', 'http', 'db'],
+    app: ['auth', 'static', 'emulator', 'callbacks', 'tasks', 'proxy', 'config', 'http', 'db'],
+    auth: ['config', 'http', 'db'],
+    static: ['http'],
+    emulator: ['config', 'http'],
+    callbacks: ['tasks', 'proxy', 'config', 'http', 'db'],
+    tasks: ['proxy', 'config', 'http', 'db'],
+    proxy: ['config', 'http'],
+    config: ['http'],
+    http: [],
+    db: [],
+  };
+  const serverFolders = [...Object.keys(SERVER_LAYERS), 'testing'];
   const FEATURES = ['image-generate', 'video-translate', 'image-to-video', 'tasks', 'callbacks'];
   /** What a feature offers the rest of the app: its screens and its shared store. */
   const PUBLIC = {
@@ -88,16 +112,22 @@ function importDirectionRules() {
       rules: browserRule([forbid('app'), testing, ...otherFeatureInternals(feature)]),
     })),
     { files: ['src/app/**', 'src/main.tsx'], ignores: tests, rules: browserRule([testing]) },
-    {
-      files: ['server/**'],
-      ignores: [...tests, 'server/testing/**'],
+    ...Object.entries(SERVER_LAYERS).map(([folder, allowed]) => ({
+      files: [`server/${folder}/**`],
+      ignores: tests,
       rules: rule([
         {
           group: ['**/src/*', '!**/src/api', '**/src/!(api)/**'],
           message: 'The server shares src/api only.',
         },
         testing,
+        ...serverFolders
+          .filter((other) => other !== folder && !allowed.includes(other))
+          .map((other) => ({
+            regex: `^\\.\\./${other}(/|$)`,
+            message: `server/${folder} may import ${allowed.join(', ') || 'no other server folder'} (see SERVER_LAYERS in eslint.config.js).`,
+          })),
       ]),
-    },
+    })),
   ];
 }

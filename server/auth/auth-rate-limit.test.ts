@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it, vi } from 'vitest';
-import { addressKey, clientAddress, clientKey, LoginRateLimiter } from './auth-rate-limit';
+import { LoginRateLimiter } from './auth-rate-limit';
+import { addressKey, clientAddress, clientKey } from '../http/client-address';
 import { parseTrustedProxies } from '../http/trusted-proxies';
 
 /** The client address the server works out for a request from `peer` with `forwarded`. */

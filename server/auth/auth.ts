@@ -6,10 +6,11 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
 import { LOGIN_CSS, LOGIN_CSS_PATH, loginPage } from './auth-page';
-import { LoginRateLimiter, clientKey } from './auth-rate-limit';
+import { LoginRateLimiter } from './auth-rate-limit';
+import { clientKey } from '../http/client-address';
 import { bodyLimit } from 'hono/body-limit';
 import { memorySignedOutSessions, type SignedOutSessions } from './signed-out-sessions';
-import { cleanDisplayName } from '../tasks/record-traffic';
+import { cleanDisplayName } from '../http/creator';
 import type { TrustedProxies } from '../http/trusted-proxies';
 import { SESSION_ID_KEY } from '../http/stream-limits';
 

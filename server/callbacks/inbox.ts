@@ -3,7 +3,7 @@
 // /__console/callbacks (CONSOLE_CALLBACKS_PATH), so the secret never has to reach a browser. A
 // stored callback is a hint for its task, never its result (./hints.ts).
 import { Hono, type Context } from 'hono';
-import { clientKey } from '../auth/auth-rate-limit';
+import { clientKey } from '../http/client-address';
 import type { TrustedProxies } from '../http/trusted-proxies';
 import { readBodyText, TOO_LARGE } from './read-body';
 import { createSenderLimit } from './sender-limit';

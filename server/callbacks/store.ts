@@ -7,6 +7,7 @@ import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { CallbackBody } from '../../src/api/schemas';
 import type { Database, Db } from '../db/database';
 import type { CallbacksTable, Schema } from '../db/schema';
+import { escapeLike } from '../db/escape-like';
 import { commitGroup } from './group-commit';
 
 /** The file log of earlier versions; imported once at start (see ./import-log.ts). */
@@ -301,8 +302,4 @@ async function loadRows(db: Db, ids: number[], order: 'asc' | 'desc'): Promise<S
     .orderBy('id', order)
     .execute();
   return rows.map(toStoredCallback);
-}
-
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }

@@ -25,7 +25,7 @@ import {
   type MediaType,
 } from '../../src/api/media-type';
 import { withoutHiddenCharacters } from '../http/display-text';
-import { creatorOf } from '../tasks/record-traffic';
+import { creatorOf } from '../http/creator';
 import { DEFAULT_UPLOAD_DISK_MAX_MB, UploadQuota, type UploadAllowance } from '../http/upload-quota';
 import { DownloadError } from './downloads';
 import { byteRange } from './media';

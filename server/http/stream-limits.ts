@@ -5,7 +5,7 @@
 // handles with thousands of streams, or the memory with streams that never read (issue 24).
 import type { Context } from 'hono';
 import { streamSSE, type SSEMessage, type SSEStreamingApi } from 'hono/streaming';
-import { clientKey } from '../auth/auth-rate-limit';
+import { clientKey } from './client-address';
 
 export const DEFAULT_STREAMS_PER_SESSION = 8;
 export const DEFAULT_STREAMS_TOTAL = 200;

@@ -6,7 +6,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { UPLOAD_PATH } from '../../src/api/upload';
 import { formatMediaType, isJsonMediaType, parseMediaType } from '../http/media-type';
 import { proxyRoute } from './proxy-routes';
-import { creatorOf } from '../tasks/record-traffic';
+import { creatorOf } from '../http/creator';
 import { UploadQuota, UploadRefused, type UploadRefusal } from '../http/upload-quota';
 import { limitedUploadBody, sendUpload } from './upload-stream';
 

@@ -4,7 +4,7 @@ import type { RequestFile } from '../../src/api/request-files';
 import { sql, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '../db/database';
 import type { TaskEventsTable, TaskPhase } from '../db/schema';
-import { escapeLike } from '../callbacks/store';
+import { escapeLike } from '../db/escape-like';
 import type { TaskRow } from './recorder';
 
 export const TASK_TABS = ['all', 'running', 'succeeded', 'failed'] as const;

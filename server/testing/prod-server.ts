@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { creatorOf } from '../tasks/record-traffic';
+import { creatorOf } from '../http/creator';
 import { testDatabase } from './database';
 import type { NodeApp } from '../app/node-app';
 import { readProdConfig, type ProdConfig } from '../app/prod-config';
