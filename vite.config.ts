@@ -53,7 +53,7 @@ const APP_CHUNKS: [RegExp, string][] = [
   // Create image's form with its reference images list (Image to video loads the list on its own
   // later, in the modes that show it, with this form's code).
   [
-    /src\/(features\/image-generate\/(image-generate-form|image-summary|aspect-ratio-picker|use-create-images|reference-images-field|image-form-model)|forms\/uploads\/use-list-files)\.tsx?$/,
+    /src\/(features\/image-generate\/(image-generate-form|image-summary|aspect-ratio-picker|use-create-images|reference-images-field|image-form-model|image-url-format)|forms\/uploads\/use-list-files)\.tsx?$/,
     'image-generate-form',
   ],
   // Image to video: the screen and its form arrive together.

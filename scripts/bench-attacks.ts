@@ -364,7 +364,7 @@ async function bigLogPage(con: Console, cookie: string, log: string): Promise<Ro
 async function oldLogAtStart(): Promise<Row[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-attacks-import-'));
   try {
-    const { callbackKey } = await import('../server/callbacks/store');
+    const { callbackKey } = await import('../server/callbacks/log-entry');
     const file = createWriteStream(join(dataDir, 'callbacks.jsonl'));
     for (let i = 0; i < IMPORT_LINES; i++) {
       const body = JSON.parse(bigCallback(i)) as Parameters<typeof callbackKey>[0];

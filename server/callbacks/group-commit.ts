@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { CallbackBody } from '../../src/api/schemas';
 import { notifyPayloads } from '../tasks/announce';
-import { callbackKey, type AppendResult, type StoredCallback } from './store';
+import { callbackKey, type AppendResult, type StoredCallback } from './log-entry';
 
 interface Row {
   id: number;

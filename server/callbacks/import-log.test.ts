@@ -18,7 +18,8 @@ import {
 } from './import-log';
 import { createNodeApp } from '../app/node-app';
 import { readServerConfig } from '../config/config';
-import { callbackKey, CallbackStore, LOG_FILE } from './store';
+import { callbackKey } from './log-entry';
+import { CallbackStore, LOG_FILE } from './store';
 import type { CallbackBody } from '../../src/api/schemas';
 import { copyTemplateInto } from '../testing/pglite-template';
 

@@ -2,13 +2,13 @@
 // committed. Ids are the event ids of the SSE stream: they are handed out under a transaction lock,
 // so they grow in commit order and a client resuming after id N never misses a smaller one that
 // committed later. Every instance on the same database hears of new callbacks by NOTIFY.
-import { createHash } from 'node:crypto';
 import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { CallbackBody } from '../../src/api/schemas';
 import type { Database, Db } from '../db/database';
 import type { CallbacksTable, Schema } from '../db/schema';
 import { escapeLike } from '../db/escape-like';
 import { commitGroup } from './group-commit';
+import type { AppendResult, StoredCallback } from './log-entry';
 
 /** The file log of earlier versions; imported once at start (see ./import-log.ts). */
 export const LOG_FILE = 'callbacks.jsonl';
@@ -46,38 +46,6 @@ function groupSize(queue: readonly { text: string }[]): number {
     count++;
   }
   return count;
-}
-
-export interface StoredCallback {
-  /** Event id, monotonic in commit order. */
-  id: number;
-  /** ISO 8601, when the body was stored. */
-  receivedAt: string;
-  /** The body exactly as received (validated; unknown fields kept). */
-  body: CallbackBody;
-}
-
-export interface AppendResult {
-  entry: StoredCallback;
-  duplicate: boolean;
-}
-
-/** Key order must not make two deliveries of the same callback look different. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
-      a < b ? -1 : a > b ? 1 : 0,
-    );
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
-/** Idempotency key: task_id + status + the whole body. */
-export function callbackKey(body: CallbackBody): string {
-  const hash = createHash('sha256').update(canonical(body)).digest('hex');
-  return `${body.data.task_id}|${body.data.status}|${hash}`;
 }
 
 export function toStoredCallback(row: Selectable<CallbacksTable>): StoredCallback {

@@ -1,33 +1,12 @@
 // The Create image form's values without zod: defaults, the fields it shows, the format rule as
 // text and the request it sends. The screen renders from this module; the schema
 // (image-form-schema.ts) loads on the first interaction.
-import {
-  IMAGE_GENERATE_DEFAULTS,
-  IMAGE_QUALITIES,
-  IMAGE_RATIOS,
-  MODULES,
-  REFERENCE_IMAGE_FORMATS,
-} from '@/api/rules';
+import { IMAGE_GENERATE_DEFAULTS, IMAGE_QUALITIES, IMAGE_RATIOS, MODULES } from '@/api/rules';
 import type { ImageGenerateRequest } from '@/api/schemas';
 import { IMAGE_GENERATE_FIELDS } from '@/api/request-fields';
 import type { ImageFormOutput } from './image-form-schema';
 
 export type { ImageFormInput, ImageFormOutput } from './image-form-schema';
-
-export const FORMAT_EXTENSIONS: readonly string[] = REFERENCE_IMAGE_FORMATS.map((format) =>
-  format.toLowerCase(),
-);
-export const FORMAT_LIST = 'JPG, JPEG, PNG, BMP, WebP or GIF';
-
-/** The file extension the URL's path ends with (`png`), or undefined when it shows none. */
-export function urlExtension(url: string): string | undefined {
-  try {
-    const last = new URL(url).pathname.split('/').pop() ?? '';
-    return /\.([a-z0-9]{2,5})$/i.exec(last)?.[1]?.toLowerCase();
-  } catch {
-    return undefined;
-  }
-}
 
 export interface ImageFormValues {
   prompt: string;

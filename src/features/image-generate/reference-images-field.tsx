@@ -19,7 +19,7 @@ import { hintClass } from '@/components/ui/styles';
 import { IMAGE_ACCEPT, type UploadAccept } from '@/forms/uploads/upload-accept';
 import { ImageListFiles } from '@/forms/uploads/image-file-controls';
 import { useListFiles } from '@/forms/uploads/use-list-files';
-import { FORMAT_LIST } from './image-form-model';
+import { FORMAT_LIST } from './image-url-format';
 import { ImageUrlRow } from './image-url-row';
 
 type ImageRows = { url: string }[];

@@ -1,7 +1,8 @@
 // One tracker per creation form, reached by its file controls through context: the form owns it
 // (to wait for it on submit and to name the uploaded files), the rows only start and show uploads.
 import { createContext, useContext, useState, useSyncExternalStore } from 'react';
-import { UploadTracker, type UploadJob } from './upload-tracker';
+import type { UploadJob } from './upload-job';
+import { UploadTracker } from './upload-tracker';
 
 export const UploadsContext = createContext<UploadTracker | undefined>(undefined);
 

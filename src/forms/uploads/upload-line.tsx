@@ -2,7 +2,8 @@
 // stopped and what can be done (Retry after a network error, Dismiss).
 import { Button } from '@/components/ui/button';
 import { formatBytes } from './upload-accept';
-import type { UploadJob, UploadTracker } from './upload-tracker';
+import type { UploadJob } from './upload-job';
+import type { UploadTracker } from './upload-tracker';
 
 function ProgressBar({ job }: { job: UploadJob }) {
   return (

@@ -5,7 +5,7 @@ import { isApiError } from '@/api/errors';
 import { uploadFile } from '@/api/upload';
 import { refusalOf } from './upload-refusal';
 import type { UploadAccept } from './upload-accept';
-import type { UploadJob } from './upload-tracker';
+import type { UploadJob } from './upload-job';
 
 export interface UploadReport {
   /** False once the upload was cancelled or replaced: nothing more is reported. */

@@ -3,23 +3,8 @@
 // events re-render the one row they concern, not the whole form. The upload code itself (XHR,
 // envelope schema, sniffer) loads on the first file, not with the form.
 import type { UploadAccept } from './upload-accept';
+import type { UploadJob } from './upload-job';
 import { markUploadsUnavailable } from './uploads-availability';
-
-export type UploadState = 'checking' | 'uploading' | 'refused' | 'failed';
-
-export interface UploadJob {
-  id: number;
-  slot: string;
-  file: File;
-  state: UploadState;
-  loaded: number;
-  total: number;
-  percent: number;
-  /** Why it was refused or failed. */
-  message?: string;
-  /** A network failure: the same file can be sent again. */
-  retryable: boolean;
-}
 
 interface Internal {
   job: UploadJob;
