@@ -10,7 +10,7 @@ import { LoginRateLimiter } from './auth-rate-limit';
 import { clientKey } from '../http/client-address';
 import { bodyLimit } from 'hono/body-limit';
 import { memorySignedOutSessions, type SignedOutSessions } from './signed-out-sessions';
-import { cleanDisplayName } from '../http/creator';
+import { cleanDisplayName } from '../../src/api/display-name';
 import type { TrustedProxies } from '../http/trusted-proxies';
 import { SESSION_ID_KEY } from '../http/stream-limits';
 

@@ -8,7 +8,8 @@ import { isJsonMediaType } from '../http/media-type';
 import { isTaskId } from '../proxy/proxy-routes';
 import { withoutHiddenCharacters } from '../http/display-text';
 import type { CreatedTask, TaskRecorder } from './recorder';
-import { cleanDisplayName, creatorOf } from '../http/creator';
+import { cleanDisplayName } from '../../src/api/display-name';
+import { creatorOf } from '../http/creator';
 
 const CREATE_PATH = /^\/v1\/(image_generate|video_translate|image_to_video)\/?$/;
 const STATUS_PATH = /^\/v1\/(image_generate|video_translate|image_to_video)\/([^/]+)$/;

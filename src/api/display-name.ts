@@ -5,6 +5,20 @@ const KEY = 'media-console:display-name';
 export const DISPLAY_NAME_HEADER = 'x-console-user';
 export const DISPLAY_NAME_MAX = 80;
 
+/**
+ * A name as the team sees it: no control characters, trimmed, at most `max` characters. The server
+ * cleans the names it records with it (the header's, the sign-in form's).
+ */
+export function cleanDisplayName(raw: string, max = DISPLAY_NAME_MAX): string {
+  return (
+    raw
+      // eslint-disable-next-line no-control-regex -- control characters never belong in a name
+      .replace(/[\u0000-\u001f\u007f]/g, '')
+      .trim()
+      .slice(0, max)
+  );
+}
+
 export function readDisplayName(): string {
   try {
     return localStorage.getItem(KEY)?.trim() ?? '';
