@@ -6,9 +6,7 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
-    setupFiles: ['./src/test/setup.ts'],
     globalSetup: ['./server/testing/vitest-global-setup.ts'],
     pool: 'threads',
     maxWorkers: 2,
@@ -16,5 +14,21 @@ export default defineConfig({
     // machine that grows past 15 s, so the bounds leave room for it.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['src/**/*.test.{ts,tsx}'],
+          // Testing Library, jest-dom and an IndexedDB stand-in: the browser's code needs them, the
+          // server's does not (loading them in every server test file cost seconds of each run).
+          setupFiles: ['./src/test/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'server', include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'] },
+      },
+    ],
   },
 });

@@ -154,6 +154,7 @@ for (const viewport of WIDTHS) {
     test.describe(`axe, ${theme}, ${viewport.name} (${viewport.width}px)`, () => {
       test.use({ viewport: { width: viewport.width, height: viewport.height } });
       test('no violations on any screen', async ({ page, request }) => {
+        test.slow(); // eight screens, each loaded and scanned
         const ids = await seedContent(page, request);
         for (const route of ROUTES) {
           await test.step(route.name, async () => {

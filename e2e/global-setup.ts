@@ -5,9 +5,16 @@ import { execFileSync } from 'node:child_process';
 import { dirname } from 'node:path';
 import { makePgliteTemplate } from '../server/testing/pglite-template';
 
-export const E2E_DIST_DIR = 'node_modules/.cache/media-console-e2e-dist';
+/**
+ * E2E_PREBUILT=1: dist/ and dist-server/ were built from this very tree a moment ago (CI runs
+ * `npm run build` just before `npm test`), so the run serves them instead of building again.
+ */
+const PREBUILT = process.env.E2E_PREBUILT === '1';
+export const E2E_DIST_DIR = PREBUILT ? 'dist' : 'node_modules/.cache/media-console-e2e-dist';
 /** The production server as `npm run build` makes it (plain JavaScript, run with node). */
-export const E2E_SERVER_ENTRY = 'node_modules/.cache/media-console-e2e-server/prod.js';
+export const E2E_SERVER_ENTRY = PREBUILT
+  ? 'dist-server/prod.js'
+  : 'node_modules/.cache/media-console-e2e-server/prod.js';
 
 function viteBuild(...args: string[]) {
   execFileSync('npx', ['vite', 'build', '--configLoader', 'runner', '--logLevel', 'warn', ...args], {
@@ -16,7 +23,9 @@ function viteBuild(...args: string[]) {
 }
 
 export default async function globalSetup(): Promise<() => void> {
-  viteBuild('--outDir', E2E_DIST_DIR, '--emptyOutDir');
-  viteBuild('--config', 'vite.server.config.ts', '--outDir', dirname(E2E_SERVER_ENTRY));
+  if (!PREBUILT) {
+    viteBuild('--outDir', E2E_DIST_DIR, '--emptyOutDir');
+    viteBuild('--config', 'vite.server.config.ts', '--outDir', dirname(E2E_SERVER_ENTRY));
+  }
   return makePgliteTemplate();
 }
