@@ -89,15 +89,6 @@ function toneOf(record: TaskRecord): TaskTone {
   return 'running';
 }
 
-/**
- * The status tab of a task, by the one view rule (src/api/task-view-rule.ts): the status alone
- * decides, as on the server, so a task the service no longer finds stays in progress (its card
- * says "Not found").
- */
-export function tabOf(record: TaskRecord): Exclude<TaskTab, 'all'> {
-  return phaseOf(record.status);
-}
-
 export function describeTask(record: TaskRecord): TaskView {
   const result = record.result ?? {};
   const params = paramsOf(record);
@@ -112,7 +103,9 @@ export function describeTask(record: TaskRecord): TaskView {
         : tone === 'blocked'
           ? record.status || 'Cannot check'
           : record.status || 'Checking…';
-  const tab = tabOf(record);
+  // The tab by the one view rule (src/api/task-view-rule.ts): the status alone decides, as on the
+  // server, so a task the service no longer finds stays in progress (its card says "Not found").
+  const tab = phaseOf(record.status);
   return {
     tone,
     tab,
