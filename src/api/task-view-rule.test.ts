@@ -17,9 +17,9 @@ import {
   lowerText,
   matchesView,
   normaliseSearch,
-  PHASE_SQL,
+  phaseSql,
   phaseOf,
-  SEARCH_SQL,
+  searchSql,
   searchLikePattern,
   searchTextOf,
   TASK_PHASES,
@@ -250,11 +250,11 @@ beforeAll(async () => {
 });
 
 describe("the server's SQL", () => {
-  it('generates its phase and search columns as the rule says (PHASE_SQL, SEARCH_SQL)', async () => {
+  it('generates its phase and search columns as the rule says (phaseSql, searchSql)', async () => {
     const { db } = await testDatabase();
     const { rows } = await sql<{ id: string; phase: string; search: string; same: boolean }>`
       select id, phase, search,
-        phase = (${sql.raw(PHASE_SQL)}) and search = (${sql.raw(SEARCH_SQL)}) as same
+        phase = (${sql.raw(phaseSql())}) and search = (${sql.raw(searchSql())}) as same
       from tasks`.execute(db);
     expect(rows.length).toBe(CASES.length);
     for (const row of rows) {

@@ -2,7 +2,7 @@
 // task in, which fields the search covers and how its text is compared, how the kind and creator
 // filters apply. Three places use it: the server's SQL (server/tasks/list.ts, built from the pieces
 // below; the `phase` and `search` columns of `tasks` are frozen in its migrations and equal
-// PHASE_SQL and SEARCH_SQL), the live merge of pushed tasks and the offline view from this
+// phaseSql() and searchSql()), the live merge of pushed tasks and the offline view from this
 // browser's history (src/features/tasks). src/api/task-view-rule.test.ts holds all three to it.
 
 export const TASK_TABS = ['all', 'running', 'succeeded', 'failed'] as const;
@@ -139,15 +139,19 @@ export function viewedFields(record: {
 
 const quote = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
-/** The `phase` column of `tasks`, as generated (migration 0002). */
-export const PHASE_SQL = `case status ${Object.entries(PHASE_BY_STATUS)
-  .map(([status, phase]) => `when ${quote(status)} then ${quote(phase)}`)
-  .join(' ')} else 'running' end`;
+/** The `phase` column of `tasks`, as generated (migration 0002). A function: the browser never needs it. */
+export function phaseSql(): string {
+  const cases = Object.entries(PHASE_BY_STATUS).map(
+    ([status, phase]) => `when ${quote(status)} then ${quote(phase)}`,
+  );
+  return `case status ${cases.join(' ')} else 'running' end`;
+}
 
 /** The `search` column of `tasks`, as generated (migration 0002). */
-export const SEARCH_SQL = `lower(${SEARCHED_FIELDS.map((field) =>
-  field === 'id' ? field : `coalesce(${field}, '')`,
-).join(" || ' ' || ")})`;
+export function searchSql(): string {
+  const fields = SEARCHED_FIELDS.map((field) => (field === 'id' ? field : `coalesce(${field}, '')`));
+  return `lower(${fields.join(" || ' ' || ")})`;
+}
 
 /** `search LIKE <this>`: "contains" the normalised search, its %, _ and \ taken literally; none for no search. */
 export function searchLikePattern(q: string | undefined): string | undefined {
