@@ -295,25 +295,30 @@ describe('Tasks screen: fallback and expiry', () => {
   it('filters the history by the same rule as the server: Mine and a search by name find what this browser made', async () => {
     listFails = true;
     saveDisplayName('Ada');
-    await recordCreatedTasks('image_generate', { prompt: 'Made here' }, [{ task_id: 'i2is-local-made' }]);
-    await addLookedUpTasks([{ id: 'i2is-local-seen', kind: 'image_generate' }]);
-    renderScreen('/tasks?mine=1');
+    await recordCreatedTasks('image_generate', { prompt: 'Made here' }, [{ task_id: 'i2is-rule-made' }]);
+    await addLookedUpTasks([{ id: 'i2is-rule-seen', kind: 'image_generate' }]);
+    // (The history may hold other tests' tasks: only these two are looked at.)
+    const ours = () => cards().filter((id) => id?.startsWith('task-i2is-rule-'));
+    renderScreen('/tasks');
     expect(await screen.findByRole('alert')).toHaveTextContent(/could not be read/);
-    await waitFor(() => expect(cards()).toEqual(['task-i2is-local-made']));
+    await waitFor(() => expect(ours()).toEqual(['task-i2is-rule-seen', 'task-i2is-rule-made']));
+    cleanup();
+    renderScreen('/tasks?mine=1');
+    await waitFor(() => expect(ours()).toEqual(['task-i2is-rule-made']));
     cleanup();
     renderScreen('/tasks?q=ada');
-    await waitFor(() => expect(cards()).toEqual(['task-i2is-local-made']));
+    await waitFor(() => expect(ours()).toEqual(['task-i2is-rule-made']));
     cleanup();
     // A task the service no longer finds is in progress, as on the server; its card says so.
     await addLookedUpTasks([
       {
-        id: 'i2is-local-gone',
+        id: 'i2is-rule-gone',
         kind: 'image_generate',
         lastError: { kind: 'not_found', httpStatus: 404, code: 100003, msg: 'task not found', at: 1 },
       },
     ]);
     renderScreen('/tasks?tab=running&q=gone');
-    const card = await screen.findByRole('article', { name: 'i2is-local-gone' });
+    const card = await screen.findByRole('article', { name: 'i2is-rule-gone' });
     expect(within(card).getByText('Not found')).toBeVisible();
   });
 
