@@ -90,6 +90,27 @@ const MUTANTS: Mutant[] = [
     tests: ['src/features/tasks/team-merge.test.ts'],
   },
   {
+    name: 'an older copy of a task takes it out of the tab its newer copy belongs to',
+    file: 'src/features/tasks/team-merge.ts',
+    from: 'if (old.updatedAt > task.updatedAt) return page;',
+    to: 'if (matches && old.updatedAt > task.updatedAt) return page;',
+    tests: ['src/features/tasks/team-merge.test.ts'],
+  },
+  {
+    name: 'the offline view searches the status instead of the creator',
+    file: 'src/features/tasks/task-view.ts',
+    from: "creator: record.source === 'created' ? me : undefined",
+    to: 'creator: record.status',
+    tests: ['src/api/task-view-rule.test.ts'],
+  },
+  {
+    name: "the server's search takes % and _ as wildcards",
+    file: 'src/api/task-view-rule.ts',
+    from: '(/[\\\\%_]/g',
+    to: '(/[\\\\]/g',
+    tests: ['src/api/task-view-rule.test.ts'],
+  },
+  {
     name: 'a target-language list item that is not a string accepted',
     file: 'src/api/schemas.ts',
     from: ".array(z.string().check(z.trim(), z.minLength(1, { error: 'A language cannot be empty' })))",

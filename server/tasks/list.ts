@@ -4,20 +4,24 @@ import type { RequestFile } from '../../src/api/request-files';
 import { sql, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '../db/database';
 import type { TaskEventsTable, TaskPhase } from '../db/schema';
-import { escapeLike } from '../db/escape-like';
+import {
+  searchLikePattern,
+  TASK_PHASES,
+  TASK_TABS,
+  tabPhases,
+  type TaskTab,
+  type TaskViewQuery,
+} from '../../src/api/task-view-rule';
 import type { TaskRow } from './recorder';
 
-export const TASK_TABS = ['all', 'running', 'succeeded', 'failed'] as const;
-export type TaskTab = (typeof TASK_TABS)[number];
+export { TASK_TABS, type TaskTab };
 export const PAGE_SIZE_MAX = 200;
 
-export interface TaskFilter {
-  tab: TaskTab;
-  kind?: string;
-  /** Contains, case-insensitive, in id, prompt, name, language or creator. */
-  q?: string;
-  creator?: string;
-}
+/**
+ * The view asked for, by the one rule of src/api/task-view-rule.ts: the tab's phases, the kind,
+ * the creator, and "contains" over the searched fields (the `search` column).
+ */
+export type TaskFilter = TaskViewQuery;
 
 /** What the browser gets: the shape of its own task record, times in epoch milliseconds. */
 export interface TaskView {
@@ -88,13 +92,10 @@ function decodeCursor(cursor: string | undefined): { at: Date; id: string } | un
 }
 
 /** The phases, one per tab but "all": the trigram indexes are one per phase (migration 0005). */
-const PHASES = ['running', 'succeeded', 'failed'] as const satisfies readonly TaskPhase[];
+const PHASES = TASK_PHASES satisfies readonly TaskPhase[];
 
-/** `%text%` for LIKE on `search` (lower-cased id, prompt, name, language and creator), or none. */
-function searchPattern(q: string | undefined): string | undefined {
-  const text = q?.trim().toLowerCase();
-  return text ? `%${escapeLike(text)}%` : undefined;
-}
+/** `%text%` for LIKE on `search` (the rule's searched fields, lower-cased), or none. */
+const searchPattern = searchLikePattern;
 
 /**
  * Whether the trigram indexes can find the search: pg_trgm takes trigrams from runs of letters and
@@ -208,7 +209,8 @@ export async function listTasks(
   options: SearchOptions = {},
 ): Promise<TaskPage> {
   const deadline = performance.now() + (options.timeLimitMs ?? SEARCH_TIME_LIMIT_MS);
-  const phase = filter.tab === 'all' ? undefined : (filter.tab as TaskPhase);
+  const phases = tabPhases(filter.tab);
+  const phase = phases.length === 1 ? phases[0] : undefined;
   const after = decodeCursor(page.cursor);
   const afterCursor = after ? olderThan(after) : sql<SqlBool>`true`;
   const toPage = (rows: TaskRow[]): TaskPage => {

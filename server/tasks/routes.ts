@@ -2,6 +2,7 @@
 // detail page. Behind the sign-in like the rest of `/__console`.
 import { Hono } from 'hono';
 import { TASK_TYPES } from '../../src/api/schemas';
+import { SEARCH_MAX_CHARS } from '../../src/api/task-view-rule';
 import type { Database } from '../db/database';
 import { createTaskFeed, mountTaskEvents } from './feed';
 import { createStreamLimits, type StreamLimits } from '../http/stream-limits';
@@ -41,7 +42,7 @@ export function createTaskRoutes(
     const filter = {
       tab: tabParam as TaskTab,
       kind: kindParam || undefined,
-      q: c.req.query('q')?.slice(0, 200) || undefined,
+      q: c.req.query('q')?.slice(0, SEARCH_MAX_CHARS) || undefined,
       creator: c.req.query('creator')?.slice(0, 80) || undefined,
     };
     const limit = Math.min(Math.max(Number(c.req.query('limit')) || 50, 1), PAGE_SIZE_MAX);

@@ -170,7 +170,8 @@ describe('polling', () => {
       code: 100003,
       msg: 'task i2v-nope not found',
     });
-    expect(describeTask(record)).toMatchObject({ tone: 'not_found', label: 'Not found', tab: 'failed' });
+    // In progress by its status, as on the server: the card says "Not found".
+    expect(describeTask(record)).toMatchObject({ tone: 'not_found', label: 'Not found', tab: 'running' });
     expect(needsPolling(record)).toBe(false);
   });
 

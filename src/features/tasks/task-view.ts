@@ -6,13 +6,21 @@ import {
   VIDEO_ASPECT_RATIO_DEFAULT,
   VIDEO_ASPECT_RATIOS,
 } from '@/api/rules';
-import type { TaskType } from '@/api/schemas';
 import { isTerminalStatus } from '@/api/status';
+import {
+  matchesView,
+  phaseOf,
+  searchTextOf,
+  viewedFields,
+  type TaskTab,
+  type TaskViewQuery,
+  type ViewedTask,
+} from '@/api/task-view-rule';
 import type { TaskRecord } from './history';
 import { isFinalPollError } from './poll-schedule';
 import { mediaLink, type MediaLink } from './safe-url';
 
-export type TaskTab = 'all' | 'running' | 'succeeded' | 'failed';
+export type { TaskTab };
 export type TaskTone = 'running' | 'succeeded' | 'failed' | 'not_found' | 'waiting' | 'blocked';
 
 export interface TaskView {
@@ -81,16 +89,6 @@ function toneOf(record: TaskRecord): TaskTone {
   return 'running';
 }
 
-/** The status tab of a task; cheap (no URL parsing), for counting 10,000 tasks per keystroke. */
-export function tabOf(record: TaskRecord): Exclude<TaskTab, 'all'> {
-  const tone = toneOf(record);
-  return tone === 'succeeded'
-    ? 'succeeded'
-    : tone === 'failed' || tone === 'not_found'
-      ? 'failed'
-      : 'running';
-}
-
 export function describeTask(record: TaskRecord): TaskView {
   const result = record.result ?? {};
   const params = paramsOf(record);
@@ -105,7 +103,9 @@ export function describeTask(record: TaskRecord): TaskView {
         : tone === 'blocked'
           ? record.status || 'Cannot check'
           : record.status || 'Checking…';
-  const tab = tabOf(record);
+  // The tab by the one view rule (src/api/task-view-rule.ts): the status alone decides, as on the
+  // server, so a task the service no longer finds stays in progress (its card says "Not found").
+  const tab = phaseOf(record.status);
   return {
     tone,
     tab,
@@ -133,42 +133,45 @@ export function viewOf(record: TaskRecord): TaskView {
   return view;
 }
 
-const haystacks = new WeakMap<TaskRecord, string>();
-export function matchesSearch(record: TaskRecord, query: string): boolean {
-  if (!query) return true;
-  let hay = haystacks.get(record);
-  if (!hay) {
-    const view = viewOf(record);
-    hay = [record.id, view.prompt, view.name, view.language, record.status]
-      .filter(Boolean)
-      .join('\n')
-      .toLowerCase();
-    haystacks.set(record, hay);
-  }
-  return hay.includes(query);
+/**
+ * A record of this browser's history as the view rule reads it. The history holds no creator: the
+ * tasks this browser created are taken as made by `me` (offline, "Mine" is what this browser made).
+ */
+export function offlineViewed(record: TaskRecord, me: string | undefined): ViewedTask {
+  return viewedFields({ ...record, creator: record.source === 'created' ? me : undefined });
 }
 
-export interface TaskFilters {
-  tab: TaskTab;
-  kind: TaskType | 'all';
-  search: string;
+/** Records are immutable: each version's fields and search text are read once per name. */
+const viewed = new WeakMap<TaskRecord, { me: string | undefined; task: ViewedTask }>();
+const texts = new WeakMap<ViewedTask, string>();
+const cachedText = (task: ViewedTask) => {
+  let text = texts.get(task);
+  if (text === undefined) texts.set(task, (text = searchTextOf(task)));
+  return text;
+};
+
+function viewedOnce(record: TaskRecord, me: string | undefined): ViewedTask {
+  let entry = viewed.get(record);
+  if (!entry || entry.me !== me) viewed.set(record, (entry = { me, task: offlineViewed(record, me) }));
+  return entry.task;
 }
 
 /**
- * The gallery's filtering: the kind filter and the search narrow the tasks, the tab counts are taken
- * over what is left (so each tab says how many it would show), and the tab picks the tasks shown.
+ * The offline view: this browser's history through the same rule as the server's list (kind,
+ * creator, search); the tab counts are taken over what that leaves (so each tab says how many it
+ * would show), and the tab picks the tasks shown.
  */
-export function filterTasks(tasks: readonly TaskRecord[], filters: TaskFilters) {
-  const query = filters.search.trim().toLowerCase();
+export function filterTasks(tasks: readonly TaskRecord[], query: TaskViewQuery, me?: string) {
+  const everyTab = { ...query, tab: 'all' as const };
   const counts: Record<TaskTab, number> = { all: 0, running: 0, succeeded: 0, failed: 0 };
   const shown: TaskRecord[] = [];
-  for (const task of tasks) {
-    if (filters.kind !== 'all' && task.kind !== filters.kind) continue;
-    if (!matchesSearch(task, query)) continue;
-    const tab = tabOf(task);
+  for (const record of tasks) {
+    const task = viewedOnce(record, me);
+    if (!matchesView(task, everyTab, cachedText)) continue;
+    const tab = phaseOf(task.status);
     counts.all++;
     counts[tab]++;
-    if (filters.tab === 'all' || filters.tab === tab) shown.push(task);
+    if (query.tab === 'all' || query.tab === tab) shown.push(record);
   }
   return { counts, shown };
 }

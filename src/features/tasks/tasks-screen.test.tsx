@@ -13,7 +13,7 @@ import { testConsoleInfo } from '@/testing/console-info';
 import { FakeEventSource } from '@/testing/fake-event-source';
 import { screenServer } from '../../../server/testing/node-app-for-screens';
 import { applyStatus } from '../../../server/tasks/recorder';
-import { recordCreatedTasks, resetHistoryMemoryForTests } from './history';
+import { addLookedUpTasks, recordCreatedTasks, resetHistoryMemoryForTests } from './history';
 import { RESULT_LIFETIME_MS } from './result-expiry';
 import { StatusTabs } from './task-filters';
 import { PAGE_SIZE } from './team-tasks';
@@ -290,6 +290,36 @@ describe('Tasks screen: fallback and expiry', () => {
     listFails = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+
+  it('filters the history by the same rule as the server: Mine and a search by name find what this browser made', async () => {
+    listFails = true;
+    saveDisplayName('Ada');
+    await recordCreatedTasks('image_generate', { prompt: 'Made here' }, [{ task_id: 'i2is-rule-made' }]);
+    await addLookedUpTasks([{ id: 'i2is-rule-seen', kind: 'image_generate' }]);
+    // (The history may hold other tests' tasks: only these two are looked at.)
+    const ours = () => cards().filter((id) => id?.startsWith('task-i2is-rule-'));
+    renderScreen('/tasks');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/could not be read/);
+    await waitFor(() => expect(ours()).toEqual(['task-i2is-rule-seen', 'task-i2is-rule-made']));
+    cleanup();
+    renderScreen('/tasks?mine=1');
+    await waitFor(() => expect(ours()).toEqual(['task-i2is-rule-made']));
+    cleanup();
+    renderScreen('/tasks?q=ada');
+    await waitFor(() => expect(ours()).toEqual(['task-i2is-rule-made']));
+    cleanup();
+    // A task the service no longer finds is in progress, as on the server; its card says so.
+    await addLookedUpTasks([
+      {
+        id: 'i2is-rule-gone',
+        kind: 'image_generate',
+        lastError: { kind: 'not_found', httpStatus: 404, code: 100003, msg: 'task not found', at: 1 },
+      },
+    ]);
+    renderScreen('/tasks?tab=running&q=gone');
+    const card = await screen.findByRole('article', { name: 'i2is-rule-gone' });
+    expect(within(card).getByText('Not found')).toBeVisible();
   });
 
   it('a result older than 7 days says "Result expired" instead of an image, and offers no Animate', async () => {

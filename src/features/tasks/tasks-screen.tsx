@@ -39,15 +39,16 @@ function toQuery(filters: UrlFilters, me: string): TeamQuery {
   };
 }
 
-/** The local history filtered like the server would, for when the server cannot answer. */
-function useLocalFallback(filters: UrlFilters, active: boolean) {
+/**
+ * The local history through the server's rule, for when the server cannot answer: the same query,
+ * with this browser's tasks taken as made by `me` (its history knows no other creator).
+ */
+function useLocalFallback(query: TeamQuery, me: string, active: boolean) {
   const history = useHistory();
-  return useMemo(() => {
-    if (!active) return undefined;
-    // Offline, "Mine" is what this browser created.
-    const own = filters.mine ? history.tasks.filter((task) => task.source === 'created') : history.tasks;
-    return filterTasks(own, filters);
-  }, [active, filters, history.tasks]);
+  return useMemo(
+    () => (active ? filterTasks(history.tasks, query, me) : undefined),
+    [active, query, me, history.tasks],
+  );
 }
 
 export function TasksScreenContent() {
@@ -60,7 +61,7 @@ export function TasksScreenContent() {
   useTeamFeed(needsName ? undefined : query);
   const history = useHistory();
   const failed = list.isError && !list.data;
-  const fallback = useLocalFallback(filters, failed);
+  const fallback = useLocalFallback(query, me, failed);
 
   const localById = useMemo(() => new Map(history.tasks.map((task) => [task.id, task])), [history.tasks]);
   const shown: readonly TeamTask[] = useMemo(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TaskRecord } from './history';
-import { matchesQuery, mergePushedTask, overlayLocal, phaseOf } from './team-merge';
+import { matchesQuery, mergePushedTask, overlayLocal } from './team-merge';
 import type { TaskPage, TeamQuery, TeamTask } from './team-tasks';
 
 const task = (id: string, createdAt: number, extra: Partial<TeamTask> = {}): TeamTask => ({
@@ -23,15 +23,6 @@ const ids = (data: ReturnType<typeof pages>) => data.pages.map((page) => page.it
 const ALL: TeamQuery = { tab: 'all' };
 
 describe('the server filter, applied to a pushed task', () => {
-  it('puts a task in the tab its status says, as the server does', () => {
-    expect([phaseOf('SUCCEEDED'), phaseOf('FAILED'), phaseOf(''), phaseOf('QUEUED')]).toEqual([
-      'succeeded',
-      'failed',
-      'running',
-      'running',
-    ]);
-  });
-
   it('matches kind, creator, tab and a case-insensitive search over id, prompt, name, language and creator', () => {
     const t = task('i2is-abc', 1, { prompt: 'A Cat', language: 'German', creator: 'Grace' });
     expect(matchesQuery(t, { tab: 'running', kind: 'image_generate', creator: 'Grace', q: 'cat' })).toBe(

@@ -4,26 +4,16 @@
 // so the rules are tested without a browser.
 import type { InfiniteData } from '@tanstack/react-query';
 import { isTerminalStatus } from '@/api/status';
+import { matchesView, viewedFields } from '@/api/task-view-rule';
 import type { TaskRecord } from './history';
 import type { TaskPage, TeamQuery, TeamTask } from './team-tasks';
-import type { TaskTab } from './task-view';
 
-/** The server's tab of a task (a generated column there): the status alone decides. */
-export function phaseOf(status: string): Exclude<TaskTab, 'all'> {
-  return status === 'SUCCEEDED' ? 'succeeded' : status === 'FAILED' ? 'failed' : 'running';
-}
-
-/** The server's filter, applied to one task: kind, creator, tab, and "contains" over the searched fields. */
+/**
+ * The server's filter, applied to one task: the one view rule (src/api/task-view-rule.ts) the
+ * server's SQL is built from.
+ */
 export function matchesQuery(task: TeamTask, query: TeamQuery): boolean {
-  if (query.kind && task.kind !== query.kind) return false;
-  if (query.creator && task.creator !== query.creator) return false;
-  if (query.tab !== 'all' && phaseOf(task.status) !== query.tab) return false;
-  const q = query.q?.trim().toLowerCase();
-  if (!q) return true;
-  const params = (task.params ?? {}) as { prompt?: unknown; name?: unknown };
-  return [task.id, task.prompt ?? params.prompt, task.name ?? params.name, task.language, task.creator]
-    .filter((value): value is string => typeof value === 'string')
-    .some((value) => value.toLowerCase().includes(q));
+  return matchesView(viewedFields(task), query);
 }
 
 const newer = (a: Pick<TeamTask, 'createdAt' | 'id'>, b: Pick<TeamTask, 'createdAt' | 'id'>) =>
