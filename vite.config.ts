@@ -102,7 +102,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: chunkOf, includeDependenciesRecursively: false }],
+          groups: [{ name: chunkOf, debugName: 'app-chunks', includeDependenciesRecursively: false }],
         },
       },
     },
