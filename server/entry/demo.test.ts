@@ -27,7 +27,9 @@ afterEach(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('demo mode', () => {
+// Each test starts a demo, whose record is a new in-memory PGlite (initdb in WebAssembly: seconds alone,
+// past 30 s on a loaded 2-core machine).
+describe('demo mode', { timeout: 90_000 }, () => {
   it('lists seeded tasks in /__console/config and the emulator knows every one, in every state', async () => {
     demo = await createDemoApp(prodConfig(dist.dir, { DEMO: '1', DATA_DIR: dataDir, PORT: '4189' }));
     const info = (await (await demo.app.request('/__console/config')).json()) as {
