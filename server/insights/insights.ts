@@ -101,10 +101,10 @@ export async function computeInsights(db: Db, filter: InsightsFilter): Promise<I
             coalesce(json_agg(distinct language) filter (where language is not null), '[]') as languages
           from t group by creator) p),
       'busiestHours', (select json_agg(h order by h.hour) from (
-          select hours.hour, count(t.created_at) as tasks
+          select hours.hour, coalesce(counted.tasks, 0) as tasks
           from generate_series(0, 23) as hours(hour)
-          left join t on extract(hour from t.created_at at time zone 'UTC') = hours.hour
-          group by hours.hour) h)
+          left join (select extract(hour from created_at at time zone 'UTC')::int as hour, count(*) as tasks
+            from t group by 1) counted on counted.hour = hours.hour) h)
     ) as answer`;
   const failures = sql<{ kind: string; code: string | null; reason: string; count: unknown }>`
     select kind, ${FAILURE_CODE} as code, left(${FAILURE_REASON}, 300) as reason, count(*) as count
@@ -119,18 +119,23 @@ export async function computeInsights(db: Db, filter: InsightsFilter): Promise<I
     group by creator`;
   const creators = sql<{ creator: string }>`
     select distinct creator from task_counts where creator <> '' and n > 0 order by creator limit 500`;
-  // One after another: PGlite runs one statement at a time anyway, and on PostgreSQL the main
-  // statement is most of the time.
-  const answer = (await main.execute(db)).rows[0]!.answer as {
+  // Together: on PostgreSQL each runs on a connection of its own; PGlite runs them in turn.
+  const [mainResult, failureResult, videoResult, creatorResult] = await Promise.all([
+    main.execute(db),
+    failures.execute(db),
+    videoSeconds.execute(db),
+    creators.execute(db),
+  ]);
+  const answer = mainResult.rows[0]!.answer as {
     totals: Record<string, unknown>;
     overTime: Record<string, unknown>[];
     durations: Record<string, unknown>[];
     people: Record<string, unknown>[];
     busiestHours: Record<string, unknown>[];
   };
-  const failureRows = (await failures.execute(db)).rows;
-  const videoRows = (await videoSeconds.execute(db)).rows;
-  const creatorRows = (await creators.execute(db)).rows;
+  const failureRows = failureResult.rows;
+  const videoRows = videoResult.rows;
+  const creatorRows = creatorResult.rows;
   const minutesBy = new Map(videoRows.map((row) => [row.creator, num(row.seconds) / 60]));
   const totals = {
     created: num(answer.totals.created),

@@ -52,7 +52,9 @@ export function formatSeconds(seconds: number | null): string {
 }
 
 export function formatRate(rate: number | null): string {
-  return rate === null ? '—' : `${(rate * 100).toFixed(rate === 1 || rate === 0 ? 0 : 1)} %`;
+  if (rate === null) return '—';
+  const percent = Math.round(rate * 1000) / 10;
+  return `${Number.isInteger(percent) ? percent : percent.toFixed(1)} %`;
 }
 
 /** Every bucket of the period (hour or day, UTC) with its counts, zeros where nothing was created. */

@@ -274,7 +274,11 @@ const thNum = `${th} text-right`;
 
 function Table({ caption, children }: { caption: string; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto">
+    // Focusable, so a keyboard can scroll a table wider than a phone.
+    <div
+      tabIndex={0}
+      className="overflow-x-auto rounded focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
+    >
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         {children}
@@ -292,7 +296,7 @@ function ChartWithTable({ chart, table }: { chart: ReactNode; table: ReactNode }
         <summary className="cursor-pointer text-sm font-medium text-indigo-700 dark:text-indigo-300">
           Show as a table
         </summary>
-        <div className="mt-2 max-h-80 overflow-y-auto">{table}</div>
+        <div className="mt-2">{table}</div>
       </details>
     </>
   );
