@@ -6,6 +6,7 @@ import { expect, test } from './fixtures';
 const ROUTES = [
   { link: 'Translate video', path: '/translate' },
   { link: 'Tasks', path: '/tasks' },
+  { link: 'Insights', path: '/insights' },
   { link: 'Callbacks', path: '/callbacks' },
   { link: 'Create image', path: '/' },
 ] as const;

@@ -5,6 +5,7 @@
 // (gallery work), bench-upload.ts (uploads). `npm run bench -- polling gallery` runs only the sections whose title matches.
 import { benchCallbacks } from './bench-callbacks';
 import { benchGallery } from './bench-gallery';
+import { benchInsights } from './bench-insights';
 import { benchLedger } from './bench-ledger';
 import { benchLighthouse } from './bench-lighthouse';
 import { benchPolling } from './bench-polling';
@@ -41,6 +42,11 @@ const sections: { title: string; run: () => Promise<BenchRow[]> }[] = [
   {
     title: 'The team record on PostgreSQL and PGlite (server time; BENCH_TASKS tasks, default 1,000,000)',
     run: () => benchLedger(),
+  },
+  {
+    title:
+      'Insights on PostgreSQL and PGlite (server time; BENCH_TASKS tasks over a year, default 1,000,000)',
+    run: () => benchInsights(),
   },
 ];
 const only = process.argv.slice(2).map((word) => word.toLowerCase());

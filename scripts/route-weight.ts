@@ -24,6 +24,7 @@ export const MEASURED_ROUTES = [
   '/image-to-video',
   '/tasks',
   '/tasks/i2is-route-weight-unknown',
+  '/insights',
   '/callbacks',
   '/no-such-page',
 ] as const;

@@ -22,6 +22,7 @@ import { importSignedOutSessions } from '../auth/signed-out-sessions';
 import { createTaskRecorder } from '../tasks/recorder';
 import { recordTraffic } from '../tasks/record-traffic';
 import { createTaskRoutes } from '../tasks/routes';
+import { createInsightsRoutes } from '../insights/routes';
 
 /** Paths the Node side answers; everything else belongs to the single-page app. */
 export const NODE_PATH_PREFIXES = ['/v1/', '/__console/', '/emulator/', '/callbacks/'] as const;
@@ -137,6 +138,7 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
   app.use('/v1/*', recordTraffic(recorder, inbox.path));
   const taskRoutes = createTaskRoutes(database, streams);
   app.route('/', taskRoutes.app);
+  app.route('/', createInsightsRoutes(database));
 
   const backend: Pick<ConsoleInfo, 'backend' | 'apiHost' | 'tokenConfigured'> = config.apiBaseUrl
     ? {

@@ -20,6 +20,7 @@ export const ROUTE_SCREENS: Record<string, string> = {
   '/image-to-video': 'src/features/image-to-video/image-to-video-screen.tsx',
   '/tasks': 'src/features/tasks/tasks-screen.tsx',
   '/tasks/:taskId': 'src/features/tasks/task-detail-screen.tsx',
+  '/insights': 'src/features/insights/insights-screen.tsx',
   '/callbacks': 'src/features/callbacks/callbacks-screen.tsx',
 };
 

@@ -19,6 +19,9 @@ const TasksScreen = lazy(() =>
 const TaskDetailScreen = lazy(() =>
   import('@/features/tasks/task-detail-screen').then((m) => ({ default: m.TaskDetailScreen })),
 );
+const InsightsScreen = lazy(() =>
+  import('@/features/insights/insights-screen').then((m) => ({ default: m.InsightsScreen })),
+);
 const CallbacksScreen = lazy(() =>
   import('@/features/callbacks/callbacks-screen').then((m) => ({ default: m.CallbacksScreen })),
 );
@@ -28,6 +31,7 @@ export const NAV_ITEMS = [
   { href: '/translate', label: 'Translate video' },
   { href: '/image-to-video', label: 'Image to video' },
   { href: '/tasks', label: 'Tasks' },
+  { href: '/insights', label: 'Insights' },
   { href: '/callbacks', label: 'Callbacks' },
 ] as const;
 
@@ -63,6 +67,7 @@ export function AppRoutes() {
         <Route path="/tasks/:taskId">
           {(params) => <TaskDetailScreen taskId={decodeURIComponent(params.taskId)} />}
         </Route>
+        <Route path="/insights" component={InsightsScreen} />
         <Route path="/callbacks" component={CallbacksScreen} />
         <Route component={NotFound} />
       </Switch>

@@ -1,0 +1,41 @@
+// The same figures on a real PostgreSQL server as on PGlite (./insights.test.ts): every section of
+// the JSON and every CSV row equal the ones counted from the known seeded history.
+import { describe, expect, it } from 'vitest';
+import { usePostgresInstances } from '../testing/postgres-instances';
+import { computeInsights, insightsCsvRows, type InsightsFilter } from './insights';
+import { expectedCsvRows, expectedInsights } from './insights-expected';
+import { HISTORY_END, insertHistory, seededHistory } from './seeded-history';
+
+const { freshDatabase, instance } = usePostgresInstances('insights-pg-secret-0123456789');
+const DAY = 24 * 3600_000;
+const byKey = <T>(rows: T[]) => [...rows].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+
+describe('insights on PostgreSQL', () => {
+  it('equal the figures counted from a known history', async () => {
+    const app = instance(freshDatabase());
+    try {
+      const { db } = await app.database;
+      const history = seededHistory();
+      await insertHistory(db, history);
+      const filters: InsightsFilter[] = [
+        { from: new Date(HISTORY_END - 10 * DAY), to: new Date(HISTORY_END) },
+        { from: new Date(HISTORY_END - DAY), to: new Date(HISTORY_END) },
+        { from: new Date(HISTORY_END - 7 * DAY), to: new Date(HISTORY_END), kind: 'video_translate' },
+        { from: new Date(HISTORY_END - 10 * DAY), to: new Date(HISTORY_END), creator: 'Ana' },
+      ];
+      for (const filter of filters) {
+        const expected = expectedInsights(history, filter);
+        const got = await computeInsights(db, filter);
+        expect(got.totals).toEqual(expected.totals);
+        expect(got.overTime).toEqual(expected.overTime);
+        expect(got.durations).toEqual(expected.durations);
+        expect(byKey(got.failures)).toEqual(byKey(expected.failures));
+        expect(byKey(got.people)).toEqual(byKey(expected.people));
+        expect(got.busiestHours).toEqual(expected.busiestHours);
+        expect(await insightsCsvRows(db, filter)).toEqual(expectedCsvRows(history, filter));
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,113 @@
+// Insights on PGlite: every figure of GET /__console/insights and every row of the CSV equal the ones
+// computed here from a known seeded history; bad query parameters are a 400 with a message.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { resetTestDatabase } from '../testing/database';
+import { createInsightsRoutes, parseInsightsQuery } from './routes';
+import { expectedCsvRows, expectedInsights } from './insights-expected';
+import { HISTORY_END, insertHistory, seededHistory } from './seeded-history';
+import type { Insights, InsightsFilter } from './insights';
+
+const history = seededHistory();
+const database = resetTestDatabase();
+const routes = createInsightsRoutes(database);
+
+beforeAll(async () => {
+  await insertHistory((await database).db, history);
+});
+
+const DAY = 24 * 3600_000;
+const at = (ms: number) => new Date(ms);
+const query = (filter: InsightsFilter) =>
+  new URLSearchParams({
+    from: filter.from.toISOString(),
+    to: filter.to.toISOString(),
+    ...(filter.kind ? { kind: filter.kind } : {}),
+    ...(filter.creator ? { creator: filter.creator } : {}),
+  }).toString();
+
+async function insights(filter: InsightsFilter): Promise<Insights> {
+  const response = await routes.request(`http://127.0.0.1/__console/insights?${query(filter)}`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { data: Insights }).data;
+}
+
+// Groups whose order the database leaves to ties are compared as sets.
+const byKey = <T>(rows: T[]) => [...rows].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+
+const FILTERS: [string, InsightsFilter][] = [
+  ['ten days, everything', { from: at(HISTORY_END - 10 * DAY), to: at(HISTORY_END) }],
+  ['the last 24 hours (hourly)', { from: at(HISTORY_END - DAY), to: at(HISTORY_END) }],
+  ['seven days, one kind', { from: at(HISTORY_END - 7 * DAY), to: at(HISTORY_END), kind: 'image_to_video' }],
+  ['ten days, one person', { from: at(HISTORY_END - 10 * DAY), to: at(HISTORY_END), creator: 'Chen Wei' }],
+  ['a period with nothing in it', { from: at(HISTORY_END + DAY), to: at(HISTORY_END + 2 * DAY) }],
+];
+
+describe('insights from a known history (PGlite)', () => {
+  it.each(FILTERS)('%s: every figure equals the one counted from the rows', async (_, filter) => {
+    const expected = expectedInsights(history, filter);
+    const got = await insights(filter);
+    expect(got.period.bucket).toBe(filter.to.getTime() - filter.from.getTime() <= 3 * DAY ? 'hour' : 'day');
+    expect(got.totals).toEqual(expected.totals);
+    expect(got.overTime).toEqual(expected.overTime);
+    expect(got.durations).toEqual(expected.durations);
+    expect(byKey(got.failures)).toEqual(byKey(expected.failures));
+    expect(byKey(got.people)).toEqual(byKey(expected.people));
+    expect(got.busiestHours).toEqual(expected.busiestHours);
+    expect(got.creators).toEqual(['Ana', 'Bo', 'Chen Wei']);
+  });
+
+  it('has something in every section for the whole history (the check is not vacuous)', async () => {
+    const got = await insights(FILTERS[0]![1]);
+    expect(got.totals.created).toBe(history.length);
+    expect(got.totals.failed).toBeGreaterThan(10);
+    expect(got.totals.running).toBeGreaterThan(5);
+    expect(got.durations).toHaveLength(3);
+    expect(got.failures.length).toBeGreaterThanOrEqual(3);
+    expect(got.people.find((p) => p.creator === 'Ana')?.videoMinutes).toBeGreaterThan(0);
+    expect(got.people.find((p) => p.creator === 'Bo')?.languages.length).toBeGreaterThan(0);
+  });
+
+  it.each(FILTERS)(
+    '%s: the CSV has exactly the columns and rows counted from the rows',
+    async (_, filter) => {
+      const response = await routes.request(`http://127.0.0.1/__console/insights.csv?${query(filter)}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      expect(response.headers.get('content-disposition')).toMatch(
+        /^attachment; filename="insights-.*\.csv"$/,
+      );
+      const lines = (await response.text()).split('\r\n');
+      expect(lines.pop()).toBe('');
+      expect(lines[0]).toBe('day,kind,creator,created,succeeded,failed,running,p50_seconds,p95_seconds');
+      expect(lines.slice(1)).toEqual(expectedCsvRows(history, filter).map((row) => row.join(',')));
+    },
+  );
+});
+
+describe('bad query parameters', () => {
+  it.each([
+    ['from=yesterday', 'from must be a date'],
+    ['to=2026-13-45', 'to must be a date'],
+    ['from=2026-03-02&to=2026-03-01', 'from must be before to'],
+    ['from=2020-01-01&to=2026-01-01', 'at most 366 days'],
+    ['kind=sculpture', 'kind must be one of image_generate'],
+    [`creator=${'x'.repeat(81)}`, 'creator may be at most 80 characters'],
+    ['creator=a%00b', 'creator contains a NUL character'],
+    ['limit=5', 'unknown parameter limit'],
+    ['from=0', 'between the years 2000 and 9999'],
+  ])('%s is a 400 saying why, on both routes', async (search, message) => {
+    for (const path of ['/__console/insights', '/__console/insights.csv']) {
+      const response = await routes.request(`http://127.0.0.1${path}?${search}`);
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { code: number; msg: string };
+      expect(body.code).toBe(400);
+      expect(body.msg).toContain(message);
+    }
+  });
+
+  it('the period defaults to the seven days before now', () => {
+    const now = Date.UTC(2026, 0, 8);
+    const parsed = parseInsightsQuery({}, now);
+    expect(parsed).toEqual({ filter: { from: new Date(Date.UTC(2026, 0, 1)), to: new Date(now) } });
+  });
+});
