@@ -6,6 +6,7 @@ import type { Db } from '../db/database';
 import type { TaskEventsTable, TaskPhase } from '../db/schema';
 import { escapeLike } from '../callbacks/store';
 import type { TaskRow } from './recorder';
+import { requestTitle } from './request-fields';
 
 export const TASK_TABS = ['all', 'running', 'succeeded', 'failed'] as const;
 export type TaskTab = (typeof TASK_TABS)[number];
@@ -40,6 +41,10 @@ export interface TaskView {
   lastCheckedAt?: number;
   /** Files uploaded through the console into the request, with their names. */
   files?: RequestFile[];
+  /** The request that created it (absent for a task looked up or named by a callback). */
+  requestId?: string;
+  /** What people call it: the request's title (the prompt, else the output name, else the file's name). */
+  title?: string;
 }
 
 export interface TaskEventView {
@@ -74,6 +79,8 @@ export function toTaskView(row: TaskRow): TaskView {
     finishedAt: row.finished_at?.getTime(),
     lastCheckedAt: row.last_checked_at?.getTime(),
     files: optional(row.files) ?? undefined,
+    requestId: optional(row.request_id) ?? undefined,
+    title: requestTitle(row) ?? undefined,
   };
 }
 
