@@ -204,7 +204,7 @@ select distinct on (first_id)
     select coalesce(jsonb_object_agg(key, value), '{}'::jsonb) from jsonb_each(params)
     where key <> 'callback_url' and key !~* '(token|secret|password|passwd|api_?key|auth|credential|signature)'
   ) end,
-  coalesce(nullif(prompt, ''), nullif(name, ''), files->0->>'name'),
+  coalesce(nullif(prompt, ''), nullif(params->>'name', ''), nullif(name, ''), files->0->>'name'),
   coalesce(batch, jsonb_build_array(id))
 from (select *, coalesce(batch->>0, id) as first_id from tasks where source = 'created') created
 order by first_id, created_at;

@@ -6,7 +6,7 @@ import type { Db } from '../db/database';
 import type { TaskEventsTable, TaskPhase } from '../db/schema';
 import { escapeLike } from '../callbacks/store';
 import type { TaskRow } from './recorder';
-import { requestTitle } from './request-fields';
+import { taskTitle } from './request-fields';
 
 export const TASK_TABS = ['all', 'running', 'succeeded', 'failed'] as const;
 export type TaskTab = (typeof TASK_TABS)[number];
@@ -80,7 +80,7 @@ export function toTaskView(row: TaskRow): TaskView {
     lastCheckedAt: row.last_checked_at?.getTime(),
     files: optional(row.files) ?? undefined,
     requestId: optional(row.request_id) ?? undefined,
-    title: requestTitle(row) ?? undefined,
+    title: taskTitle(row) ?? undefined,
   };
 }
 

@@ -31,3 +31,16 @@ export function requestTitle(fields: {
 }): string | null {
   return text(fields.prompt) ?? text(fields.name) ?? text(fields.files?.[0]?.name);
 }
+
+/**
+ * A task's request title from its row: the request's own name (params), not the one a status
+ * answer gave the output ("Japanese-All-hands recap").
+ */
+export function taskTitle(row: {
+  prompt: string | null;
+  name: string | null;
+  params: Record<string, unknown> | null;
+  files: readonly RequestFile[] | null;
+}): string | null {
+  return requestTitle({ prompt: row.prompt, name: text(row.params?.name) ?? row.name, files: row.files });
+}

@@ -129,6 +129,28 @@ describe('a creation records one request with its tasks', () => {
   });
 });
 
+describe('a result downloads under its request’s name', () => {
+  it('a Japanese translation of "All-hands recap" saves as "Japanese - All-hands recap.mp4"', async () => {
+    const { data } = await post('/v1/video_translate', {
+      video_url: `${ORIGIN}/emulator/samples/video.mp4`,
+      target_languages: ['Japanese'],
+      name: 'All-hands recap',
+    });
+    const id = (data as { task_id: string }[])[0]!.task_id;
+    expect((await get(`/__console/tasks/${id}/download/result`)).status).toBe(404); // not finished yet
+    await nodeApp.app.request(`${ORIGIN}/v1/video_translate/${id}`); // the status answer is recorded
+    const response = await nodeApp.app.request(`${ORIGIN}/__console/tasks/${id}/download/result`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="Japanese - All-hands recap.mp4"; filename*=UTF-8''Japanese%20-%20All-hands%20recap.mp4`,
+    );
+    expect(response.headers.get('content-type')).toMatch(/^video\//);
+    expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    expect((await get(`/__console/tasks/${id}/download/other`)).status).toBe(404);
+    expect((await get('/__console/tasks/nope/download/result')).status).toBe(404);
+  });
+});
+
 describe('migration 0007 backfills requests', () => {
   it('one per batch, one per ungrouped created task, none for looked-up tasks; secrets dropped', async () => {
     const { db } = await resetTestDatabase();

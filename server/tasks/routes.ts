@@ -8,6 +8,7 @@ import { createStreamLimits, type StreamLimits } from '../stream-limits';
 import { databaseInputErrors, refuseUnstorableText } from '../request-text';
 import { countTasks, getTask, listTasks, PAGE_SIZE_MAX, TASK_TABS, type TaskTab } from './list';
 import { getRequest, listRequests, REQUESTS_PAGE_MAX } from './requests';
+import { mountDownloads } from './download';
 
 const NO_STORE = { 'cache-control': 'no-store' };
 
@@ -20,6 +21,8 @@ export interface TaskRoutes {
 export function createTaskRoutes(
   database: Promise<Database>,
   streams: StreamLimits = createStreamLimits(),
+  /** Fetches a result file for a download: the outbound guard (server/outbound.ts). */
+  fetchResult: typeof fetch = fetch,
 ): TaskRoutes {
   const app = new Hono();
   const feed = createTaskFeed(database);
@@ -32,6 +35,7 @@ export function createTaskRoutes(
   app.onError(databaseInputErrors('tasks'));
   // Before /:id, which would otherwise take "events" for a task id.
   mountTaskEvents(app, feed, closeStreams, streams);
+  mountDownloads(app, database, fetchResult);
 
   app.get('/__console/tasks', async (c) => {
     const { db } = await database;
