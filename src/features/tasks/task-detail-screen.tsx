@@ -112,13 +112,14 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
     );
   }, [loaded, settled, detail, taskId, queryClient]);
 
+  const pageHeading = record ? viewOf(record).heading : undefined;
   useEffect(() => {
     const previous = document.title;
-    document.title = `Task ${taskId} · Media Console`;
+    document.title = `${pageHeading ?? `Task ${taskId}`} · Media Console`;
     return () => {
       document.title = previous;
     };
-  }, [taskId]);
+  }, [taskId, pageHeading]);
 
   // A task the service has not answered for yet shows only its id while an answer is on its way (a
   // lookup about to start, or this browser's poller): painting the record now would push it down
@@ -170,9 +171,20 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
             <TaskTiming record={record} running={view.tone === 'running'} />
           </span>
         </TaskStatusLine>
-        <h1 className="font-mono text-xl font-semibold tracking-tight break-all sm:text-2xl">{record.id}</h1>
+        {view.heading ? (
+          <>
+            <h1 className="text-xl font-semibold tracking-tight break-words sm:text-2xl">{view.heading}</h1>
+            <p className="font-mono text-sm break-all text-zinc-600 select-all dark:text-zinc-400">
+              {record.id}
+            </p>
+          </>
+        ) : (
+          <h1 className="font-mono text-xl font-semibold tracking-tight break-all sm:text-2xl">
+            {record.id}
+          </h1>
+        )}
       </div>
-      <TaskActions record={record} view={view} inHistory={Boolean(local)} />
+      <TaskActions record={record} view={view} inHistory={Boolean(local)} inRecord={Boolean(detail)} />
 
       {view.tone === 'failed' && (
         <div
