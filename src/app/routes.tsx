@@ -19,6 +19,9 @@ const TasksScreen = lazy(() =>
 const TaskDetailScreen = lazy(() =>
   import('@/features/tasks/task-detail-screen').then((m) => ({ default: m.TaskDetailScreen })),
 );
+const RequestScreen = lazy(() =>
+  import('@/features/tasks/request-screen').then((m) => ({ default: m.RequestScreen })),
+);
 const CallbacksScreen = lazy(() =>
   import('@/features/callbacks/callbacks-screen').then((m) => ({ default: m.CallbacksScreen })),
 );
@@ -62,6 +65,9 @@ export function AppRoutes() {
         <Route path="/tasks" component={TasksScreen} />
         <Route path="/tasks/:taskId">
           {(params) => <TaskDetailScreen taskId={decodeURIComponent(params.taskId)} />}
+        </Route>
+        <Route path="/requests/:requestId">
+          {(params) => <RequestScreen requestId={decodeURIComponent(params.requestId)} />}
         </Route>
         <Route path="/callbacks" component={CallbacksScreen} />
         <Route component={NotFound} />

@@ -26,6 +26,10 @@ import { QueryProvider } from '@/api/query-client';
 
 // The poller loads only for a task this browser follows that may still change: a finished task's
 // page (the usual shared link) needs none of it.
+// A task of a request lists its siblings: loaded only for such a task.
+const RequestSiblings = lazy(() =>
+  import('./request-siblings').then((m) => ({ default: m.RequestSiblings })),
+);
 const TaskPollingHost = lazy(() =>
   import('./task-polling-host').then((m) => ({ default: m.TaskPollingHost })),
 );
@@ -227,6 +231,14 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
         </section>
       </div>
 
+      {/* Its space is held while the request is read, so what is below does not move. */}
+      {record.requestId && (
+        <div className="min-h-16">
+          <LazyPart>
+            <RequestSiblings requestId={record.requestId} taskId={record.id} />
+          </LazyPart>
+        </div>
+      )}
       <RequestFiles files={record.files} />
       {record.params !== undefined && (
         <section aria-labelledby="params-heading" className="space-y-2">
