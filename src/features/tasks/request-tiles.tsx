@@ -35,9 +35,9 @@ function Tile({ record, label, onReuse }: { record: TaskRecord; label: string; o
   return (
     <li className="overflow-hidden rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
       {ready && record.kind === 'image_generate' && (view.image.url || view.thumbnail.url) && (
-        <Link href={href} className="block bg-zinc-100 dark:bg-zinc-800" tabIndex={-1} aria-hidden="true">
+        <div className="bg-zinc-100 dark:bg-zinc-800">
           <Img {...generatedImage(record, view)} className="aspect-square w-full object-cover" what="image" />
-        </Link>
+        </div>
       )}
       {ready && record.kind !== 'image_generate' && view.video.url && (
         <div className="bg-black">
