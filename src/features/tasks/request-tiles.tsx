@@ -22,7 +22,18 @@ export type ReuseParams = (params: Record<string, unknown>) => void;
 const actionClass =
   'rounded-md px-2 py-1 text-xs font-medium text-indigo-700 hover:bg-indigo-50 dark:text-indigo-300 dark:hover:bg-indigo-950';
 
-function Tile({ record, label, onReuse }: { record: TaskRecord; label: string; onReuse?: ReuseParams }) {
+function Tile({
+  record,
+  label,
+  batch,
+  onReuse,
+}: {
+  record: TaskRecord;
+  label: string;
+  /** The ids of the same request, which number its images' downloads. */
+  batch: readonly string[];
+  onReuse?: ReuseParams;
+}) {
   const view = viewOf(record);
   const expired = useResultExpired(record);
   const href = `/tasks/${encodeURIComponent(record.id)}`;
@@ -79,6 +90,7 @@ function Tile({ record, label, onReuse }: { record: TaskRecord; label: string; o
                   name: view.name,
                   language: view.language,
                   title: view.title,
+                  batch,
                 },
                 extensionOf(media) ?? (record.kind === 'image_generate' ? 'png' : 'mp4'),
               )}
@@ -110,12 +122,13 @@ export function RequestTiles({
 }) {
   const { tasks: history } = useHistory();
   const byId = useMemo(() => new Map(history.map((record) => [record.id, record])), [history]);
+  const batch = useMemo(() => tasks.map((task) => task.id), [tasks]);
   return (
     <ul aria-label="Results" className={`grid gap-2 ${tasks.length > 1 ? 'grid-cols-2' : 'grid-cols-1'}`}>
       {tasks.map((task) => {
         const record = byId.get(task.id);
         return record ? (
-          <Tile key={task.id} record={record} label={task.label} onReuse={onReuse} />
+          <Tile key={task.id} record={record} label={task.label} batch={batch} onReuse={onReuse} />
         ) : (
           <li
             key={task.id}
