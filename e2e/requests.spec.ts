@@ -109,6 +109,13 @@ test.describe('human names', () => {
     const prompt = `Red bicycle, Lisbon ${run}`;
     const created = await page.request.post('/v1/image_generate', { data: { prompt, generate_count: 2 } });
     const ids = ((await created.json()) as { data: { task_ids: string[] } }).data.task_ids;
+    // On Tasks, each card is headed by the prompt and leads to its request.
+    await page.goto(`/tasks?q=${encodeURIComponent(ids[1]!)}`);
+    const card = page.getByRole('article', { name: prompt });
+    await expect(card.getByRole('link', { name: '2 of 2 in its request' })).toHaveAttribute(
+      'href',
+      `/requests/req-${ids[0]}`,
+    );
     await page.goto(`/tasks/${ids[1]}`);
     await expect(page.getByRole('heading', { level: 1, name: prompt })).toBeVisible();
     await expect(page.getByText('SUCCEEDED', { exact: true }).first()).toBeVisible({ timeout: 15_000 });

@@ -51,6 +51,14 @@ export const TaskCard = memo(function TaskCard({ record }: { record: TeamTask })
             {record.id}
           </p>
         )}
+        {record.requestId && (record.batch?.length ?? 0) > 1 && (
+          <Link
+            href={`/requests/${encodeURIComponent(record.requestId)}`}
+            className="-mt-1 self-start text-xs font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+          >
+            {record.batch!.indexOf(record.id) + 1} of {record.batch!.length} in its request
+          </Link>
+        )}
         {view.tone === 'failed' && (
           <p className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium break-words whitespace-pre-wrap text-red-900 dark:border-red-900 dark:bg-red-950/60 dark:text-red-100">
             {view.errorMessage ?? 'The service reported FAILED without an error message.'}
