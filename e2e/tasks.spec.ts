@@ -126,9 +126,14 @@ test.describe('task gallery', () => {
     await expect(page.getByText('720 × 1280 pixels').or(page.getByText(/\d+ × \d+ pixels/))).toBeVisible();
     await expect(page.getByText(/^\d+ seconds$/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Copy as cURL' })).toBeVisible();
+    // From this console, named from the request (server/tasks/download.ts).
     await expect(page.getByRole('link', { name: 'Download video' })).toHaveAttribute(
       'href',
-      /^http:\/\/127\.0\.0\.1/,
+      `/__console/tasks/${id}/download/result`,
+    );
+    await expect(page.getByRole('link', { name: 'Download video' })).toHaveAttribute(
+      'download',
+      'shared-with-support.mp4',
     );
     await page.getByRole('link', { name: '← All tasks' }).click();
     await expect(card(page, id)).toBeVisible();
