@@ -72,7 +72,15 @@ function importDirectionRules() {
   const FEATURES = ['image-generate', 'video-translate', 'image-to-video', 'tasks', 'callbacks'];
   /** What a feature offers the rest of the app: its screens and its shared store. */
   const PUBLIC = {
-    tasks: ['history', 'following', 'tasks-screen', 'task-detail-screen', 'task-polling-host'],
+    tasks: [
+      'history',
+      'following',
+      'tasks-screen',
+      'task-detail-screen',
+      'task-polling-host',
+      'request-screen',
+      'request-tiles',
+    ],
     callbacks: ['callback-subscriber', 'callbacks-screen'],
     // The image rows and the prompt are shared with Image to video rather than copied.
     'image-generate': ['image-generate-screen', 'reference-images-field', 'image-url-row', 'prompt-field'],

@@ -46,7 +46,12 @@ async function translateThroughForm(page: Page, name: string, language: string):
 }
 
 async function expectTranslatedTask(page: Page, taskId: string, expectedName: string) {
-  await page.getByRole('link', { name: taskId }).first().click();
+  // From the Callbacks screen, its id; from a task card, its heading (the request's name).
+  await page
+    .getByRole('link', { name: taskId })
+    .or(page.getByRole('article').filter({ hasText: taskId }).getByRole('heading').getByRole('link'))
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`/tasks/${taskId}$`));
   await expect(page.getByText('SUCCEEDED').first()).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText(expectedName, { exact: true }).first()).toBeVisible();
@@ -98,8 +103,8 @@ test.describe('callback inbox', () => {
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tasks' }).click();
       // No status query can answer: only the callback can make the task SUCCEEDED.
       const card = page.getByRole('article').filter({ hasText: taskId });
-      await expect(card.getByText(`Korean-${name}`).first()).toBeVisible({ timeout: 15_000 });
-      await expect(card.getByText('SUCCEEDED').first()).toBeVisible();
+      await expect(card.getByRole('heading', { name: `Korean - ${name}` })).toBeVisible();
+      await expect(card.getByText('SUCCEEDED').first()).toBeVisible({ timeout: 15_000 });
       await expectTranslatedTask(page, taskId, `Korean-${name}`);
       await expectCallbackListed(page, taskId);
     });

@@ -13,7 +13,7 @@ async function generateImage(page: Page, prompt: string, ratio: string): Promise
   return (await panel.getByRole('link', { name: /^i2is-/ }).textContent())!;
 }
 
-const card = (page: Page, id: string) => page.getByRole('article', { name: id });
+const card = (page: Page, id: string) => page.getByRole('article').filter({ hasText: id });
 const openTasks = (page: Page) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tasks' }).click();
 

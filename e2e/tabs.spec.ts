@@ -33,7 +33,7 @@ test('one tab polls, the other shows its answers live, and takes over when it cl
   const id = (await link.textContent())!.trim();
 
   // The second tab was open all along: the task and its status reach it through the broadcast.
-  const card = second.getByRole('article', { name: id });
+  const card = second.getByRole('article').filter({ hasText: id });
   await expect(card).toBeVisible();
   await expect(card).toContainText('RENDERING');
 

@@ -74,7 +74,7 @@ test('created on one instance, known, opened and updated live on the other; noth
   // B's Tasks screen, open on that task, will hear of the callback A receives.
   const watcher = await support.context().newPage();
   await watcher.goto(`${b.url}/tasks?q=${taskId}`);
-  const card = watcher.getByRole('article', { name: taskId });
+  const card = watcher.getByRole('article').filter({ hasText: taskId });
   await expect(card).toBeVisible();
 
   // A callback received by A shows live on B's Callbacks screen.

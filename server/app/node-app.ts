@@ -136,7 +136,15 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
     await hints.created(ids, config.publicBaseUrl ?? 'http://localhost');
   };
   app.use('/v1/*', recordTraffic(recorder, inbox.path));
-  const taskRoutes = createTaskRoutes(database, streams);
+  // Result downloads (server/tasks/download.ts): through the outbound guard; the in-process
+  // emulator's media are answered here.
+  const resultFetch = createGuardedFetch({
+    local: (url, init) =>
+      ownHosts.has(bareHost(url.hostname)) && /^\/emulator\/(media|samples)\//.test(url.pathname)
+        ? app.fetch(new Request(url, init))
+        : undefined,
+  });
+  const taskRoutes = createTaskRoutes(database, streams, resultFetch);
   app.route('/', taskRoutes.app);
   app.route('/', createInsightsRoutes(database));
 

@@ -172,6 +172,15 @@ export const MIGRATIONS: Record<string, Migration> = {
       await sql.raw(COMMIT_CALLBACKS_FUNCTION).execute(db);
     },
   },
+  // A request is one submission of a creation form: the tasks it made, who, when, what was asked.
+  // Existing tasks created through the console get one per batch (the ids one creation answer
+  // returned), or one each where nothing groups them; tasks looked up or named by a callback get
+  // none. Frozen text: it must create what it created the day it shipped.
+  '0007_requests': {
+    async up(db: Kysely<unknown>) {
+      await sql.raw(REQUESTS_0007).execute(db);
+    },
+  },
   // Insights (server/insights): a period's tasks by one index range scan that reads no table rows:
   // created_at, with what the aggregates group and count. (The failed ones come through
   // tasks_phase_newest.) Numbered after 0007 (requests) and 0008 (users). Frozen text.
@@ -181,6 +190,34 @@ export const MIGRATIONS: Record<string, Migration> = {
     },
   },
 };
+
+const REQUESTS_0007 = `
+create table requests (
+  id text primary key,
+  kind text not null,
+  creator text,
+  created_at timestamptz not null default now(),
+  params jsonb,
+  title text,
+  task_ids jsonb not null default '[]'::jsonb
+);
+create index requests_newest on requests (created_at desc, id desc);
+create index requests_creator_newest on requests (creator, created_at desc, id desc);
+alter table tasks add column request_id text;
+create index tasks_request on tasks (request_id) where request_id is not null;
+insert into requests (id, kind, creator, created_at, params, title, task_ids)
+select distinct on (first_id)
+  'req-' || first_id, kind, creator, created_at,
+  case when jsonb_typeof(params) = 'object' then (
+    select coalesce(jsonb_object_agg(key, value), '{}'::jsonb) from jsonb_each(params)
+    where key <> 'callback_url' and key !~* '(token|secret|password|passwd|api_?key|auth|credential|signature)'
+  ) end,
+  coalesce(nullif(prompt, ''), nullif(params->>'name', ''), nullif(name, ''), files->0->>'name'),
+  coalesce(batch, jsonb_build_array(id))
+from (select *, coalesce(batch->>0, id) as first_id from tasks where source = 'created') created
+order by first_id, created_at;
+update tasks set request_id = 'req-' || coalesce(batch->>0, id) where source = 'created';
+`;
 
 const INSIGHTS_0009 = `
 create index tasks_insights on tasks (created_at) include (kind, creator, phase, finished_at, language);

@@ -63,6 +63,22 @@ export interface TasksTable {
   search: ColumnType<string, never, never>;
   /** The request's fields that hold files uploaded through the console, with their names. */
   files: JSONColumnType<RequestFile[] | null, string | null | undefined, string | null>;
+  /** The request (one submission) that created the task; null for a task looked up or named by a callback. */
+  request_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One submission of a creation form: who, when, what was asked (secrets removed), and the tasks it made. */
+export interface RequestsTable {
+  /** `req-` and the first task id the creation answer returned. */
+  id: string;
+  kind: string;
+  creator: string | null;
+  created_at: Timestamp;
+  /** The request body without callback_url and anything token-like. */
+  params: JSONColumnType<Record<string, unknown> | null, string | null, string | null>;
+  /** What people call it: the prompt, else the output name, else the uploaded file's name. */
+  title: string | null;
+  task_ids: JSONColumnType<string[], string, string>;
 }
 
 /** A file uploaded through the console: what its URL was called on the creator's disk. */
@@ -98,4 +114,5 @@ export interface Schema {
   task_events: TaskEventsTable;
   uploads: UploadsTable;
   task_counts: TaskCountsTable;
+  requests: RequestsTable;
 }

@@ -13,6 +13,7 @@ import {
   type TaskViewQuery,
 } from '../../src/api/task-view-rule';
 import type { TaskRow } from './recorder';
+import { taskTitle } from './request-fields';
 
 export { TASK_TABS, type TaskTab };
 export const PAGE_SIZE_MAX = 200;
@@ -44,6 +45,10 @@ export interface TaskView {
   lastCheckedAt?: number;
   /** Files uploaded through the console into the request, with their names. */
   files?: RequestFile[];
+  /** The request that created it (absent for a task looked up or named by a callback). */
+  requestId?: string;
+  /** What people call it: the request's title (the prompt, else the output name, else the file's name). */
+  title?: string;
 }
 
 export interface TaskEventView {
@@ -78,6 +83,8 @@ export function toTaskView(row: TaskRow): TaskView {
     finishedAt: row.finished_at?.getTime(),
     lastCheckedAt: row.last_checked_at?.getTime(),
     files: optional(row.files) ?? undefined,
+    requestId: optional(row.request_id) ?? undefined,
+    title: taskTitle(row) ?? undefined,
   };
 }
 

@@ -9,6 +9,7 @@ import type { TaskType } from '../../src/api/schemas';
 import type { Database, Db } from '../db/database';
 import { storableJson, TOO_DEEP } from '../db/storable';
 import type { TaskErrorValue, TaskEventSource, TasksTable } from '../db/schema';
+import { publicParams, requestIdOf, requestTitle } from './request-fields';
 
 export const TASKS_CHANNEL = 'console_tasks';
 
@@ -154,6 +155,21 @@ export function createTaskRecorder(database: Promise<Database>): TaskRecorder {
       const batch = tasks.length > 1 ? JSON.stringify(tasks.map((task) => task.id)) : null;
       await (await db()).transaction().execute(async (trx) => {
         const files = await filesOf(trx, params);
+        // The request first, in the same transaction as its tasks: none is ever seen without the other.
+        const requestId = requestIdOf(tasks[0]!.id);
+        const request = {
+          kind,
+          creator,
+          params: JSON.stringify(publicParams(params)),
+          title: requestTitle({ prompt: params.prompt, name: params.name, files }),
+          task_ids: JSON.stringify(tasks.map((task) => task.id)),
+          ...(at && { created_at: at }),
+        };
+        await trx
+          .insertInto('requests')
+          .values({ id: requestId, ...request })
+          .onConflict((oc) => oc.column('id').doUpdateSet(request))
+          .execute();
         for (const task of tasks) {
           const values = {
             kind,
@@ -165,6 +181,7 @@ export function createTaskRecorder(database: Promise<Database>): TaskRecorder {
             language: task.language ?? null,
             creator,
             files: files.length ? JSON.stringify(files) : null,
+            request_id: requestId,
             ...(at && { created_at: at, updated_at: at }),
           };
           // A callback can beat the creation answer; the creation's facts win, its status stays.

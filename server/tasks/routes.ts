@@ -8,6 +8,8 @@ import { createTaskFeed, mountTaskEvents } from './feed';
 import { createStreamLimits, type StreamLimits } from '../http/stream-limits';
 import { databaseInputErrors, refuseUnstorableText } from '../http/request-text';
 import { countTasks, getTask, listTasks, PAGE_SIZE_MAX, TASK_TABS, type TaskTab } from './list';
+import { getRequest, listRequests, REQUESTS_PAGE_MAX } from './requests';
+import { mountDownloads } from './download';
 
 const NO_STORE = { 'cache-control': 'no-store' };
 
@@ -20,6 +22,8 @@ export interface TaskRoutes {
 export function createTaskRoutes(
   database: Promise<Database>,
   streams: StreamLimits = createStreamLimits(),
+  /** Fetches a result file for a download: the outbound guard (server/outbound.ts). */
+  fetchResult: typeof fetch = fetch,
 ): TaskRoutes {
   const app = new Hono();
   const feed = createTaskFeed(database);
@@ -27,9 +31,12 @@ export function createTaskRoutes(
   // A search, a creator or a task id with a NUL in it is a 400 here, never a database error.
   app.use('/__console/tasks', refuseUnstorableText());
   app.use('/__console/tasks/*', refuseUnstorableText());
+  app.use('/__console/requests', refuseUnstorableText());
+  app.use('/__console/requests/*', refuseUnstorableText());
   app.onError(databaseInputErrors('tasks'));
   // Before /:id, which would otherwise take "events" for a task id.
   mountTaskEvents(app, feed, closeStreams, streams);
+  mountDownloads(app, database, fetchResult);
 
   app.get('/__console/tasks', async (c) => {
     const { db } = await database;
@@ -66,6 +73,29 @@ export function createTaskRoutes(
     const { db } = await database;
     const found = await getTask(db, c.req.param('id'));
     if (!found) return c.json({ code: 404, msg: 'This console has no record of that task' }, 404, NO_STORE);
+    return c.json({ code: 0, msg: 'ok', data: found }, 200, NO_STORE);
+  });
+
+  // Requests: one submission each, with its tasks (server/tasks/requests.ts).
+  app.get('/__console/requests', async (c) => {
+    const { db } = await database;
+    const kindParam = c.req.query('kind');
+    if (kindParam && !(TASK_TYPES as readonly string[]).includes(kindParam))
+      return c.json({ code: 400, msg: `kind must be one of ${TASK_TYPES.join(', ')}` }, 400);
+    const limit = Math.min(Math.max(Number(c.req.query('limit')) || 20, 1), REQUESTS_PAGE_MAX);
+    const page = await listRequests(
+      db,
+      { kind: kindParam || undefined, creator: c.req.query('creator')?.slice(0, 80) || undefined },
+      { cursor: c.req.query('cursor') || undefined, limit },
+    );
+    return c.json({ code: 0, msg: 'ok', data: page }, 200, NO_STORE);
+  });
+
+  app.get('/__console/requests/:id', async (c) => {
+    const { db } = await database;
+    const found = await getRequest(db, c.req.param('id'));
+    if (!found)
+      return c.json({ code: 404, msg: 'This console has no record of that request' }, 404, NO_STORE);
     return c.json({ code: 0, msg: 'ok', data: found }, 200, NO_STORE);
   });
 

@@ -22,6 +22,9 @@ const TaskDetailScreen = lazy(() =>
 const InsightsScreen = lazy(() =>
   import('@/features/insights/insights-screen').then((m) => ({ default: m.InsightsScreen })),
 );
+const RequestScreen = lazy(() =>
+  import('@/features/tasks/request-screen').then((m) => ({ default: m.RequestScreen })),
+);
 const CallbacksScreen = lazy(() =>
   import('@/features/callbacks/callbacks-screen').then((m) => ({ default: m.CallbacksScreen })),
 );
@@ -68,6 +71,9 @@ export function AppRoutes() {
           {(params) => <TaskDetailScreen taskId={decodeURIComponent(params.taskId)} />}
         </Route>
         <Route path="/insights" component={InsightsScreen} />
+        <Route path="/requests/:requestId">
+          {(params) => <RequestScreen requestId={decodeURIComponent(params.requestId)} />}
+        </Route>
         <Route path="/callbacks" component={CallbacksScreen} />
         <Route component={NotFound} />
       </Switch>

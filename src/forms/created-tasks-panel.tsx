@@ -1,6 +1,15 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { CopyButton } from '@/components/ui/copy-button';
+
+// The tiles follow the request live from this browser's task history (features/tasks): loaded with
+// the panel, after a submit; until they arrive the panel lists the ids.
+const RequestTiles = lazy(() =>
+  import('@/features/tasks/request-tiles').then((m) => ({ default: m.RequestTiles })),
+);
+
+/** What "Use this prompt" does with a request's parameters: fills the form. */
+export type ReuseParams = (params: Record<string, unknown>) => void;
 
 export interface CreatedTaskLink {
   id: string;
@@ -17,12 +26,14 @@ export function CreatedTasksPanel({
   tasks,
   curl,
   note,
+  onReuse,
 }: {
   /** What each task makes, for the heading: "1 image task created", "3 translation tasks created". */
   kind: string;
   tasks: readonly CreatedTaskLink[];
   curl: string;
   note?: string;
+  onReuse?: ReuseParams;
 }) {
   const title = `${tasks.length} ${kind} ${tasks.length === 1 ? 'task' : 'tasks'} created`;
   const heading = useRef<HTMLHeadingElement>(null);
@@ -58,22 +69,13 @@ export function CreatedTasksPanel({
         {title}
       </h2>
       <p className="mt-1 text-sm text-emerald-900 dark:text-emerald-200">
-        Each task runs on the service; open one to follow it until it finishes.
+        Each task runs on the service; its result shows here as soon as it is done.
       </p>
-      <ul className="mt-3 divide-y divide-emerald-200/70 overflow-hidden rounded-lg border border-emerald-200 bg-white dark:divide-emerald-900 dark:border-emerald-900 dark:bg-zinc-900">
-        {tasks.map((task) => (
-          <li key={task.id} className="px-3 py-2">
-            <span className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">{task.label}</span>
-            {/* Ids are long and opaque: shown whole (break-all) so they can be read and compared. */}
-            <Link
-              href={`/tasks/${encodeURIComponent(task.id)}`}
-              className="font-mono text-[13px] font-medium break-all text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
-            >
-              {task.id}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <div className="mt-3">
+        <Suspense fallback={<IdList tasks={tasks} />}>
+          <RequestTiles tasks={tasks} onReuse={onReuse} />
+        </Suspense>
+      </div>
       {note && <p className="mt-2 text-xs text-amber-800 dark:text-amber-300">{note}</p>}
       <details className="group mt-3">
         <summary className="cursor-pointer text-sm font-medium text-zinc-700 select-none dark:text-zinc-300">
@@ -90,12 +92,32 @@ export function CreatedTasksPanel({
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <CopyButton text={curl} label="Copy as cURL" size="sm" />
         <Link
-          href="/tasks"
+          href={tasks[0] ? `/requests/${encodeURIComponent(`req-${tasks[0].id}`)}` : '/tasks'}
           className="rounded-lg px-2.5 py-1.5 text-sm font-medium text-indigo-700 hover:bg-indigo-50 dark:text-indigo-300 dark:hover:bg-indigo-950"
         >
-          All tasks →
+          All tasks of this request →
         </Link>
       </div>
     </section>
+  );
+}
+
+/** The new tasks' ids as links: while the tiles load, or if they cannot. */
+function IdList({ tasks }: { tasks: readonly CreatedTaskLink[] }) {
+  return (
+    <ul className="divide-y divide-emerald-200/70 overflow-hidden rounded-lg border border-emerald-200 bg-white dark:divide-emerald-900 dark:border-emerald-900 dark:bg-zinc-900">
+      {tasks.map((task) => (
+        <li key={task.id} className="px-3 py-2">
+          <span className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">{task.label}</span>
+          {/* Ids are long and opaque: shown whole (break-all) so they can be read and compared. */}
+          <Link
+            href={`/tasks/${encodeURIComponent(task.id)}`}
+            className="font-mono text-[13px] font-medium break-all text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
+          >
+            {task.id}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -14,6 +14,32 @@ const LazyCreatedTasksPanel = lazy(() =>
   import('./created-tasks-panel').then((m) => ({ default: m.CreatedTasksPanel })),
 );
 
+const LazyRecentRequests = lazy(() =>
+  import('@/features/tasks/request-tiles').then((m) => ({ default: m.RecentRequests })),
+);
+
+/** Set once this browser has sent a request: until then there is nothing recent to load and show. */
+export const SENT_KEY = 'media-console:sent-requests';
+
+function hasSentRequests(): boolean {
+  try {
+    return localStorage.getItem(SENT_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** This browser's recent requests of the form's kind, below its side column's newest result. */
+export function RecentRequests(props: ComponentProps<typeof LazyRecentRequests>) {
+  // A first visit loads none of the history's code for it (the form's first screen stays light).
+  if (!hasSentRequests() && !props.exclude?.length) return null;
+  return (
+    <Suspense fallback={null}>
+      <LazyRecentRequests {...props} />
+    </Suspense>
+  );
+}
+
 /** The tasks a submission created, for a form's side column. */
 export function CreatedTasks(props: ComponentProps<typeof LazyCreatedTasksPanel>) {
   return (

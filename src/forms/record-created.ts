@@ -19,6 +19,11 @@ export async function recordCreatedTasksSafely(
     // Which request fields hold uploaded files, by name: kept beside the request, never sent.
     const files = options.fileNames ? filesOfRequest(body, options.fileNames) : [];
     await recordCreatedTasks(kind, body, tasks, { animatedFrom: options.animatedFrom, files });
+    try {
+      localStorage.setItem('media-console:sent-requests', '1'); // forms/creation-form-layout.tsx SENT_KEY
+    } catch {
+      // without storage the form shows no recent requests; nothing else depends on it
+    }
     return undefined;
   } catch {
     return 'These tasks could not be saved in this browser’s task history; keep the ids.';

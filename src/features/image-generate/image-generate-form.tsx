@@ -3,7 +3,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { ApiError } from '@/api/errors';
 import type { ImageGenerateRequest } from '@/api/schemas';
 import { BOUNDS, MODULES } from '@/api/rules';
-import { CreatedTasks, CreationFormLayout } from '@/forms/creation-form-layout';
+import { CreatedTasks, CreationFormLayout, RecentRequests } from '@/forms/creation-form-layout';
+import { fillFromParams } from '@/forms/reuse-params';
 import { Field, FieldGroup } from '@/components/ui/field';
 import { clearDraft, loadDraft, useDraftAutosave } from '@/forms/form-draft';
 import { fieldForServerError, serverFieldMessage } from '@/forms/form-errors';
@@ -105,6 +106,8 @@ export function ImageGenerateForm() {
   }
 
   const pending = sending || formState.isSubmitting;
+  const reusePrompt = (params: Record<string, unknown>) =>
+    fillFromParams(form, IMAGE_FORM_DEFAULTS, params, 'prompt');
   return (
     <CreationFormLayout
       titleId="image-form-title"
@@ -125,9 +128,11 @@ export function ImageGenerateForm() {
               tasks={result.taskIds.map((id, index) => ({ id, label: `Image ${index + 1}` }))}
               curl={result.curl}
               note={result.historyNote}
+              onReuse={reusePrompt}
             />
           )}
           <ImageSummary control={control} />
+          <RecentRequests kind="image_generate" exclude={result?.taskIds} onReuse={reusePrompt} />
         </>
       }
     >

@@ -11,6 +11,8 @@ export interface AnimateSource {
   /** Its image_url: the start frame. */
   start: string;
   ratio: VideoAspectRatio;
+  /** The image's prompt, carried into the video's prompt. */
+  prompt?: string;
 }
 
 /** 16:9 for a landscape image, 9:16 for a portrait or square one, from a ratio such as "4:3". */
@@ -20,7 +22,11 @@ export function closestVideoRatio(imageRatio: string | undefined): VideoAspectRa
 }
 
 export function animateHref(source: AnimateSource): string {
-  return `${IMAGE_TO_VIDEO_PATH}?${new URLSearchParams({ ...source })}`;
+  const { prompt, ...rest } = source;
+  const params = new URLSearchParams({ ...rest });
+  // A prompt the video form could not take whole is left behind rather than cut.
+  if (prompt && prompt.length <= 1000) params.set('prompt', prompt);
+  return `${IMAGE_TO_VIDEO_PATH}?${params}`;
 }
 
 export function readAnimateSource(search: string): AnimateSource | undefined {
@@ -28,5 +34,6 @@ export function readAnimateSource(search: string): AnimateSource | undefined {
   const from = params.get('from');
   const start = params.get('start');
   if (!from || !start) return undefined;
-  return { from, start, ratio: params.get('ratio') === '16:9' ? '16:9' : '9:16' };
+  const prompt = params.get('prompt') ?? undefined;
+  return { from, start, ratio: params.get('ratio') === '16:9' ? '16:9' : '9:16', ...(prompt && { prompt }) };
 }

@@ -11,7 +11,7 @@ import { hintClass, inputClass } from '@/components/ui/styles';
 import { Switch } from '@/components/ui/switch';
 import { PromptField } from '@/features/image-generate/prompt-field';
 import { ImageUrlRow } from '@/features/image-generate/image-url-row';
-import { CreatedTasks, CreationFormLayout } from '@/forms/creation-form-layout';
+import { CreatedTasks, CreationFormLayout, RecentRequests } from '@/forms/creation-form-layout';
 import { FRAME_ACCEPT } from '@/forms/uploads/upload-accept';
 import { SET_UPLOADED, singleFile } from '@/forms/uploads/single-file';
 import { useUploadTracker } from '@/forms/uploads/upload-context';
@@ -82,6 +82,7 @@ function initialValues(source: AnimateSource | undefined): VideoFormValues {
     aspect_ratio: source.ratio,
     source_task: source.from,
     source_url: source.start,
+    ...(source.prompt && { prompt: source.prompt }),
   };
 }
 
@@ -189,6 +190,12 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
   }
 
   const pending = sending || formState.isSubmitting;
+  // Only the prompt: the model, mode and frames follow rules of their own (useModelAndMode).
+  const reusePrompt = (params: Record<string, unknown>) => {
+    if (typeof params.prompt !== 'string') return;
+    setValue('prompt', params.prompt, { shouldDirty: true });
+    setFocus('prompt');
+  };
   const differ =
     rules.startFrame && startOrientation && endOrientation && startOrientation !== endOrientation;
   return (
@@ -215,9 +222,11 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
               tasks={result.taskIds.map((id, index) => ({ id, label: `Video ${index + 1}` }))}
               curl={result.curl}
               note={result.historyNote}
+              onReuse={reusePrompt}
             />
           )}
           <VideoSummary control={control} />
+          <RecentRequests kind="image_to_video" exclude={result?.taskIds} onReuse={reusePrompt} />
         </>
       }
     >

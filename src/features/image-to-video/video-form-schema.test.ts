@@ -102,6 +102,11 @@ describe('Animate links', () => {
     expect(href.startsWith('/image-to-video?')).toBe(true);
     expect(readAnimateSource(href.split('?')[1]!)).toEqual({ from: 'i2is-1', start: START, ratio: '16:9' });
     expect(readAnimateSource('from=x')).toBeUndefined();
+    // The image's prompt rides along (when the video form can take it whole).
+    const withPrompt = animateHref({ from: 'i2is-1', start: START, ratio: '9:16', prompt: 'A red bicycle' });
+    expect(readAnimateSource(withPrompt.split('?')[1]!)).toMatchObject({ prompt: 'A red bicycle' });
+    const long = animateHref({ from: 'i2is-1', start: START, ratio: '9:16', prompt: 'x'.repeat(1001) });
+    expect(readAnimateSource(long.split('?')[1]!)?.prompt).toBeUndefined();
   });
 });
 

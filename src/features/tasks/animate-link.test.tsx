@@ -37,7 +37,7 @@ describe('Animate', () => {
     ['4:3', '16:9'],
     ['1:1', '9:16'],
     ['21:9', '16:9'],
-  ])('on the card of a succeeded %s image opens Image to video at %s', (ratio, video) => {
+  ])('on the card of a succeeded %s image opens Image to video at %s, with its prompt', (ratio, video) => {
     const task = image('SUCCEEDED', ratio);
     render(<TaskCard record={task} />);
     const href = screen.getByRole('link', { name: 'Animate' }).getAttribute('href')!;
@@ -47,6 +47,7 @@ describe('Animate', () => {
       from: task.id,
       start: IMAGE,
       ratio: video,
+      prompt: 'A lighthouse',
     });
   });
 

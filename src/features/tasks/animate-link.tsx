@@ -10,7 +10,7 @@ export function animateTarget(record: TaskRecord, view: TaskView): string | unde
   // An expired image cannot be a start frame any more.
   if (isResultExpired(record, Date.now())) return undefined;
   const ratio = closestVideoRatio(requestedRatio(record));
-  return animateHref({ from: record.id, start: view.image.url, ratio });
+  return animateHref({ from: record.id, start: view.image.url, ratio, prompt: view.prompt });
 }
 
 /** "Animate" on a succeeded image task (card and detail page): two clicks from an image to a video. */

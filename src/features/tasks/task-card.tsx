@@ -36,16 +36,28 @@ export const TaskCard = memo(function TaskCard({ record }: { record: TeamTask })
         <TaskStatusLine record={record} view={view}>
           {view.language && <span className="text-xs text-zinc-600 dark:text-zinc-400">{view.language}</span>}
         </TaskStatusLine>
-        <h2 id={headingId} className="min-w-0 text-sm">
+        <h2 id={headingId} className="min-w-0 text-sm font-medium">
           <Link
             href={href}
-            className="block truncate font-mono text-zinc-900 underline-offset-2 hover:text-indigo-700 hover:underline dark:text-zinc-100 dark:hover:text-indigo-300"
+            title={view.heading}
+            className={`block text-zinc-900 underline-offset-2 hover:text-indigo-700 hover:underline dark:text-zinc-100 dark:hover:text-indigo-300 ${view.heading ? 'line-clamp-2 break-words' : 'truncate font-mono'}`}
           >
-            {record.id}
+            {view.heading ?? record.id}
           </Link>
         </h2>
-        {(view.prompt || view.name) && (
-          <p className="line-clamp-2 text-sm text-zinc-700 dark:text-zinc-300">{view.prompt ?? view.name}</p>
+        {/* The id is secondary: there to read, select and copy (the task page has Copy task id). */}
+        {view.heading && (
+          <p className="-mt-1 truncate font-mono text-xs text-zinc-600 select-all dark:text-zinc-400">
+            {record.id}
+          </p>
+        )}
+        {record.requestId && (record.batch?.length ?? 0) > 1 && (
+          <Link
+            href={`/requests/${encodeURIComponent(record.requestId)}`}
+            className="-mt-1 self-start text-xs font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+          >
+            {record.batch!.indexOf(record.id) + 1} of {record.batch!.length} in its request
+          </Link>
         )}
         {view.tone === 'failed' && (
           <p className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium break-words whitespace-pre-wrap text-red-900 dark:border-red-900 dark:bg-red-950/60 dark:text-red-100">

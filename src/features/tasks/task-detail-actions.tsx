@@ -8,7 +8,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { removeTasks, type TaskRecord } from './history';
 import { AnimateLink } from './animate-link';
 import { needsPolling } from './poll-schedule';
-import { fileNameOf } from './safe-url';
+import { downloadName, extensionOf } from '@/api/download-name';
 import type { TaskView } from './task-view';
 import { isTerminalStatus } from '@/api/status';
 import { useResultExpired } from './result-expiry';
@@ -37,11 +37,14 @@ export function TaskActions({
   record,
   view,
   inHistory = true,
+  inRecord = false,
 }: {
-  record: TaskRecord;
+  record: TaskRecord & { batch?: string[] };
   view: TaskView;
   /** Whether this browser's history holds the task (only then can it be removed from it). */
   inHistory?: boolean;
+  /** Whether the team's record holds it: then files download from this console, named by it. */
+  inRecord?: boolean;
 }) {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
@@ -69,6 +72,20 @@ export function TaskActions({
     : record.kind === 'image_generate'
       ? (view.image.url ?? view.thumbnail.url)
       : view.video.url;
+  const named = {
+    id: record.id,
+    kind: record.kind,
+    prompt: view.prompt,
+    name: view.name,
+    language: view.language,
+    title: view.title,
+    batch: record.batch,
+  };
+  const base = `/__console/tasks/${encodeURIComponent(record.id)}/download`;
+  const mediaName = media
+    ? downloadName(named, extensionOf(media) ?? (record.kind === 'image_generate' ? 'png' : 'mp4'))
+    : undefined;
+  const captionName = downloadName(named, extensionOf(view.caption.url) ?? 'ass');
   const canCheck =
     !isTerminalStatus(record.status) && (!needsPolling(record) || view.stale || view.tone === 'waiting');
 
@@ -76,13 +93,17 @@ export function TaskActions({
     <div className="space-y-3">
       <div className="flex flex-wrap gap-2">
         <CopyButton text={record.id} label="Copy task id" size="sm" />
+        <CopyButton
+          text={`${location.origin}/tasks/${encodeURIComponent(record.id)}`}
+          label="Copy link"
+          size="sm"
+        />
         <CopyButton text={statusCurl(record)} label="Copy as cURL" size="sm" />
         {media && (
           <a
-            href={media}
-            download={fileNameOf(media, `${record.id}`)}
-            target="_blank"
-            rel="noopener noreferrer"
+            href={inRecord ? `${base}/result` : media}
+            download={mediaName}
+            {...(!inRecord && { target: '_blank', rel: 'noopener noreferrer' })}
             className="inline-flex items-center gap-1.5 rounded-lg border border-zinc-300 bg-white px-2.5 py-1.5 text-sm font-medium text-zinc-800 shadow-xs hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800"
           >
             Download {record.kind === 'image_generate' ? 'image' : 'video'}
@@ -90,10 +111,9 @@ export function TaskActions({
         )}
         {view.caption.url && !expired && (
           <a
-            href={view.caption.url}
-            download={fileNameOf(view.caption.url, `${record.id}.ass`)}
-            target="_blank"
-            rel="noopener noreferrer"
+            href={inRecord ? `${base}/captions` : view.caption.url}
+            download={captionName}
+            {...(!inRecord && { target: '_blank', rel: 'noopener noreferrer' })}
             className="inline-flex items-center gap-1.5 rounded-lg border border-zinc-300 bg-white px-2.5 py-1.5 text-sm font-medium text-zinc-800 shadow-xs hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800"
           >
             Download captions

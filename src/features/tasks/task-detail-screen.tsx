@@ -26,6 +26,10 @@ import { QueryProvider } from '@/api/query-client';
 
 // The poller loads only for a task this browser follows that may still change: a finished task's
 // page (the usual shared link) needs none of it.
+// A task of a request lists its siblings: loaded only for such a task.
+const RequestSiblings = lazy(() =>
+  import('./request-siblings').then((m) => ({ default: m.RequestSiblings })),
+);
 const TaskPollingHost = lazy(() =>
   import('./task-polling-host').then((m) => ({ default: m.TaskPollingHost })),
 );
@@ -112,13 +116,14 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
     );
   }, [loaded, settled, detail, taskId, queryClient]);
 
+  const pageHeading = record ? viewOf(record).heading : undefined;
   useEffect(() => {
     const previous = document.title;
-    document.title = `Task ${taskId} · Media Console`;
+    document.title = `${pageHeading ?? `Task ${taskId}`} · Media Console`;
     return () => {
       document.title = previous;
     };
-  }, [taskId]);
+  }, [taskId, pageHeading]);
 
   // A task the service has not answered for yet shows only its id while an answer is on its way (a
   // lookup about to start, or this browser's poller): painting the record now would push it down
@@ -170,9 +175,20 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
             <TaskTiming record={record} running={view.tone === 'running'} />
           </span>
         </TaskStatusLine>
-        <h1 className="font-mono text-xl font-semibold tracking-tight break-all sm:text-2xl">{record.id}</h1>
+        {view.heading ? (
+          <>
+            <h1 className="text-xl font-semibold tracking-tight break-words sm:text-2xl">{view.heading}</h1>
+            <p className="font-mono text-sm break-all text-zinc-600 select-all dark:text-zinc-400">
+              {record.id}
+            </p>
+          </>
+        ) : (
+          <h1 className="font-mono text-xl font-semibold tracking-tight break-all sm:text-2xl">
+            {record.id}
+          </h1>
+        )}
       </div>
-      <TaskActions record={record} view={view} inHistory={Boolean(local)} />
+      <TaskActions record={record} view={view} inHistory={Boolean(local)} inRecord={Boolean(detail)} />
 
       {view.tone === 'failed' && (
         <div
@@ -215,6 +231,14 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
         </section>
       </div>
 
+      {/* Its space is held while the request is read, so what is below does not move. */}
+      {record.requestId && (
+        <div className="min-h-16">
+          <LazyPart>
+            <RequestSiblings requestId={record.requestId} taskId={record.id} />
+          </LazyPart>
+        </div>
+      )}
       <RequestFiles files={record.files} />
       {record.params !== undefined && (
         <section aria-labelledby="params-heading" className="space-y-2">

@@ -41,6 +41,13 @@ export interface TaskView {
   name?: string;
   language?: string;
   prompt?: string;
+  /** The request's title: the prompt, else the output name, else the uploaded file's name. */
+  title?: string;
+  /**
+   * What people call the task: the title, with the language first for a translation ("Japanese -
+   * All-hands recap"); undefined when nothing names it (a task looked up by id).
+   */
+  heading?: string;
 }
 
 const TRANSIENT = new Set(['network', 'server', 'rate_limit']);
@@ -122,7 +129,24 @@ export function describeTask(record: TaskRecord): TaskView {
     name: text(result.name) ?? text(params.name),
     language: record.language ?? text(result.language),
     prompt: text(params.prompt),
+    ...titles(record, params, record.language ?? text(result.language)),
   };
+}
+
+/** The request's title and the task's heading (see TaskView). */
+function titles(
+  record: TaskRecord & { title?: string; prompt?: string },
+  params: Record<string, unknown>,
+  language: string | undefined,
+): Pick<TaskView, 'title' | 'heading'> {
+  const title =
+    text(record.title) ??
+    text(params.prompt) ??
+    text(record.prompt) ??
+    text(params.name) ??
+    text(record.files?.[0]?.name);
+  if (!title) return {};
+  return { title, heading: record.kind === 'video_translate' && language ? `${language} - ${title}` : title };
 }
 
 const views = new WeakMap<TaskRecord, TaskView>();

@@ -138,13 +138,20 @@ describe("this browser's copy over the server's", () => {
       params: { prompt: 'A lighthouse' },
       status: 'SUCCEEDED',
     });
-    // This browser's own task keeps what it knows (a callback it heard is newer than the record).
-    const own = local({ createdAt: 11, status: 'SUCCEEDED' });
+    // This browser's own task keeps what it knows (a callback it heard is newer than the record),
+    // but not its own clock: the times are the record's, the same for every viewer.
+    const own = local({ createdAt: 11, status: 'SUCCEEDED', finishedAt: 30 });
     expect(overlayLocal(server, own)).toMatchObject({
-      createdAt: 11,
+      createdAt: 10,
+      finishedAt: 30,
       source: 'created',
       status: 'SUCCEEDED',
     });
+    // Once the record has a finish, a browser's first-seen never overrides it.
+    const finished = { ...server, status: 'SUCCEEDED', finishedAt: 25 };
+    const seenLater = local({ source: 'lookup', createdAt: 55, status: 'SUCCEEDED', finishedAt: 7_200_000 });
+    expect(overlayLocal(finished, seenLater)).toMatchObject({ createdAt: 10, finishedAt: 25 });
+    expect(overlayLocal(finished, { ...seenLater, updatedAt: 5 })).toMatchObject({ finishedAt: 25 });
     // An older local copy of a task it looked up never says "looked up" over the record's "created".
     const stale = local({ source: 'lookup', createdAt: 55, updatedAt: 15 });
     expect(overlayLocal(server, stale)).toMatchObject({ createdAt: 10, source: 'created' });

@@ -64,6 +64,11 @@ export function mergePushedTask(
   return { ...data, pages };
 }
 
+/** Created and finished as the team's record has them; this browser's own only where the record has nothing. */
+function recordTimes(server: TeamTask, local: TaskRecord): Pick<TeamTask, 'createdAt' | 'finishedAt'> {
+  return { createdAt: server.createdAt, finishedAt: server.finishedAt ?? local.finishedAt };
+}
+
 /**
  * What a card shows: the server's record, with this browser's own copy laid over it when it has
  * one (it knows more: a stale mark, "not found", a re-run link), unless the server already has the
@@ -75,7 +80,8 @@ export function overlayLocal(server: TeamTask, local: TaskRecord | undefined): T
   // This browser made it: it knows so even when the record only heard of it by a lookup.
   const made = local.source === 'created' ? { source: local.source } : {};
   if (isTerminalStatus(server.status) && !isTerminalStatus(local.status)) return { ...server, ...links };
-  if (local.updatedAt < server.updatedAt && !local.lastError) return { ...server, ...links, ...made };
+  if (local.updatedAt < server.updatedAt && !local.lastError)
+    return { ...server, ...links, ...made, ...recordTimes(server, local) };
   // When, how and with what the task was made: a browser that only looked it up (or heard of it by
   // callback) dates it from then and knows no request; the team's record has the real ones.
   const origin =
@@ -83,10 +89,13 @@ export function overlayLocal(server: TeamTask, local: TaskRecord | undefined): T
       ? {}
       : { createdAt: server.createdAt, source: server.source, params: server.params ?? local.params };
   // A field this browser's copy lacks (a looked-up translation's language) is not wiped by it.
+  // Times are the record's (the server's clock) for every viewer: this browser's first-seen only
+  // fills in while the record has none.
   return {
     ...server,
     ...local,
     ...origin,
+    ...recordTimes(server, local),
     language: local.language ?? server.language,
     creator: server.creator,
   };

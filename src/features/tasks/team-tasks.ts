@@ -7,6 +7,7 @@ import type { RequestFile } from '@/api/request-files';
 import { TASK_TYPES, type TaskType } from '@/api/rules';
 import type { TaskRecord, TaskUpdateSource } from './history';
 import type { TaskTab } from './task-view';
+import { noteServerDate } from './server-clock';
 
 /** null: a search's count the server gave up on (`countsUnknown`), shown as "?". */
 export type TaskCounts = Record<TaskTab, number | null>;
@@ -20,6 +21,10 @@ export type TeamTask = TaskRecord & {
   batch?: string[];
   /** Files the creation request uploaded: shown with the parameters. */
   files?: RequestFile[];
+  /** The request (one submission) that made it; none for a task looked up or named by a callback. */
+  requestId?: string;
+  /** The request's title: the prompt, else the output name, else the uploaded file's name. */
+  title?: string;
 };
 
 export interface TaskPage {
@@ -82,6 +87,8 @@ export function toTeamTask(value: unknown): TeamTask | undefined {
     prompt: str(value.prompt),
     name: str(value.name),
     creator: str(value.creator),
+    requestId: str(value.requestId),
+    title: str(value.title),
     status,
     result: isObject(value.result) ? value.result : {},
     lastError: lastError && {
@@ -161,10 +168,12 @@ export async function fetchTaskPage(
   query: TeamQuery,
   page: { cursor?: string; limit?: number; signal?: AbortSignal } = {},
 ): Promise<TaskPage> {
+  const sentAt = Date.now();
   const response = await fetch(`/__console/tasks?${teamQueryParams(query, page).toString()}`, {
     headers: { accept: 'application/json' },
     signal: page.signal,
   });
+  noteServerDate(response.headers.get('date'), sentAt);
   const data = await readData(response);
   if (!isObject(data) || !Array.isArray(data.items)) throw new Error('The task list answer is not a list');
   return {
@@ -178,10 +187,12 @@ export async function fetchTaskPage(
 
 /** The server's record of one task, or null when it has none (404). */
 export async function fetchTaskDetail(id: string, signal?: AbortSignal): Promise<TaskDetail | null> {
+  const sentAt = Date.now();
   const response = await fetch(`/__console/tasks/${encodeURIComponent(id)}`, {
     headers: { accept: 'application/json' },
     signal,
   });
+  noteServerDate(response.headers.get('date'), sentAt);
   if (response.status === 404) {
     // Read it to the end: an unread (compressed) body keeps the request open in the browser.
     await response.text().catch(() => '');

@@ -2,7 +2,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { BOUNDS, CONSOLE_INBOX, TARGET_LANGUAGES } from '@/api/rules';
 import type { VideoTranslateRequest } from '@/api/schemas';
 import { useConsoleInfo } from '@/api/console-info';
-import { CreatedTasks, CreationFormLayout } from '@/forms/creation-form-layout';
+import { CreatedTasks, CreationFormLayout, RecentRequests } from '@/forms/creation-form-layout';
 import { Field } from '@/components/ui/field';
 import { clearDraft, loadDraft, useDraftAutosave } from '@/forms/form-draft';
 import { fieldForServerError, serverFieldMessage } from '@/forms/form-errors';
@@ -117,6 +117,7 @@ export function VideoTranslateForm() {
             />
           )}
           <VideoSummary control={control} />
+          <RecentRequests kind="video_translate" exclude={result?.tasks.map((task) => task.task_id)} />
         </>
       }
     >

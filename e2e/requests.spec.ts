@@ -1,0 +1,211 @@
+// Requests, as people see them: one time for every viewer (the team's record, the server's clock),
+// human names on cards, task pages and downloads.
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { saveScreenshot, SHOT_WIDTHS } from './screenshots';
+
+const run = Date.now().toString(36);
+const TWO_HOURS = 2 * 3600 * 1000;
+
+/** A browser whose clock is two hours ahead: Date, Date.now and new Date() all shifted. */
+async function shiftedPage(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  await context.addInitScript((shift) => {
+    const RealDate = Date;
+    class ShiftedDate extends RealDate {
+      constructor(...args: ConstructorParameters<typeof Date> | []) {
+        if (args.length === 0) super(RealDate.now() + shift);
+        else super(...(args as ConstructorParameters<typeof Date>));
+      }
+      static now() {
+        return RealDate.now() + shift;
+      }
+    }
+    globalThis.Date = ShiftedDate as DateConstructor;
+  }, TWO_HOURS);
+  return context.newPage();
+}
+
+/** What a finished task's page says of its times: the header, the Details row, the timeline's end. */
+async function timesOn(page: Page) {
+  const header = (await page
+    .getByText(/^Took /)
+    .first()
+    .textContent())!;
+  const finished = (await page
+    .getByText('Finished', { exact: true })
+    .locator('xpath=following-sibling::dd')
+    .textContent())!;
+  const timeline = (await page
+    .getByRole('region', { name: 'Timeline' })
+    .getByRole('listitem')
+    .last()
+    .textContent())!;
+  return { header, finished, timeline };
+}
+
+test.describe('one truth for time', () => {
+  test('a viewer with a clock two hours ahead reads the same created, finished and duration', async ({
+    browser,
+    baseURL,
+    emulator,
+  }) => {
+    test.setTimeout(90_000);
+    await emulator.set({ timeScale: 0.5 }); // the task runs a few seconds: the shifted browser follows it
+    const creator = await (await browser.newContext({ baseURL })).newPage();
+    const created = await creator.request.post('/v1/image_generate', {
+      data: { prompt: `Clock check ${run}`, generate_count: 1 },
+    });
+    const id = ((await created.json()) as { data: { task_ids: string[] } }).data.task_ids[0]!;
+    // The shifted browser opens the task while it runs: it looks it up and sees it finish itself.
+    const shifted = await shiftedPage(browser, baseURL!);
+    await shifted.goto(`/tasks/${id}`);
+    await expect(shifted.getByText('SUCCEEDED', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+    await creator.goto(`/tasks/${id}`);
+    await expect(creator.getByText('SUCCEEDED', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+    await expect(
+      shifted.getByRole('region', { name: 'Timeline' }).getByRole('listitem').last(),
+    ).toContainText('Finished');
+    const mine = await timesOn(creator);
+    const theirs = await timesOn(shifted);
+    expect(theirs).toEqual(mine);
+    // The header and the timeline agree on how long it took.
+    const took = mine.header.replace(/^Took /, '');
+    expect(mine.timeline).toContain(`took ${took}`);
+    expect(mine.finished).toContain(`took ${took}`);
+    expect(took).not.toMatch(/h/); // seconds, not the two hours between the clocks
+    await Promise.all([creator.context().close(), shifted.context().close()]);
+  });
+});
+
+test.describe('human names', () => {
+  test('a translation is "Japanese - <name>" on its card and page, and downloads under that name', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const name = `All-hands recap ${run}`;
+    const created = await page.request.post('/v1/video_translate', {
+      data: { video_url: `${baseURL}/emulator/samples/video.mp4`, target_languages: ['Japanese'], name },
+    });
+    expect(created.ok()).toBe(true);
+    const id = ((await created.json()) as { data: { task_id: string }[] }).data[0]!.task_id;
+    await page.goto(`/tasks?q=${encodeURIComponent(id)}`);
+    const card = page.getByRole('article', { name: `Japanese - ${name}` });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText(id); // the id is still there, secondary
+    await card.getByRole('link', { name: `Japanese - ${name}` }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `Japanese - ${name}` })).toBeVisible();
+    await expect(page).toHaveTitle(`Japanese - ${name} · Media Console`);
+    await expect(page.getByText('SUCCEEDED', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download video' }).click();
+    expect((await downloading).suggestedFilename()).toBe(`Japanese - ${name}.mp4`);
+  });
+
+  test('images of one prompt are named by it, numbered within the request', async ({ page }) => {
+    test.setTimeout(90_000);
+    const prompt = `Red bicycle, Lisbon ${run}`;
+    const created = await page.request.post('/v1/image_generate', { data: { prompt, generate_count: 2 } });
+    const ids = ((await created.json()) as { data: { task_ids: string[] } }).data.task_ids;
+    // On Tasks, each card is headed by the prompt and leads to its request.
+    await page.goto(`/tasks?q=${encodeURIComponent(ids[1]!)}`);
+    const card = page.getByRole('article', { name: prompt });
+    await expect(card.getByRole('link', { name: '2 of 2 in its request' })).toHaveAttribute(
+      'href',
+      `/requests/req-${ids[0]}`,
+    );
+    await page.goto(`/tasks/${ids[1]}`);
+    await expect(page.getByRole('heading', { level: 1, name: prompt })).toBeVisible();
+    await expect(page.getByText('SUCCEEDED', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download image' }).click();
+    expect((await downloading).suggestedFilename()).toMatch(
+      new RegExp(`^red-bicycle-lisbon-${run}-2\\.\\w+$`),
+    );
+  });
+});
+
+test.describe('results where they were asked for', () => {
+  test('the form follows its request: tiles with state and images, then the request, the siblings, remix', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const prompt = `Harbour at dawn ${run}`;
+    await page.goto('/');
+    await page.getByRole('textbox', { name: 'Prompt' }).fill(prompt);
+    await page.getByRole('spinbutton', { name: 'Number of images' }).fill('2');
+    await page.getByRole('button', { name: 'Generate images' }).click();
+    const panel = page.getByRole('region', { name: '2 image tasks created' });
+    const results = panel.getByRole('list', { name: 'Results' });
+    const tiles = results.getByRole('listitem');
+    await expect(tiles).toHaveCount(2);
+    await expect(tiles.first().getByRole('heading', { name: 'Image 1' })).toBeVisible();
+    // Each tile shows its image as soon as it is done, with what to do next.
+    for (const tile of [tiles.first(), tiles.last()]) {
+      await expect(tile.getByRole('img', { name: `Generated image: ${prompt}` })).toBeVisible({
+        timeout: 20_000,
+      });
+      await expect(tile.getByText('SUCCEEDED', { exact: true })).toBeVisible();
+      await expect(tile.getByText(/^Took /)).toBeVisible();
+    }
+    await expect(tiles.first().getByRole('link', { name: 'Download Image 1' })).toHaveAttribute(
+      'download',
+      new RegExp(`^harbour-at-dawn-${run}-1\\.\\w+$`),
+    );
+    await expect(tiles.first().getByRole('link', { name: 'Animate' })).toBeVisible();
+    for (const width of SHOT_WIDTHS) {
+      await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
+      await saveScreenshot(page, `requests-form-panel-${width}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    const ids = await panel.getByRole('link', { name: /^i2is-/ }).allTextContents();
+
+    // Use this prompt: the form gets it back.
+    await page.getByRole('textbox', { name: 'Prompt' }).fill('something else');
+    await tiles.first().getByRole('button', { name: 'Use this prompt' }).click();
+    await expect(page.getByRole('textbox', { name: 'Prompt' })).toHaveValue(prompt);
+
+    // Animate carries the prompt into Image to video.
+    await tiles.first().getByRole('link', { name: 'Animate' }).click();
+    await expect(page).toHaveURL(/\/image-to-video\?/);
+    await expect(page.getByRole('textbox', { name: 'Prompt' })).toHaveValue(prompt);
+
+    // Coming back to the form shows the recent requests.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create image' }).click();
+    const recent = page.getByRole('region', { name: 'Your recent requests' });
+    await expect(recent).toContainText(prompt);
+    await expect(recent.getByRole('img', { name: `Generated image: ${prompt}` })).toHaveCount(2);
+
+    // The request's own view, and a task page's links to its request and siblings.
+    await page.goto('/');
+    await page.getByRole('textbox', { name: 'Prompt' }).fill(prompt);
+    await page.getByRole('button', { name: 'Generate images' }).click();
+    await page
+      .getByRole('region', { name: /image tasks created/ })
+      .getByRole('link', { name: 'All tasks of this request →' })
+      .click();
+    await expect(page).toHaveURL(/\/requests\/req-/);
+    await expect(page.getByRole('heading', { level: 1, name: prompt })).toBeVisible();
+    const cards = page.getByRole('list', { name: 'Tasks of this request' }).getByRole('article');
+    await expect(cards).toHaveCount(2);
+    await expect(page.getByText('SUCCEEDED', { exact: true })).toHaveCount(2, { timeout: 20_000 });
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    for (const width of SHOT_WIDTHS) {
+      await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
+      await saveScreenshot(page, `requests-request-page-${width}`);
+    }
+    await page.goto(`/tasks/${ids[1]}`);
+    const siblings = page.getByRole('navigation', { name: 'This request' });
+    await expect(siblings.getByRole('link', { name: /Image 2/ })).toHaveAttribute('aria-current', 'page');
+    await siblings.getByRole('link', { name: /Image 1/ }).click();
+    await expect(page).toHaveURL(`/tasks/${ids[0]}`);
+    await expect(page.getByRole('button', { name: 'Copy link' })).toBeVisible();
+    for (const width of SHOT_WIDTHS) {
+      await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
+      await saveScreenshot(page, `requests-task-page-${width}`);
+    }
+  });
+});

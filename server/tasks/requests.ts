@@ -1,0 +1,94 @@
+// Requests: one submission of a creation form, with the tasks it made. The Tasks screen shows a
+// request as one card, the form follows it after a submit, a task page links its siblings.
+import { sql, type Selectable, type SqlBool } from 'kysely';
+import type { Db } from '../db/database';
+import type { RequestsTable } from '../db/schema';
+import { toTaskView, type TaskView } from './list';
+
+export { publicParams, requestIdOf, requestTitle } from './request-fields';
+
+export type RequestRow = Selectable<RequestsTable>;
+
+export interface RequestView {
+  id: string;
+  kind: string;
+  creator?: string;
+  createdAt: number;
+  params?: Record<string, unknown>;
+  title?: string;
+  taskIds: string[];
+}
+
+export function toRequestView(row: RequestRow): RequestView {
+  return {
+    id: row.id,
+    kind: row.kind,
+    creator: row.creator ?? undefined,
+    createdAt: row.created_at.getTime(),
+    params: row.params ?? undefined,
+    title: row.title ?? undefined,
+    taskIds: Array.isArray(row.task_ids) ? row.task_ids : [],
+  };
+}
+
+export interface RequestWithTasks extends RequestView {
+  /** In the order the creation answer listed them. */
+  tasks: TaskView[];
+}
+
+async function withTasks(db: Db, rows: RequestRow[]): Promise<RequestWithTasks[]> {
+  if (!rows.length) return [];
+  const tasks = await db
+    .selectFrom('tasks')
+    .selectAll()
+    .where(
+      'request_id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .execute();
+  const byId = new Map(tasks.map((task) => [task.id, toTaskView(task)]));
+  return rows.map((row) => {
+    const view = toRequestView(row);
+    return { ...view, tasks: view.taskIds.flatMap((id) => byId.get(id) ?? []) };
+  });
+}
+
+export const REQUESTS_PAGE_MAX = 100;
+
+export interface RequestFilter {
+  kind?: string;
+  creator?: string;
+}
+
+/** Newest first, keyset-paged (`<created_at ms>.<id>`), each request with its tasks. */
+export async function listRequests(
+  db: Db,
+  filter: RequestFilter,
+  page: { cursor?: string; limit: number },
+): Promise<{ items: RequestWithTasks[]; nextCursor: string | null }> {
+  const match = /^(\d{1,15})\.(.+)$/.exec(page.cursor ?? '');
+  let query = db.selectFrom('requests').selectAll();
+  if (filter.kind) query = query.where('kind', '=', filter.kind);
+  if (filter.creator) query = query.where('creator', '=', filter.creator);
+  if (match) {
+    const id = match[2]!;
+    const at = new Date(Number(match[1]));
+    query = query.where(
+      sql<SqlBool>`(created_at, id) < (coalesce((select r.created_at from requests r where r.id = ${id}), ${at}), ${id})`,
+    );
+  }
+  const rows = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit + 1)
+    .execute();
+  const items = await withTasks(db, rows.slice(0, page.limit));
+  const last = items.at(-1);
+  return { items, nextCursor: rows.length > page.limit && last ? `${last.createdAt}.${last.id}` : null };
+}
+
+export async function getRequest(db: Db, id: string): Promise<RequestWithTasks | undefined> {
+  const row = await db.selectFrom('requests').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? (await withTasks(db, [row]))[0] : undefined;
+}
