@@ -7,7 +7,8 @@ import { namesInbox } from '../console-inbox-marker';
 import { isJsonMediaType } from '../media-type';
 import { isTaskId } from '../proxy-routes';
 import { withoutHiddenCharacters } from '../display-text';
-import type { CreatedTask, TaskRecorder } from './recorder';
+import { identityOf } from '../identity/roles';
+import type { CreatedTask, Creator, TaskRecorder } from './recorder';
 
 const CREATE_PATH = /^\/v1\/(image_generate|video_translate|image_to_video)\/?$/;
 const STATUS_PATH = /^\/v1\/(image_generate|video_translate|image_to_video)\/([^/]+)$/;
@@ -23,7 +24,6 @@ const NOT_TASK_IDS = new Set(['target_languages']);
  */
 export const RECORD_MAX_BYTES = 1024 * 1024;
 
-export const CREATOR_HEADER = 'x-console-user';
 const CREATOR_MAX = 80;
 
 /** A name as the team sees it: no control characters, trimmed, at most `max` characters. */
@@ -37,20 +37,13 @@ export function cleanDisplayName(raw: string, max = CREATOR_MAX): string {
   );
 }
 
-/** The signed-in session's name (server/auth.ts), else the display name the browser sends. */
-export function creatorOf(c: Context): string | null {
-  // Set by the sign-in guard (server/auth.ts), handed over in the env by server/prod-app.ts.
-  const fromSession = (c.env as Record<string, unknown> | undefined)?.consoleUser;
-  if (typeof fromSession === 'string' && fromSession) return fromSession;
-  const header = c.req.header(CREATOR_HEADER);
-  if (!header) return null;
-  let name = header;
-  try {
-    name = decodeURIComponent(header); // headers carry ASCII; the browser percent-encodes the name
-  } catch {
-    // kept as sent
-  }
-  return cleanDisplayName(name) || null;
+/**
+ * The verified person behind the request (server/identity/access.ts), never a name the browser
+ * declares: an `X-Console-User` header is ignored.
+ */
+export function creatorOf(c: Context): Creator | null {
+  const who = identityOf(c);
+  return who ? { id: who.userId, name: who.name } : null;
 }
 
 const safeDecode = (segment: string) => {

@@ -111,12 +111,25 @@ export async function applyStatus(
   await announce(trx, id);
 }
 
+/** A verified person (user id and display name); a bare name is recorded as unverified. */
+export interface Creator {
+  id: string | null;
+  name: string;
+}
+
+const creatorColumns = (creator: Creator | string | null) =>
+  creator === null
+    ? { creator: null, creator_id: null }
+    : typeof creator === 'string'
+      ? { creator, creator_id: null }
+      : { creator: creator.name, creator_id: creator.id };
+
 export interface TaskRecorder {
   created(
     kind: TaskType,
     params: Record<string, unknown>,
     tasks: CreatedTask[],
-    creator: string | null,
+    creator: Creator | string | null,
     /** When the request was made: now, except for the demo's example tasks (server/demo.ts). */
     at?: Date,
   ): Promise<void>;
@@ -124,7 +137,7 @@ export interface TaskRecorder {
   /** A failed status request of a known task: the last state stays, the error is kept beside it. */
   error(id: string, error: Omit<TaskErrorValue, 'at'>): Promise<void>;
   /** A file the upload endpoint accepted: its URL and the name it had. */
-  uploaded(url: string, fileName: string, creator: string | null): Promise<void>;
+  uploaded(url: string, fileName: string, creator: Creator | string | null): Promise<void>;
 }
 
 /** The request's media URLs that are files uploaded through the console, with their names. */
@@ -163,7 +176,7 @@ export function createTaskRecorder(database: Promise<Database>): TaskRecorder {
             prompt: text(params.prompt),
             name: text(params.name),
             language: task.language ?? null,
-            creator,
+            ...creatorColumns(creator),
             files: files.length ? JSON.stringify(files) : null,
             ...(at && { created_at: at, updated_at: at }),
           };
@@ -195,7 +208,7 @@ export function createTaskRecorder(database: Promise<Database>): TaskRecorder {
         .execute();
     },
     async uploaded(url, fileName, creator) {
-      const values = { file_name: fileName, creator, uploaded_at: new Date() };
+      const values = { file_name: fileName, ...creatorColumns(creator), uploaded_at: new Date() };
       await (
         await db()
       )

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { creatorOf } from '../tasks/record-traffic';
 import { testDatabase } from './database';
+import { createIdentityStore } from '../identity/store';
 import type { NodeApp } from '../node-app';
 import { readProdConfig, type ProdConfig } from '../prod-config';
 
@@ -32,7 +33,8 @@ export function fakeNodeApp(): NodeApp {
     c.body('data: {}\n\n', 200, { 'content-type': 'text/event-stream' }),
   );
   app.get('/emulator/media/sample.png', (c) => c.body('png', 200, { 'content-type': 'image/png' }));
-  return { app, database: testDatabase(), close: async () => {} };
+  const database = testDatabase();
+  return { app, database, identity: createIdentityStore(database), close: async () => {} };
 }
 
 /** The server's state (DATA_DIR) lives beside the fake dist/, so cleanup removes both. */

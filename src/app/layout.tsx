@@ -3,7 +3,6 @@ import { Link, useLocation } from 'wouter';
 import { useConsoleInfo } from '@/api/console-info';
 import { BackendIndicator, MissingTokenBanner } from './backend-indicator';
 import { NAV_ITEMS } from './routes';
-import { NamePrompt } from './name-prompt';
 import { KeyboardShortcuts } from './shortcuts-launcher';
 import { SignOutButton } from './sign-out-button';
 import { ThemeToggle } from './theme-toggle';
@@ -72,7 +71,6 @@ export function Layout({ children }: { children: ReactNode }) {
         </div>
       </header>
       <MissingTokenBanner />
-      <NamePrompt />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:py-8">
         {children}
       </main>
