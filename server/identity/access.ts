@@ -63,7 +63,12 @@ export const ACCESS_RULES: readonly AccessRule[] = [
     need: 'admin',
     what: "change the emulator's settings",
   },
-  { methods: READ, path: /^\/__console\/(people|audit)(\/.*)?$/, need: 'admin', what: 'manage people' },
+  {
+    methods: READ,
+    path: /^\/__console\/(people|audit|invitations)(\/.*)?$/,
+    need: 'admin',
+    what: 'manage people',
+  },
 ];
 
 const DEFAULT_RULE: AccessRule = { methods: [], path: /^/, need: 'admin', what: 'do this' };

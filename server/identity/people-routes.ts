@@ -7,6 +7,7 @@ import { identityOf } from './roles';
 import type { IdentityStore } from './store';
 
 const noStore = { 'cache-control': 'no-store' };
+export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
 
 const fail = (c: Context, status: 400 | 403 | 404 | 409, msg: string) =>
   c.json({ code: status, msg }, status, noStore);
@@ -66,6 +67,51 @@ export function createPeopleRoutes(store: IdentityStore): Hono {
       detail: { userId: id, role: before.role },
     });
     return c.json({ removed: id }, 200, noStore);
+  });
+
+  app.use('/__console/invitations/*', async (c, next) => {
+    if (c.req.method !== 'GET' && crossSite(c))
+      return fail(c, 403, 'Invitations can be made only from this console itself');
+    await next();
+  });
+  app.use('/__console/invitations', async (c, next) => {
+    if (c.req.method !== 'GET' && crossSite(c))
+      return fail(c, 403, 'Invitations can be made only from this console itself');
+    await next();
+  });
+
+  app.get('/__console/invitations', async (c) =>
+    c.json({ invitations: await store.listLinks() }, 200, noStore),
+  );
+
+  /** A one-time link that makes a local account with the role given (7 days). */
+  app.post('/__console/invitations', async (c) => {
+    const body = (await c.req.json().catch(() => undefined)) as
+      { role?: unknown; email?: unknown } | undefined;
+    if (!isRole(body?.role)) return fail(c, 400, 'role must be viewer, creator or admin');
+    const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+    if (email && !/^[^\s@]{1,64}@[^\s@]{1,190}$/.test(email))
+      return fail(c, 400, 'email is not an e-mail address');
+    const token = await store.createLink({
+      purpose: 'invite',
+      role: body.role,
+      email: email || null,
+      createdBy: identityOf(c)?.userId ?? null,
+      ttlMs: INVITATION_TTL_MS,
+    });
+    await store.audit({
+      actor: identityOf(c),
+      action: 'invite.create',
+      target: email || null,
+      detail: { role: body.role },
+    });
+    return c.json({ path: `/invite/${token}`, expiresAt: Date.now() + INVITATION_TTL_MS }, 201, noStore);
+  });
+
+  app.delete('/__console/invitations/:id', async (c) => {
+    if (!(await store.revokeLink(c.req.param('id')))) return fail(c, 404, 'No such invitation');
+    await store.audit({ actor: identityOf(c), action: 'invite.revoke', target: null, detail: null });
+    return c.json({ revoked: true }, 200, noStore);
   });
 
   app.get('/__console/audit', async (c) => {
