@@ -2,9 +2,10 @@ import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useConsoleInfo } from '@/api/console-info';
 import { BackendIndicator, MissingTokenBanner } from './backend-indicator';
-import { NAV_ITEMS } from './routes';
+import { NAV_ITEMS, PEOPLE_NAV_ITEM } from './routes';
 import { KeyboardShortcuts } from './shortcuts-launcher';
 import { SignOutButton } from './sign-out-button';
+import { UserBadge } from './user-badge';
 import { ThemeToggle } from './theme-toggle';
 
 function isActive(href: string, location: string) {
@@ -26,6 +27,9 @@ function useDemoImport() {
 export function Layout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   useDemoImport();
+  const { data: info } = useConsoleInfo();
+  // People is for admins only (the server refuses everyone else too).
+  const navItems = info?.user?.role === 'admin' ? [...NAV_ITEMS, PEOPLE_NAV_ITEM] : NAV_ITEMS;
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -44,7 +48,7 @@ export function Layout({ children }: { children: ReactNode }) {
             aria-label="Main"
             className="order-3 -mx-1 flex w-full flex-wrap justify-center gap-0.5 sm:order-none sm:w-auto sm:flex-nowrap sm:justify-start sm:gap-1"
           >
-            {NAV_ITEMS.map((item) => {
+            {navItems.map((item) => {
               const active = isActive(item.href, location);
               return (
                 <Link
@@ -66,6 +70,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <BackendIndicator />
             <KeyboardShortcuts />
             <ThemeToggle />
+            <UserBadge />
             <SignOutButton />
           </div>
         </div>

@@ -23,6 +23,10 @@ const CallbacksScreen = lazy(() =>
   import('@/features/callbacks/callbacks-screen').then((m) => ({ default: m.CallbacksScreen })),
 );
 
+const PeopleScreen = lazy(() => import('./people-screen').then((m) => ({ default: m.PeopleScreen })));
+
+export const PEOPLE_NAV_ITEM = { href: '/people', label: 'People' } as const;
+
 export const NAV_ITEMS = [
   { href: '/', label: 'Create image' },
   { href: '/translate', label: 'Translate video' },
@@ -64,6 +68,7 @@ export function AppRoutes() {
           {(params) => <TaskDetailScreen taskId={decodeURIComponent(params.taskId)} />}
         </Route>
         <Route path="/callbacks" component={CallbacksScreen} />
+        <Route path="/people" component={PeopleScreen} />
         <Route component={NotFound} />
       </Switch>
     </Suspense>
