@@ -56,6 +56,15 @@ test('three people sign in through the provider; each gets the role their groups
     const { context, page } = await signIn(browser, login);
     await expect(page).toHaveURL(`${server.url}/tasks`);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    // The header says who is signed in and their role.
+    await expect(page.getByRole('banner').getByText(PEOPLE[login].name)).toBeVisible();
+    const label = expected[login][0]!.toUpperCase() + expected[login].slice(1);
+    await expect(page.getByRole('banner').getByText(label, { exact: true })).toBeVisible();
+    if (login === 'vera') {
+      await page.goto(`${server.url}/`);
+      await expect(page.getByRole('button', { name: 'Generate images' })).toBeDisabled();
+      await expect(page.getByText('Only creators and admins can create tasks')).toBeVisible();
+    }
     const info = await (await page.request.get(`${server.url}/__console/config`)).json();
     expect(info.user).toMatchObject({ name: PEOPLE[login].name, role: expected[login], source: 'oidc' });
     const create = await page.request.post(`${server.url}/v1/image_generate`, {

@@ -99,6 +99,14 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
     }),
   );
   app.route('/', createPeopleRoutes(identity));
+  // The emulator's settings steer the backend for everyone: a change goes in the audit log.
+  app.post('/emulator/settings', async (c, next) => {
+    await next();
+    if (c.res.ok)
+      await identity
+        .audit({ actor: identityOf(c), action: 'settings.change', target: 'emulator' })
+        .catch((error: Error) => console.error(`[audit] ${error.message}`));
+  });
 
   // The log only: a callback moves no task by itself, it makes the console ask the service (hints).
   const store = new CallbackStore(database);

@@ -103,3 +103,16 @@ describe('roles on every route', () => {
     }
   }
 });
+
+describe('audit of settings', () => {
+  it("records an admin's change of the emulator's settings", async () => {
+    const res = await nodeApp.app.request(
+      'http://127.0.0.1:5173/emulator/settings',
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({}) },
+      asPerson('Ada', 'admin'),
+    );
+    expect(res.ok).toBe(true);
+    const entries = await nodeApp.identity.listAudit({ action: 'settings.change' });
+    expect(entries[0]).toMatchObject({ actorName: 'Ada', target: 'emulator' });
+  });
+});

@@ -99,5 +99,6 @@ export function overlayLocal(server: TeamTask, local: TaskRecord | undefined): T
     ...origin,
     language: local.language ?? server.language,
     creator: server.creator,
+    creatorUnverified: server.creatorUnverified,
   };
 }
