@@ -51,6 +51,7 @@ async function signIn(browser: Browser, login: keyof typeof PEOPLE, path = '/tas
 test('three people sign in through the provider; each gets the role their groups give, held by the server', async ({
   browser,
 }) => {
+  test.setTimeout(150_000);
   const expected = { vera: 'viewer', cole: 'creator', ada: 'admin' } as const;
   for (const login of ['vera', 'cole', 'ada'] as const) {
     const { context, page } = await signIn(browser, login);
@@ -71,6 +72,24 @@ test('three people sign in through the provider; each gets the role their groups
       data: { prompt: 'a lighthouse', generate_count: 1 },
     });
     expect(create.status(), login).toBe(login === 'vera' ? 403 : 200);
+    if (login === 'ada') {
+      await page.getByRole('link', { name: /Signed in as Ada Admin/ }).click();
+      await expect(page.getByRole('heading', { name: 'People', level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
+      await expect(page.getByRole('listitem').filter({ hasText: 'Signed in' }).first()).toBeVisible();
+      // For a person to look at (not kept): the People screen at desktop and phone widths.
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: `test-results/identity/people-${width}.png`, fullPage: true });
+      }
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
+    if (login === 'vera') {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: `test-results/identity/viewer-create-${width}.png`, fullPage: true });
+      }
+    }
     const people = await page.request.get(`${server.url}/__console/people`);
     expect(people.status(), login).toBe(login === 'ada' ? 200 : 403);
     await context.close();

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useConsoleInfo } from '@/api/console-info';
 import { BackendIndicator, MissingTokenBanner } from './backend-indicator';
-import { NAV_ITEMS, PEOPLE_NAV_ITEM } from './routes';
+import { NAV_ITEMS } from './routes';
 import { KeyboardShortcuts } from './shortcuts-launcher';
 import { SignOutButton } from './sign-out-button';
 import { UserBadge } from './user-badge';
@@ -27,9 +27,8 @@ function useDemoImport() {
 export function Layout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   useDemoImport();
-  const { data: info } = useConsoleInfo();
-  // People is for admins only (the server refuses everyone else too).
-  const navItems = info?.user?.role === 'admin' ? [...NAV_ITEMS, PEOPLE_NAV_ITEM] : NAV_ITEMS;
+  // People is reached from the user badge (admins only; the server refuses everyone else too).
+  const navItems = NAV_ITEMS;
   return (
     <div className="flex min-h-dvh flex-col">
       <a

@@ -25,8 +25,6 @@ const CallbacksScreen = lazy(() =>
 
 const PeopleScreen = lazy(() => import('./people-screen').then((m) => ({ default: m.PeopleScreen })));
 
-export const PEOPLE_NAV_ITEM = { href: '/people', label: 'People' } as const;
-
 export const NAV_ITEMS = [
   { href: '/', label: 'Create image' },
   { href: '/translate', label: 'Translate video' },
