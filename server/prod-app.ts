@@ -54,13 +54,20 @@ function withCacheControl(value: string): MiddlewareHandler {
   };
 }
 
+/** The page says whether a sign-in is asked for, so the header's Sign out is laid out in the first render. */
+export const SIGN_IN_META = '<meta name="console-sign-in" content="required" />';
+
+function markSignIn(html: string, signIn: boolean): string {
+  return signIn ? html.replace('</head>', `  ${SIGN_IN_META}\n  </head>`) : html;
+}
+
 export function createProdApp(config: ProdConfig, options: ProdAppOptions = {}): ProdApp {
   const distDir = resolve(config.distDir);
   const indexPath = join(distDir, 'index.html');
   if (!existsSync(indexPath))
     throw new Error(`${indexPath} not found: run \`npm run build\` before \`npm start\``);
   // Read once: the build does not change under a running server, and index.html is tiny.
-  const indexHtml = readFileSync(indexPath, 'utf8');
+  const indexHtml = markSignIn(readFileSync(indexPath, 'utf8'), !config.open);
   // Each screen's page names the files that screen needs, so they download with the entry.
   const pageFor = routePagesOf(distDir, indexHtml);
   // The sign-in below always hands the Node side an identity; one arriving without is refused.
