@@ -35,6 +35,8 @@ export interface TaskView {
   name?: string;
   language?: string;
   creator?: string;
+  /** The creator's name was typed, not verified (recorded before sign-in identities). */
+  creatorUnverified?: boolean;
   status: string;
   result: Record<string, unknown>;
   lastError?: unknown;
@@ -74,6 +76,8 @@ export function toTaskView(row: TaskRow): TaskView {
     name: optional(row.name),
     language: optional(row.language),
     creator: optional(row.creator),
+    // A name recorded before identities were verified (typed by whoever made the task).
+    ...(row.creator !== null && row.creator_id === null && { creatorUnverified: true }),
     status: row.status,
     result: row.result,
     lastError: optional(row.last_error),

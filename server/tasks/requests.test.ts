@@ -9,6 +9,7 @@ import { readServerConfig } from '../config/config';
 import { migrate } from '../db/migrations';
 import { createNodeApp, type NodeApp } from '../app/node-app';
 import { resetTestDatabase } from '../testing/database';
+import { asPerson } from '../testing/identity';
 import type { TaskView } from './list';
 import { publicParams, requestTitle, type RequestWithTasks } from './requests';
 
@@ -28,11 +29,11 @@ afterEach(() => nodeApp.close());
 afterAll(() => rmSync(DATA_DIR, { recursive: true, force: true }));
 
 async function post(path: string, body: unknown, user = 'Ana') {
-  const response = await nodeApp.app.request(`${ORIGIN}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-console-user': encodeURIComponent(user) },
-    body: JSON.stringify(body),
-  });
+  const response = await nodeApp.app.request(
+    `${ORIGIN}${path}`,
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+    asPerson(user),
+  );
   return (await response.json()) as { code: number; data: unknown };
 }
 

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // The detail page against the real Node side: the team's record of a task (parameters, creator,
 // timeline), and the fallback when the record has no entry.
+import { asPerson } from '../../../server/testing/identity';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
@@ -42,11 +43,15 @@ function renderDetail(id: string) {
 
 describe('task detail: the team’s record', () => {
   it('shows the request parameters, the creator and the timeline to anyone who opens it', async () => {
-    const created = await server.request(`/v1/image_generate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-console-user': 'Ada' },
-      body: JSON.stringify({ prompt: 'A paper boat', generate_count: 1 }),
-    });
+    const created = await server.request(
+      `/v1/image_generate`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ prompt: 'A paper boat', generate_count: 1 }),
+      },
+      asPerson('Ada'),
+    );
     const id = ((await created.json()) as { data: { task_ids: string[] } }).data.task_ids[0]!;
     await server.request(`/v1/image_generate/${id}`);
     renderDetail(id);
@@ -96,11 +101,15 @@ describe('task detail: the team’s record', () => {
   });
 
   it("paints a task this browser looked up once the team's record is in too, so nothing moves after", async () => {
-    const created = await server.request(`/v1/image_generate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-console-user': 'Ada' },
-      body: JSON.stringify({ prompt: 'A paper boat', image_ratio: '3:4' }),
-    });
+    const created = await server.request(
+      `/v1/image_generate`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ prompt: 'A paper boat', image_ratio: '3:4' }),
+      },
+      asPerson('Ada'),
+    );
     const id = ((await created.json()) as { data: { task_ids: string[] } }).data.task_ids[0]!;
     await server.request(`/v1/image_generate/${id}`);
     // This browser's copy, from an earlier lookup: no request, dated when it was looked up.

@@ -98,5 +98,6 @@ export function overlayLocal(server: TeamTask, local: TaskRecord | undefined): T
     ...recordTimes(server, local),
     language: local.language ?? server.language,
     creator: server.creator,
+    creatorUnverified: server.creatorUnverified,
   };
 }

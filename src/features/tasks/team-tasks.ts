@@ -15,6 +15,8 @@ export type TaskCounts = Record<TaskTab, number | null>;
 /** A task on the Tasks screen: the history record's shape plus who created it. */
 export type TeamTask = TaskRecord & {
   creator?: string;
+  /** The creator's name was typed by whoever made the task, before sign-in identities were verified. */
+  creatorUnverified?: boolean;
   /** The recorded prompt and output name (the server searches them). */
   prompt?: string;
   name?: string;
@@ -87,6 +89,7 @@ export function toTeamTask(value: unknown): TeamTask | undefined {
     prompt: str(value.prompt),
     name: str(value.name),
     creator: str(value.creator),
+    ...(value.creatorUnverified === true && { creatorUnverified: true }),
     requestId: str(value.requestId),
     title: str(value.title),
     status,
