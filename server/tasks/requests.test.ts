@@ -167,6 +167,8 @@ describe('migration 0007 backfills requests', () => {
       db,
     );
     await migrate(db as never);
+    // 0008 (already run here) gave requests their creator_id; the table 0007 made again lacks it.
+    await sql`alter table requests add column if not exists creator_id text`.execute(db);
     const requests = await db.selectFrom('requests').selectAll().orderBy('id').execute();
     expect(requests.map((r) => [r.id, r.title, r.task_ids, r.creator])).toEqual([
       ['req-a1', 'fox', ['a1', 'a2'], 'Ana'],
