@@ -323,6 +323,76 @@ function bucketText(at: number, bucket: 'hour' | 'day') {
   return bucket === 'hour' ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : iso.slice(0, 10);
 }
 
+interface Series {
+  label: string;
+  color: number;
+  values: number[];
+}
+
+/** Tasks created per hour or day, split by outcome or by kind: a chart, with its figures as a table. */
+function OverTimeSection({
+  by,
+  series,
+  x,
+  rows,
+  bucket,
+}: {
+  by: 'outcome' | 'kind';
+  series: Series[];
+  x: number[];
+  rows: { at: number; i: number }[];
+  bucket: 'hour' | 'day';
+}) {
+  const unit = bucket === 'hour' ? 'hour' : 'day';
+  return (
+    <Section
+      title={`Tasks over time by ${by}`}
+      id={`insights-${by}`}
+      hint={`Tasks created per ${unit} (UTC)`}
+    >
+      <ChartWithTable
+        chart={
+          <Chart
+            label={`Line chart: tasks created per ${unit} by ${by}. The table below has the figures.`}
+            x={x}
+            series={series}
+          />
+        }
+        table={
+          <Table caption={`Tasks created per ${unit} by ${by}`}>
+            <thead>
+              <tr>
+                <th scope="col" className={th}>
+                  {unit === 'hour' ? 'Hour (UTC)' : 'Day (UTC)'}
+                </th>
+                {series.map((s) => (
+                  <th key={s.label} scope="col" className={thNum}>
+                    {s.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map(({ at, i }) => (
+                <tr key={at}>
+                  <th scope="row" className={`${td} text-left font-normal`}>
+                    {bucketText(at, bucket)}
+                  </th>
+                  {series.map((s) => (
+                    <td key={s.label} className={num}>
+                      {s.values[i]}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        }
+      />
+    </Section>
+  );
+}
+
 function Figures({ data, person }: { data: InsightsData; person: string }) {
   const filled = useMemo(() => fillBuckets(data), [data]);
   const seconds = useMemo(() => filled.at.map((t) => t / 1000), [filled]);
@@ -352,7 +422,6 @@ function Figures({ data, person }: { data: InsightsData; person: string }) {
         filled.byOutcome.succeeded[i]! + filled.byOutcome.failed[i]! + filled.byOutcome.running[i]! > 0,
     );
   const { totals } = data;
-  const unit = data.period.bucket === 'hour' ? 'hour' : 'day';
 
   return (
     <>
@@ -373,96 +442,20 @@ function Figures({ data, person }: { data: InsightsData; person: string }) {
       ) : (
         <>
           <div className="grid gap-4 lg:grid-cols-2">
-            <Section
-              title="Tasks over time by outcome"
-              id="insights-outcome"
-              hint={`Tasks created per ${unit} (UTC)`}
-            >
-              <ChartWithTable
-                chart={
-                  <Chart
-                    label={`Line chart: tasks created per ${unit} by outcome. The table below has the figures.`}
-                    x={seconds}
-                    series={outcomeSeries}
-                  />
-                }
-                table={
-                  <Table caption={`Tasks created per ${unit} by outcome`}>
-                    <thead>
-                      <tr>
-                        <th scope="col" className={th}>
-                          {unit === 'hour' ? 'Hour (UTC)' : 'Day (UTC)'}
-                        </th>
-                        {OUTCOMES.map(([key, label]) => (
-                          <th key={key} scope="col" className={thNum}>
-                            {label}
-                          </th>
-                        ))}
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {shownRows.map(({ at, i }) => (
-                        <tr key={at}>
-                          <th scope="row" className={`${td} text-left font-normal`}>
-                            {bucketText(at, data.period.bucket)}
-                          </th>
-                          {OUTCOMES.map(([key]) => (
-                            <td key={key} className={num}>
-                              {filled.byOutcome[key][i]}
-                            </td>
-                          ))}
-                        </tr>
-                      ))}
-                    </tbody>
-                  </Table>
-                }
-              />
-            </Section>
-            <Section
-              title="Tasks over time by kind"
-              id="insights-kind"
-              hint={`Tasks created per ${unit} (UTC)`}
-            >
-              <ChartWithTable
-                chart={
-                  <Chart
-                    label={`Line chart: tasks created per ${unit} by kind. The table below has the figures.`}
-                    x={seconds}
-                    series={kindSeries}
-                  />
-                }
-                table={
-                  <Table caption={`Tasks created per ${unit} by kind`}>
-                    <thead>
-                      <tr>
-                        <th scope="col" className={th}>
-                          {unit === 'hour' ? 'Hour (UTC)' : 'Day (UTC)'}
-                        </th>
-                        {kindSeries.map((s) => (
-                          <th key={s.label} scope="col" className={thNum}>
-                            {s.label}
-                          </th>
-                        ))}
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {shownRows.map(({ at, i }) => (
-                        <tr key={at}>
-                          <th scope="row" className={`${td} text-left font-normal`}>
-                            {bucketText(at, data.period.bucket)}
-                          </th>
-                          {kindSeries.map((s) => (
-                            <td key={s.label} className={num}>
-                              {s.values[i]}
-                            </td>
-                          ))}
-                        </tr>
-                      ))}
-                    </tbody>
-                  </Table>
-                }
-              />
-            </Section>
+            <OverTimeSection
+              by="outcome"
+              series={outcomeSeries}
+              x={seconds}
+              rows={shownRows}
+              bucket={data.period.bucket}
+            />
+            <OverTimeSection
+              by="kind"
+              series={kindSeries}
+              x={seconds}
+              rows={shownRows}
+              bucket={data.period.bucket}
+            />
           </div>
           <div className="grid gap-4 lg:grid-cols-2">
             <Section
