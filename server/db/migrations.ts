@@ -183,10 +183,10 @@ export const MIGRATIONS: Record<string, Migration> = {
   },
   // Insights (server/insights): a period's tasks by one index range scan that reads no table rows:
   // created_at, with what the aggregates group and count. (The failed ones come through
-  // tasks_phase_newest.) Numbered after 0007 (requests) and 0008 (users). Frozen text.
-  '0009_insights': {
+  // tasks_phase_newest.) Frozen text.
+  '0008_insights': {
     async up(db: Kysely<unknown>) {
-      await sql.raw(INSIGHTS_0009).execute(db);
+      await sql.raw(INSIGHTS_0008).execute(db);
     },
   },
 };
@@ -219,7 +219,7 @@ order by first_id, created_at;
 update tasks set request_id = 'req-' || coalesce(batch->>0, id) where source = 'created';
 `;
 
-const INSIGHTS_0009 = `
+const INSIGHTS_0008 = `
 create index tasks_insights on tasks (created_at) include (kind, creator, phase, finished_at, language);
 `;
 

@@ -1,5 +1,5 @@
 // The Insights screen's figures, computed by the database: one statement reads the period's tasks
-// once (an index range scan over `tasks_insights`, migration 0009) and aggregates them every way
+// once (an index range scan over `tasks_insights`, migration 0008) and aggregates them every way
 // the screen needs; the failures and the video minutes read the few rows they need beside it.
 // Nothing loads the period's tasks into Node.
 import { sql } from 'kysely';

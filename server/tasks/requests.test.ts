@@ -154,10 +154,11 @@ describe('a result downloads under its request’s name', () => {
 describe('migration 0007 backfills requests', () => {
   it('one per batch, one per ungrouped created task, none for looked-up tasks; secrets dropped', async () => {
     const { db } = await resetTestDatabase();
-    // Back to the schema before 0007, with tasks recorded the old way.
+    // Back to the schema before 0007 (and the migrations after it), with tasks recorded the old way.
     await sql`drop table requests`.execute(db);
     await sql`alter table tasks drop column request_id`.execute(db);
-    await sql`delete from kysely_migration where name = '0007_requests'`.execute(db);
+    await sql`drop index tasks_insights`.execute(db);
+    await sql`delete from kysely_migration where name >= '0007'`.execute(db);
     await sql`insert into tasks (id, kind, source, params, batch, prompt, name, language, creator, created_at) values
       ('a1', 'image_generate', 'created', '{"prompt":"fox","generate_count":2}', '["a1","a2"]', 'fox', null, null, 'Ana', '2026-01-01T10:00:00Z'),
       ('a2', 'image_generate', 'created', '{"prompt":"fox","generate_count":2}', '["a1","a2"]', 'fox', null, null, 'Ana', '2026-01-01T10:00:00Z'),
