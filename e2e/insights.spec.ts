@@ -87,7 +87,7 @@ test.describe('Insights', () => {
     const failures = page.getByRole('region', { name: 'Failures by reason' });
     await failures.getByRole('link', { name: /Emulated failure: the model could not process/ }).click();
     await expect(page).toHaveURL(/\/tasks\?tab=failed&kind=image_to_video&q=Insight/);
-    await expect(page.getByRole('article', { name: failed })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('article').filter({ hasText: failed })).toBeVisible({ timeout: 15_000 });
   });
 
   test('a bad custom period says why; the CSV has the exact columns', async ({ page }) => {
