@@ -105,6 +105,8 @@ test.describe('Insights', () => {
 
   for (const theme of ['light', 'dark'] as const) {
     test(`axe-clean in ${theme}, screenshots at 1280×800 and 390×844`, async ({ page }, testInfo) => {
+      // Two widths, each scanned with every table open: slow on a loaded machine.
+      test.setTimeout(120_000);
       await page.addInitScript((value) => localStorage.setItem('media-console:theme', value), theme);
       for (const [width, height] of [
         [1280, 800],
