@@ -272,6 +272,21 @@ const td = 'border-b border-zinc-100 px-2 py-1.5 dark:border-zinc-800';
 const num = `${td} text-right tabular-nums`;
 const thNum = `${th} text-right`;
 
+/** A table's header row: text columns left, numeric ones (`true`) right-aligned. */
+function ColumnHeads({ columns }: { columns: [label: string, numeric?: boolean][] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map(([label, numeric]) => (
+          <th key={label} scope="col" className={numeric ? thNum : th}>
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 function Table({ caption, children }: { caption: string; children: ReactNode }) {
   return (
     // Focusable, so a keyboard can scroll a table wider than a phone.
@@ -464,22 +479,14 @@ function Figures({ data, person }: { data: InsightsData; person: string }) {
               hint="From creation to success or failure"
             >
               <Table caption="Time to finish per kind">
-                <thead>
-                  <tr>
-                    <th scope="col" className={th}>
-                      Kind
-                    </th>
-                    <th scope="col" className={thNum}>
-                      Finished
-                    </th>
-                    <th scope="col" className={thNum}>
-                      Typical (p50)
-                    </th>
-                    <th scope="col" className={thNum}>
-                      Slowest 5 % (p95)
-                    </th>
-                  </tr>
-                </thead>
+                <ColumnHeads
+                  columns={[
+                    ['Kind'],
+                    ['Finished', true],
+                    ['Typical (p50)', true],
+                    ['Slowest 5 % (p95)', true],
+                  ]}
+                />
                 <tbody>
                   {data.durations.map((row) => (
                     <tr key={row.kind}>
@@ -523,16 +530,7 @@ function Figures({ data, person }: { data: InsightsData; person: string }) {
                 }
                 table={
                   <Table caption="Tasks created in each hour of the day (UTC)">
-                    <thead>
-                      <tr>
-                        <th scope="col" className={th}>
-                          Hour (UTC)
-                        </th>
-                        <th scope="col" className={thNum}>
-                          Tasks created
-                        </th>
-                      </tr>
-                    </thead>
+                    <ColumnHeads columns={[['Hour (UTC)'], ['Tasks created', true]]} />
                     <tbody>
                       {data.busiestHours.map((row) => (
                         <tr key={row.hour}>
@@ -557,22 +555,7 @@ function Figures({ data, person }: { data: InsightsData; person: string }) {
               <p className="text-sm text-zinc-600 dark:text-zinc-400">No task failed in this period.</p>
             ) : (
               <Table caption="Failures grouped by error code and reason">
-                <thead>
-                  <tr>
-                    <th scope="col" className={th}>
-                      Reason
-                    </th>
-                    <th scope="col" className={th}>
-                      Code
-                    </th>
-                    <th scope="col" className={th}>
-                      Kind
-                    </th>
-                    <th scope="col" className={thNum}>
-                      Tasks
-                    </th>
-                  </tr>
-                </thead>
+                <ColumnHeads columns={[['Reason'], ['Code'], ['Kind'], ['Tasks', true]]} />
                 <tbody>
                   {data.failures.map((row) => (
                     <tr key={`${row.kind} ${row.code} ${row.reason}`}>
@@ -599,31 +582,17 @@ function Figures({ data, person }: { data: InsightsData; person: string }) {
             hint="Images: image generation tasks that succeeded; video minutes: image-to-video results"
           >
             <Table caption="Usage per person">
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>
-                    Person
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Tasks
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Succeeded
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Failed
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Images
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Video minutes
-                  </th>
-                  <th scope="col" className={th}>
-                    Languages
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeads
+                columns={[
+                  ['Person'],
+                  ['Tasks', true],
+                  ['Succeeded', true],
+                  ['Failed', true],
+                  ['Images', true],
+                  ['Video minutes', true],
+                  ['Languages'],
+                ]}
+              />
               <tbody>
                 {data.people.map((row) => (
                   <tr key={row.creator ?? ''}>
