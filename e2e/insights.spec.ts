@@ -113,7 +113,7 @@ test.describe('Insights', () => {
     const failures = page.getByRole('region', { name: 'Failures by reason' });
     await failures.getByRole('link', { name: /Emulated failure: the model could not process/ }).click();
     await expect(page).toHaveURL(/\/tasks\?tab=failed&kind=image_to_video&q=Insight/);
-    await expect(page.getByRole('article', { name: failed })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('article').filter({ hasText: failed })).toBeVisible({ timeout: 15_000 });
   });
 
   test('a bad custom period says why; the CSV has the exact columns', async ({ page }) => {
@@ -131,6 +131,8 @@ test.describe('Insights', () => {
 
   for (const theme of ['light', 'dark'] as const) {
     test(`axe-clean in ${theme}, screenshots at 1280×800 and 390×844`, async ({ page }, testInfo) => {
+      // Two widths, each scanned with every table open: slow on a loaded machine.
+      test.setTimeout(120_000);
       await page.addInitScript((value) => localStorage.setItem('media-console:theme', value), theme);
       for (const [width, height] of [
         [1280, 800],

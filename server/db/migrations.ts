@@ -181,11 +181,19 @@ export const MIGRATIONS: Record<string, Migration> = {
       await sql.raw(REQUESTS_0007).execute(db);
     },
   },
+  // Insights (server/insights): a period's tasks by one index range scan that reads no table rows:
+  // created_at, with what the aggregates group and count. (The failed ones come through
+  // tasks_phase_newest.) Frozen text.
+  '0008_insights': {
+    async up(db: Kysely<unknown>) {
+      await sql.raw(INSIGHTS_0008).execute(db);
+    },
+  },
   // Who the team is (issue 27): people, their server-side sessions (so a sign-out, a removal or a
   // role change holds on every instance at once), one-time links (invitations, the first admin's
   // set-up) and the audit log. Tasks, uploads and requests get the creator's user id: a row without one was
   // recorded under a self-declared name and is shown as unverified.
-  '0008_identity': {
+  '0009_identity': {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('users')
@@ -237,14 +245,6 @@ export const MIGRATIONS: Record<string, Migration> = {
       await db.schema.alterTable('requests').addColumn('creator_id', 'text').execute();
     },
   },
-  // Insights (server/insights): a period's tasks by one index range scan that reads no table rows:
-  // created_at, with what the aggregates group and count. (The failed ones come through
-  // tasks_phase_newest.) Numbered after 0007 (requests) and 0008 (users). Frozen text.
-  '0009_insights': {
-    async up(db: Kysely<unknown>) {
-      await sql.raw(INSIGHTS_0009).execute(db);
-    },
-  },
 };
 
 const REQUESTS_0007 = `
@@ -275,7 +275,7 @@ order by first_id, created_at;
 update tasks set request_id = 'req-' || coalesce(batch->>0, id) where source = 'created';
 `;
 
-const INSIGHTS_0009 = `
+const INSIGHTS_0008 = `
 create index tasks_insights on tasks (created_at) include (kind, creator, phase, finished_at, language);
 `;
 

@@ -1,47 +1,18 @@
 // The Insights screen's figures, computed by the database: one statement reads the period's tasks
-// once (an index range scan over `tasks_insights`, migration 0009) and aggregates them every way
+// once (an index range scan over `tasks_insights`, migration 0008) and aggregates them every way
 // the screen needs; the failures and the video minutes read the few rows they need beside it.
 // Nothing loads the period's tasks into Node.
 import { sql } from 'kysely';
+import type { Bucket, Insights, OverTimeRow } from '../../src/api/insights';
 import type { Db } from '../db/database';
 
-export type Bucket = 'hour' | 'day';
+export type { Bucket, Insights, OverTimeRow };
 
 export interface InsightsFilter {
   from: Date;
   to: Date;
   kind?: string;
   creator?: string;
-}
-
-export interface OverTimeRow {
-  /** Start of the bucket, ISO 8601 in UTC. */
-  at: string;
-  kind: string;
-  succeeded: number;
-  failed: number;
-  running: number;
-}
-
-export interface Insights {
-  period: { from: string; to: string; bucket: Bucket };
-  totals: { created: number; succeeded: number; failed: number; running: number; successRate: number | null };
-  overTime: OverTimeRow[];
-  durations: { kind: string; finished: number; p50Seconds: number | null; p95Seconds: number | null }[];
-  failures: { kind: string; code: string | null; reason: string; count: number }[];
-  people: {
-    creator: string | null;
-    tasks: number;
-    succeeded: number;
-    failed: number;
-    images: number;
-    videoMinutes: number;
-    languages: string[];
-  }[];
-  /** Tasks created in each hour of the day (UTC), 0-23, all 24 present. */
-  busiestHours: { hour: number; tasks: number }[];
-  /** Everyone who has created a task (from the tab counts), for the person filter. */
-  creators: string[];
 }
 
 /** Hourly buckets up to three days, daily beyond. */

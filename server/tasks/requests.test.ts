@@ -155,10 +155,14 @@ describe('a result downloads under its request’s name', () => {
 describe('migration 0007 backfills requests', () => {
   it('one per batch, one per ungrouped created task, none for looked-up tasks; secrets dropped', async () => {
     const { db } = await resetTestDatabase();
-    // Back to the schema before 0007, with tasks recorded the old way.
+    // Back to the schema before 0007 (and the migrations after it), with tasks recorded the old way.
     await sql`drop table requests`.execute(db);
     await sql`alter table tasks drop column request_id`.execute(db);
-    await sql`delete from kysely_migration where name = '0007_requests'`.execute(db);
+    await sql`drop index tasks_insights`.execute(db);
+    await sql`drop table audit_log, one_time_links, sessions, users`.execute(db);
+    await sql`alter table tasks drop column creator_id`.execute(db);
+    await sql`alter table uploads drop column creator_id`.execute(db);
+    await sql`delete from kysely_migration where name >= '0007'`.execute(db);
     await sql`insert into tasks (id, kind, source, params, batch, prompt, name, language, creator, created_at) values
       ('a1', 'image_generate', 'created', '{"prompt":"fox","generate_count":2}', '["a1","a2"]', 'fox', null, null, 'Ana', '2026-01-01T10:00:00Z'),
       ('a2', 'image_generate', 'created', '{"prompt":"fox","generate_count":2}', '["a1","a2"]', 'fox', null, null, 'Ana', '2026-01-01T10:00:00Z'),
@@ -167,8 +171,6 @@ describe('migration 0007 backfills requests', () => {
       db,
     );
     await migrate(db as never);
-    // 0008 (already run here) gave requests their creator_id; the table 0007 made again lacks it.
-    await sql`alter table requests add column if not exists creator_id text`.execute(db);
     const requests = await db.selectFrom('requests').selectAll().orderBy('id').execute();
     expect(requests.map((r) => [r.id, r.title, r.task_ids, r.creator])).toEqual([
       ['req-a1', 'fox', ['a1', 'a2'], 'Ana'],

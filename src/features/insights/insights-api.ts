@@ -1,22 +1,7 @@
 // GET /__console/insights: the figures of a period, computed by the server's database.
-export interface InsightsData {
-  period: { from: string; to: string; bucket: 'hour' | 'day' };
-  totals: { created: number; succeeded: number; failed: number; running: number; successRate: number | null };
-  overTime: { at: string; kind: string; succeeded: number; failed: number; running: number }[];
-  durations: { kind: string; finished: number; p50Seconds: number | null; p95Seconds: number | null }[];
-  failures: { kind: string; code: string | null; reason: string; count: number }[];
-  people: {
-    creator: string | null;
-    tasks: number;
-    succeeded: number;
-    failed: number;
-    images: number;
-    videoMinutes: number;
-    languages: string[];
-  }[];
-  busiestHours: { hour: number; tasks: number }[];
-  creators: string[];
-}
+import type { Insights } from '@/api/insights';
+
+export type InsightsData = Insights;
 
 export class InsightsError extends Error {
   override name = 'InsightsError';

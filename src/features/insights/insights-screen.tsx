@@ -272,6 +272,21 @@ const td = 'border-b border-zinc-100 px-2 py-1.5 dark:border-zinc-800';
 const num = `${td} text-right tabular-nums`;
 const thNum = `${th} text-right`;
 
+/** A table's header row: text columns left, numeric ones (`true`) right-aligned. */
+function ColumnHeads({ columns }: { columns: [label: string, numeric?: boolean][] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map(([label, numeric]) => (
+          <th key={label} scope="col" className={numeric ? thNum : th}>
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 function Table({ caption, children }: { caption: string; children: ReactNode }) {
   return (
     // Focusable, so a keyboard can scroll a table wider than a phone.
@@ -323,6 +338,76 @@ function bucketText(at: number, bucket: 'hour' | 'day') {
   return bucket === 'hour' ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : iso.slice(0, 10);
 }
 
+interface Series {
+  label: string;
+  color: number;
+  values: number[];
+}
+
+/** Tasks created per hour or day, split by outcome or by kind: a chart, with its figures as a table. */
+function OverTimeSection({
+  by,
+  series,
+  x,
+  rows,
+  bucket,
+}: {
+  by: 'outcome' | 'kind';
+  series: Series[];
+  x: number[];
+  rows: { at: number; i: number }[];
+  bucket: 'hour' | 'day';
+}) {
+  const unit = bucket === 'hour' ? 'hour' : 'day';
+  return (
+    <Section
+      title={`Tasks over time by ${by}`}
+      id={`insights-${by}`}
+      hint={`Tasks created per ${unit} (UTC)`}
+    >
+      <ChartWithTable
+        chart={
+          <Chart
+            label={`Line chart: tasks created per ${unit} by ${by}. The table below has the figures.`}
+            x={x}
+            series={series}
+          />
+        }
+        table={
+          <Table caption={`Tasks created per ${unit} by ${by}`}>
+            <thead>
+              <tr>
+                <th scope="col" className={th}>
+                  {unit === 'hour' ? 'Hour (UTC)' : 'Day (UTC)'}
+                </th>
+                {series.map((s) => (
+                  <th key={s.label} scope="col" className={thNum}>
+                    {s.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map(({ at, i }) => (
+                <tr key={at}>
+                  <th scope="row" className={`${td} text-left font-normal`}>
+                    {bucketText(at, bucket)}
+                  </th>
+                  {series.map((s) => (
+                    <td key={s.label} className={num}>
+                      {s.values[i]}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        }
+      />
+    </Section>
+  );
+}
+
 function Figures({ data, person }: { data: InsightsData; person: string }) {
   const filled = useMemo(() => fillBuckets(data), [data]);
   const seconds = useMemo(() => filled.at.map((t) => t / 1000), [filled]);
@@ -352,7 +437,6 @@ function Figures({ data, person }: { data: InsightsData; person: string }) {
         filled.byOutcome.succeeded[i]! + filled.byOutcome.failed[i]! + filled.byOutcome.running[i]! > 0,
     );
   const { totals } = data;
-  const unit = data.period.bucket === 'hour' ? 'hour' : 'day';
 
   return (
     <>
@@ -373,96 +457,20 @@ function Figures({ data, person }: { data: InsightsData; person: string }) {
       ) : (
         <>
           <div className="grid gap-4 lg:grid-cols-2">
-            <Section
-              title="Tasks over time by outcome"
-              id="insights-outcome"
-              hint={`Tasks created per ${unit} (UTC)`}
-            >
-              <ChartWithTable
-                chart={
-                  <Chart
-                    label={`Line chart: tasks created per ${unit} by outcome. The table below has the figures.`}
-                    x={seconds}
-                    series={outcomeSeries}
-                  />
-                }
-                table={
-                  <Table caption={`Tasks created per ${unit} by outcome`}>
-                    <thead>
-                      <tr>
-                        <th scope="col" className={th}>
-                          {unit === 'hour' ? 'Hour (UTC)' : 'Day (UTC)'}
-                        </th>
-                        {OUTCOMES.map(([key, label]) => (
-                          <th key={key} scope="col" className={thNum}>
-                            {label}
-                          </th>
-                        ))}
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {shownRows.map(({ at, i }) => (
-                        <tr key={at}>
-                          <th scope="row" className={`${td} text-left font-normal`}>
-                            {bucketText(at, data.period.bucket)}
-                          </th>
-                          {OUTCOMES.map(([key]) => (
-                            <td key={key} className={num}>
-                              {filled.byOutcome[key][i]}
-                            </td>
-                          ))}
-                        </tr>
-                      ))}
-                    </tbody>
-                  </Table>
-                }
-              />
-            </Section>
-            <Section
-              title="Tasks over time by kind"
-              id="insights-kind"
-              hint={`Tasks created per ${unit} (UTC)`}
-            >
-              <ChartWithTable
-                chart={
-                  <Chart
-                    label={`Line chart: tasks created per ${unit} by kind. The table below has the figures.`}
-                    x={seconds}
-                    series={kindSeries}
-                  />
-                }
-                table={
-                  <Table caption={`Tasks created per ${unit} by kind`}>
-                    <thead>
-                      <tr>
-                        <th scope="col" className={th}>
-                          {unit === 'hour' ? 'Hour (UTC)' : 'Day (UTC)'}
-                        </th>
-                        {kindSeries.map((s) => (
-                          <th key={s.label} scope="col" className={thNum}>
-                            {s.label}
-                          </th>
-                        ))}
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {shownRows.map(({ at, i }) => (
-                        <tr key={at}>
-                          <th scope="row" className={`${td} text-left font-normal`}>
-                            {bucketText(at, data.period.bucket)}
-                          </th>
-                          {kindSeries.map((s) => (
-                            <td key={s.label} className={num}>
-                              {s.values[i]}
-                            </td>
-                          ))}
-                        </tr>
-                      ))}
-                    </tbody>
-                  </Table>
-                }
-              />
-            </Section>
+            <OverTimeSection
+              by="outcome"
+              series={outcomeSeries}
+              x={seconds}
+              rows={shownRows}
+              bucket={data.period.bucket}
+            />
+            <OverTimeSection
+              by="kind"
+              series={kindSeries}
+              x={seconds}
+              rows={shownRows}
+              bucket={data.period.bucket}
+            />
           </div>
           <div className="grid gap-4 lg:grid-cols-2">
             <Section
@@ -471,22 +479,14 @@ function Figures({ data, person }: { data: InsightsData; person: string }) {
               hint="From creation to success or failure"
             >
               <Table caption="Time to finish per kind">
-                <thead>
-                  <tr>
-                    <th scope="col" className={th}>
-                      Kind
-                    </th>
-                    <th scope="col" className={thNum}>
-                      Finished
-                    </th>
-                    <th scope="col" className={thNum}>
-                      Typical (p50)
-                    </th>
-                    <th scope="col" className={thNum}>
-                      Slowest 5 % (p95)
-                    </th>
-                  </tr>
-                </thead>
+                <ColumnHeads
+                  columns={[
+                    ['Kind'],
+                    ['Finished', true],
+                    ['Typical (p50)', true],
+                    ['Slowest 5 % (p95)', true],
+                  ]}
+                />
                 <tbody>
                   {data.durations.map((row) => (
                     <tr key={row.kind}>
@@ -530,16 +530,7 @@ function Figures({ data, person }: { data: InsightsData; person: string }) {
                 }
                 table={
                   <Table caption="Tasks created in each hour of the day (UTC)">
-                    <thead>
-                      <tr>
-                        <th scope="col" className={th}>
-                          Hour (UTC)
-                        </th>
-                        <th scope="col" className={thNum}>
-                          Tasks created
-                        </th>
-                      </tr>
-                    </thead>
+                    <ColumnHeads columns={[['Hour (UTC)'], ['Tasks created', true]]} />
                     <tbody>
                       {data.busiestHours.map((row) => (
                         <tr key={row.hour}>
@@ -564,22 +555,7 @@ function Figures({ data, person }: { data: InsightsData; person: string }) {
               <p className="text-sm text-zinc-600 dark:text-zinc-400">No task failed in this period.</p>
             ) : (
               <Table caption="Failures grouped by error code and reason">
-                <thead>
-                  <tr>
-                    <th scope="col" className={th}>
-                      Reason
-                    </th>
-                    <th scope="col" className={th}>
-                      Code
-                    </th>
-                    <th scope="col" className={th}>
-                      Kind
-                    </th>
-                    <th scope="col" className={thNum}>
-                      Tasks
-                    </th>
-                  </tr>
-                </thead>
+                <ColumnHeads columns={[['Reason'], ['Code'], ['Kind'], ['Tasks', true]]} />
                 <tbody>
                   {data.failures.map((row) => (
                     <tr key={`${row.kind} ${row.code} ${row.reason}`}>
@@ -606,31 +582,17 @@ function Figures({ data, person }: { data: InsightsData; person: string }) {
             hint="Images: image generation tasks that succeeded; video minutes: image-to-video results"
           >
             <Table caption="Usage per person">
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>
-                    Person
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Tasks
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Succeeded
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Failed
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Images
-                  </th>
-                  <th scope="col" className={thNum}>
-                    Video minutes
-                  </th>
-                  <th scope="col" className={th}>
-                    Languages
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeads
+                columns={[
+                  ['Person'],
+                  ['Tasks', true],
+                  ['Succeeded', true],
+                  ['Failed', true],
+                  ['Images', true],
+                  ['Video minutes', true],
+                  ['Languages'],
+                ]}
+              />
               <tbody>
                 {data.people.map((row) => (
                   <tr key={row.creator ?? ''}>

@@ -12,10 +12,9 @@ import { Spinner } from '@/components/ui/button';
 import { formatDateTime } from './format';
 import { TaskCard } from './task-card';
 import { overlayLocal } from './team-merge';
-import { toTeamTask, type TeamTask } from './team-tasks';
+import { fetchRecordEntry, toTeamTask, type TeamTask } from './team-tasks';
 import { useHistory } from './use-history';
 import { useTeamFeed } from './use-team-feed';
-import { noteServerDate } from './server-clock';
 
 export interface TeamRequest {
   id: string;
@@ -31,24 +30,10 @@ export interface TeamRequest {
 
 /** The record's answer for one request, checked by hand; null when it has none (404). */
 export async function fetchRequest(id: string, signal?: AbortSignal): Promise<TeamRequest | null> {
-  const sentAt = Date.now();
-  const response = await fetch(`/__console/requests/${encodeURIComponent(id)}`, {
-    headers: { accept: 'application/json' },
-    signal,
-  });
-  noteServerDate(response.headers.get('date'), sentAt);
-  if (response.status === 404) {
-    await response.text().catch(() => '');
-    return null;
-  }
-  const body = (await response.json().catch(() => undefined)) as {
-    code?: unknown;
-    data?: unknown;
-    msg?: unknown;
-  };
-  const data = isRecord(body) && body.code === 0 && isRecord(body.data) ? body.data : undefined;
-  if (!response.ok || !data || typeof data.id !== 'string' || typeof data.createdAt !== 'number')
-    throw new Error(isRecord(body) && typeof body.msg === 'string' ? body.msg : `HTTP ${response.status}`);
+  const data = await fetchRecordEntry(`/__console/requests/${encodeURIComponent(id)}`, signal);
+  if (data === null) return null;
+  if (!isRecord(data) || typeof data.id !== 'string' || typeof data.createdAt !== 'number')
+    throw new Error('The record answered a request without an id or a creation time.');
   const kind = (TASK_TYPES as readonly string[]).includes(data.kind as string)
     ? (data.kind as TaskType)
     : 'image_generate';

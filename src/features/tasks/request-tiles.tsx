@@ -13,7 +13,7 @@ import { useResultExpired } from './result-expiry';
 import { StatusBadge } from './status-badge';
 import { generatedImage, Img, TaskVideo } from './task-media';
 import { TaskTiming } from './task-timing';
-import { viewOf } from './task-view';
+import { downloadSubject, viewOf } from './task-view';
 import { useHistory } from './use-history';
 
 /** What the form does with a request's parameters: "Use this prompt". */
@@ -83,15 +83,7 @@ function Tile({
             <a
               href={`/__console/tasks/${encodeURIComponent(record.id)}/download/result`}
               download={downloadName(
-                {
-                  id: record.id,
-                  kind: record.kind,
-                  prompt: view.prompt,
-                  name: view.name,
-                  language: view.language,
-                  title: view.title,
-                  batch,
-                },
+                downloadSubject(record, view, batch),
                 extensionOf(media) ?? (record.kind === 'image_generate' ? 'png' : 'mp4'),
               )}
               className={actionClass}

@@ -9,7 +9,7 @@ import { removeTasks, type TaskRecord } from './history';
 import { AnimateLink } from './animate-link';
 import { needsPolling } from './poll-schedule';
 import { downloadName, extensionOf } from '@/api/download-name';
-import type { TaskView } from './task-view';
+import { downloadSubject, type TaskView } from './task-view';
 import { isTerminalStatus } from '@/api/status';
 import { useResultExpired } from './result-expiry';
 
@@ -72,15 +72,7 @@ export function TaskActions({
     : record.kind === 'image_generate'
       ? (view.image.url ?? view.thumbnail.url)
       : view.video.url;
-  const named = {
-    id: record.id,
-    kind: record.kind,
-    prompt: view.prompt,
-    name: view.name,
-    language: view.language,
-    title: view.title,
-    batch: record.batch,
-  };
+  const named = downloadSubject(record, view);
   const base = `/__console/tasks/${encodeURIComponent(record.id)}/download`;
   const mediaName = media
     ? downloadName(named, extensionOf(media) ?? (record.kind === 'image_generate' ? 'png' : 'mp4'))

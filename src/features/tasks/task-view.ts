@@ -16,6 +16,7 @@ import {
   type TaskViewQuery,
   type ViewedTask,
 } from '@/api/task-view-rule';
+import type { DownloadNameInput } from '@/api/download-name';
 import type { TaskRecord } from './history';
 import { isFinalPollError } from './poll-schedule';
 import { mediaLink, type MediaLink } from './safe-url';
@@ -147,6 +148,23 @@ function titles(
     text(record.files?.[0]?.name);
   if (!title) return {};
   return { title, heading: record.kind === 'video_translate' && language ? `${language} - ${title}` : title };
+}
+
+/** What a task's downloads are named from: its request's title, prompt or name, its place in the request. */
+export function downloadSubject(
+  record: TaskRecord & { batch?: readonly string[] },
+  view: TaskView,
+  batch: readonly string[] | null | undefined = record.batch,
+): DownloadNameInput {
+  return {
+    id: record.id,
+    kind: record.kind,
+    prompt: view.prompt,
+    name: view.name,
+    language: view.language,
+    title: view.title,
+    batch,
+  };
 }
 
 const views = new WeakMap<TaskRecord, TaskView>();

@@ -144,6 +144,22 @@ function toEvent(value: unknown): TimelineEvent | undefined {
 const defined = <T>(value: T | undefined): value is T => value !== undefined;
 
 /** Reads the `{ code, msg, data }` envelope; a non-zero code or a non-JSON answer is an error. */
+/**
+ * One entry of the team's record (a task, a request): its `data`, or null when the record has none
+ * (404). Notes the server's clock from the answer, as every read of the record does.
+ */
+export async function fetchRecordEntry(path: string, signal?: AbortSignal): Promise<unknown> {
+  const sentAt = Date.now();
+  const response = await fetch(path, { headers: { accept: 'application/json' }, signal });
+  noteServerDate(response.headers.get('date'), sentAt);
+  if (response.status === 404) {
+    // Read it to the end: an unread (compressed) body keeps the request open in the browser.
+    await response.text().catch(() => '');
+    return null;
+  }
+  return readData(response);
+}
+
 async function readData(response: Response): Promise<unknown> {
   const body = (await response.json().catch(() => undefined)) as {
     code?: unknown;
@@ -190,18 +206,8 @@ export async function fetchTaskPage(
 
 /** The server's record of one task, or null when it has none (404). */
 export async function fetchTaskDetail(id: string, signal?: AbortSignal): Promise<TaskDetail | null> {
-  const sentAt = Date.now();
-  const response = await fetch(`/__console/tasks/${encodeURIComponent(id)}`, {
-    headers: { accept: 'application/json' },
-    signal,
-  });
-  noteServerDate(response.headers.get('date'), sentAt);
-  if (response.status === 404) {
-    // Read it to the end: an unread (compressed) body keeps the request open in the browser.
-    await response.text().catch(() => '');
-    return null;
-  }
-  const data = await readData(response);
+  const data = await fetchRecordEntry(`/__console/tasks/${encodeURIComponent(id)}`, signal);
+  if (data === null) return null;
   const task = isObject(data) ? toTeamTask(data.task) : undefined;
   if (!task || !isObject(data)) throw new Error('The task answer is not a task');
   return { task, events: (Array.isArray(data.events) ? data.events : []).map(toEvent).filter(defined) };
