@@ -43,7 +43,7 @@ async function finishedTask(request: APIRequestContext, baseURL: string, prompt:
     data: { image_url: `${baseURL}/emulator/samples/reference.png`, aspect_resolution: '720p', prompt },
     headers: auth,
   });
-  expect(response.ok()).toBe(true);
+  expect(response.ok(), await response.text()).toBe(true);
   const id = ((await response.json()) as { data: { task_ids: string[] } }).data.task_ids[0]!;
   await expect
     .poll(

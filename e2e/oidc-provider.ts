@@ -15,9 +15,12 @@ export const CLIENT = { id: 'media-console', secret: 'media-console-e2e-secret' 
 export async function startOidcProvider(
   port: number,
   redirectUri: string,
+  /** The provider's signing key (a private JWK), for tests that sign tokens as the provider would. */
+  signingKey?: Record<string, unknown>,
 ): Promise<{ issuer: string; stop(): Promise<void> }> {
   const issuer = `http://127.0.0.1:${port}`;
   const provider = new Provider(issuer, {
+    ...(signingKey && { jwks: { keys: [signingKey] } }),
     clients: [
       {
         client_id: CLIENT.id,

@@ -60,14 +60,14 @@ describe('readProdConfig', () => {
       OIDC_ISSUER: 'https://accounts.google.com',
       OIDC_CLIENT_ID: 'id',
       OIDC_CLIENT_SECRET: 'secret',
-      OIDC_ADMIN_VALUES: 'console-admins, ops',
+      OIDC_ADMIN_VALUES: 'console-admins, ops,Media Admins',
       OIDC_DEFAULT_ROLE: 'none',
       OIDC_ALLOWED_DOMAINS: 'Example.com',
     });
     expect(config.oidc).toMatchObject({
       redirectUri: 'https://console.example.com/auth/callback',
       rolesClaim: 'groups',
-      adminValues: ['console-admins', 'ops'],
+      adminValues: ['console-admins', 'ops', 'Media Admins'],
       creatorValues: [],
       defaultRole: 'none',
       allowedDomains: ['example.com'],
@@ -95,6 +95,16 @@ describe('readProdConfig', () => {
     expect(problems({ ...REMOTE, HOST: '127.0.0.1' })).toEqual([]);
     // A blank PUBLIC_BASE_URL is unset, not published.
     expect(problems({ ...REMOTE, PUBLIC_BASE_URL: '  ' })).toEqual([]);
+  });
+
+  it('reads TRUSTED_AUTH_ADMINS comma-separated: a name with a space stays one value', () => {
+    const config = readProdConfig({
+      DATA_DIR: 'd',
+      TRUSTED_AUTH_HEADER: 'Tailscale-User-Name',
+      TRUSTED_PROXIES: '127.0.0.1',
+      TRUSTED_AUTH_ADMINS: 'Ana Lima, bo@example.com',
+    });
+    expect(config.trustedAuthAdmins).toEqual(['Ana Lima', 'bo@example.com']);
   });
 
   it('reads TRUSTED_PROXIES as addresses and ranges, refusing anything else', () => {

@@ -175,7 +175,13 @@ export function readProdConfig(env: NodeJS.ProcessEnv = process.env): ProdConfig
       );
     if (demo) problems.push('DEMO=1 runs on the built-in emulator: unset API_BASE_URL');
   }
-  const list = (raw: string | undefined) => (clean(raw) ?? '').split(/[\s,]+/).filter(Boolean);
+  // Comma-separated, as documented: a value may hold spaces (Tailscale's user names, a group's
+  // display name), so a space does not split it.
+  const list = (raw: string | undefined) =>
+    (clean(raw) ?? '')
+      .split(',')
+      .map((value) => value.trim())
+      .filter(Boolean);
   let oidc: OidcSettings | undefined;
   const issuer = clean(env.OIDC_ISSUER);
   const clientId = clean(env.OIDC_CLIENT_ID);

@@ -87,7 +87,8 @@ export interface Oidc {
   finish(currentUrl: URL, flow: OidcFlow): Promise<OidcResult>;
 }
 
-export function createOidc(settings: OidcSettings): Oidc {
+/** `fetch`: how the client reaches the provider (the tests put a hostile token endpoint in its path). */
+export function createOidc(settings: OidcSettings, transport: { fetch?: client.CustomFetch } = {}): Oidc {
   let configuration: Promise<client.Configuration> | undefined;
   const config = () => {
     configuration ??= client
@@ -96,7 +97,16 @@ export function createOidc(settings: OidcSettings): Oidc {
         settings.clientId,
         settings.clientSecret,
         settings.clientSecret ? undefined : client.None(),
-        settings.allowHttp ? { execute: [client.allowInsecureRequests] } : undefined,
+        {
+          // The ID token's signature is checked against the provider's published keys even though it
+          // came straight from the token endpoint (where the spec lets TLS stand in for it): a
+          // token endpoint that is not the provider's is then refused too.
+          execute: [
+            client.enableNonRepudiationChecks,
+            ...(settings.allowHttp ? [client.allowInsecureRequests] : []),
+          ],
+          ...(transport.fetch && { [client.customFetch]: transport.fetch }),
+        },
       )
       .catch((error: unknown) => {
         configuration = undefined; // the next sign-in tries again
