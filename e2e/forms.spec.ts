@@ -190,8 +190,9 @@ test.describe('Translate video', () => {
     await page.getByRole('textbox', { name: /Video name/ }).fill('launch-keynote');
     await page.getByRole('button', { name: 'Translate video' }).click();
     await expect(page.getByRole('region', { name: '2 translation tasks created' })).toBeVisible();
+    // The preview (the request's tiles below may hold videos of their own once the tasks finish).
     await page
-      .locator('video')
+      .getByLabel('Preview of the video to translate')
       .evaluate((video: HTMLVideoElement) =>
         video.readyState >= 1
           ? undefined

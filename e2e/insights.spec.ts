@@ -1,23 +1,49 @@
 // The Insights screen on tasks made through the API (the emulator runs them): one succeeds, one fails
 // (emulator:fail). The figures show for the person who made them, a chart's table alternative holds
 // the same counts, a failure row opens the Tasks screen filtered to it, a task finishing while the
-// screen is open shows without a reload, and the screen is axe-clean in light and dark.
+// screen is open shows without a reload, and the screen is axe-clean in light and dark. The person
+// is signed in by an authenticating proxy's TRUSTED_AUTH_HEADER on a server of this file's own, so
+// no other spec's tasks count as theirs.
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { prodPort, startProdServer, type ProdServer } from './prod-server';
 import { saveScreenshot } from './screenshots';
 
 const auth = { authorization: 'Bearer e2e' };
 const run = Date.now().toString(36);
 const PERSON = `Insight ${run}`;
+/** What an authenticating proxy on this machine (a trusted peer) says about who is asking. */
+const USER_HEADER = 'x-forwarded-user';
+const INSIGHTS_PORT = 4062;
+
+// A server of this file's own on a fixed port: its tests stay in one worker, in order.
+test.describe.configure({ mode: 'default' });
+
+let server: ProdServer;
+test.beforeAll(async () => {
+  server = await startProdServer(INSIGHTS_PORT, {
+    TRUSTED_AUTH_HEADER: USER_HEADER,
+    TRUSTED_AUTH_ADMINS: PERSON,
+    STREAMS_PER_SESSION: '64',
+  });
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+// Every page and its API requests come from PERSON, through the proxy's header.
+test.use({
+  baseURL: `http://127.0.0.1:${prodPort(INSIGHTS_PORT)}`,
+  extraHTTPHeaders: { [USER_HEADER]: PERSON },
+});
 
 /** An image-to-video task made as PERSON, asked for until it has finished (the record keeps the answer). */
 async function finishedTask(request: APIRequestContext, baseURL: string, prompt: string): Promise<string> {
   const response = await request.post('/v1/image_to_video', {
     data: { image_url: `${baseURL}/emulator/samples/reference.png`, aspect_resolution: '720p', prompt },
-    headers: { ...auth, 'x-console-user': encodeURIComponent(PERSON) },
+    headers: auth,
   });
-  expect(response.ok()).toBe(true);
+  expect(response.ok(), await response.text()).toBe(true);
   const id = ((await response.json()) as { data: { task_ids: string[] } }).data.task_ids[0]!;
   await expect
     .poll(

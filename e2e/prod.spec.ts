@@ -3,9 +3,7 @@
 // receiver left open for the service.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { spawnSync } from 'node:child_process';
 import { prodPort, startProdServer, type ProdServer } from './prod-server';
-import { E2E_SERVER_ENTRY } from './global-setup';
 
 // Servers on fixed ports, started once for the file: its tests stay in one worker, in order.
 test.describe.configure({ mode: 'default' });
@@ -150,19 +148,19 @@ test.describe('production server with APP_PASSWORD', () => {
     await page.getByLabel('Password').fill('wrong password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert')).toHaveText('That password is not correct.');
-    await page.getByLabel('Your name').fill('Ada Signed-in');
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(`${server.url}/tasks`);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    // The session's name is the creator: the browser is never asked for one, and Mine uses it.
+    // The account is the creator (one shared account with APP_PASSWORD): no name is asked, Mine uses it.
     await expect(page.getByRole('checkbox', { name: 'Mine' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Name for your tasks' })).toHaveCount(0);
     const listed = page.waitForRequest(
       (r) => r.url().includes('/__console/tasks?') && r.url().includes('creator='),
     );
     await page.getByRole('checkbox', { name: 'Mine' }).check();
-    expect(new URL((await listed).url()).searchParams.get('creator')).toBe('Ada Signed-in');
+    expect(new URL((await listed).url()).searchParams.get('creator')).toBe('Team (shared password)');
+    await expect(page.getByText('Team (shared password)').first()).toBeVisible();
     // The wrong password's 401 is the only expected console error.
     expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
     expect(await page.evaluate(() => window.__cspViolations ?? [])).toEqual([]);
@@ -292,24 +290,18 @@ test('with a real API_TOKEN set, nothing the browser receives contains it', asyn
   }
 });
 
-for (const [backend, api] of [
-  ['a real API', { API_BASE_URL: 'https://api.example.com', API_TOKEN: 't' }],
-  ['the emulator', { API_BASE_URL: '', DEMO: '1' }],
-] as const) {
-  test(`refuses to start with ${backend} on a public address and no password`, () => {
-    const result = spawnSync(process.execPath, [E2E_SERVER_ENTRY], {
-      env: {
-        ...process.env,
-        HOST: '0.0.0.0',
-        PORT: String(prodPort(4182)),
-        ...api,
-        APP_PASSWORD: '',
-        ALLOW_OPEN_ACCESS: '',
-      },
-      encoding: 'utf8',
-      timeout: 20_000,
-    });
-    expect(result.status).toBe(1);
-    expect(result.stderr).toContain('APP_PASSWORD');
+test('a published console with no sign-in configured asks for one and prints a one-time set-up link', async () => {
+  const url = `http://127.0.0.1:${prodPort(4182)}`;
+  const server = await startProdServer(4182, {
+    PUBLIC_BASE_URL: url,
+    API_BASE_URL: '',
+    ALLOW_OPEN_ACCESS: '',
   });
-}
+  try {
+    expect(server.output()).toContain(`${url}/setup/`);
+    const anonymous = await fetch(`${url}/__console/config`);
+    expect(anonymous.status).toBe(401);
+  } finally {
+    await server.stop();
+  }
+});

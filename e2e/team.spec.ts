@@ -1,17 +1,36 @@
-// The team's record on the Tasks screen: two people (two browser contexts, each with its own display
-// name) see each other's tasks, "Mine" and the search narrow the list, a filter URL opens the same
+// The team's record on the Tasks screen: two people (two browser contexts, each signed in as
+// someone else by an authenticating proxy's TRUSTED_AUTH_HEADER) see each other's tasks, "Mine" and the search narrow the list, a filter URL opens the same
 // view elsewhere, a change made in one browser shows in the other without a reload, and the
 // task page tells anyone the parameters, the creator and the timeline.
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { startProdServer, type ProdServer } from './prod-server';
+
+// A server of this file's own on a fixed port: its tests stay in one worker, in order.
+test.describe.configure({ mode: 'default' });
 
 const run = Date.now().toString(36);
-const ADA = `Ada ${run}`;
-const GRACE = `Grace ${run}`;
+const ADA = `Ada.${run}`;
+const GRACE = `Grace.${run}`;
+const SOMEONE = `Someone.${run}`;
+const BULK = `Bulk.${run}`;
+/** What an authenticating proxy on this machine (a trusted peer) says about who is asking. */
+const USER_HEADER = 'x-forwarded-user';
 
-async function personPage(browser: Browser, name: string, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  await context.addInitScript((value) => localStorage.setItem('media-console:display-name', value), name);
+let team: ProdServer;
+test.beforeAll(async () => {
+  team = await startProdServer(4061, {
+    TRUSTED_AUTH_HEADER: USER_HEADER,
+    // Creators at least: admins is the one list the proxy's names can be given a role by.
+    TRUSTED_AUTH_ADMINS: [ADA, GRACE, SOMEONE, BULK].join(','),
+  });
+});
+test.afterAll(async () => {
+  await team?.stop();
+});
+
+async function personPage(browser: Browser, name: string, _baseURL?: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: team.url, extraHTTPHeaders: { [USER_HEADER]: name } });
   return context.newPage();
 }
 
@@ -32,7 +51,7 @@ async function finishedImageAndStranger(browser: Browser, baseURL: string, promp
   const id = await createImage(ada, prompt);
   await ada.goto(`/tasks/${id}`);
   await expect(ada.getByText('SUCCEEDED', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
-  const other = await (await browser.newContext({ baseURL })).newPage();
+  const other = await personPage(browser, SOMEONE);
   return { ada, id, other };
 }
 
@@ -72,7 +91,7 @@ test.describe('the team’s tasks', () => {
     await expect(grace.getByRole('tab', { name: /All 1$/ })).toBeVisible();
 
     // The same URL in a new context (a support link) opens the same view.
-    const support = await (await browser.newContext({ baseURL })).newPage();
+    const support = await personPage(browser, SOMEONE);
     await support.goto(grace.url());
     await expect(search(support)).toHaveValue(ADA);
     await expect(card(support, adaTask)).toBeVisible();
@@ -89,15 +108,17 @@ test.describe('the team’s tasks', () => {
   test('a status change made in one browser reaches another open one without a reload', async ({
     browser,
     baseURL,
-    emulator,
   }) => {
     test.setTimeout(90_000);
-    // About 9 s: still running when Grace's page has opened, on a loaded machine too (3.6 s was not).
-    await emulator.set({ timeScale: 1 });
     const ada = await personPage(browser, ADA, baseURL!);
     const grace = await personPage(browser, GRACE, baseURL!);
+    // About 9 s: still running when Grace's page has opened, on a loaded machine too (3.6 s was not).
+    const slow = await ada.request.post('/emulator/settings', { data: { timeScale: 1 } });
+    expect(slow.ok()).toBe(true);
     const id = await createImage(ada, `Live change ${run}`);
-    // Grace watches her Tasks screen; only Ada's browser follows (polls) the task.
+    // Nobody follows the task while Grace's page opens (however long a loaded machine takes), so the
+    // record cannot have its end yet; then only Ada's browser follows (polls) it.
+    await ada.goto('about:blank');
     await grace.goto(`/tasks?q=${encodeURIComponent(id)}`);
     const seen = card(grace, id);
     await expect(seen).toBeVisible();
@@ -108,6 +129,7 @@ test.describe('the team’s tasks', () => {
     // patience for a loaded 2-core machine (a CI run once needed more than the default 10 s).
     await expect(seen.getByText('SUCCEEDED', { exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(grace.getByRole('tab', { name: /Succeeded 1/ })).toBeVisible();
+    await ada.request.post('/emulator/settings', { data: { timeScale: 0.05 } });
     await Promise.all([ada.context().close(), grace.context().close()]);
   });
 
@@ -163,15 +185,18 @@ test.describe('the team’s tasks', () => {
   test('past the first page the grid pages on scroll and stays virtual: the last task is reached, few cards mounted', async ({
     browser,
     baseURL,
-    request,
+    playwright,
   }) => {
     test.setTimeout(90_000);
-    const bulk = `Bulk ${run}`;
+    const bulk = BULK;
+    const request = await playwright.request.newContext({
+      baseURL: team.url,
+      extraHTTPHeaders: { [USER_HEADER]: bulk },
+    });
     const total = 136; // more than two pages of 60
     for (let made = 0; made < total; made += 8) {
       const res = await request.post('/v1/image_generate', {
         data: { prompt: `Bulk row ${run} ${made}`, generate_count: 8 },
-        headers: { 'x-console-user': bulk },
       });
       expect(res.status()).toBe(200);
     }

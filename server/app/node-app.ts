@@ -23,6 +23,10 @@ import { createTaskRecorder } from '../tasks/recorder';
 import { recordTraffic } from '../tasks/record-traffic';
 import { createTaskRoutes } from '../tasks/routes';
 import { createInsightsRoutes } from '../insights/routes';
+import { accessGuard } from '../identity/access';
+import { createPeopleRoutes } from '../identity/people-routes';
+import { IDENTITY_KEY, identityOf, LOCAL_ADMIN, SYSTEM_IDENTITY, type Identity } from '../identity/roles';
+import { createIdentityStore, type IdentityStore } from '../identity/store';
 
 /** Paths the Node side answers; everything else belongs to the single-page app. */
 export const NODE_PATH_PREFIXES = ['/v1/', '/__console/', '/emulator/', '/callbacks/'] as const;
@@ -45,6 +49,8 @@ export interface NodeApp {
   emulator?: Emulator;
   /** Open, migrated, with any old callback log imported; rejects when the database is unusable. */
   database: Promise<Database>;
+  /** People, sessions and the audit log (server/identity/store.ts). */
+  identity: IdentityStore;
   /** Resolves once no status check that a callback triggered is waiting or running (tests). */
   callbackChecksIdle?(): Promise<void>;
   close(): Promise<void>;
@@ -54,6 +60,12 @@ export interface NodeAppOptions {
   emulator?: Partial<EmulatorOptions>;
   /** A database opened by the caller (tests share one); it stays open when the app closes. */
   database?: Database;
+  /**
+   * Who a request is when no sign-in layer in front handed an identity over: the local admin by
+   * default (`npm run dev` and `vite preview` on loopback, tests); null refuses such a request
+   * (`npm start`, whose sign-in layer always hands one over).
+   */
+  anonymous?: Identity | null;
 }
 
 /** Opens the database of `config` and brings an earlier version's DATA_DIR into it. */
@@ -79,6 +91,24 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
   // Whoever starts the app awaits `database` and reports a failure; it must not be unhandled here.
   database.catch(() => {});
 
+  const identity = createIdentityStore(database);
+  // Before every route: each one needs a role (server/identity/access.ts).
+  app.use(
+    accessGuard({
+      anonymous: options.anonymous === undefined ? LOCAL_ADMIN : (options.anonymous ?? undefined),
+      seen: (who) => (who.source === 'local-admin' ? identity.ensureLocalAdmin() : undefined),
+    }),
+  );
+  app.route('/', createPeopleRoutes(identity));
+  // The emulator's settings steer the backend for everyone: a change goes in the audit log.
+  app.post('/emulator/settings', async (c, next) => {
+    await next();
+    if (c.res.ok)
+      await identity
+        .audit({ actor: identityOf(c), action: 'settings.change', target: 'emulator' })
+        .catch((error: Error) => console.error(`[audit] ${error.message}`));
+  });
+
   // The log only: a callback moves no task by itself, it makes the console ask the service (hints).
   const store = new CallbackStore(database);
   // This console's own host names: the in-process emulator's media (and the inbox) are served here.
@@ -97,6 +127,7 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
         new Request(`${config.publicBaseUrl ?? origin}${STATUS_PATHS[kind](id)}`, {
           headers: { accept: 'application/json' },
         }),
+        { [IDENTITY_KEY]: SYSTEM_IDENTITY },
       ),
     // The service's results come from its own origin or MEDIA_ORIGINS (which the page's CSP lets
     // media load from); the emulator's from this console's /emulator/ paths.
@@ -173,6 +204,8 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
       callbackUrlReachable: Boolean(callbackUrl),
       uploadMaxBytes: config.uploadMaxBytes,
     };
+    const who = identityOf(c);
+    if (who) info.user = { id: who.userId, name: who.name, role: who.role, source: who.source };
     return c.json(info, 200, { 'cache-control': 'no-store' });
   });
 
@@ -211,6 +244,7 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
     app,
     emulator,
     database,
+    identity,
     callbackChecksIdle: () => hints.idle(),
     async close() {
       await Promise.all(closers.map((close) => close()));

@@ -168,7 +168,8 @@ describe('production server: the token never reaches the browser', () => {
         await prod.close();
       }
     }
-  });
+    // Two real Node sides, each migrating a fresh in-memory database on its first request.
+  }, 120_000);
 });
 
 describe('production server: security headers', () => {

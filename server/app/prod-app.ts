@@ -8,16 +8,16 @@ import { COMPRESSIBLE_CONTENT_TYPE_REGEX, compress } from 'hono/compress';
 import { existsSync, readFileSync } from 'node:fs';
 import { ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
-import { createAuth, SESSION_USER_KEY } from '../auth/auth';
+import { createAuth } from '../auth/auth';
 import { hostGuard } from '../http/host-guard';
-import { databaseSignedOutSessions } from '../auth/signed-out-sessions';
+import { IDENTITY_KEY } from '../identity/roles';
+import type { IdentityStore } from '../identity/store';
 import { createNodeApp, NODE_PATH_PREFIXES, type NodeApp } from './node-app';
 import { browserGoneSignal, deferredBody } from '../http/node-request';
 import { brotliAssets } from '../static/prod-brotli';
 import { routePagesOf } from '../static/route-preloads';
 import type { ProdConfig } from './prod-config';
 import { securityHeaders } from '../http/security-headers';
-import { SESSION_ID_KEY } from '../http/stream-limits';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const FILE_LIKE =
@@ -54,14 +54,9 @@ function withCacheControl(value: string): MiddlewareHandler {
   };
 }
 
-/** The page says whether a sign-in names its users (APP_PASSWORD), so the first render knows. */
+/** The page says whether a sign-in is asked for, so the header's Sign out is laid out in the first render. */
 export const SIGN_IN_META = '<meta name="console-sign-in" content="required" />';
 
-/**
- * With a sign-in, the session's name is the creator and the first-visit name prompt must not show.
- * Said in the page itself (not only in /__console/config) so the prompt, which sits in the page
- * flow, is laid out in the first render instead of pushing the screen down when the config arrives.
- */
 function markSignIn(html: string, signIn: boolean): string {
   return signIn ? html.replace('</head>', `  ${SIGN_IN_META}\n  </head>`) : html;
 }
@@ -72,10 +67,11 @@ export function createProdApp(config: ProdConfig, options: ProdAppOptions = {}):
   if (!existsSync(indexPath))
     throw new Error(`${indexPath} not found: run \`npm run build\` before \`npm start\``);
   // Read once: the build does not change under a running server, and index.html is tiny.
-  const indexHtml = markSignIn(readFileSync(indexPath, 'utf8'), Boolean(config.appPassword));
+  const indexHtml = markSignIn(readFileSync(indexPath, 'utf8'), !config.open);
   // Each screen's page names the files that screen needs, so they download with the entry.
   const pageFor = routePagesOf(distDir, indexHtml);
-  const nodeApp = options.nodeApp ?? createNodeApp(config.server);
+  // The sign-in below always hands the Node side an identity; one arriving without is refused.
+  const nodeApp = options.nodeApp ?? createNodeApp(config.server, { anonymous: null });
 
   const apiOrigin = config.server.apiBaseUrl ? new URL(config.server.apiBaseUrl).origin : undefined;
   const app = new Hono();
@@ -100,30 +96,29 @@ export function createProdApp(config: ProdConfig, options: ProdAppOptions = {}):
       c.res.headers.set('x-accel-buffering', 'no');
   });
 
-  if (config.appPassword) {
-    const auth = createAuth({
-      password: config.appPassword,
-      sessionSecret: config.sessionSecret,
-      publicBaseUrl: config.server.publicBaseUrl,
-      signedOut: databaseSignedOutSessions(nodeApp.database),
-      trustedProxies: config.server.trustedProxies,
-      maxFailuresTotal: config.loginFailuresTotal,
-    });
-    app.route('/', auth.routes);
-    app.use(auth.guard);
-  }
+  const auth = createAuth({
+    store: nodeApp.identity,
+    password: config.appPassword,
+    open: config.open,
+    localAccounts: true,
+    oidc: config.oidc,
+    trustedHeader: config.trustedAuthHeader,
+    trustedHeaderAdmins: config.trustedAuthAdmins,
+    sessionSecret: config.sessionSecret,
+    publicBaseUrl: config.server.publicBaseUrl,
+    trustedProxies: config.server.trustedProxies,
+    maxFailuresTotal: config.loginFailuresTotal,
+  });
+  app.route('/', auth.routes);
+  app.use(auth.guard);
 
   // Behind a TLS-terminating proxy the server sees http://127.0.0.1:PORT; links the Node side builds
   // from the request (emulator media, callback URL) must use the public address instead.
   const publicOrigin = config.server.publicBaseUrl ? new URL(config.server.publicBaseUrl).origin : undefined;
   const toNodeSide = (c: Context) => {
     const url = new URL(c.req.url);
-    // The node side is its own app: the signed-in user's name travels in its env, never in a header.
-    const env = {
-      ...(c.env as object),
-      [SESSION_USER_KEY]: c.get(SESSION_USER_KEY as never),
-      [SESSION_ID_KEY]: c.get(SESSION_ID_KEY as never),
-    };
+    // The node side is its own app: the verified identity travels in its env, never in a header.
+    const env = { ...(c.env as object), [IDENTITY_KEY]: c.get(IDENTITY_KEY as never) };
     if (!publicOrigin || url.origin === publicOrigin) return nodeApp.app.fetch(c.req.raw, env);
     const raw = c.req.raw;
     const { outgoing } = (c.env ?? {}) as { outgoing?: unknown };
@@ -148,9 +143,7 @@ export function createProdApp(config: ProdConfig, options: ProdAppOptions = {}):
     const info = (await response.json()) as ConsoleInfo;
     const answer: ConsoleInfo = {
       ...info,
-      auth: Boolean(config.appPassword),
-      // The Tasks screen's "Mine" and the name prompt need the session's name; only the server reads the cookie.
-      ...(c.get(SESSION_USER_KEY as never) ? { user: String(c.get(SESSION_USER_KEY as never)) } : {}),
+      auth: auth.required,
       ...options.consoleInfoExtra?.(),
     };
     return c.json(answer, 200, {
@@ -189,5 +182,33 @@ export function createProdApp(config: ProdConfig, options: ProdAppOptions = {}):
   };
   app.get('*', spa);
 
-  return { app, ready: nodeApp.database, close: () => nodeApp.close() };
+  const ready = nodeApp.database.then(async (database) => {
+    if (!config.open) await printSetupLink(nodeApp.identity, config);
+    return database;
+  });
+  return { app, ready, close: () => nodeApp.close() };
+}
+
+/** How long the first admin's set-up link works. */
+export const SETUP_LINK_TTL_MS = 24 * 3600 * 1000;
+
+/**
+ * A console that asks for a sign-in and has no admin yet (besides the shared APP_PASSWORD account,
+ * which may not be wanted) prints a one-time link that makes the first admin's local account.
+ */
+async function printSetupLink(store: IdentityStore, config: ProdConfig): Promise<void> {
+  const admins = (await store.listPeople()).filter(
+    (p) => p.role === 'admin' && p.source !== 'local-admin' && p.source !== 'shared-password',
+  );
+  if (admins.length > 0) return;
+  // Behind a proxy that signs people in (or with single sign-on giving admins), no link is needed.
+  if (config.trustedAuthHeader && config.trustedAuthAdmins.length > 0) return;
+  if (config.oidc && config.oidc.adminValues.length > 0) return;
+  const token = await store.createLink({ purpose: 'setup', role: 'admin', ttlMs: SETUP_LINK_TTL_MS });
+  const base =
+    config.server.publicBaseUrl ??
+    `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+  console.log(
+    `This console has no admin yet. Open this one-time link within 24 hours to create the first admin account:\n  ${base}/setup/${token}`,
+  );
 }

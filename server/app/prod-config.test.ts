@@ -27,12 +27,6 @@ describe('readProdConfig', () => {
     expect(config.server.apiBaseUrl).toBeUndefined();
   });
 
-  it('refuses a public bind with a real API and no password', () => {
-    const found = problems({ ...REMOTE, HOST: '0.0.0.0' });
-    expect(found).toHaveLength(1);
-    expect(found[0]).toMatch(/APP_PASSWORD.*ALLOW_OPEN_ACCESS=1/);
-  });
-
   it('starts on a public bind with a password, with ALLOW_OPEN_ACCESS=1, or on loopback', () => {
     expect(problems({ ...REMOTE, HOST: '0.0.0.0', APP_PASSWORD: 'long enough pw' })).toEqual([]);
     expect(problems({ ...REMOTE, HOST: '0.0.0.0', ALLOW_OPEN_ACCESS: '1' })).toEqual([]);
@@ -41,31 +35,57 @@ describe('readProdConfig', () => {
     expect(problems({ HOST: '0.0.0.0', ALLOW_OPEN_ACCESS: '1' })).toEqual([]);
   });
 
-  it('refuses the emulator on a public bind without a password too (it fetches addresses for anyone)', () => {
-    for (const env of [{ HOST: '0.0.0.0' }, { HOST: '192.168.1.20', DEMO: '1' }, { HOST: '::' }] as Record<
-      string,
-      string
-    >[]) {
-      const found = problems(env);
-      expect(found, env.HOST).toHaveLength(1);
-      expect(found[0]).toMatch(/emulator.*APP_PASSWORD.*ALLOW_OPEN_ACCESS=1/);
-    }
+  // Issue 27: a published console without a configured sign-in starts, asking for one (the first
+  // admin from a one-time set-up link); only loopback with nothing configured is open.
+  it('asks for a sign-in on a public bind or a PUBLIC_BASE_URL, open only on loopback with nothing set', () => {
+    const read = (env: Record<string, string>) => readProdConfig({ DATA_DIR: 'd', ...env });
+    for (const env of [
+      { ...REMOTE, HOST: '0.0.0.0' },
+      { HOST: '0.0.0.0' },
+      { HOST: '::' },
+      { HOST: '127.0.0.1', PUBLIC_BASE_URL: 'https://console.example.com' },
+      { HOST: '127.0.0.1', APP_PASSWORD: 'long enough pw' },
+      { HOST: '127.0.0.1', TRUSTED_AUTH_HEADER: 'X-Forwarded-User' },
+    ] as Record<string, string>[])
+      expect(read(env).open, JSON.stringify(env)).toBe(false);
+    expect(read({}).open).toBe(true);
+    expect(read({ ...REMOTE, HOST: '::1' }).open).toBe(true);
+    expect(read({ HOST: '0.0.0.0', ALLOW_OPEN_ACCESS: '1' }).open).toBe(true);
   });
 
-  // Issue 24: HOST=127.0.0.1 behind a reverse proxy with PUBLIC_BASE_URL is published all the same.
-  it('refuses a published PUBLIC_BASE_URL on a loopback HOST without a password, for either backend', () => {
-    const published = { HOST: '127.0.0.1', PUBLIC_BASE_URL: 'https://console.example.com' };
-    const remote = problems({ ...REMOTE, ...published });
-    expect(remote).toHaveLength(1);
-    expect(remote[0]).toMatch(/PUBLIC_BASE_URL=https:\/\/console\.example\.com.*published/);
-    expect(remote[0]).toMatch(/service token.*APP_PASSWORD.*ALLOW_OPEN_ACCESS=1/);
-    const emulator = problems(published);
-    expect(emulator).toHaveLength(1);
-    expect(emulator[0]).toMatch(/PUBLIC_BASE_URL.*emulator.*APP_PASSWORD.*ALLOW_OPEN_ACCESS=1/);
-    // A public HOST and a PUBLIC_BASE_URL: one problem that names both.
-    const both = problems({ ...REMOTE, HOST: '0.0.0.0', PUBLIC_BASE_URL: 'https://console.example.com' });
-    expect(both).toHaveLength(1);
-    expect(both[0]).toMatch(/HOST=0\.0\.0\.0.*PUBLIC_BASE_URL/);
+  it('reads single sign-on: the redirect URI from PUBLIC_BASE_URL, role values, default role, domains', () => {
+    const config = readProdConfig({
+      DATA_DIR: 'd',
+      PUBLIC_BASE_URL: 'https://console.example.com/',
+      OIDC_ISSUER: 'https://accounts.google.com',
+      OIDC_CLIENT_ID: 'id',
+      OIDC_CLIENT_SECRET: 'secret',
+      OIDC_ADMIN_VALUES: 'console-admins, ops,Media Admins',
+      OIDC_DEFAULT_ROLE: 'none',
+      OIDC_ALLOWED_DOMAINS: 'Example.com',
+    });
+    expect(config.oidc).toMatchObject({
+      redirectUri: 'https://console.example.com/auth/callback',
+      rolesClaim: 'groups',
+      adminValues: ['console-admins', 'ops', 'Media Admins'],
+      creatorValues: [],
+      defaultRole: 'none',
+      allowedDomains: ['example.com'],
+    });
+    expect(problems({ OIDC_ISSUER: 'https://idp.example.com', OIDC_CLIENT_ID: 'id' })).toEqual([
+      expect.stringMatching(/PUBLIC_BASE_URL must be set with OIDC_ISSUER/),
+    ]);
+    expect(
+      problems({
+        OIDC_ISSUER: 'http://idp.example.com',
+        OIDC_CLIENT_ID: 'id',
+        PUBLIC_BASE_URL: 'https://c.example.com',
+        OIDC_DEFAULT_ROLE: 'boss',
+      }),
+    ).toEqual([
+      expect.stringMatching(/OIDC_DEFAULT_ROLE/),
+      expect.stringMatching(/OIDC_ISSUER must be an https URL/),
+    ]);
   });
 
   it('starts a published console with a password or ALLOW_OPEN_ACCESS=1, and an unpublished one open', () => {
@@ -75,6 +95,16 @@ describe('readProdConfig', () => {
     expect(problems({ ...REMOTE, HOST: '127.0.0.1' })).toEqual([]);
     // A blank PUBLIC_BASE_URL is unset, not published.
     expect(problems({ ...REMOTE, PUBLIC_BASE_URL: '  ' })).toEqual([]);
+  });
+
+  it('reads TRUSTED_AUTH_ADMINS comma-separated: a name with a space stays one value', () => {
+    const config = readProdConfig({
+      DATA_DIR: 'd',
+      TRUSTED_AUTH_HEADER: 'Tailscale-User-Name',
+      TRUSTED_PROXIES: '127.0.0.1',
+      TRUSTED_AUTH_ADMINS: 'Ana Lima, bo@example.com',
+    });
+    expect(config.trustedAuthAdmins).toEqual(['Ana Lima', 'bo@example.com']);
   });
 
   it('reads TRUSTED_PROXIES as addresses and ranges, refusing anything else', () => {

@@ -5,6 +5,8 @@ import { DEFAULT_LOGIN_FAILURES_TOTAL } from '../auth/auth-rate-limit';
 import { isValidCallbackSecret, SECRET_RULE } from '../callbacks/secret';
 import { parseStreamCount, parseUploadMaxMb, readServerConfig, type ServerConfig } from '../config/config';
 import { parseTrustedProxies } from '../http/trusted-proxies';
+import type { OidcSettings } from '../identity/oidc';
+import { isRole } from '../../src/api/roles';
 import { parseUploadLimitMb, UPLOAD_LIMIT_MB_MAX } from '../http/upload-quota';
 
 export interface ProdConfig {
@@ -16,6 +18,17 @@ export interface ProdConfig {
   /** Signs session cookies; a random key per start when unset (sessions then end on restart). */
   sessionSecret: string | undefined;
   allowOpenAccess: boolean;
+  /** OIDC_*: single sign-on; the redirect URI is PUBLIC_BASE_URL + /auth/callback. */
+  oidc: OidcSettings | undefined;
+  /** TRUSTED_AUTH_HEADER: the user name an authenticating proxy (a TRUSTED_PROXIES peer) sets. */
+  trustedAuthHeader: string | undefined;
+  /** TRUSTED_AUTH_ADMINS: values of that header that are admins. */
+  trustedAuthAdmins: string[];
+  /**
+   * Everyone is the local admin: loopback with no sign-in configured and no PUBLIC_BASE_URL, or
+   * ALLOW_OPEN_ACCESS=1. Otherwise a sign-in is required (the first admin from a set-up link).
+   */
+  open: boolean;
   /** LOGIN_FAILURES_TOTAL: failed sign-ins from all clients within 10 minutes before everyone waits. */
   loginFailuresTotal: number;
   /** Host names the server answers to besides loopback, HOST and PUBLIC_BASE_URL's host (DNS rebinding). */
@@ -162,23 +175,73 @@ export function readProdConfig(env: NodeJS.ProcessEnv = process.env): ProdConfig
       );
     if (demo) problems.push('DEMO=1 runs on the built-in emulator: unset API_BASE_URL');
   }
-  // Whoever reaches an open console can spend the token through the proxy, or, on the emulator, make
-  // the server fetch addresses and POST callbacks for them: the same rule for both backends. A
-  // PUBLIC_BASE_URL says the console is published (a reverse proxy forwards the internet to a
-  // loopback HOST), so it counts like a public HOST.
-  const published = [
-    ...(!isLoopbackHost(host) ? [`HOST=${host} is reachable from other machines`] : []),
-    ...(publicBaseUrl ? [`PUBLIC_BASE_URL=${publicBaseUrl} says the console is published`] : []),
-  ];
-  if (server && !appPassword && published.length > 0 && !allowOpenAccess) {
-    const risk = server.apiBaseUrl
-      ? 'API_BASE_URL is set, but APP_PASSWORD is not: anyone could spend the service token'
-      : 'the built-in emulator runs without APP_PASSWORD: anyone could use the console and make the server fetch addresses';
-    problems.push(
-      `${published.join(' and ')}, and ${risk}. ` +
-        'Set APP_PASSWORD, or set ALLOW_OPEN_ACCESS=1 if this is on purpose (for example when the reverse proxy in front signs users in).',
-    );
+  // Comma-separated, as documented: a value may hold spaces (Tailscale's user names, a group's
+  // display name), so a space does not split it.
+  const list = (raw: string | undefined) =>
+    (clean(raw) ?? '')
+      .split(',')
+      .map((value) => value.trim())
+      .filter(Boolean);
+  let oidc: OidcSettings | undefined;
+  const issuer = clean(env.OIDC_ISSUER);
+  const clientId = clean(env.OIDC_CLIENT_ID);
+  if (issuer || clientId) {
+    let issuerUrl: URL | undefined;
+    try {
+      issuerUrl = new URL(issuer ?? '');
+    } catch {
+      problems.push(`OIDC_ISSUER must be the identity provider's issuer URL, got "${issuer ?? ''}"`);
+    }
+    if (!clientId) problems.push('OIDC_CLIENT_ID must be set with OIDC_ISSUER');
+    if (!publicBaseUrl)
+      problems.push(
+        'PUBLIC_BASE_URL must be set with OIDC_ISSUER: the redirect URI is PUBLIC_BASE_URL/auth/callback',
+      );
+    const rawDefault = (clean(env.OIDC_DEFAULT_ROLE) ?? 'viewer').toLowerCase();
+    if (rawDefault !== 'none' && !isRole(rawDefault))
+      problems.push(
+        `OIDC_DEFAULT_ROLE must be viewer, creator, admin or none, got "${env.OIDC_DEFAULT_ROLE}"`,
+      );
+    const httpIssuer = issuerUrl?.protocol === 'http:';
+    if (issuerUrl && httpIssuer && !isLoopbackHost(issuerUrl.hostname))
+      problems.push(`OIDC_ISSUER must be an https URL (http only on loopback), got "${issuer}"`);
+    if (issuerUrl && clientId && publicBaseUrl)
+      oidc = {
+        issuer: issuerUrl.href,
+        clientId,
+        clientSecret: clean(env.OIDC_CLIENT_SECRET),
+        redirectUri: `${publicBaseUrl.replace(/\/+$/, '')}/auth/callback`,
+        rolesClaim: clean(env.OIDC_ROLES_CLAIM) ?? 'groups',
+        adminValues: list(env.OIDC_ADMIN_VALUES),
+        creatorValues: list(env.OIDC_CREATOR_VALUES),
+        defaultRole: rawDefault === 'none' ? 'none' : isRole(rawDefault) ? rawDefault : 'viewer',
+        allowedDomains: list(env.OIDC_ALLOWED_DOMAINS).map((d) => d.toLowerCase().replace(/^@/, '')),
+        allowHttp: httpIssuer,
+      };
   }
+
+  const trustedAuthHeader = clean(env.TRUSTED_AUTH_HEADER)?.toLowerCase();
+  if (trustedAuthHeader !== undefined && !/^[a-z0-9-]+$/.test(trustedAuthHeader))
+    problems.push(`TRUSTED_AUTH_HEADER must be a header name, got "${env.TRUSTED_AUTH_HEADER}"`);
+  if (trustedAuthHeader && clean(env.TRUSTED_PROXIES)?.toLowerCase() === 'none')
+    problems.push('TRUSTED_AUTH_HEADER needs TRUSTED_PROXIES: the addresses of the proxy that sets it');
+
+  // Whoever reaches an open console can spend the token through the proxy, or, on the emulator, make
+  // the server fetch addresses and POST callbacks for them. Open (everyone the local admin) only on
+  // loopback with nothing configured, or when ALLOW_OPEN_ACCESS=1 says so; anywhere else a sign-in
+  // is required, and a console without one prints a one-time link that makes its first admin.
+  const signInConfigured = Boolean(appPassword || oidc || trustedAuthHeader);
+  const published = !isLoopbackHost(host) || Boolean(publicBaseUrl);
+  const open = allowOpenAccess || (!signInConfigured && !published);
+  if (allowOpenAccess && published)
+    warnings.push(
+      'ALLOW_OPEN_ACCESS=1: everyone who reaches this console is its admin. Prefer TRUSTED_AUTH_HEADER behind an authenticating proxy',
+    );
+  if (appPassword)
+    warnings.push(
+      'APP_PASSWORD signs everyone in as one shared account, so the record cannot tell teammates apart. ' +
+        'To move: sign in, invite each person from People (or set OIDC_ISSUER for single sign-on), then unset APP_PASSWORD (docs/sign-in.md)',
+    );
 
   if (problems.length > 0 || !server) throw new ConfigError(problems);
   return {
@@ -188,6 +251,10 @@ export function readProdConfig(env: NodeJS.ProcessEnv = process.env): ProdConfig
     appPassword,
     sessionSecret,
     allowOpenAccess,
+    oidc,
+    trustedAuthHeader,
+    trustedAuthAdmins: list(env.TRUSTED_AUTH_ADMINS),
+    open,
     allowedHosts,
     mediaOrigins,
     demo,

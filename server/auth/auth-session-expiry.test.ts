@@ -1,14 +1,17 @@
-// A session cookie carries its own end (7 days): the server refuses it from that moment on, even
+// A session ends 7 days after the sign-in: the server refuses its cookie from that moment on, even
 // though the browser would still send it (a copied cookie, a clock-skewed browser).
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { createAuth } from './auth';
+import { createIdentityStore } from '../identity/store';
+import { testDatabase } from '../testing/database';
 
 const PASSWORD = 'correct horse battery';
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 
 function appAt(clock: { now: number }) {
   const auth = createAuth({
+    store: createIdentityStore(testDatabase(), () => clock.now),
     password: PASSWORD,
     sessionSecret: 'expiry-test-secret-0123',
     now: () => clock.now,

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { testDatabase } from '../testing/database';
+import { resetTestDatabase, testDatabase } from '../testing/database';
 import { isPublicPath, safeNext, SESSION_COOKIE } from './auth';
-import { createProdApp, SIGN_IN_META } from '../app/prod-app';
+import { createProdApp } from '../app/prod-app';
 import { oversizedChunkedBody } from '../testing/oversized-body';
 import { fakeNodeApp, makeDist, prodConfig } from '../testing/prod-server';
 
@@ -43,6 +43,9 @@ async function signIn(app: ReturnType<typeof open>, headers: Record<string, stri
 }
 
 describe('sign-in required with APP_PASSWORD', () => {
+  beforeEach(async () => {
+    await resetTestDatabase();
+  });
   it('redirects page loads to the login page, keeping the address', async () => {
     const res = await open().request('/tasks/abc?x=1', { headers: HTML });
     expect(res.status).toBe(303);
@@ -100,17 +103,14 @@ describe('sign-in required with APP_PASSWORD', () => {
     expect(info).toMatchObject({ auth: true });
   });
 
-  it("tells the browser the session's name in /__console/config (for Mine), and nothing without one", async () => {
+  it('signs in as the one shared account: the verified creator of what anyone signed in so makes', async () => {
     const app = open();
-    const named = await app.request('/login', form({ password: PASSWORD, next: '/', name: ' Ada ' }));
-    const cookie = (named.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-    const info = await (await app.request('/__console/config', { headers: { cookie } })).json();
-    expect(info).toMatchObject({ auth: true, user: 'Ada' });
-    const anonymous = await signIn(app);
-    const bare = (await (
-      await app.request('/__console/config', { headers: { cookie: anonymous.cookie } })
-    ).json()) as Record<string, unknown>;
-    expect(bare.user).toBeUndefined();
+    const { cookie } = await signIn(app);
+    // A header the browser sends names nobody.
+    const who = await app.request('/v1/whoami', { headers: { cookie, 'x-console-user': 'Mallory' } });
+    const { creator } = (await who.json()) as { creator: { id: string; name: string } };
+    expect(creator.name).toBe('Team (shared password)');
+    expect(creator.id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('marks the cookie Secure behind https', async () => {
@@ -127,31 +127,23 @@ describe('sign-in required with APP_PASSWORD', () => {
     expect(await res.text()).toContain('That password is not correct.');
   });
 
-  it('marks its pages as signed in, so the first-visit name prompt never shows (the session names the user)', async () => {
-    const app = open();
-    const { cookie } = await signIn(app);
-    const html = await (await app.request('/tasks', { headers: { ...HTML, cookie } })).text();
-    expect(html).toContain(`${SIGN_IN_META}\n  </head>`);
-  });
-
   it('rejects forged and tampered cookies', async () => {
     const app = open();
     const { cookie } = await signIn(app);
-    const tampered = cookie.replace(/\.(\d+)\./, (_m, n: string) => `.${Number(n) + 1}.`);
-    for (const value of [`${SESSION_COOKIE}=abc.99999999999999`, tampered]) {
+    const token = cookie.slice(SESSION_COOKIE.length + 1);
+    const tampered = `${SESSION_COOKIE}=${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    for (const value of [
+      `${SESSION_COOKIE}=abc.99999999999999`,
+      tampered,
+      `${SESSION_COOKIE}=${'x'.repeat(5000)}`,
+    ]) {
       expect((await app.request('/v1/ping', { headers: { cookie: value } })).status).toBe(401);
     }
   });
 
-  it('does not accept a session from another server (different key)', async () => {
-    const { cookie } = await signIn(open());
-    expect((await open().request('/v1/ping', { headers: { cookie } })).status).toBe(401);
-  });
-
-  it('shares sessions between servers with the same SESSION_SECRET', async () => {
-    const env = { SESSION_SECRET: 'x'.repeat(40) };
-    const { cookie } = await signIn(open(env));
-    expect((await open(env).request('/v1/ping', { headers: { cookie } })).status).toBe(200);
+  it('shares sessions between instances on the same database, whatever their SESSION_SECRET', async () => {
+    const { cookie } = await signIn(open({ SESSION_SECRET: 'x'.repeat(40) }));
+    expect((await open().request('/v1/ping', { headers: { cookie } })).status).toBe(200);
   });
 
   it('logs out: clears the cookie and revokes the session', async () => {
@@ -289,7 +281,8 @@ describe('sign-in required with APP_PASSWORD', () => {
   it('leaves everything open without APP_PASSWORD', async () => {
     const app = createProdApp(prodConfig(dist.dir), { nodeApp: fakeNodeApp() }).app;
     expect((await app.request('/v1/ping')).status).toBe(200);
-    expect((await app.request('/login')).status).toBe(200); // the SPA's not-found screen, not a form
+    // Nothing to sign in to: straight on.
+    expect((await app.request('/login')).status).toBe(303);
   });
 });
 
@@ -326,21 +319,9 @@ describe('auth helpers', () => {
     }
   });
 
-  it('keeps the name typed at sign-in in the session: the creator of what this user makes', async () => {
-    const app = open();
-    const page = await (await app.request('/login', { headers: HTML })).text();
-    expect(page).toContain('<label for="name">Your name</label>');
-    const res = await app.request(
-      '/login',
-      form({ password: PASSWORD, name: '  Zoë\u0007 Lima ', next: '/' }),
-    );
-    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
-    // The session's name wins over whatever the browser says.
-    const who = await app.request('/v1/whoami', { headers: { cookie, 'x-console-user': 'Mallory' } });
-    expect(await who.json()).toEqual({ creator: 'Zoë Lima' });
-    // A wrong password keeps the name typed.
-    const wrong = await app.request('/login', form({ password: 'nope', name: 'Zoë' }));
-    expect(await wrong.text()).toContain('value="Zoë"');
+  it('asks no name at sign-in: the account names the user', async () => {
+    const page = await (await open().request('/login', { headers: HTML })).text();
+    expect(page).not.toContain('Your name');
   });
 
   it('keeps a sign-out across a restart (same SESSION_SECRET and DATA_DIR)', async () => {

@@ -189,6 +189,62 @@ export const MIGRATIONS: Record<string, Migration> = {
       await sql.raw(INSIGHTS_0008).execute(db);
     },
   },
+  // Who the team is (issue 27): people, their server-side sessions (so a sign-out, a removal or a
+  // role change holds on every instance at once), one-time links (invitations, the first admin's
+  // set-up) and the audit log. Tasks, uploads and requests get the creator's user id: a row without one was
+  // recorded under a self-declared name and is shown as unverified.
+  '0009_identity': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('users')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('source', 'text', (col) => col.notNull())
+        .addColumn('subject', 'text', (col) => col.notNull())
+        .addColumn('display_name', 'text', (col) => col.notNull())
+        .addColumn('email', 'text')
+        .addColumn('role', 'text', (col) => col.notNull())
+        .addColumn('password_hash', 'text')
+        .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+        .addColumn('last_sign_in_at', 'timestamptz')
+        .addColumn('removed_at', 'timestamptz')
+        .addUniqueConstraint('users_source_subject', ['source', 'subject'])
+        .execute();
+      await db.schema
+        .createTable('sessions')
+        // sha256 of the cookie's token: a copy of the table signs nobody in.
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+        .addColumn('expires_at', 'timestamptz', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute();
+      await db.schema
+        .createTable('one_time_links')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('purpose', 'text', (col) => col.notNull())
+        .addColumn('role', 'text', (col) => col.notNull())
+        .addColumn('email', 'text')
+        .addColumn('created_by', 'text')
+        .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+        .addColumn('expires_at', 'timestamptz', (col) => col.notNull())
+        .addColumn('used_at', 'timestamptz')
+        .execute();
+      await db.schema
+        .createTable('audit_log')
+        .addColumn('id', 'bigint', (col) => col.primaryKey().generatedByDefaultAsIdentity())
+        .addColumn('at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+        .addColumn('actor_id', 'text')
+        .addColumn('actor_name', 'text')
+        .addColumn('action', 'text', (col) => col.notNull())
+        .addColumn('target', 'text')
+        .addColumn('detail', 'jsonb')
+        .execute();
+      await db.schema.createIndex('audit_log_action').on('audit_log').columns(['action', 'id']).execute();
+      await db.schema.alterTable('tasks').addColumn('creator_id', 'text').execute();
+      await db.schema.alterTable('uploads').addColumn('creator_id', 'text').execute();
+      await db.schema.alterTable('requests').addColumn('creator_id', 'text').execute();
+    },
+  },
 };
 
 const REQUESTS_0007 = `

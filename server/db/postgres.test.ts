@@ -1,5 +1,6 @@
 // Integration on a real PostgreSQL server (Debian's `postgresql`): a throwaway cluster made here,
 // two console instances on one database, as behind a load balancer.
+import { asPerson } from '../testing/identity';
 import { describe, expect, it } from 'vitest';
 import type { NodeApp } from '../app/node-app';
 import { databaseSignedOutSessions } from '../auth/signed-out-sessions';
@@ -47,12 +48,16 @@ describe('two instances on one PostgreSQL database', () => {
     await Promise.all([a.database, b.database]);
 
     // Created on A, listed and opened on B.
-    const created = await a.app.request(`${ORIGIN}/v1/image_generate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer t', 'x-console-user': 'Ana' },
-      // The emulator fails it: the FAILED callback below is then what the service confirms.
-      body: JSON.stringify({ prompt: 'two instances emulator:fail', generate_count: 1 }),
-    });
+    const created = await a.app.request(
+      `${ORIGIN}/v1/image_generate`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer t' },
+        // The emulator fails it: the FAILED callback below is then what the service confirms.
+        body: JSON.stringify({ prompt: 'two instances emulator:fail', generate_count: 1 }),
+      },
+      asPerson('Ana'),
+    );
     const [taskId] = ((await created.json()) as { data: { task_ids: string[] } }).data.task_ids;
     const listed = (await (await b.app.request(`${ORIGIN}/__console/tasks?q=two%20instances`)).json()) as {
       data: { items: { id: string; creator: string }[] };

@@ -2,6 +2,7 @@
 // in ./migrations.ts create exactly this.
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { RequestFile } from '../../src/api/request-files';
+import type { Role } from '../../src/api/roles';
 import type { CallbackBody } from '../../src/api/schemas';
 
 /** Read as a Date, written as a Date or an ISO string, filled by the database when omitted. */
@@ -50,6 +51,8 @@ export interface TasksTable {
   name: string | null;
   language: string | null;
   creator: string | null;
+  /** The creator's user id; null for a name recorded before identities were verified. */
+  creator_id: ColumnType<string | null, string | null | undefined, string | null>;
   status: ColumnType<string, string | undefined, string>;
   phase: ColumnType<TaskPhase, never, never>;
   /** Every field the status answers and callbacks carried, merged. */
@@ -73,6 +76,8 @@ export interface RequestsTable {
   id: string;
   kind: string;
   creator: string | null;
+  /** The creator's user id; null for a name recorded before identities were verified. */
+  creator_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   /** The request body without callback_url and anything token-like. */
   params: JSONColumnType<Record<string, unknown> | null, string | null, string | null>;
@@ -86,6 +91,7 @@ export interface UploadsTable {
   url: string;
   file_name: string;
   creator: string | null;
+  creator_id: ColumnType<string | null, string | null | undefined, string | null>;
   uploaded_at: Timestamp;
 }
 
@@ -107,7 +113,59 @@ export interface TaskCountsTable {
   n: number;
 }
 
+/** Where a person's identity comes from. */
+export type UserSource = 'oidc' | 'local' | 'proxy' | 'local-admin' | 'shared-password';
+
+export interface UsersTable {
+  id: string;
+  source: UserSource;
+  /** The identity provider's `sub`, the proxy's header value, the account's email, … */
+  subject: string;
+  display_name: string;
+  email: string | null;
+  role: Role;
+  /** scrypt, local accounts only. */
+  password_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  last_sign_in_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  removed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface SessionsTable {
+  /** sha256 of the cookie's token. */
+  id: string;
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+export interface OneTimeLinksTable {
+  /** sha256 of the link's token. */
+  id: string;
+  purpose: 'invite' | 'setup';
+  role: Role;
+  email: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: Timestamp;
+  actor_id: string | null;
+  actor_name: string | null;
+  action: string;
+  target: string | null;
+  detail: JSONColumnType<Record<string, unknown> | null, string | null, string | null>;
+}
+
 export interface Schema {
+  users: UsersTable;
+  sessions: SessionsTable;
+  one_time_links: OneTimeLinksTable;
+  audit_log: AuditLogTable;
   callbacks: CallbacksTable;
   signed_out_sessions: SignedOutSessionsTable;
   tasks: TasksTable;

@@ -25,7 +25,7 @@ import {
   type MediaType,
 } from '../../src/api/media-type';
 import { withoutHiddenCharacters } from '../http/display-text';
-import { creatorOf } from '../http/creator';
+import { creatorOf } from '../identity/creator';
 import { DEFAULT_UPLOAD_DISK_MAX_MB, UploadQuota, type UploadAllowance } from '../http/upload-quota';
 import { DownloadError } from './downloads';
 import { byteRange } from './media';
@@ -426,7 +426,7 @@ export function createUploadRoutes(store: UploadStore, settings: SettingsState):
     if (declared > store.maxBytes + 1024 * 1024)
       return answer(c, 413, 413, `The file is larger than ${megabytes(store.maxBytes)}`);
     // The person the team record names as the upload's creator: their day's allowance.
-    const allowance = store.quota.open(creatorOf(c));
+    const allowance = store.quota.open(creatorOf(c)?.id ?? null);
     // A declared length that cannot fit is refused before reading anything, like one over the limit
     // (the slack is the multipart framing around the file). take() refuses it without charging.
     const SLACK = 1024 * 1024;

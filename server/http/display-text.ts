@@ -14,3 +14,20 @@ const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066
 export function withoutHiddenCharacters(text: string): string {
   return text.replace(HIDDEN, '');
 }
+
+/** The longest display name the team's record keeps. */
+export const DISPLAY_NAME_MAX = 80;
+
+/**
+ * A name as the team sees it: no control characters, trimmed, at most `max` characters. The server
+ * cleans the names it records with it (the identity provider's, the sign-in forms').
+ */
+export function cleanDisplayName(raw: string, max = DISPLAY_NAME_MAX): string {
+  return (
+    raw
+      // eslint-disable-next-line no-control-regex -- control characters never belong in a name
+      .replace(/[\u0000-\u001f\u007f]/g, '')
+      .trim()
+      .slice(0, max)
+  );
+}

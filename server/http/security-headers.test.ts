@@ -9,6 +9,7 @@ import type { Database } from '../db/database';
 import { asset } from '../emulator/media';
 import { UPLOAD_ROUTE } from '../emulator/uploads';
 import type { NodeApp } from '../app/node-app';
+import { createIdentityStore } from '../identity/store';
 import { createProdApp } from '../app/prod-app';
 import { contentSecurityPolicy } from './security-headers';
 import { emulatorsClosedAfterEach } from '../testing/emulator';
@@ -30,9 +31,11 @@ afterEach(() => {
 function consoleOnEmulator() {
   const emulator = makeEmulator({ dataDir });
   emulator.clock.now = Date.now();
+  const database = new Promise<Database>(() => undefined);
   const nodeApp: NodeApp = {
     app: emulator.app,
-    database: new Promise<Database>(() => undefined),
+    database,
+    identity: createIdentityStore(database),
     close: async () => undefined,
   };
   return { emulator, app: createProdApp(prodConfig(dist.dir), { nodeApp }).app };

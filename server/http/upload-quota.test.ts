@@ -1,6 +1,7 @@
 // Issue 24, item 4: uploads had no quota (10 × 100 MB accepted in seconds, 1.1 GB kept 7 days on
 // the database's disk). Attacked through the whole Node side on the emulator, as a teammate's browser
 // reaches it, and through the proxy to a real service over sockets.
+import { asPerson } from '../testing/identity';
 import { serve } from '@hono/node-server';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -60,11 +61,14 @@ function png(size: number): Uint8Array<ArrayBuffer> {
 async function upload(app: NodeApp, bytes: Uint8Array<ArrayBuffer>, user = 'Ana', name = 'a.png') {
   const form = new FormData();
   form.append('file', new Blob([bytes]), name);
-  const res = await app.app.request(`${ORIGIN}${UPLOAD_ROUTE}`, {
-    method: 'POST',
-    headers: { 'x-console-user': user },
-    body: form,
-  });
+  const res = await app.app.request(
+    `${ORIGIN}${UPLOAD_ROUTE}`,
+    {
+      method: 'POST',
+      body: form,
+    },
+    asPerson(user),
+  );
   const body = (await res.json()) as {
     code: number;
     message: { global: string };
@@ -97,12 +101,16 @@ async function slowUpload(app: NodeApp, size: number) {
       }
     },
   });
-  const res = await app.app.request(`${ORIGIN}${UPLOAD_ROUTE}`, {
-    method: 'POST',
-    headers: { 'content-type': MULTIPART, 'x-console-user': 'Ana' },
-    body,
-    duplex: 'half',
-  } as RequestInit);
+  const res = await app.app.request(
+    `${ORIGIN}${UPLOAD_ROUTE}`,
+    {
+      method: 'POST',
+      headers: { 'content-type': MULTIPART },
+      body,
+      duplex: 'half',
+    } as RequestInit,
+    asPerson('Ana'),
+  );
   return { status: res.status };
 }
 
@@ -186,16 +194,19 @@ describe('upload quota on the emulator (whole Node side)', () => {
         if (pulled >= 3 * 1024 * 1024) controller.close();
       },
     });
-    const res = await app.app.request(`${ORIGIN}${UPLOAD_ROUTE}`, {
-      method: 'POST',
-      headers: {
-        'content-type': MULTIPART,
-        'content-length': String(3 * 1024 * 1024),
-        'x-console-user': 'Ana',
-      },
-      body,
-      duplex: 'half',
-    } as RequestInit);
+    const res = await app.app.request(
+      `${ORIGIN}${UPLOAD_ROUTE}`,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': MULTIPART,
+          'content-length': String(3 * 1024 * 1024),
+        },
+        body,
+        duplex: 'half',
+      } as RequestInit,
+      asPerson('Ana'),
+    );
     expect(res.status).toBe(429);
     expect(pulled).toBeLessThanOrEqual(2 * 64 * 1024);
   });
@@ -294,7 +305,6 @@ describe('upload quota on the proxy to a real service (sockets)', () => {
         method: 'POST',
         headers: {
           'content-type': MULTIPART,
-          'x-console-user': 'Ana',
           ...(!chunked && { 'content-length': String(bytes) }),
         },
       });

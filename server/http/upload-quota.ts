@@ -2,10 +2,10 @@
 // seconds, 1.1 GB kept for 7 days on the database's disk: nothing stopped a signed-in teammate (or a
 // script with their cookie) from filling it. Every upload's bytes are charged as they stream, chunk by
 // chunk, so uploads running side by side cannot pass the limit together; a refused or broken upload
-// gives its bytes back. "Person" is who the team record names as the creator (server/tasks/
-// record-traffic.ts creatorOf: the signed-in session's name, else the browser's display name); every
-// upload without a name shares one allowance. Kept in memory per process: a restart forgets the day's
-// tallies (the disk limit, measured on disk, still holds).
+// gives its bytes back. "Person" is who the team record names as the creator (server/identity/
+// creator.ts creatorOf: the verified person's user id); every upload without one shares one
+// allowance. Kept in memory per process: a restart forgets the day's tallies (the disk limit,
+// measured on disk, still holds).
 
 export const DEFAULT_UPLOAD_QUOTA_MB_PER_DAY = 2048;
 export const DEFAULT_UPLOAD_DISK_MAX_MB = 10240;

@@ -6,7 +6,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { UPLOAD_PATH } from '../../src/api/upload';
 import { formatMediaType, isJsonMediaType, parseMediaType } from '../http/media-type';
 import { proxyRoute } from './proxy-routes';
-import { creatorOf } from '../http/creator';
+import { creatorOf } from '../identity/creator';
 import { UploadQuota, UploadRefused, type UploadRefusal } from '../http/upload-quota';
 import { limitedUploadBody, sendUpload } from './upload-stream';
 
@@ -118,7 +118,7 @@ function createProxyHandler({
     if (upload) headers.set('token', apiToken);
     // The bytes count against the creator's day as they stream (server/http/upload-quota.ts); a declared
     // length that cannot fit is refused before anything is read (take() refuses it, charging nothing).
-    const allowance = upload ? uploadQuota.open(creatorOf(c)) : undefined;
+    const allowance = upload ? uploadQuota.open(creatorOf(c)?.id ?? null) : undefined;
     const declared = Number(c.req.header('content-length') ?? 0);
     const overQuota = allowance && declared > allowance.remaining() ? allowance.take(declared) : undefined;
     if (overQuota) return quotaFail(overQuota);

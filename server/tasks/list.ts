@@ -35,6 +35,10 @@ export interface TaskView {
   name?: string;
   language?: string;
   creator?: string;
+  /** The signed-in person who created it (absent for a name typed before sign-in identities). */
+  creatorId?: string;
+  /** The creator's name was typed, not verified (recorded before sign-in identities). */
+  creatorUnverified?: boolean;
   status: string;
   result: Record<string, unknown>;
   lastError?: unknown;
@@ -74,6 +78,9 @@ export function toTaskView(row: TaskRow): TaskView {
     name: optional(row.name),
     language: optional(row.language),
     creator: optional(row.creator),
+    creatorId: optional(row.creator_id),
+    // A name recorded before identities were verified (typed by whoever made the task).
+    ...(row.creator !== null && row.creator_id === null && { creatorUnverified: true }),
     status: row.status,
     result: row.result,
     lastError: optional(row.last_error),

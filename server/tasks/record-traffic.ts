@@ -6,10 +6,9 @@ import { CONSOLE_INBOX, TASK_TYPES, type TaskType } from '../../src/api/schemas'
 import { namesInbox } from '../proxy/console-inbox-marker';
 import { isJsonMediaType } from '../http/media-type';
 import { isTaskId } from '../proxy/proxy-routes';
-import { withoutHiddenCharacters } from '../http/display-text';
+import { cleanDisplayName, withoutHiddenCharacters } from '../http/display-text';
+import { creatorOf } from '../identity/creator';
 import type { CreatedTask, TaskRecorder } from './recorder';
-import { cleanDisplayName } from '../../src/api/display-name';
-import { creatorOf } from '../http/creator';
 
 const CREATE_PATH = /^\/v1\/(image_generate|video_translate|image_to_video)\/?$/;
 const STATUS_PATH = /^\/v1\/(image_generate|video_translate|image_to_video)\/([^/]+)$/;

@@ -10,6 +10,7 @@ import type { Database, Db } from '../db/database';
 import { storableJson, TOO_DEEP } from '../db/storable';
 import type { TaskErrorValue, TaskEventSource, TasksTable } from '../db/schema';
 import { publicParams, requestIdOf, requestTitle } from './request-fields';
+import type { Creator } from '../identity/creator';
 
 export const TASKS_CHANNEL = 'console_tasks';
 
@@ -112,12 +113,21 @@ export async function applyStatus(
   await announce(trx, id);
 }
 
+export type { Creator } from '../identity/creator';
+
+const creatorColumns = (creator: Creator | string | null) =>
+  creator === null
+    ? { creator: null, creator_id: null }
+    : typeof creator === 'string'
+      ? { creator, creator_id: null }
+      : { creator: creator.name, creator_id: creator.id };
+
 export interface TaskRecorder {
   created(
     kind: TaskType,
     params: Record<string, unknown>,
     tasks: CreatedTask[],
-    creator: string | null,
+    creator: Creator | string | null,
     /** When the request was made: now, except for the demo's example tasks (server/entry/demo.ts). */
     at?: Date,
   ): Promise<void>;
@@ -125,7 +135,7 @@ export interface TaskRecorder {
   /** A failed status request of a known task: the last state stays, the error is kept beside it. */
   error(id: string, error: Omit<TaskErrorValue, 'at'>): Promise<void>;
   /** A file the upload endpoint accepted: its URL and the name it had. */
-  uploaded(url: string, fileName: string, creator: string | null): Promise<void>;
+  uploaded(url: string, fileName: string, creator: Creator | string | null): Promise<void>;
 }
 
 /** The request's media URLs that are files uploaded through the console, with their names. */
@@ -159,7 +169,7 @@ export function createTaskRecorder(database: Promise<Database>): TaskRecorder {
         const requestId = requestIdOf(tasks[0]!.id);
         const request = {
           kind,
-          creator,
+          ...creatorColumns(creator),
           params: JSON.stringify(publicParams(params)),
           title: requestTitle({ prompt: params.prompt, name: params.name, files }),
           task_ids: JSON.stringify(tasks.map((task) => task.id)),
@@ -179,7 +189,7 @@ export function createTaskRecorder(database: Promise<Database>): TaskRecorder {
             prompt: text(params.prompt),
             name: text(params.name),
             language: task.language ?? null,
-            creator,
+            ...creatorColumns(creator),
             files: files.length ? JSON.stringify(files) : null,
             request_id: requestId,
             ...(at && { created_at: at, updated_at: at }),
@@ -212,7 +222,7 @@ export function createTaskRecorder(database: Promise<Database>): TaskRecorder {
         .execute();
     },
     async uploaded(url, fileName, creator) {
-      const values = { file_name: fileName, creator, uploaded_at: new Date() };
+      const values = { file_name: fileName, ...creatorColumns(creator), uploaded_at: new Date() };
       await (
         await db()
       )

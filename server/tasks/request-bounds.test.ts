@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetTestDatabase, testDatabase } from '../testing/database';
 import { PAGE_SIZE_MAX } from './list';
-import { cleanDisplayName } from '../../src/api/display-name';
+import { cleanDisplayName } from '../http/display-text';
 import { createTaskRoutes, type TaskRoutes } from './routes';
 
 let routes: TaskRoutes;

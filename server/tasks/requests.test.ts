@@ -9,6 +9,7 @@ import { readServerConfig } from '../config/config';
 import { migrate } from '../db/migrations';
 import { createNodeApp, type NodeApp } from '../app/node-app';
 import { resetTestDatabase } from '../testing/database';
+import { asPerson } from '../testing/identity';
 import type { TaskView } from './list';
 import { publicParams, requestTitle, type RequestWithTasks } from './requests';
 
@@ -28,11 +29,11 @@ afterEach(() => nodeApp.close());
 afterAll(() => rmSync(DATA_DIR, { recursive: true, force: true }));
 
 async function post(path: string, body: unknown, user = 'Ana') {
-  const response = await nodeApp.app.request(`${ORIGIN}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-console-user': encodeURIComponent(user) },
-    body: JSON.stringify(body),
-  });
+  const response = await nodeApp.app.request(
+    `${ORIGIN}${path}`,
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+    asPerson(user),
+  );
   return (await response.json()) as { code: number; data: unknown };
 }
 
@@ -158,6 +159,9 @@ describe('migration 0007 backfills requests', () => {
     await sql`drop table requests`.execute(db);
     await sql`alter table tasks drop column request_id`.execute(db);
     await sql`drop index tasks_insights`.execute(db);
+    await sql`drop table audit_log, one_time_links, sessions, users`.execute(db);
+    await sql`alter table tasks drop column creator_id`.execute(db);
+    await sql`alter table uploads drop column creator_id`.execute(db);
     await sql`delete from kysely_migration where name >= '0007'`.execute(db);
     await sql`insert into tasks (id, kind, source, params, batch, prompt, name, language, creator, created_at) values
       ('a1', 'image_generate', 'created', '{"prompt":"fox","generate_count":2}', '["a1","a2"]', 'fox', null, null, 'Ana', '2026-01-01T10:00:00Z'),

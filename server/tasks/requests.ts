@@ -13,6 +13,8 @@ export interface RequestView {
   id: string;
   kind: string;
   creator?: string;
+  /** The creator's name was typed, not verified (recorded before sign-in identities). */
+  creatorUnverified?: boolean;
   createdAt: number;
   params?: Record<string, unknown>;
   title?: string;
@@ -24,6 +26,7 @@ export function toRequestView(row: RequestRow): RequestView {
     id: row.id,
     kind: row.kind,
     creator: row.creator ?? undefined,
+    ...(row.creator !== null && row.creator_id === null && { creatorUnverified: true }),
     createdAt: row.created_at.getTime(),
     params: row.params ?? undefined,
     title: row.title ?? undefined,

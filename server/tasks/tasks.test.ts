@@ -1,6 +1,7 @@
 // The team's record, through the Node side as the browser uses it: creation and status requests
 // on the emulator are recorded, a callback makes the console ask the service (the record takes its
 // answer, never the callback's word), and /__console/tasks answers the Tasks screen.
+import { asPerson } from '../testing/identity';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,18 +27,21 @@ beforeEach(async () => {
 afterEach(() => nodeApp.close());
 afterAll(() => rmSync(DATA_DIR, { recursive: true, force: true }));
 
-const headers = (user?: string) => ({
+const headers = (_user?: string) => ({
   'content-type': 'application/json',
   authorization: 'Bearer t',
-  ...(user ? { 'x-console-user': encodeURIComponent(user) } : {}),
 });
 
 async function post(path: string, body: unknown, user?: string) {
-  const response = await nodeApp.app.request(`${ORIGIN}${path}`, {
-    method: 'POST',
-    headers: headers(user),
-    body: JSON.stringify(body),
-  });
+  const response = await nodeApp.app.request(
+    `${ORIGIN}${path}`,
+    {
+      method: 'POST',
+      headers: headers(user),
+      body: JSON.stringify(body),
+    },
+    user ? asPerson(user) : undefined,
+  );
   return (await response.json()) as { code: number; data: unknown };
 }
 

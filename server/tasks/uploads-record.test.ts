@@ -1,6 +1,7 @@
 // Uploads in the team record: each upload answer passing through /v1/figure-resource/upload/file
 // names its URL, and a creation request that uses such URLs carries the files' names (from the
 // traffic, never the browser's word alone). The upload body itself is never read by the recorder.
+import { asPerson } from '../testing/identity';
 import { readFileSync, rmSync } from 'node:fs';
 import { Hono } from 'hono';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -30,11 +31,15 @@ afterAll(() => rmSync(DATA_DIR, { recursive: true, force: true }));
 async function upload(name: string, bytes: Uint8Array<ArrayBuffer> = new Uint8Array(PNG), user = 'Ana') {
   const form = new FormData();
   form.append('file', new Blob([bytes]), name);
-  const response = await nodeApp.app.request(`${ORIGIN}/v1/figure-resource/upload/file`, {
-    method: 'POST',
-    headers: { authorization: 'Bearer t', 'x-console-user': user },
-    body: form,
-  });
+  const response = await nodeApp.app.request(
+    `${ORIGIN}/v1/figure-resource/upload/file`,
+    {
+      method: 'POST',
+      headers: { authorization: 'Bearer t' },
+      body: form,
+    },
+    asPerson(user),
+  );
   return (await response.json()) as { code: number; result?: { url: string } };
 }
 
@@ -136,15 +141,22 @@ describe('recordTraffic on the upload path', () => {
       },
       { highWaterMark: 0 },
     );
-    const response = await app.request('/v1/figure-resource/upload/file', {
-      method: 'POST',
-      headers: { 'content-type': 'multipart/form-data; boundary=x', 'x-console-user': 'Bo' },
-      body,
-      duplex: 'half',
-    } as RequestInit);
+    const response = await app.request(
+      '/v1/figure-resource/upload/file',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+        body,
+        duplex: 'half',
+      } as RequestInit,
+      asPerson('Bo'),
+    );
     expect(response.status).toBe(200);
     // The service's name too loses control and bidirectional control characters.
-    expect(uploaded).toHaveBeenCalledWith('https://cdn.example.com/u/1.png', 'agnp.exe.png', 'Bo');
+    expect(uploaded).toHaveBeenCalledWith('https://cdn.example.com/u/1.png', 'agnp.exe.png', {
+      id: 'user-bo',
+      name: 'Bo',
+    });
     expect(pulled).toBe(false);
   });
 });

@@ -31,7 +31,8 @@ export function screenServer(name: string) {
       return get().database;
     },
     /** A request to the app as the page makes it (a same-origin path). */
-    request: (path: string, init?: RequestInit) => get().nodeApp.app.request(`${SCREEN_ORIGIN}${path}`, init),
+    request: (path: string, init?: RequestInit, env?: Record<string, unknown>) =>
+      get().nodeApp.app.request(`${SCREEN_ORIGIN}${path}`, init, env),
     close: () => current?.nodeApp.close(),
     remove: () => rmSync(dataDir, { recursive: true, force: true }),
   };

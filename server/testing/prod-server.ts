@@ -4,9 +4,10 @@ import { Hono } from 'hono';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { creatorOf } from '../http/creator';
+import { creatorOf } from '../identity/creator';
 import { testDatabase } from './database';
 import { copyOfTemplate } from './pglite-template';
+import { createIdentityStore } from '../identity/store';
 import type { NodeApp } from '../app/node-app';
 import { readProdConfig, type ProdConfig } from '../app/prod-config';
 
@@ -33,7 +34,8 @@ export function fakeNodeApp(): NodeApp {
     c.body('data: {}\n\n', 200, { 'content-type': 'text/event-stream' }),
   );
   app.get('/emulator/media/sample.png', (c) => c.body('png', 200, { 'content-type': 'image/png' }));
-  return { app, database: testDatabase(), close: async () => {} };
+  const database = testDatabase();
+  return { app, database, identity: createIdentityStore(database), close: async () => {} };
 }
 
 /** The server's state (DATA_DIR) lives beside the fake dist/, so cleanup removes both. */

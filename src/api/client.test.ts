@@ -10,7 +10,6 @@ import {
   getTargetLanguages,
   getVideoTranslateTask,
 } from './endpoints';
-import { DISPLAY_NAME_HEADER, saveDisplayName } from './display-name';
 import { ApiError } from './errors';
 import { imageGenerateResultSchema } from './schemas';
 import { z } from './zod';
@@ -83,25 +82,15 @@ describe('apiRequest: success', () => {
     expect(JSON.stringify(init?.headers).toLowerCase()).not.toContain('authorization');
   });
 
-  it('names the user picked in Settings, percent-encoded, and nobody when none was picked', async () => {
-    const stored = new Map<string, string>();
-    vi.stubGlobal('localStorage', {
-      getItem: (key: string) => stored.get(key) ?? null,
-      setItem: (key: string, value: string) => void stored.set(key, value),
-      removeItem: (key: string) => void stored.delete(key),
-    });
-    saveDisplayName('  Zoë Lima  ');
+  it('never names a user in a header: the server knows who signed in', async () => {
     reply({ code: 0, msg: 'ok', data: { task_ids: ['i2is-1'] } });
     await createImageGeneration({ prompt: 'a fox' });
-    expect(fetchMock.mock.calls[0]![1]?.headers).toMatchObject({ [DISPLAY_NAME_HEADER]: 'Zo%C3%AB%20Lima' });
-    saveDisplayName('');
+    expect(Object.keys(fetchMock.mock.calls[0]![1]?.headers ?? {})).not.toContain('x-console-user');
     reply({ code: 0, msg: 'ok', data: [] });
     await languages();
     expect(fetchMock.mock.calls[1]![1]?.headers).toEqual({ accept: 'application/json' });
   });
-});
 
-describe('apiRequest: failures become ApiError', () => {
   it('malformed data: kind malformed with a message naming the path, never a crash', async () => {
     reply({ code: 0, msg: 'ok', data: { task_ids: 'i2is-1' } });
     const error = await apiErrorOf(

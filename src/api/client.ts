@@ -1,6 +1,5 @@
 // A thin fetch client: same-origin `/v1/...` only (the Node side adds the bearer token), JSON in
 // and out, the envelope unwrapped, `data` validated. Every failure is thrown as an ApiError.
-import { displayNameHeaders } from './display-name';
 import { ApiError, kindFor, parseRetryAfter } from './errors';
 import { envelopeSchema } from './envelope';
 
@@ -40,7 +39,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
         accept: 'application/json',
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         // Who made it, for the team's record on the server.
-        ...displayNameHeaders(),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });

@@ -1,6 +1,7 @@
 // The shape of `/__console/config`: one schema for the servers that send it (server/app/node-app.ts,
 // server/app/prod-app.ts, server/entry/demo.ts) and the tests, and its type for the browser that reads it
 // (which checks only what it needs, so zod stays out of the first screen).
+import { ROLES } from './roles';
 import { TASK_TYPES } from './schemas';
 import { z } from './zod';
 
@@ -42,8 +43,16 @@ export const consoleInfoSchema = z.object({
   uploadMaxBytes: z.optional(z.number()),
   /** The production server adds whether a sign-in (APP_PASSWORD) guards the console. */
   auth: z.optional(z.boolean()),
-  /** With the sign-in: the name typed on the sign-in page, kept in the signed session (the creator). */
-  user: z.optional(z.string()),
+  /** Who is signed in (the creator of what they make) and their role. */
+  user: z.optional(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      role: z.enum(ROLES),
+      /** oidc, local, proxy, local-admin, shared-password. */
+      source: z.string(),
+    }),
+  ),
   /** `npm run demo` adds its seeded tasks, imported once per server run into an empty history. */
   demo: z.optional(z.boolean()),
   demoRun: z.optional(z.string()),

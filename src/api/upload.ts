@@ -1,7 +1,6 @@
 // Uploads a local file through the console's own origin to the provider's upload endpoint
 // (provider-notes, "File upload"). XMLHttpRequest, not fetch: only XHR reports upload progress.
 // Every failure becomes the app's one ApiError; a cancel rejects with the AbortSignal's reason.
-import { displayNameHeaders } from './display-name';
 import { ApiError, kindFor, parseRetryAfter } from './errors';
 import { uploadAnswerMessage, uploadAnswerSchema } from './schemas';
 
@@ -100,7 +99,6 @@ export function uploadFile(file: File, options: UploadOptions = {}): Promise<Upl
     xhr.open('POST', UPLOAD_PATH);
     xhr.setRequestHeader('accept', 'application/json');
     // The team record names who uploaded the file, as for every other /v1 request.
-    for (const [name, value] of Object.entries(displayNameHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       onProgress?.(toProgress(event.loaded, event.lengthComputable ? event.total : file.size));
     };

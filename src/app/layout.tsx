@@ -3,9 +3,9 @@ import { Link, useLocation } from 'wouter';
 import { useConsoleInfo } from '@/api/console-info';
 import { BackendIndicator, MissingTokenBanner } from './backend-indicator';
 import { NAV_ITEMS } from './routes';
-import { NamePrompt } from './name-prompt';
 import { KeyboardShortcuts } from './shortcuts-launcher';
 import { SignOutButton } from './sign-out-button';
+import { UserBadge } from './user-badge';
 import { ThemeToggle } from './theme-toggle';
 
 function isActive(href: string, location: string) {
@@ -27,6 +27,8 @@ function useDemoImport() {
 export function Layout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   useDemoImport();
+  // People is reached from the user badge (admins only; the server refuses everyone else too).
+  const navItems = NAV_ITEMS;
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -45,7 +47,7 @@ export function Layout({ children }: { children: ReactNode }) {
             aria-label="Main"
             className="order-3 -mx-1 flex w-full flex-wrap justify-center gap-0.5 sm:order-none sm:w-auto sm:flex-nowrap sm:justify-start sm:gap-1"
           >
-            {NAV_ITEMS.map((item) => {
+            {navItems.map((item) => {
               const active = isActive(item.href, location);
               return (
                 <Link
@@ -67,12 +69,12 @@ export function Layout({ children }: { children: ReactNode }) {
             <BackendIndicator />
             <KeyboardShortcuts />
             <ThemeToggle />
+            <UserBadge />
             <SignOutButton />
           </div>
         </div>
       </header>
       <MissingTokenBanner />
-      <NamePrompt />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:py-8">
         {children}
       </main>

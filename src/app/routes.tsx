@@ -29,6 +29,8 @@ const CallbacksScreen = lazy(() =>
   import('@/features/callbacks/callbacks-screen').then((m) => ({ default: m.CallbacksScreen })),
 );
 
+const PeopleScreen = lazy(() => import('./people-screen').then((m) => ({ default: m.PeopleScreen })));
+
 export const NAV_ITEMS = [
   { href: '/', label: 'Create image' },
   { href: '/translate', label: 'Translate video' },
@@ -75,6 +77,7 @@ export function AppRoutes() {
           {(params) => <RequestScreen requestId={decodeURIComponent(params.requestId)} />}
         </Route>
         <Route path="/callbacks" component={CallbacksScreen} />
+        <Route path="/people" component={PeopleScreen} />
         <Route component={NotFound} />
       </Switch>
     </Suspense>

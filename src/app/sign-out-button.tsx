@@ -1,10 +1,13 @@
 import { useConsoleInfo } from '@/api/console-info';
 
-/** Shown only when the production server requires sign-in (APP_PASSWORD). A plain form post, so it
+/** Shown only when the production server asks for a sign-in. A plain form post, so it
  * works like the sign-in page itself and the server clears the HttpOnly cookie. */
 export function SignOutButton() {
   const { data } = useConsoleInfo();
-  if (!data?.auth) return null;
+  // The page itself says a sign-in is asked for (server/prod-app.ts), so the button is there from the
+  // first render and the header does not move when the config arrives.
+  const signIn = data?.auth ?? document.querySelector('meta[name="console-sign-in"]') !== null;
+  if (!signIn) return null;
   return (
     <form method="post" action="/logout">
       <button

@@ -1,6 +1,8 @@
 import type { MouseEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { IS_MAC } from '@/components/ui/platform';
+import { useConsoleInfo } from '@/api/console-info';
+import { needsRole } from '@/api/roles';
 
 /**
  * Pressing a button moves focus to it, and the field losing focus validates and shows (or hides) its
@@ -22,12 +24,20 @@ export function FormActions({
   pendingLabel: string;
   onReset: () => void;
 }) {
+  // A viewer looks and spends nothing: the server refuses their request, and the form says so first.
+  const { data } = useConsoleInfo();
+  const viewer = data?.user?.role === 'viewer';
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-b-xl bg-zinc-50/80 px-4 py-3 sm:px-6 dark:bg-zinc-900/60">
       <Button variant="ghost" onClick={onReset} onMouseDown={keepFocus} disabled={pending}>
         Reset
       </Button>
       <div className="flex items-center gap-3">
+        {viewer && (
+          <p id="viewer-reason" className="text-xs text-zinc-600 dark:text-zinc-400">
+            {needsRole('creator', 'create tasks')}
+          </p>
+        )}
         <span className="hidden text-xs text-zinc-500 sm:inline dark:text-zinc-400">
           <kbd className="rounded border border-zinc-300 bg-white px-1.5 py-0.5 font-sans dark:border-zinc-700 dark:bg-zinc-800">
             {IS_MAC ? '⌘' : 'Ctrl'}
@@ -41,6 +51,8 @@ export function FormActions({
           type="submit"
           variant="primary"
           pending={pending}
+          disabled={viewer}
+          aria-describedby={viewer ? 'viewer-reason' : undefined}
           onMouseDown={keepFocus}
           aria-keyshortcuts={IS_MAC ? 'Meta+Enter' : 'Control+Enter'}
         >

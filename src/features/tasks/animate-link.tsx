@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { animateHref, closestVideoRatio } from '@/features/image-to-video/animate-link';
+import { useMyName } from '@/api/my-name';
 import type { TaskRecord } from './history';
 import { isResultExpired } from './result-expiry';
 import { requestedRatio, type TaskView } from './task-view';
@@ -16,7 +17,9 @@ export function animateTarget(record: TaskRecord, view: TaskView): string | unde
 /** "Animate" on a succeeded image task (card and detail page): two clicks from an image to a video. */
 export function AnimateLink({ record, view }: { record: TaskRecord; view: TaskView }) {
   const href = animateTarget(record, view);
-  if (!href) return null;
+  // A viewer creates nothing: the server would refuse the video, so the way to it is not offered.
+  const viewer = useMyName().role === 'viewer';
+  if (!href || viewer) return null;
   return (
     <Link
       href={href}

@@ -20,6 +20,8 @@ export interface TeamRequest {
   id: string;
   kind: TaskType;
   creator?: string;
+  /** The creator's name was typed by whoever made the request, before sign-in identities were verified. */
+  creatorUnverified?: boolean;
   createdAt: number;
   title?: string;
   params?: Record<string, unknown>;
@@ -39,6 +41,7 @@ export async function fetchRequest(id: string, signal?: AbortSignal): Promise<Te
     id: data.id,
     kind,
     creator: typeof data.creator === 'string' ? data.creator : undefined,
+    ...(data.creatorUnverified === true && { creatorUnverified: true }),
     createdAt: data.createdAt,
     title: typeof data.title === 'string' ? data.title : undefined,
     params: isRecord(data.params) ? data.params : undefined,
@@ -108,6 +111,7 @@ function RequestScreenContent({ requestId }: { requestId: string }) {
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
             <time dateTime={new Date(data.createdAt).toISOString()}>{formatDateTime(data.createdAt)}</time>
             {data.creator && ` · by ${data.creator}`}
+            {data.creator && data.creatorUnverified && ' (unverified: typed before sign-in)'}
             <span className="ml-2 font-mono text-xs select-all">{data.id}</span>
           </p>
         )}

@@ -13,11 +13,17 @@ import type { TeamTask } from './team-tasks';
  * The "·" before it is CSS with empty alternative text (`content: "·" / ""`), silent for screen
  * readers: one element less per card, 60 on a page.
  */
-export function Creator({ name }: { name?: string }) {
+export function Creator({ name, unverified }: { name?: string; unverified?: boolean }) {
   if (!name) return null;
   return (
-    <span className="min-w-0 truncate before:mr-1.5 before:content-['·'_/_'']" title={`Created by ${name}`}>
+    <span
+      className="min-w-0 truncate before:mr-1.5 before:content-['·'_/_'']"
+      title={
+        unverified ? `Created by someone who typed the name ${name} (not verified)` : `Created by ${name}`
+      }
+    >
       by <span className="font-medium text-zinc-800 dark:text-zinc-200">{name}</span>
+      {unverified && ' (unverified)'}
     </span>
   );
 }
@@ -68,7 +74,7 @@ export const TaskCard = memo(function TaskCard({ record }: { record: TeamTask })
         <div className="mt-auto flex items-center justify-between gap-2 pt-1 text-xs text-zinc-600 dark:text-zinc-400">
           <span className="flex min-w-0 flex-wrap gap-x-1.5">
             <TaskTiming record={record} running={view.tone === 'running'} />
-            <Creator name={record.creator} />
+            <Creator name={record.creator} unverified={record.creatorUnverified} />
           </span>
           {view.durationSeconds !== undefined && <span>{view.durationSeconds} s video</span>}
           <AnimateLink record={record} view={view} />

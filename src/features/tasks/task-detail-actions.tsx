@@ -12,6 +12,9 @@ import { downloadName, extensionOf } from '@/api/download-name';
 import { downloadSubject, type TaskView } from './task-view';
 import { isTerminalStatus } from '@/api/status';
 import { useResultExpired } from './result-expiry';
+import { useMyName, type MyName } from '@/api/my-name';
+import { needsRole } from '@/api/roles';
+import type { TeamTask } from './team-tasks';
 
 // What the buttons do loads when one is pointed at or pressed: re-running needs the endpoints,
 // checking again the poller's status query; a finished task's page needs neither to show.
@@ -21,6 +24,15 @@ const ErrorBanner = lazy(() => import('@/components/ui/banner').then((m) => ({ d
 
 export function canRerun(record: TaskRecord): boolean {
   return Boolean(record.params && typeof record.params === 'object');
+}
+
+/**
+ * Whose task it is, when it is not mine: a re-run of it is a new request in my name, so the button
+ * asks first. Decided by the verified id; a name typed before sign-in was verified compares by name.
+ */
+export function otherCreator(record: TeamTask, me: MyName): string | undefined {
+  if (record.creatorId) return record.creatorId === me.id ? undefined : (record.creator ?? 'someone else');
+  return record.creator && record.creator !== me.name ? record.creator : undefined;
 }
 
 const STATUS_PATH = {
@@ -39,7 +51,7 @@ export function TaskActions({
   inHistory = true,
   inRecord = false,
 }: {
-  record: TaskRecord & { batch?: string[] };
+  record: TeamTask;
   view: TaskView;
   /** Whether this browser's history holds the task (only then can it be removed from it). */
   inHistory?: boolean;
@@ -49,6 +61,10 @@ export function TaskActions({
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const [confirmRemove, setConfirmRemove] = useState(false);
+  const [confirmRerun, setConfirmRerun] = useState(false);
+  const me = useMyName();
+  const viewer = me.role === 'viewer';
+  const owner = otherCreator(record, me);
   const rerun = useMutation({
     mutationFn: async () => (await rerunModule()).rerunTask(record),
     onSuccess: (created) => {
@@ -112,17 +128,36 @@ export function TaskActions({
           </a>
         )}
         <AnimateLink record={record} view={view} />
-        {canRerun(record) && (
-          <Button
-            size="sm"
-            onClick={() => rerun.mutate()}
-            onPointerEnter={() => void rerunModule()}
-            onFocus={() => void rerunModule()}
-            pending={rerun.isPending}
-          >
-            {rerun.isPending ? 'Re-running…' : 'Re-run'}
-          </Button>
-        )}
+        {canRerun(record) &&
+          (confirmRerun && owner ? (
+            <span
+              role="group"
+              aria-label="Re-run someone else's task"
+              className="inline-flex flex-wrap items-center gap-1"
+            >
+              <span className="text-sm text-zinc-700 dark:text-zinc-300">
+                This is {owner}&rsquo;s task: the re-run is a new request in your name.
+              </span>
+              <Button size="sm" variant="primary" pending={rerun.isPending} onClick={() => rerun.mutate()}>
+                {rerun.isPending ? 'Re-running…' : 'Re-run as mine'}
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => setConfirmRerun(false)}>
+                Cancel
+              </Button>
+            </span>
+          ) : (
+            <Button
+              size="sm"
+              onClick={() => (owner ? setConfirmRerun(true) : rerun.mutate())}
+              onPointerEnter={() => void rerunModule()}
+              onFocus={() => void rerunModule()}
+              pending={rerun.isPending}
+              disabled={viewer}
+              aria-describedby={viewer ? 'rerun-viewer-reason' : undefined}
+            >
+              {rerun.isPending ? 'Re-running…' : owner ? 'Re-run…' : 'Re-run'}
+            </Button>
+          ))}
         {canCheck && (
           <Button
             size="sm"
@@ -154,6 +189,11 @@ export function TaskActions({
           </Button>
         )}
       </div>
+      {viewer && canRerun(record) && (
+        <p id="rerun-viewer-reason" className="text-xs text-zinc-600 dark:text-zinc-400">
+          {needsRole('creator', 're-run or animate tasks')}
+        </p>
+      )}
       {rerun.error && (
         <LazyPart failed={<ErrorText error={rerun.error} />}>
           <ErrorBanner error={rerun.error} onDismiss={() => rerun.reset()} />

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // The detail page against the real Node side: the team's record of a task (parameters, creator,
 // timeline), and the fallback when the record has no entry.
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { asPerson, person } from '../../../server/testing/identity';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -31,6 +32,27 @@ afterEach(async () => {
 });
 afterAll(server.remove);
 
+/** The console says this person is signed in (what /__console/config answers for them). */
+function signedInAs(name: string, role: 'viewer' | 'creator' | 'admin' = 'creator') {
+  const { userId, source } = person(name, role);
+  setConsoleInfoForTests(testConsoleInfo({ user: { id: userId, name, role, source } }));
+}
+
+async function createdBy(name: string): Promise<string> {
+  const created = await server.request(
+    `/v1/image_generate`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt: 'A paper boat', generate_count: 1 }),
+    },
+    asPerson(name),
+  );
+  const id = ((await created.json()) as { data: { task_ids: string[] } }).data.task_ids[0]!;
+  await server.request(`/v1/image_generate/${id}`);
+  return id;
+}
+
 function renderDetail(id: string) {
   const memory = memoryLocation({ path: `/tasks/${id}` });
   render(
@@ -42,11 +64,15 @@ function renderDetail(id: string) {
 
 describe('task detail: the team’s record', () => {
   it('shows the request parameters, the creator and the timeline to anyone who opens it', async () => {
-    const created = await server.request(`/v1/image_generate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-console-user': 'Ada' },
-      body: JSON.stringify({ prompt: 'A paper boat', generate_count: 1 }),
-    });
+    const created = await server.request(
+      `/v1/image_generate`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ prompt: 'A paper boat', generate_count: 1 }),
+      },
+      asPerson('Ada'),
+    );
     const id = ((await created.json()) as { data: { task_ids: string[] } }).data.task_ids[0]!;
     await server.request(`/v1/image_generate/${id}`);
     renderDetail(id);
@@ -96,13 +122,18 @@ describe('task detail: the team’s record', () => {
   });
 
   it("paints a task this browser looked up once the team's record is in too, so nothing moves after", async () => {
-    const created = await server.request(`/v1/image_generate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-console-user': 'Ada' },
-      body: JSON.stringify({ prompt: 'A paper boat', image_ratio: '3:4' }),
-    });
+    const created = await server.request(
+      `/v1/image_generate`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ prompt: 'A paper boat', image_ratio: '3:4' }),
+      },
+      asPerson('Ada'),
+    );
     const id = ((await created.json()) as { data: { task_ids: string[] } }).data.task_ids[0]!;
     await server.request(`/v1/image_generate/${id}`);
+    signedInAs('Ada');
     // This browser's copy, from an earlier lookup: no request, dated when it was looked up.
     await applyTaskUpdate(id, 'image_generate', { status: 'SUCCEEDED' }, 'lookup');
     let answer!: () => void;
@@ -173,5 +204,52 @@ describe('task detail: the team’s record', () => {
     } finally {
       vi.doUnmock('./task-polling');
     }
+  });
+});
+
+describe('task detail: re-run by role and by whose task it is', () => {
+  it('re-runs my own task at once; a creator is offered Animate', async () => {
+    const id = await createdBy('Ada');
+    signedInAs('Ada');
+    let created = 0;
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      if (init?.method === 'POST' && String(input).startsWith('/v1/')) created += 1;
+      return server.request(input, init, asPerson('Ada'));
+    });
+    renderDetail(id);
+    expect(await screen.findByRole('link', { name: 'Animate' })).toBeVisible();
+    fireEvent.click(screen.getByRole('button', { name: 'Re-run' }));
+    await waitFor(() => expect(created).toBe(1));
+    expect(screen.queryByRole('group', { name: "Re-run someone else's task" })).toBeNull();
+  });
+
+  it("asks first before re-running someone else's task, as a new request in my name", async () => {
+    const id = await createdBy('Ada');
+    signedInAs('Grace');
+    let created = 0;
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      if (init?.method === 'POST' && String(input).startsWith('/v1/')) created += 1;
+      return server.request(input, init, asPerson('Grace'));
+    });
+    renderDetail(id);
+    fireEvent.click(await screen.findByRole('button', { name: 'Re-run…' }));
+    const confirm = screen.getByRole('group', { name: "Re-run someone else's task" });
+    expect(confirm).toHaveTextContent('This is Ada’s task: the re-run is a new request in your name.');
+    expect(created).toBe(0);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(created).toBe(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Re-run…' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Re-run as mine' }));
+    await waitFor(() => expect(created).toBe(1));
+  });
+
+  it('shows a viewer Re-run disabled, with the reason, and no Animate', async () => {
+    const id = await createdBy('Ada');
+    signedInAs('Vera', 'viewer');
+    renderDetail(id);
+    const rerun = await screen.findByRole('button', { name: /^Re-run/ });
+    expect(rerun).toBeDisabled();
+    expect(rerun).toHaveAccessibleDescription(/Only creators and admins can re-run or animate tasks/);
+    expect(screen.queryByRole('link', { name: 'Animate' })).toBeNull();
   });
 });

@@ -84,7 +84,11 @@ export function TaskFields({
       'Created',
       `${formatDateTime(record.createdAt)} (${record.source === 'created' ? 'created through the console' : record.source === 'callback' ? 'learned from a callback' : 'looked up'})`,
     ],
-    ['Created by', record.creator],
+    [
+      'Created by',
+      record.creator &&
+        (record.creatorUnverified ? `${record.creator} (unverified: typed before sign-in)` : record.creator),
+    ],
     [
       'Finished',
       record.finishedAt

@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { saveDisplayName } from '@/api/display-name';
+import { asPerson, person } from '../../../server/testing/identity';
 import { setConsoleInfoForTests } from '@/api/console-info';
 import { testConsoleInfo } from '@/testing/console-info';
 import { FakeEventSource } from '@/testing/fake-event-source';
@@ -54,11 +54,15 @@ afterEach(async () => {
 afterAll(server.remove);
 
 async function create(prompt: string, user: string, count = 1): Promise<string[]> {
-  const response = await server.request(`/v1/image_generate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-console-user': user },
-    body: JSON.stringify({ prompt, generate_count: count }),
-  });
+  const response = await server.request(
+    `/v1/image_generate`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt, generate_count: count }),
+    },
+    asPerson(user),
+  );
   return ((await response.json()) as { data: { task_ids: string[] } }).data.task_ids;
 }
 
@@ -108,7 +112,7 @@ describe("Tasks screen: the team's list", () => {
   it('"Mine" asks the server for this browser’s name only, and the URL keeps it', async () => {
     const [ada] = await create('Mine', 'Ada');
     await create('Theirs', 'Grace');
-    saveDisplayName('Ada');
+    setConsoleInfoForTests(testConsoleInfo({ user: { ...person('Ada'), id: person('Ada').userId } }));
     const memory = renderScreen();
     await waitFor(() => expect(cards()).toHaveLength(2));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Mine' }));
@@ -297,7 +301,7 @@ describe('Tasks screen: fallback and expiry', () => {
 
   it('filters the history by the same rule as the server: Mine and a search by name find what this browser made', async () => {
     listFails = true;
-    saveDisplayName('Ada');
+    setConsoleInfoForTests(testConsoleInfo({ user: { ...person('Ada'), id: person('Ada').userId } }));
     await recordCreatedTasks('image_generate', { prompt: 'Made here' }, [{ task_id: 'i2is-rule-made' }]);
     await addLookedUpTasks([{ id: 'i2is-rule-seen', kind: 'image_generate' }]);
     // (The history may hold other tests' tasks: only these two are looked at.)

@@ -142,7 +142,7 @@ export function TasksScreenContent() {
         </h2>
         {needsName ? (
           <p className="rounded-xl border border-dashed border-zinc-300 px-6 py-10 text-center text-sm dark:border-zinc-700">
-            &quot;Mine&quot; needs your name: set it under Settings → Your name.
+            &quot;Mine&quot; needs to know who you are: sign in to see your own tasks.
           </p>
         ) : loading ? (
           <div

@@ -1,7 +1,6 @@
-// The Tasks screen's Settings menu: your name, how many status checks run at once, and
+// The Tasks screen's Settings menu: who you are signed in as, how many status checks run at once, and
 // notifications. Loaded when the menu is first pointed at, focused or opened (history-actions.tsx).
 import { useState } from 'react';
-import { DISPLAY_NAME_MAX, readDisplayName, saveDisplayName } from '@/api/display-name';
 import { useMyName } from '@/api/my-name';
 import {
   MAX_CONCURRENCY,
@@ -42,31 +41,14 @@ export function Settings() {
 
   return (
     <div className="space-y-3 text-sm">
-      {me.fromSession ? (
-        // With the sign-in the session's name is the creator; the server ignores any other.
+      {me.name && (
+        // The creator of what you make is who you signed in as (the local admin on your own machine).
         <p>
-          Your name: <span className="font-medium">{me.name}</span>
-          <span className="block text-xs text-zinc-600 dark:text-zinc-400">From the sign-in page.</span>
+          Signed in as <span className="font-medium">{me.name}</span>
+          <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+            Recorded as the creator of the tasks you make.
+          </span>
         </p>
-      ) : (
-        <div className="space-y-1">
-          <label htmlFor="display-name" className="block">
-            Your name
-          </label>
-          <input
-            id="display-name"
-            defaultValue={readDisplayName()}
-            maxLength={DISPLAY_NAME_MAX}
-            autoComplete="name"
-            aria-describedby="display-name-hint"
-            // Saved as typed: the next task created here carries it.
-            onChange={(event) => void saveDisplayName(event.target.value)}
-            className="w-full rounded-lg border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
-          />
-          <p id="display-name-hint" className="text-xs text-zinc-600 dark:text-zinc-400">
-            Recorded as the creator of the tasks you make, for the whole team.
-          </p>
-        </div>
       )}
       <div className="flex items-center justify-between gap-3">
         <label htmlFor="poll-concurrency">Status checks at once</label>

@@ -98,5 +98,7 @@ export function overlayLocal(server: TeamTask, local: TaskRecord | undefined): T
     ...recordTimes(server, local),
     language: local.language ?? server.language,
     creator: server.creator,
+    creatorId: server.creatorId,
+    creatorUnverified: server.creatorUnverified,
   };
 }

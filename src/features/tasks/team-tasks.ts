@@ -15,6 +15,10 @@ export type TaskCounts = Record<TaskTab, number | null>;
 /** A task on the Tasks screen: the history record's shape plus who created it. */
 export type TeamTask = TaskRecord & {
   creator?: string;
+  /** The signed-in person who created it: "someone else's task" is decided by this id, not the name. */
+  creatorId?: string;
+  /** The creator's name was typed by whoever made the task, before sign-in identities were verified. */
+  creatorUnverified?: boolean;
   /** The recorded prompt and output name (the server searches them). */
   prompt?: string;
   name?: string;
@@ -87,6 +91,8 @@ export function toTeamTask(value: unknown): TeamTask | undefined {
     prompt: str(value.prompt),
     name: str(value.name),
     creator: str(value.creator),
+    creatorId: str(value.creatorId),
+    ...(value.creatorUnverified === true && { creatorUnverified: true }),
     requestId: str(value.requestId),
     title: str(value.title),
     status,

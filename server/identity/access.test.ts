@@ -1,0 +1,124 @@
+// Every route of the Node side × every role: the server refuses what a role may not do, whatever
+// the browser shows. Run against the real Node side (emulator, record, inbox, people) with the
+// identity handed over in the env, as `npm start`'s sign-in does.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '../../src/api/roles';
+import { CONSOLE_CALLBACKS_PATH } from '../../src/api/rules';
+import { readServerConfig } from '../config/config';
+import { createNodeApp, type NodeApp } from '../app/node-app';
+import { resetTestDatabase } from '../testing/database';
+import { asPerson } from '../testing/identity';
+import { accessRule } from './access';
+
+const SECRET = 'access-test-secret-0123456789';
+const DATA_DIR = mkdtempSync(join(tmpdir(), 'access-test-'));
+let nodeApp: NodeApp;
+beforeAll(async () => {
+  const database = await resetTestDatabase();
+  nodeApp = createNodeApp(readServerConfig({ DATA_DIR, CALLBACK_SECRET: SECRET }), {
+    database,
+    anonymous: null,
+    emulator: { timeScale: 0, log: () => {} },
+  });
+});
+afterAll(async () => {
+  await nodeApp.close();
+  rmSync(DATA_DIR, { recursive: true, force: true });
+});
+
+type Need = 'public' | Role;
+const json = (body: unknown) => ({
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+const upload = () => {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])]), 'a.png');
+  return { body: form };
+};
+
+/** method, path, body, the least role it needs. */
+const ROUTES: [string, string, (() => RequestInit) | undefined, Need][] = [
+  ['GET', '/__console/config', undefined, 'viewer'],
+  ['GET', '/__console/tasks', undefined, 'viewer'],
+  ['GET', '/__console/tasks/i2is-none', undefined, 'viewer'],
+  ['GET', '/__console/tasks/events', undefined, 'viewer'],
+  ['GET', '/__console/tasks/i2is-none/download/result', undefined, 'viewer'],
+  ['GET', '/__console/tasks/v2vs-none/download/captions', undefined, 'viewer'],
+  ['GET', '/__console/requests', undefined, 'viewer'],
+  ['GET', '/__console/requests/req-i2is-none', undefined, 'viewer'],
+  ['GET', '/__console/insights', undefined, 'viewer'],
+  ['GET', '/__console/insights.csv', undefined, 'viewer'],
+  ['GET', `${CONSOLE_CALLBACKS_PATH}/log`, undefined, 'viewer'],
+  ['GET', `${CONSOLE_CALLBACKS_PATH}/events`, undefined, 'viewer'],
+  ['GET', `/callbacks/${SECRET}/log`, undefined, 'viewer'],
+  ['POST', CONSOLE_CALLBACKS_PATH, () => json({}), 'creator'],
+  ['GET', '/v1/image_generate/i2is-none', undefined, 'viewer'],
+  ['GET', '/v1/video_translate/target_languages', undefined, 'viewer'],
+  ['POST', '/v1/image_generate', () => json({ prompt: 'a fox', generate_count: 1 }), 'creator'],
+  ['POST', '/v1/video_translate', () => json({}), 'creator'],
+  ['POST', '/v1/image_to_video', () => json({}), 'creator'],
+  ['POST', '/v1/figure-resource/upload/file', upload, 'creator'],
+  ['GET', '/emulator/settings', undefined, 'viewer'],
+  ['POST', '/emulator/settings', () => json({}), 'admin'],
+  ['GET', '/__console/people', undefined, 'admin'],
+  ['POST', '/__console/people/nobody/role', () => json({ role: 'viewer' }), 'admin'],
+  ['DELETE', '/__console/people/nobody', undefined, 'admin'],
+  ['GET', '/__console/audit', undefined, 'admin'],
+  ['GET', '/__console/invitations', undefined, 'admin'],
+  ['POST', '/__console/invitations', () => json({ role: 'viewer' }), 'admin'],
+  ['DELETE', '/__console/invitations/nothing', undefined, 'admin'],
+  ['POST', '/__console/unknown', () => json({}), 'admin'],
+  ['POST', `/callbacks/${SECRET}`, () => json({}), 'public'],
+  ['GET', '/emulator/samples', undefined, 'public'],
+];
+
+const RANK = { public: -1, viewer: 0, creator: 1, admin: 2 } as const;
+
+async function ask(method: string, path: string, init: (() => RequestInit) | undefined, who?: Role) {
+  const controller = new AbortController();
+  const res = await nodeApp.app.request(
+    `http://127.0.0.1:5173${path}`,
+    { method, signal: controller.signal, ...init?.() },
+    who ? asPerson(`A ${who}`, who) : undefined,
+  );
+  // Event streams stay open: the status (and a refusal's message) is all this test needs.
+  const refused = res.status === 401 || res.status === 403;
+  const body = refused ? ((await res.json()) as { msg: string }) : undefined;
+  controller.abort();
+  await res.body?.cancel().catch(() => undefined);
+  return { status: res.status, body };
+}
+
+describe('roles on every route', () => {
+  for (const [method, path, init, need] of ROUTES) {
+    for (const who of [undefined, 'viewer', 'creator', 'admin'] as const) {
+      const allowed = need === 'public' || (who !== undefined && RANK[who] >= RANK[need]);
+      it(`${method} ${path} as ${who ?? 'nobody'}: ${allowed ? 'allowed' : 'refused'}`, async () => {
+        expect(accessRule(method, path).need).toBe(need);
+        const res = await ask(method, path, init, who);
+        if (allowed) expect([401, 403]).not.toContain(res.status);
+        else {
+          expect(res.status).toBe(who ? 403 : 401);
+          if (who) expect(res.body?.msg).toMatch(/^Only (admins|creators and admins) can /);
+        }
+      });
+    }
+  }
+});
+
+describe('audit of settings', () => {
+  it("records an admin's change of the emulator's settings", async () => {
+    const res = await nodeApp.app.request(
+      'http://127.0.0.1:5173/emulator/settings',
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({}) },
+      asPerson('Ada', 'admin'),
+    );
+    expect(res.ok).toBe(true);
+    const entries = await nodeApp.identity.listAudit({ action: 'settings.change' });
+    expect(entries[0]).toMatchObject({ actorName: 'Ada', target: 'emulator' });
+  });
+});

@@ -1,0 +1,119 @@
+// Roles, enforced on the server for every route of the Node side. One table says what each route
+// needs; anything not in it needs an admin. The browser hides what a role may not use, but this is
+// the rule: a viewer reads everything and spends nothing, a creator creates, uploads and re-runs,
+// an admin also manages people, the emulator's settings and the limits.
+import type { MiddlewareHandler } from 'hono';
+import { CONSOLE_CALLBACKS_PATH } from '../../src/api/rules';
+import { needsRole, roleAtLeast, type Role } from '../../src/api/roles';
+import { IDENTITY_KEY, identityOf, type Identity } from './roles';
+import { SESSION_ID_KEY } from '../http/stream-limits';
+
+export type Need = 'public' | Role;
+
+export interface AccessRule {
+  methods: readonly string[];
+  path: RegExp;
+  need: Need;
+  /** What the role allows, for the refusal: "Only admins can <what>". */
+  what: string;
+}
+
+const READ = ['GET', 'HEAD'] as const;
+
+/** First match wins. */
+export const ACCESS_RULES: readonly AccessRule[] = [
+  // The service must reach the inbox; its secret path protects it.
+  { methods: ['POST'], path: /^\/callbacks\/[^/]+\/?$/, need: 'public', what: 'deliver callbacks' },
+  // What the service would host publicly (results, samples, uploaded files): server-side fetches
+  // (the service, the emulator's reference images) carry no cookie.
+  {
+    methods: READ,
+    path: /^\/emulator\/(media|samples|uploads)(\/|$)/,
+    need: 'public',
+    what: 'read media',
+  },
+  { methods: READ, path: /^\/emulator\/health$/, need: 'public', what: 'check health' },
+  { methods: READ, path: /^\/__console\/config$/, need: 'viewer', what: 'open the console' },
+  { methods: READ, path: /^\/__console\/tasks(\/.*)?$/, need: 'viewer', what: "read the team's tasks" },
+  // Requests (one submission each, with its tasks); a task's result downloads are under /tasks above.
+  { methods: READ, path: /^\/__console\/requests(\/.*)?$/, need: 'viewer', what: "read the team's requests" },
+  {
+    methods: READ,
+    path: /^\/__console\/insights(\.csv)?$/,
+    need: 'viewer',
+    what: "read the team's insights",
+  },
+  {
+    methods: READ,
+    path: new RegExp(`^${CONSOLE_CALLBACKS_PATH}/(log|events)$`),
+    need: 'viewer',
+    what: 'read the callbacks log',
+  },
+  {
+    methods: READ,
+    path: /^\/callbacks\/[^/]+\/(log|events)$/,
+    need: 'viewer',
+    what: 'read the callbacks log',
+  },
+  {
+    methods: ['POST'],
+    path: new RegExp(`^${CONSOLE_CALLBACKS_PATH}$`),
+    need: 'creator',
+    what: 'add callbacks by hand',
+  },
+  // Status checks and lookups read; creating and uploading spend the service token.
+  { methods: READ, path: /^\/v1\//, need: 'viewer', what: 'check task status' },
+  { methods: ['POST'], path: /^\/v1\//, need: 'creator', what: 'create tasks or upload files' },
+  { methods: READ, path: /^\/emulator\/settings$/, need: 'viewer', what: "read the emulator's settings" },
+  {
+    methods: ['POST'],
+    path: /^\/emulator\/settings$/,
+    need: 'admin',
+    what: "change the emulator's settings",
+  },
+  {
+    methods: READ,
+    path: /^\/__console\/(people|audit|invitations)(\/.*)?$/,
+    need: 'admin',
+    what: 'manage people',
+  },
+];
+
+const DEFAULT_RULE: AccessRule = { methods: [], path: /^/, need: 'admin', what: 'do this' };
+
+export function accessRule(method: string, path: string): AccessRule {
+  const m = method.toUpperCase();
+  return ACCESS_RULES.find((rule) => rule.methods.includes(m) && rule.path.test(path)) ?? DEFAULT_RULE;
+}
+
+export interface AccessGuardOptions {
+  /**
+   * Who a request without an identity in its env is: the local admin when the Node side runs on its
+   * own on loopback (`npm run dev`, `vite preview`, tests); undefined refuses it (`npm start`, whose
+   * sign-in layer always hands one over).
+   */
+  anonymous?: Identity;
+  /** Called once per identity seen, so the person has a row (the local admin's first request). */
+  seen?: (identity: Identity) => Promise<void> | void;
+}
+
+const noStore = { 'cache-control': 'no-store' };
+
+export function accessGuard(options: AccessGuardOptions): MiddlewareHandler {
+  const known = new Set<string>();
+  return async (c, next) => {
+    const rule = accessRule(c.req.method, c.req.path);
+    if (rule.need === 'public') return next();
+    const identity = identityOf(c) ?? options.anonymous;
+    if (!identity) return c.json({ code: 401, msg: 'Sign in to the console first' }, 401, noStore);
+    if (!roleAtLeast(identity.role, rule.need))
+      return c.json({ code: 403, msg: needsRole(rule.need, rule.what), role: identity.role }, 403, noStore);
+    if (options.seen && !known.has(identity.userId)) {
+      await options.seen(identity);
+      known.add(identity.userId);
+    }
+    c.set(IDENTITY_KEY as never, identity as never);
+    if (identity.sessionId) c.set(SESSION_ID_KEY as never, identity.sessionId as never);
+    return next();
+  };
+}

@@ -1,0 +1,130 @@
+// Admins manage people and read the audit log: /__console/people and /__console/audit (the access
+// table in ./access.ts lets admins only through).
+import { Hono, type Context } from 'hono';
+import { isRole } from '../../src/api/roles';
+import { refuseUnstorableText } from '../http/request-text';
+import { identityOf } from './roles';
+import type { IdentityStore } from './store';
+
+const noStore = { 'cache-control': 'no-store' };
+export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
+
+const fail = (c: Context, status: 400 | 403 | 404 | 409, msg: string) =>
+  c.json({ code: status, msg }, status, noStore);
+
+/** A page elsewhere must not act through an admin's browser (the cookie is SameSite=Strict too). */
+function crossSite(c: Context): boolean {
+  const site = c.req.header('sec-fetch-site');
+  return Boolean(site && site !== 'same-origin' && site !== 'none');
+}
+
+export function createPeopleRoutes(store: IdentityStore): Hono {
+  const app = new Hono();
+
+  app.use('/__console/people/*', async (c, next) => {
+    if (c.req.method !== 'GET' && crossSite(c))
+      return fail(c, 403, 'People can be managed only from this console itself');
+    await next();
+  });
+
+  app.use('/__console/audit', refuseUnstorableText());
+  app.get('/__console/people', async (c) => c.json({ people: await store.listPeople() }, 200, noStore));
+
+  const otherAdmins = async (id: string) =>
+    (await store.listPeople()).filter((p) => p.role === 'admin' && p.id !== id).length;
+
+  app.post('/__console/people/:id/role', async (c) => {
+    const body = (await c.req.json().catch(() => undefined)) as { role?: unknown } | undefined;
+    if (!isRole(body?.role)) return fail(c, 400, 'role must be viewer, creator or admin');
+    const id = c.req.param('id');
+    const before = await store.findPerson(id);
+    if (!before || before.removed) return fail(c, 404, 'No such person');
+    if (before.source === 'local-admin') return fail(c, 409, 'The local admin is always an admin');
+    if (before.role === 'admin' && body.role !== 'admin' && (await otherAdmins(id)) === 0)
+      return fail(c, 409, 'The team needs at least one admin: make someone else an admin first');
+    const person = await store.setRole(id, body.role);
+    await store.audit({
+      actor: identityOf(c),
+      action: 'role.change',
+      target: before.name,
+      detail: { userId: id, from: before.role, to: body.role },
+    });
+    return c.json({ person }, 200, noStore);
+  });
+
+  app.delete('/__console/people/:id', async (c) => {
+    const id = c.req.param('id');
+    const before = await store.findPerson(id);
+    if (!before || before.removed) return fail(c, 404, 'No such person');
+    if (before.source === 'local-admin') return fail(c, 409, 'The local admin cannot be removed');
+    if (before.role === 'admin' && (await otherAdmins(id)) === 0)
+      return fail(c, 409, 'The team needs at least one admin: make someone else an admin first');
+    await store.removePerson(id);
+    await store.audit({
+      actor: identityOf(c),
+      action: 'person.remove',
+      target: before.name,
+      detail: { userId: id, role: before.role },
+    });
+    return c.json({ removed: id }, 200, noStore);
+  });
+
+  app.use('/__console/invitations/*', async (c, next) => {
+    if (c.req.method !== 'GET' && crossSite(c))
+      return fail(c, 403, 'Invitations can be made only from this console itself');
+    await next();
+  });
+  app.use('/__console/invitations', async (c, next) => {
+    if (c.req.method !== 'GET' && crossSite(c))
+      return fail(c, 403, 'Invitations can be made only from this console itself');
+    await next();
+  });
+
+  app.get('/__console/invitations', async (c) =>
+    c.json({ invitations: await store.listLinks() }, 200, noStore),
+  );
+
+  /** A one-time link that makes a local account with the role given (7 days). */
+  app.post('/__console/invitations', async (c) => {
+    const body = (await c.req.json().catch(() => undefined)) as
+      { role?: unknown; email?: unknown } | undefined;
+    if (!isRole(body?.role)) return fail(c, 400, 'role must be viewer, creator or admin');
+    const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+    if (email && !/^[^\s@]{1,64}@[^\s@]{1,190}$/.test(email))
+      return fail(c, 400, 'email is not an e-mail address');
+    const token = await store.createLink({
+      purpose: 'invite',
+      role: body.role,
+      email: email || null,
+      createdBy: identityOf(c)?.userId ?? null,
+      ttlMs: INVITATION_TTL_MS,
+    });
+    await store.audit({
+      actor: identityOf(c),
+      action: 'invite.create',
+      target: email || null,
+      detail: { role: body.role },
+    });
+    return c.json({ path: `/invite/${token}`, expiresAt: Date.now() + INVITATION_TTL_MS }, 201, noStore);
+  });
+
+  app.delete('/__console/invitations/:id', async (c) => {
+    if (!(await store.revokeLink(c.req.param('id')))) return fail(c, 404, 'No such invitation');
+    await store.audit({ actor: identityOf(c), action: 'invite.revoke', target: null, detail: null });
+    return c.json({ revoked: true }, 200, noStore);
+  });
+
+  app.get('/__console/audit', async (c) => {
+    const before = Number(c.req.query('before'));
+    const limit = Number(c.req.query('limit'));
+    const entries = await store.listAudit({
+      action: c.req.query('action')?.slice(0, 60) || undefined,
+      q: c.req.query('q')?.slice(0, 200) || undefined,
+      before: Number.isSafeInteger(before) && before > 0 ? before : undefined,
+      limit: Number.isSafeInteger(limit) && limit > 0 ? limit : undefined,
+    });
+    return c.json({ entries }, 200, noStore);
+  });
+
+  return app;
+}

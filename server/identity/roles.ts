@@ -1,0 +1,52 @@
+// Who is asking, and what their role lets them do. The identity is settled once per request by the
+// sign-in layer in front (server/auth/auth.ts in `npm start`; the local admin in `npm run dev` on
+// loopback) and handed to the Node side in its env under IDENTITY_KEY: never read from a header the
+// browser sends.
+import type { Context } from 'hono';
+import { isRole, type Role } from '../../src/api/roles';
+import type { UserSource } from '../db/schema';
+
+export { isRole, roleAtLeast, ROLES, type Role } from '../../src/api/roles';
+export type { UserSource } from '../db/schema';
+
+export interface Identity {
+  userId: string;
+  /** The display name from the identity provider, the account or the proxy. */
+  name: string;
+  role: Role;
+  source: UserSource | 'system';
+  /** The server-side session, when the identity came from one (event streams are counted per session). */
+  sessionId?: string;
+}
+
+/** Env (and context) key of the request's Identity. */
+export const IDENTITY_KEY = 'consoleIdentity';
+
+/** Loopback with nothing configured: whoever runs the console on their own machine is its admin. */
+export const LOCAL_ADMIN: Identity = {
+  userId: 'local-admin',
+  name: 'Local admin',
+  role: 'admin',
+  source: 'local-admin',
+};
+
+/** The server asking itself (a callback's status check): reads only. */
+export const SYSTEM_IDENTITY: Identity = {
+  userId: 'system',
+  name: 'Console',
+  role: 'viewer',
+  source: 'system',
+};
+
+/** The request's identity: set by the access guard (server/identity/access.ts), else the env's. */
+export function identityOf(c: Context): Identity | undefined {
+  const own = c.get(IDENTITY_KEY as never) as Identity | undefined;
+  if (own) return own;
+  const fromEnv = (c.env as Record<string, unknown> | undefined)?.[IDENTITY_KEY];
+  return isIdentity(fromEnv) ? fromEnv : undefined;
+}
+
+function isIdentity(value: unknown): value is Identity {
+  const v = value as Identity | undefined;
+  return Boolean(v && typeof v.userId === 'string' && typeof v.name === 'string' && isRole(v.role));
+}

@@ -1,0 +1,327 @@
+// Admins: the team's people and their roles, invitations (one-time links that make a local
+// account), and the audit log. The server refuses all of it to anyone else (server/identity/).
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useConsoleInfo } from '@/api/console-info';
+import { needsRole, ROLE_LABELS, ROLE_SUMMARIES, ROLES, type Role } from '@/api/roles';
+import { Button } from '@/components/ui/button';
+import { CopyButton } from '@/components/ui/copy-button';
+import { cardClass, errorTextClass, hintClass, inputClass } from '@/components/ui/styles';
+
+interface Person {
+  id: string;
+  source: string;
+  name: string;
+  email: string | null;
+  role: Role;
+  lastSignInAt: number | null;
+}
+
+interface AuditEntry {
+  id: number;
+  at: number;
+  actorName: string | null;
+  action: string;
+  target: string | null;
+  detail: Record<string, unknown> | null;
+}
+
+const SOURCES: Record<string, string> = {
+  oidc: 'Single sign-on',
+  local: 'Account',
+  proxy: 'Proxy',
+  'local-admin': 'This machine',
+  'shared-password': 'Team password',
+};
+
+const ACTIONS: Record<string, string> = {
+  'sign-in': 'Signed in',
+  'sign-in.refused': 'Sign-in refused',
+  'role.change': 'Role changed',
+  'person.remove': 'Removed',
+  'invite.create': 'Invitation made',
+  'invite.accept': 'Invitation accepted',
+  'invite.revoke': 'Invitation revoked',
+  'setup.admin': 'First admin set up',
+  'settings.change': 'Emulator settings changed',
+};
+
+async function call<T>(path: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(path, {
+    ...init,
+    headers: { accept: 'application/json', ...(init?.body ? { 'content-type': 'application/json' } : {}) },
+  });
+  const body = (await response.json().catch(() => ({}))) as T & { msg?: string };
+  if (!response.ok) throw new Error(body.msg ?? `HTTP ${response.status}`);
+  return body;
+}
+
+const when = (ms: number) => new Date(ms).toLocaleString();
+
+function PeopleSection({ me }: { me?: string }) {
+  const [people, setPeople] = useState<Person[]>();
+  const [error, setError] = useState('');
+  const load = useCallback(() => {
+    call<{ people: Person[] }>('/__console/people')
+      .then((body) => setPeople(body.people))
+      .catch((e: Error) => setError(e.message));
+  }, []);
+  useEffect(load, [load]);
+
+  async function act(run: () => Promise<unknown>) {
+    setError('');
+    try {
+      await run();
+    } catch (e) {
+      setError((e as Error).message);
+    }
+    load();
+  }
+
+  return (
+    <section aria-labelledby="people-heading" className={`${cardClass} space-y-3 p-4 sm:p-6`}>
+      <h2 id="people-heading" className="text-lg font-semibold">
+        People
+      </h2>
+      <ul className={hintClass}>
+        {ROLES.map((role) => (
+          <li key={role}>
+            <span className="font-medium">{ROLE_LABELS[role]}</span>: {ROLE_SUMMARIES[role]}
+          </li>
+        ))}
+      </ul>
+      {error && (
+        <p role="alert" className={errorTextClass}>
+          {error}
+        </p>
+      )}
+      {!people ? (
+        <p role="status" className={hintClass}>
+          Loading…
+        </p>
+      ) : (
+        <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
+          {people.map((person) => {
+            const fixed = person.source === 'local-admin';
+            return (
+              <li key={person.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium">
+                    {person.name}
+                    {person.id === me && <span className={hintClass}> (you)</span>}
+                  </p>
+                  <p className={`${hintClass} truncate`}>
+                    {[person.email, SOURCES[person.source] ?? person.source].filter(Boolean).join(' · ')}
+                  </p>
+                </div>
+                <label className="flex items-center gap-2 text-sm">
+                  <span className="sr-only">Role of {person.name}</span>
+                  <select
+                    value={person.role}
+                    disabled={fixed}
+                    className={`${inputClass} w-auto`}
+                    onChange={(event) =>
+                      void act(() =>
+                        call(`/__console/people/${encodeURIComponent(person.id)}/role`, {
+                          method: 'POST',
+                          body: JSON.stringify({ role: event.target.value }),
+                        }),
+                      )
+                    }
+                  >
+                    {ROLES.map((role) => (
+                      <option key={role} value={role}>
+                        {ROLE_LABELS[role]}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <Button
+                  size="sm"
+                  variant="danger"
+                  disabled={fixed}
+                  title={fixed ? 'The local admin is whoever runs the console on this machine' : undefined}
+                  onClick={() => {
+                    if (!window.confirm(`Remove ${person.name}? Their sessions end at once.`)) return;
+                    void act(() =>
+                      call(`/__console/people/${encodeURIComponent(person.id)}`, { method: 'DELETE' }),
+                    );
+                  }}
+                >
+                  Remove <span className="sr-only">{person.name}</span>
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function InviteSection() {
+  const [role, setRole] = useState<Role>('creator');
+  const [email, setEmail] = useState('');
+  const [link, setLink] = useState('');
+  const [error, setError] = useState('');
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError('');
+    try {
+      const body = await call<{ path: string }>('/__console/invitations', {
+        method: 'POST',
+        body: JSON.stringify({ role, email: email.trim() || undefined }),
+      });
+      setLink(`${window.location.origin}${body.path}`);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  }
+  return (
+    <section aria-labelledby="invite-heading" className={`${cardClass} space-y-3 p-4 sm:p-6`}>
+      <h2 id="invite-heading" className="text-lg font-semibold">
+        Invite someone
+      </h2>
+      <p className={hintClass}>
+        A one-time link, valid for 7 days, that makes an account with a password. Send it privately.
+      </p>
+      <form onSubmit={(event) => void submit(event)} className="flex flex-wrap items-end gap-3">
+        <label className="flex flex-col gap-1 text-sm">
+          Role
+          <select
+            value={role}
+            onChange={(e) => setRole(e.target.value as Role)}
+            className={`${inputClass} w-auto`}
+          >
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABELS[r]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex min-w-48 flex-1 flex-col gap-1 text-sm">
+          E-mail (optional)
+          <input
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            maxLength={254}
+            className={inputClass}
+          />
+        </label>
+        <Button type="submit" variant="primary">
+          Create invitation link
+        </Button>
+      </form>
+      {error && (
+        <p role="alert" className={errorTextClass}>
+          {error}
+        </p>
+      )}
+      {link && (
+        <div className="flex flex-wrap items-center gap-2" role="status">
+          <code className="min-w-0 flex-1 truncate rounded bg-zinc-100 px-2 py-1 text-xs dark:bg-zinc-800">
+            {link}
+          </code>
+          <CopyButton text={link} label="Copy link" />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function AuditSection() {
+  const [entries, setEntries] = useState<AuditEntry[]>();
+  const [action, setAction] = useState('');
+  const [q, setQ] = useState('');
+  const [error, setError] = useState('');
+  useEffect(() => {
+    const params = new URLSearchParams();
+    if (action) params.set('action', action);
+    if (q.trim()) params.set('q', q.trim());
+    const timer = setTimeout(() => {
+      call<{ entries: AuditEntry[] }>(`/__console/audit?${params.toString()}`)
+        .then((body) => {
+          setEntries(body.entries);
+          setError('');
+        })
+        .catch((e: Error) => setError(e.message));
+    }, 200);
+    return () => clearTimeout(timer);
+  }, [action, q]);
+  return (
+    <section aria-labelledby="audit-heading" className={`${cardClass} space-y-3 p-4 sm:p-6`}>
+      <h2 id="audit-heading" className="text-lg font-semibold">
+        Audit log
+      </h2>
+      <div className="flex flex-wrap gap-3">
+        <label className="flex flex-col gap-1 text-sm">
+          What
+          <select
+            value={action}
+            onChange={(e) => setAction(e.target.value)}
+            className={`${inputClass} w-auto`}
+          >
+            <option value="">Everything</option>
+            {Object.entries(ACTIONS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex min-w-48 flex-1 flex-col gap-1 text-sm">
+          Who or whom
+          <input type="search" value={q} onChange={(e) => setQ(e.target.value)} className={inputClass} />
+        </label>
+      </div>
+      {error && (
+        <p role="alert" className={errorTextClass}>
+          {error}
+        </p>
+      )}
+      {entries && entries.length === 0 && <p className={hintClass}>Nothing recorded yet.</p>}
+      {entries && entries.length > 0 && (
+        <ol className="divide-y divide-zinc-200 text-sm dark:divide-zinc-800">
+          {entries.map((entry) => (
+            <li key={entry.id} className="flex flex-wrap gap-x-3 py-2">
+              <time className={hintClass} dateTime={new Date(entry.at).toISOString()}>
+                {when(entry.at)}
+              </time>
+              <span className="font-medium">{entry.actorName ?? 'Someone'}</span>
+              <span>{ACTIONS[entry.action] ?? entry.action}</span>
+              {entry.target && <span>{entry.target}</span>}
+              {entry.action === 'role.change' && entry.detail && (
+                <span className={hintClass}>
+                  {String(entry.detail.from)} → {String(entry.detail.to)}
+                </span>
+              )}
+              {entry.detail?.reason !== undefined && (
+                <span className={hintClass}>{String(entry.detail.reason)}</span>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+export function PeopleScreen() {
+  const { data } = useConsoleInfo();
+  const admin = data?.user?.role === 'admin';
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold tracking-tight">People</h1>
+      {data && !admin ? (
+        <p className={hintClass}>{needsRole('admin', 'manage people and roles')}</p>
+      ) : data ? (
+        <>
+          <PeopleSection me={data.user?.id} />
+          <InviteSection />
+          <AuditSection />
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { Link } from 'wouter';
+import { useConsoleInfo } from '@/api/console-info';
+import { isRole, ROLE_LABELS, ROLE_SUMMARIES } from '@/api/roles';
+
+/**
+ * Who is signed in and their role, in the header on every screen; for admins a link to People. Its
+ * box has a fixed size from the first render, so the header does not move when the config arrives.
+ */
+export function UserBadge() {
+  const { data } = useConsoleInfo();
+  const user = data?.user;
+  const box = 'flex h-7 w-24 items-center justify-end gap-1.5 text-xs sm:w-44';
+  if (!user || !isRole(user.role)) return <span className={box} aria-hidden="true" />;
+  const content = (
+    <>
+      <span className="sr-only">Signed in as </span>
+      <span className="min-w-0 truncate font-medium">{user.name}</span>
+      <span className="sr-only">, role: </span>
+      <span className="shrink-0 rounded-full bg-zinc-100 px-2 py-0.5 font-medium text-zinc-700 dark:bg-zinc-800 dark:text-zinc-200">
+        {ROLE_LABELS[user.role]}
+      </span>
+    </>
+  );
+  const title = `${user.name}: ${ROLE_LABELS[user.role]}, ${ROLE_SUMMARIES[user.role]}`;
+  if (user.role === 'admin')
+    return (
+      <Link
+        href="/people"
+        title={`${title}. Manage people`}
+        className={`${box} rounded-lg text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800`}
+      >
+        {content}
+        <span className="sr-only"> (people and roles)</span>
+      </Link>
+    );
+  return (
+    <p title={title} className={`${box} text-zinc-700 dark:text-zinc-300`}>
+      {content}
+    </p>
+  );
+}
