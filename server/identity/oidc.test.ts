@@ -1,5 +1,6 @@
 // The ID token's claims (already verified by openid-client) mapped to a person and a role.
 import { createSign, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import type { CustomFetch } from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personFromClaims, type OidcSettings } from './oidc';
 
@@ -116,9 +117,9 @@ describe('ID tokens the console must refuse (a real provider; its token endpoint
     key?: KeyObject,
   ) {
     let nonce = '';
-    const transport = {
-      fetch: async (url: string, init: RequestInit) => {
-        if (!url.endsWith('/token')) return fetch(url, init);
+    const transport: { fetch: CustomFetch } = {
+      fetch: async (url, init) => {
+        if (!url.endsWith('/token')) return fetch(url, init as RequestInit);
         const now = Math.floor(Date.now() / 1000);
         const claims = change({
           iss: provider.issuer,

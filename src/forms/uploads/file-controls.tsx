@@ -3,6 +3,8 @@
 // shown it has no upload endpoint.
 import { lazy, Suspense, useRef, useState, type ClipboardEvent, type DragEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { useMyName } from '@/api/my-name';
+import { needsRole } from '@/api/roles';
 import { hintClass } from '@/components/ui/styles';
 import { pickerAccept, type UploadAccept } from './upload-accept';
 import { UPLOADS_UNAVAILABLE_NOTE } from './upload-words';
@@ -17,7 +19,9 @@ const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files'
  */
 export function useFileDrop(onFiles: ((files: File[]) => void) | undefined) {
   const [dragging, setDragging] = useState(false);
-  if (!onFiles) return { dragging: false, props: {} };
+  // A viewer uploads nothing (the server refuses it): a dropped file is not taken in.
+  const viewer = useViewer();
+  if (!onFiles || viewer) return { dragging: false, props: {} };
   return {
     dragging,
     props: {
@@ -59,6 +63,8 @@ const uploadIcon = (
   </svg>
 );
 
+const useViewer = () => useMyName().role === 'viewer';
+
 /** A button that opens the file dialog; the hidden input only carries the dialog. */
 export function FilePickButton({
   accept,
@@ -77,6 +83,7 @@ export function FilePickButton({
   iconOnly?: boolean;
 }) {
   const input = useRef<HTMLInputElement>(null);
+  const viewer = useViewer();
   return (
     <>
       <Button
@@ -84,7 +91,8 @@ export function FilePickButton({
         variant={iconOnly ? 'ghost' : 'secondary'}
         icon={uploadIcon}
         aria-label={label}
-        title={iconOnly ? label : undefined}
+        disabled={viewer}
+        title={viewer ? needsRole('creator', 'upload files') : iconOnly ? label : undefined}
         className={iconOnly ? 'shrink-0' : ''}
         onClick={() => input.current?.click()}
       >
