@@ -98,6 +98,7 @@ test.describe('Create image', () => {
     async ({ page, baseURL }) => {
       // `npm test` checks the phone width, where layouts are tightest; `npm run screenshots` adds
       // 1280 px in light and dark (a11y.spec scans the empty form at both widths in both themes).
+      test.slow(TAKE_SCREENSHOTS, 'three passes, each scanned and saved');
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto('/');
       await page.getByRole('button', { name: 'Generate images' }).click();
@@ -181,6 +182,7 @@ test.describe('Translate video', () => {
     { tag: '@screenshots' },
     async ({ page }) => {
       // The phone width in `npm test`; 1280 px in light and dark only in `npm run screenshots`.
+      test.slow(TAKE_SCREENSHOTS, 'three passes, each scanned and saved');
       await serveSampleVideo(page);
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto('/translate');
