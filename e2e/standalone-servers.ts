@@ -2,6 +2,7 @@
 // standalone emulator that demands a token (`npm run emulator` with EMULATOR_TOKEN), and `vite` dev
 // proxying to it with API_BASE_URL/API_TOKEN (the token path, and the dev server itself).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { E2E_TOKEN } from '../playwright.config';
 import { copyOfTemplate } from '../server/testing/pglite-template';
 
@@ -11,7 +12,18 @@ export interface StartedServer {
   stop(): Promise<void>;
 }
 
-/** Runs `node <args>` in a process group of its own, and waits until `readyUrl` answers 2xx. */
+/** Fails when something already listens on `port`: its answers would pass for the new server's. */
+function assertPortFree(port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error) =>
+      reject(new Error(`port ${port} is taken (${error.message}): set E2E_PORT_OFFSET`)),
+    );
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
+}
+
+/** Runs `node <args>` in a process group of its own, and waits until `url` + `readyPath` answers 2xx. */
 async function startNode(
   args: string[],
   env: Record<string, string>,
@@ -19,6 +31,7 @@ async function startNode(
   readyPath: string,
   timeoutMs: number,
 ): Promise<StartedServer> {
+  await assertPortFree(Number(new URL(url).port));
   let output = '';
   const child: ChildProcess = spawn(process.execPath, args, {
     env: { ...process.env, ...env },
