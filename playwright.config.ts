@@ -1,4 +1,4 @@
-import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
+import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
 
 // Debian's Chromium when present (no browser download works on a closed network), else the
@@ -8,10 +8,14 @@ const chromiumPath =
 
 /** Shifts every port the tests use, so several checkouts can run their tests side by side. */
 export const E2E_PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
+/** Servers started by the specs that need them (e2e/standalone-servers.ts), not by every run. */
 export const E2E_PORTS = {
-  /** `vite` dev, proxying to a standalone emulator: the token path, and the dev server itself. */
+  /** `vite` dev, proxying to a standalone emulator: the token path, and the dev server itself (proxy.spec). */
   proxiedApp: Number(process.env.E2E_PROXIED_PORT ?? 5181 + E2E_PORT_OFFSET),
+  /** The standalone emulator behind it, demanding the token (proxy.spec). */
   standaloneEmulator: Number(process.env.E2E_EMULATOR_PORT ?? 8797 + E2E_PORT_OFFSET),
+  /** The standalone emulator behind the two production instances (two-instances.spec). */
+  twoInstancesEmulator: 8798 + E2E_PORT_OFFSET,
 };
 export const E2E_TOKEN = 'e2e-secret-token-5f2c9a';
 
@@ -48,34 +52,4 @@ export default defineConfig({
       },
     },
   ],
-  // Only proxy.spec.ts uses these; E2E_SKIP_PROXY=1 leaves them out when working on other specs.
-  webServer: process.env.E2E_SKIP_PROXY ? [] : proxiedServers(),
 });
-
-function proxiedServers(): NonNullable<Extract<PlaywrightTestConfig['webServer'], unknown[]>> {
-  return [
-    {
-      command: `npx tsx server/entry/standalone.ts`,
-      url: `http://127.0.0.1:${E2E_PORTS.standaloneEmulator}/emulator/health`,
-      reuseExistingServer: false,
-      timeout: 30_000,
-      env: {
-        EMULATOR_PORT: String(E2E_PORTS.standaloneEmulator),
-        EMULATOR_TOKEN: E2E_TOKEN,
-        EMULATOR_TIME_SCALE: '0.05',
-      },
-    },
-    {
-      command: `npx vite --configLoader runner --host 127.0.0.1 --port ${E2E_PORTS.proxiedApp} --strictPort`,
-      url: `http://127.0.0.1:${E2E_PORTS.proxiedApp}/__console/config`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: {
-        API_BASE_URL: `http://127.0.0.1:${E2E_PORTS.standaloneEmulator}`,
-        API_TOKEN: E2E_TOKEN,
-        DATA_DIR: `test-results/e2e-data-${E2E_PORTS.proxiedApp}`,
-        STREAMS_PER_SESSION: '64',
-      },
-    },
-  ];
-}

@@ -1,9 +1,11 @@
-// Accessibility: an axe scan of every screen in light and dark, at desktop and phone width, the
-// keyboard shortcuts (help dialog with `?`, "g then letter" to change screen), and a keyboard-only
-// pass through Create image to a task's page.
+// Accessibility: an axe scan of every screen in light and dark, at desktop and phone width (two of
+// the four pairings in `npm test`, the other two in `npm run screenshots`), the keyboard shortcuts
+// (help dialog with `?`, "g then letter" to change screen), and a keyboard-only pass through Create
+// image to a task's page.
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { TAKE_SCREENSHOTS } from './screenshots';
 
 interface ScannedRoute {
   /** The route as the test names it (`/tasks/<id>` for a seeded task). */
@@ -146,25 +148,37 @@ function describeViolations(violations: Awaited<ReturnType<AxeBuilder['analyze']
   );
 }
 
+/**
+ * `npm test` scans every screen twice, light at 1280 px and dark at 390 px: each theme and each width
+ * once (a pass is 40-47 s on two busy cores). `npm run screenshots` adds the other two pairings.
+ */
+const IN_NPM_TEST = new Set(['light desktop', 'dark phone']);
+
 // One test per theme and width: the tasks are seeded once and every route is scanned in the same
 // page (a fresh page per route spent most of its time starting up, not scanning). Each route's
 // violations are a soft assertion of their own, so one failing route still reports the others.
 for (const viewport of WIDTHS) {
   for (const theme of THEMES) {
+    const inNpmTest = IN_NPM_TEST.has(`${theme} ${viewport.name}`);
+    if (!inNpmTest && !TAKE_SCREENSHOTS) continue;
     test.describe(`axe, ${theme}, ${viewport.name} (${viewport.width}px)`, () => {
       test.use({ viewport: { width: viewport.width, height: viewport.height } });
-      test('no violations on any screen', async ({ page, request }) => {
-        test.slow(); // eight screens, each loaded and scanned
-        const ids = await seedContent(page, request);
-        for (const route of ROUTES) {
-          await test.step(route.name, async () => {
-            await openWithTheme(page, route.path(ids), theme);
-            await route.ready?.(page, ids);
-            const results = await new AxeBuilder({ page }).analyze();
-            expect.soft(describeViolations(results.violations), `axe on ${route.name}`).toEqual([]);
-          });
-        }
-      });
+      test(
+        'no violations on any screen',
+        inNpmTest ? {} : { tag: '@screenshots' },
+        async ({ page, request }) => {
+          test.slow(); // eight screens, each loaded and scanned
+          const ids = await seedContent(page, request);
+          for (const route of ROUTES) {
+            await test.step(route.name, async () => {
+              await openWithTheme(page, route.path(ids), theme);
+              await route.ready?.(page, ids);
+              const results = await new AxeBuilder({ page }).analyze();
+              expect.soft(describeViolations(results.violations), `axe on ${route.name}`).toEqual([]);
+            });
+          }
+        },
+      );
       if (theme === 'dark' && viewport.name === 'phone') {
         test('no violations with the shortcuts dialog open (?)', async ({ page }) => {
           await openWithTheme(page, '/', theme);

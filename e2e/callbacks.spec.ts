@@ -3,7 +3,7 @@
 // the emulator about the task (a callback is a hint; without a status query for the kind, its
 // result is kept as reported by the callback). The browser reads the log and the stream at
 // /__console/callbacks, never at the secret address.
-// Run: E2E_SKIP_PROXY=1 E2E_PORT=5184 npx playwright test e2e/callbacks.spec.ts --workers=1
+// Run: npx playwright test e2e/callbacks.spec.ts --workers=1
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';

@@ -5,6 +5,7 @@
 import type { Page, Request, Response } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { E2E_PORTS, E2E_TOKEN } from '../playwright.config';
+import { startProxiedDevServer, startStandaloneEmulator, type StartedServer } from './standalone-servers';
 
 // Servers on fixed ports, started once for the file: its tests stay in one worker, in order.
 test.describe.configure({ mode: 'default' });
@@ -14,7 +15,18 @@ const EMULATOR = `http://127.0.0.1:${E2E_PORTS.standaloneEmulator}`;
 const API_HOST = `127.0.0.1:${E2E_PORTS.standaloneEmulator}`;
 
 test.use({ baseURL: APP });
-test.skip(Boolean(process.env.E2E_SKIP_PROXY), 'E2E_SKIP_PROXY=1 starts only the main app');
+
+// This file's own pair, started here so that no other run pays for it.
+let servers: StartedServer[] = [];
+test.beforeAll(async () => {
+  test.setTimeout(150_000); // vite dev and tsx start in seconds alone, far slower on two busy cores
+  const emulator = await startStandaloneEmulator(E2E_PORTS.standaloneEmulator);
+  servers = [emulator];
+  servers.push(await startProxiedDevServer(E2E_PORTS.proxiedApp, emulator.url));
+});
+test.afterAll(async () => {
+  await Promise.all(servers.map((server) => server.stop()));
+});
 
 interface Recorded {
   requests: Request[];

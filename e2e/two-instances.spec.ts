@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { E2E_PORTS, E2E_TOKEN } from '../playwright.config';
 import { startTestPostgres, type TestPostgres } from '../server/testing/postgres';
 import { startProdServer, type ProdServer } from './prod-server';
+import { startStandaloneEmulator, type StartedServer } from './standalone-servers';
 
 // Servers on fixed ports, started once for the file: its tests stay in one worker, in order.
 test.describe.configure({ mode: 'default' });
@@ -14,12 +15,14 @@ const SECRET = 'two-instances-secret-0123456789';
 let postgres: TestPostgres;
 let databaseUrl: string;
 let servers: ProdServer[] = [];
+/** The one service behind both instances: a standalone emulator of this file's own. */
+let service: StartedServer;
 
 async function startBoth() {
   const env = (name: string) => ({
     DATABASE_URL: databaseUrl,
     CALLBACK_SECRET: SECRET,
-    API_BASE_URL: `http://127.0.0.1:${E2E_PORTS.standaloneEmulator}`,
+    API_BASE_URL: service.url,
     API_TOKEN: E2E_TOKEN,
     DATA_DIR: `test-results/two-instances-${name}`,
   });
@@ -27,14 +30,15 @@ async function startBoth() {
   return servers as [ProdServer, ProdServer];
 }
 
-test.skip(Boolean(process.env.E2E_SKIP_PROXY), 'needs the standalone emulator (E2E_SKIP_PROXY unset)');
-
 test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  service = await startStandaloneEmulator(E2E_PORTS.twoInstancesEmulator);
   postgres = await startTestPostgres();
   databaseUrl = postgres.createDatabase('two_instances');
 });
 test.afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop()));
+  await service?.stop();
   postgres?.stop();
 });
 

@@ -133,6 +133,27 @@ describe('reference image files', () => {
     expect(FakeXhr.all).toHaveLength(0);
   });
 
+  // Was an end-to-end test (e2e/uploads.spec.ts): the rule is the form's, the browser's part is the picker.
+  it('refuses a 25 MB image by its size and text named .png on a row, with reasons, and sends nothing', async () => {
+    const { user, pick } = setup();
+    await pick([mediaFile(HEADS.png, 'huge.png', { size: 25 * 1024 * 1024, type: 'image/png' })]);
+    expect(
+      await screen.findByText('huge.png is 25 MB; images can be at most 20 MB. Nothing was sent.'),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add reference image' }));
+    const rowInput = screen.getByRole('button', { name: 'Upload a file for reference image 1' })
+      .nextElementSibling as HTMLInputElement;
+    await user.upload(rowInput, [
+      new File(['Meeting notes, not an image at all.\n'], 'notes.png', { type: 'image/png' }),
+    ]);
+    expect(
+      await screen.findByText('notes.png is not a JPG, JPEG, PNG, BMP, WebP or GIF image. Nothing was sent.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Reference image URL 1' })).toHaveValue('');
+    expect(FakeXhr.all).toHaveLength(0);
+  });
+
   it('offers a retry after a network error', async () => {
     const { user, pick } = setup();
     await pick([png('flaky.png')]);
