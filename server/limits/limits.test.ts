@@ -94,7 +94,7 @@ describe('creations past a limit', () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
     const body = (await refused.json()) as { code: number; msg: string; limit: LimitStatus };
-    expect(body.code).toBe(429);
+    expect(body.code).toBe(429_100);
     expect(body.msg).toBe('You have used 3 of 3 images today; resets at 00:00 UTC');
     expect(body.limit).toMatchObject({ measure: 'images', period: 'day', used: 3, max: 3, remaining: 0 });
     const tasks = await database.db.selectFrom('tasks').select('id').execute();

@@ -3,7 +3,7 @@
 // every creation under `/v1` (limitsGuard), which refuses one past a limit with HTTP 429.
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { LIMIT_MAX, LIMIT_MEASURES, LIMIT_PERIODS } from '../../src/api/limits';
+import { LIMIT_MAX, LIMIT_MEASURES, LIMIT_PERIODS, LIMIT_REFUSAL_CODE } from '../../src/api/limits';
 import type { Database } from '../db/database';
 import type { IdentityStore } from '../identity/store';
 import { identityOf } from '../identity/roles';
@@ -146,7 +146,7 @@ export function limitsGuard(database: Promise<Database>, options: LimitsOptions 
       if (!admission.ok) {
         const { refusal } = admission;
         const retry = Math.max(1, Math.ceil((Date.parse(refusal.resetsAt) - now()) / 1000));
-        refused = c.json({ code: 429, msg: refusal.message, limit: refusal }, 429, {
+        refused = c.json({ code: LIMIT_REFUSAL_CODE, msg: refusal.message, limit: refusal }, 429, {
           ...NO_STORE,
           'retry-after': String(retry),
         });

@@ -7,6 +7,12 @@ export const LIMIT_PERIODS = ['day', 'month'] as const;
 export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
 export type LimitScope = 'team' | 'person';
 
+/**
+ * The envelope code of the console's own refusal (HTTP 429): the service answers its rate limit with
+ * HTTP 429 too (code 429 in the emulator), which the forms show as the service's banner.
+ */
+export const LIMIT_REFUSAL_CODE = 429_100;
+
 /** The largest limit an admin may set (per measure and period). */
 export const LIMIT_MAX = 1_000_000;
 

@@ -3,7 +3,7 @@
 // server checks and counts (server/limits); this only shows GET /__console/limits.
 import { useEffect, useState } from 'react';
 import type { ApiError } from '@/api/errors';
-import { remainingText, type LimitMeasure, type LimitStatus } from '@/api/limits';
+import { LIMIT_REFUSAL_CODE, remainingText, type LimitMeasure, type LimitStatus } from '@/api/limits';
 import type { TaskType } from '@/api/rules';
 
 /** The measures a creation of each kind spends. */
@@ -13,9 +13,9 @@ const MEASURES: Record<TaskType, readonly LimitMeasure[]> = {
   video_translate: ['tasks', 'video_minutes'],
 };
 
-/** A 429 the console itself gave for a spending limit (the service's own 429 has another code). */
+/** A 429 the console itself gave for a spending limit (LIMIT_REFUSAL_CODE; the service's 429 is its banner). */
 export function isLimitRefusal(error: ApiError | undefined): error is ApiError {
-  return Boolean(error && error.httpStatus === 429 && error.code === 429);
+  return Boolean(error && error.httpStatus === 429 && error.code === LIMIT_REFUSAL_CODE);
 }
 
 /** The limits that apply to me for `kind`, read again after every submission (`pending` ends). */
