@@ -23,6 +23,7 @@ import { createTaskRecorder } from '../tasks/recorder';
 import { recordTraffic } from '../tasks/record-traffic';
 import { createTaskRoutes } from '../tasks/routes';
 import { createInsightsRoutes } from '../insights/routes';
+import { createLimitsRoutes, limitsGuard } from '../limits/routes';
 import { accessGuard } from '../identity/access';
 import { createPeopleRoutes } from '../identity/people-routes';
 import { IDENTITY_KEY, identityOf, LOCAL_ADMIN, SYSTEM_IDENTITY, type Identity } from '../identity/roles';
@@ -66,6 +67,8 @@ export interface NodeAppOptions {
    * (`npm start`, whose sign-in layer always hands one over).
    */
   anonymous?: Identity | null;
+  /** The clock of the spending limits' UTC days and months (tests move it); Date.now by default. */
+  now?: () => number;
 }
 
 /** Opens the database of `config` and brings an earlier version's DATA_DIR into it. */
@@ -166,6 +169,9 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
     const ids = args[2].map((task) => task.id);
     await hints.created(ids, config.publicBaseUrl ?? 'http://localhost');
   };
+  // Spending limits (server/limits): a creation past one is refused before it reaches the proxy or
+  // the emulator; one that fits is held until the recorder (inside) has recorded its tasks.
+  app.use('/v1/*', limitsGuard(database, { now: options.now }));
   app.use('/v1/*', recordTraffic(recorder, inbox.path));
   // Result downloads (server/tasks/download.ts): through the outbound guard; the in-process
   // emulator's media are answered here.
@@ -178,6 +184,7 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
   const taskRoutes = createTaskRoutes(database, streams, resultFetch);
   app.route('/', taskRoutes.app);
   app.route('/', createInsightsRoutes(database));
+  app.route('/', createLimitsRoutes(database, identity, { now: options.now }));
 
   const backend: Pick<ConsoleInfo, 'backend' | 'apiHost' | 'tokenConfigured'> = config.apiBaseUrl
     ? {

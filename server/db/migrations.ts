@@ -245,6 +245,11 @@ export const MIGRATIONS: Record<string, Migration> = {
       await db.schema.alterTable('requests').addColumn('creator_id', 'text').execute();
     },
   },
+  '0010_limits': {
+    async up(db: Kysely<unknown>) {
+      await sql.raw(LIMITS_0010).execute(db);
+    },
+  },
 };
 
 const REQUESTS_0007 = `
@@ -277,6 +282,31 @@ update tasks set request_id = 'req-' || coalesce(batch->>0, id) where source = '
 
 const INSIGHTS_0008 = `
 create index tasks_insights on tasks (created_at) include (kind, creator, phase, finished_at, language);
+`;
+
+// Spending limits (server/limits/limits.ts): one row per scope (the team, or one person), measure and
+// period; holds count a creation between its check and its record. Creations are counted from
+// tasks by creator_id, newest first per person.
+const LIMITS_0010 = `
+create table spending_limits (
+  scope text not null,
+  user_id text not null default '',
+  measure text not null,
+  period text not null,
+  max_amount integer not null,
+  updated_at timestamptz not null default now(),
+  updated_by text,
+  primary key (scope, user_id, measure, period)
+);
+create table limit_holds (
+  id text primary key,
+  user_id text not null,
+  tasks integer not null,
+  images integer not null,
+  video_seconds numeric not null,
+  created_at timestamptz not null default now()
+);
+create index tasks_creator_id_created on tasks (creator_id, created_at) where source = 'created';
 `;
 
 export class NewerDatabaseError extends Error {}

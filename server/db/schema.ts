@@ -161,6 +161,28 @@ export interface AuditLogTable {
   detail: JSONColumnType<Record<string, unknown> | null, string | null, string | null>;
 }
 
+/** One limit: the team's (user_id '') or one person's, for a measure over a UTC day or month. */
+export interface SpendingLimitsTable {
+  scope: 'team' | 'person';
+  user_id: Generated<string>;
+  measure: 'tasks' | 'images' | 'video_minutes';
+  period: 'day' | 'month';
+  max_amount: number;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+
+/** A creation checked against the limits and not yet recorded (or refused by the service). */
+export interface LimitHoldsTable {
+  id: string;
+  user_id: string;
+  tasks: number;
+  images: number;
+  /** numeric: read back as a string. */
+  video_seconds: ColumnType<string, number, number>;
+  created_at: Timestamp;
+}
+
 export interface Schema {
   users: UsersTable;
   sessions: SessionsTable;
@@ -173,4 +195,6 @@ export interface Schema {
   uploads: UploadsTable;
   task_counts: TaskCountsTable;
   requests: RequestsTable;
+  spending_limits: SpendingLimitsTable;
+  limit_holds: LimitHoldsTable;
 }

@@ -43,6 +43,10 @@ export const ACCESS_RULES: readonly AccessRule[] = [
     need: 'viewer',
     what: "read the team's insights",
   },
+  // What limits apply to me and how much of them is used: everyone signed in (the forms show it).
+  { methods: READ, path: /^\/__console\/limits$/, need: 'viewer', what: 'read their limits' },
+  { methods: READ, path: /^\/__console\/limits\/all$/, need: 'admin', what: 'manage the limits' },
+  { methods: ['PUT'], path: /^\/__console\/limits$/, need: 'admin', what: 'set the limits' },
   {
     methods: READ,
     path: new RegExp(`^${CONSOLE_CALLBACKS_PATH}/(log|events)$`),

@@ -159,6 +159,7 @@ describe('migration 0007 backfills requests', () => {
     await sql`drop table requests`.execute(db);
     await sql`alter table tasks drop column request_id`.execute(db);
     await sql`drop index tasks_insights`.execute(db);
+    await sql`drop table spending_limits, limit_holds`.execute(db);
     await sql`drop table audit_log, one_time_links, sessions, users`.execute(db);
     await sql`alter table tasks drop column creator_id`.execute(db);
     await sql`alter table uploads drop column creator_id`.execute(db);

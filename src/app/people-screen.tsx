@@ -6,6 +6,7 @@ import { needsRole, ROLE_LABELS, ROLE_SUMMARIES, ROLES, type Role } from '@/api/
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { cardClass, errorTextClass, hintClass, inputClass } from '@/components/ui/styles';
+import { LimitsSection } from './limits-section';
 
 interface Person {
   id: string;
@@ -43,6 +44,7 @@ const ACTIONS: Record<string, string> = {
   'invite.revoke': 'Invitation revoked',
   'setup.admin': 'First admin set up',
   'settings.change': 'Emulator settings changed',
+  'limits.change': 'Limits changed',
 };
 
 async function call<T>(path: string, init?: RequestInit): Promise<T> {
@@ -57,14 +59,17 @@ async function call<T>(path: string, init?: RequestInit): Promise<T> {
 
 const when = (ms: number) => new Date(ms).toLocaleString();
 
-function PeopleSection({ me }: { me?: string }) {
+function PeopleSection({ me, onPeople }: { me?: string; onPeople: (people: Person[]) => void }) {
   const [people, setPeople] = useState<Person[]>();
   const [error, setError] = useState('');
   const load = useCallback(() => {
     call<{ people: Person[] }>('/__console/people')
-      .then((body) => setPeople(body.people))
+      .then((body) => {
+        setPeople(body.people);
+        onPeople(body.people);
+      })
       .catch((e: Error) => setError(e.message));
-  }, []);
+  }, [onPeople]);
   useEffect(load, [load]);
 
   async function act(run: () => Promise<unknown>) {
@@ -309,6 +314,7 @@ function AuditSection() {
 
 export function PeopleScreen() {
   const { data } = useConsoleInfo();
+  const [people, setPeople] = useState<Person[]>([]);
   const admin = data?.user?.role === 'admin';
   return (
     <div className="space-y-6">
@@ -317,7 +323,8 @@ export function PeopleScreen() {
         <p className={hintClass}>{needsRole('admin', 'manage people and roles')}</p>
       ) : data ? (
         <>
-          <PeopleSection me={data.user?.id} />
+          <PeopleSection me={data.user?.id} onPeople={setPeople} />
+          <LimitsSection people={people} />
           <InviteSection />
           <AuditSection />
         </>

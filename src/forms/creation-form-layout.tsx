@@ -1,7 +1,9 @@
 import { lazy, Suspense, type ComponentProps, type FormEventHandler, type ReactNode } from 'react';
 import { ErrorText, LazyPart } from '@/components/ui/lazy-part';
 import type { ApiError } from '@/api/errors';
+import type { TaskType } from '@/api/rules';
 import { FormActions } from './form-actions';
+import { isLimitRefusal, LimitRemaining, useMyLimits } from './limit-status';
 import { submitOnModEnter } from './form-errors';
 import { cardClass } from '@/components/ui/styles';
 import { UploadsContext } from './uploads/upload-context';
@@ -66,6 +68,7 @@ export function CreationFormLayout({
   onEngage,
   onApproach,
   uploads,
+  kind,
   children,
 }: {
   titleId: string;
@@ -84,9 +87,14 @@ export function CreationFormLayout({
   onApproach?: () => void;
   /** The form's uploads: its file controls use them, and a submission waits for them. */
   uploads?: UploadTracker;
+  /** The kind it creates: what is left of the spending limits for it shows by the submit button. */
+  kind?: TaskType;
   children: ReactNode;
 }) {
   const wait = useUploadWait(uploads, onSubmit);
+  const limits = useMyLimits(kind, pending);
+  // A spending limit's refusal belongs beside the submit button, not in the service's banner.
+  const refusal = isLimitRefusal(banner) ? banner.msg : undefined;
   return (
     <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <form
@@ -105,13 +113,20 @@ export function CreationFormLayout({
         <div className="space-y-6 p-4 sm:p-6">
           <UploadsContext value={uploads}>{children}</UploadsContext>
           {wait.note}
-          {banner && (
+          {banner && !refusal && (
             <LazyPart failed={<ErrorText error={banner} />}>
               <ErrorBanner error={banner} onDismiss={onDismissBanner} />
             </LazyPart>
           )}
         </div>
-        <FormActions pending={pending} submitLabel={submitLabel} pendingLabel="Sending…" onReset={onReset} />
+        <FormActions
+          pending={pending}
+          submitLabel={submitLabel}
+          pendingLabel="Sending…"
+          onReset={onReset}
+          note={<LimitRemaining limits={limits} />}
+          refusal={refusal}
+        />
       </form>
       <div className="space-y-4 lg:sticky lg:top-20">{aside}</div>
     </div>

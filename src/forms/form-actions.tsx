@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { IS_MAC } from '@/components/ui/platform';
 import { useConsoleInfo } from '@/api/console-info';
@@ -18,11 +18,17 @@ export function FormActions({
   submitLabel,
   pendingLabel,
   onReset,
+  note,
+  refusal,
 }: {
   pending: boolean;
   submitLabel: string;
   pendingLabel: string;
   onReset: () => void;
+  /** Beside the submit button: what is left of the spending limits. */
+  note?: ReactNode;
+  /** Beside the submit button: why the server refused the last submission (a spending limit). */
+  refusal?: string;
 }) {
   // A viewer looks and spends nothing: the server refuses their request, and the form says so first.
   const { data } = useConsoleInfo();
@@ -32,7 +38,13 @@ export function FormActions({
       <Button variant="ghost" onClick={onReset} onMouseDown={keepFocus} disabled={pending}>
         Reset
       </Button>
-      <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        {refusal && (
+          <p id="limit-refusal" role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+            {refusal}
+          </p>
+        )}
+        {note}
         {viewer && (
           <p id="viewer-reason" className="text-xs text-zinc-600 dark:text-zinc-400">
             {needsRole('creator', 'create tasks')}
@@ -52,7 +64,7 @@ export function FormActions({
           variant="primary"
           pending={pending}
           disabled={viewer}
-          aria-describedby={viewer ? 'viewer-reason' : undefined}
+          aria-describedby={viewer ? 'viewer-reason' : refusal ? 'limit-refusal' : undefined}
           onMouseDown={keepFocus}
           aria-keyshortcuts={IS_MAC ? 'Meta+Enter' : 'Control+Enter'}
         >

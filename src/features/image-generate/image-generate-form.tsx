@@ -120,6 +120,7 @@ export function ImageGenerateForm() {
       onReset={resetToDefaults}
       onEngage={resolver.preload}
       uploads={uploads}
+      kind="image_generate"
       aside={
         <>
           {result && (

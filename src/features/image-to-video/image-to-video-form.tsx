@@ -214,6 +214,7 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
       }}
       onApproach={preloadReferenceList}
       uploads={uploads}
+      kind="image_to_video"
       aside={
         <>
           {result && (

@@ -106,6 +106,7 @@ export function VideoTranslateForm() {
       onReset={resetToDefaults}
       onEngage={resolver.preload}
       uploads={uploads}
+      kind="video_translate"
       aside={
         <>
           {result && (

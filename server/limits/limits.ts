@@ -1,0 +1,324 @@
+// Spending limits: an admin sets, per person and for the team, how many tasks, images and video
+// minutes may be created per UTC day and per UTC month. What was spent is counted from the team's
+// record (the tasks table, by creator_id) with SQL; a creation being made counts as a hold from its
+// check until its tasks are recorded, so two parallel submissions cannot both take the last unit:
+// the check and the hold happen in one transaction under an advisory lock (the team's when the team
+// has limits, else the person's).
+import { randomUUID } from 'node:crypto';
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../db/database';
+import type { SpendingLimitsTable } from '../db/schema';
+import {
+  LIMIT_MEASURES,
+  LIMIT_PERIODS,
+  type LimitMeasure,
+  type LimitPeriod,
+  type LimitScope,
+  type LimitStatus,
+  type LimitRefusal,
+} from '../../src/api/limits';
+
+export { LIMIT_MEASURES, LIMIT_PERIODS, type LimitMeasure, type LimitPeriod, type LimitScope };
+
+/** Advisory lock class of the limit checks (the callbacks' lock is another number). */
+export const LIMITS_LOCK = 7_310_010;
+/** A hold older than this belongs to a creation that never finished (a crash): it no longer counts. */
+export const HOLD_TTL_MS = 10 * 60_000;
+/** Image to video's default length when a body names none (src/api/image-to-video-rules.ts). */
+const DEFAULT_SECONDS = { V: 8, KL: 5 } as const;
+
+export type LimitRow = Selectable<SpendingLimitsTable>;
+
+/** What one creation asks for; seconds are unknown (0) for a translation until the service says. */
+export interface Cost {
+  tasks: number;
+  images: number;
+  videoSeconds: number;
+  /** The creation makes video whose length is not known at creation (a translation). */
+  videoUnknown: boolean;
+}
+
+const intIn = (value: unknown, min: number, max: number, fallback: number) =>
+  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max ? value : fallback;
+
+/** The cost of a creation body of `kind`; a body the service will refuse costs what it reads as. */
+export function costOf(kind: string, body: unknown): Cost {
+  const params = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  if (kind === 'image_generate') {
+    const n = intIn(params.generate_count, 1, 8, 1);
+    return { tasks: n, images: n, videoSeconds: 0, videoUnknown: false };
+  }
+  if (kind === 'image_to_video') {
+    const n = intIn(params.generate_count, 1, 4, 1);
+    const fallback = params.model === 'KL' ? DEFAULT_SECONDS.KL : DEFAULT_SECONDS.V;
+    const seconds = intIn(params.duration, 1, 600, fallback);
+    return { tasks: n, images: 0, videoSeconds: n * seconds, videoUnknown: false };
+  }
+  const languages = Array.isArray(params.target_languages) ? params.target_languages.length : 1;
+  return { tasks: Math.max(1, Math.min(languages, 100)), images: 0, videoSeconds: 0, videoUnknown: true };
+}
+
+/** Start of the UTC day or month holding `now`, and the start of the next one. */
+export function windowOf(period: LimitPeriod, now: number): { start: Date; end: Date } {
+  const d = new Date(now);
+  if (period === 'day') {
+    const start = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+    return { start: new Date(start), end: new Date(start + 24 * 3600_000) };
+  }
+  return {
+    start: new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)),
+    end: new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)),
+  };
+}
+
+interface Usage {
+  tasks: number;
+  images: number;
+  videoSeconds: number;
+}
+
+/**
+ * Tasks, images and seconds of video created since `start`, by `userId` (undefined: the whole team),
+ * holds of creations under way included. Images are image generation tasks (one per image asked
+ * for); seconds are image to video's asked-for duration (the answer's when it gave one) and a
+ * translation's once the service reported its duration.
+ */
+async function usageSince(db: Db, start: Date, userId: string | undefined, now: number): Promise<Usage> {
+  const who = userId === undefined ? sql`true` : sql`creator_id = ${userId}`;
+  const holdWho = userId === undefined ? sql`true` : sql`user_id = ${userId}`;
+  const { rows } = await sql<{ tasks: unknown; images: unknown; seconds: unknown }>`
+    select
+      (select count(*) from tasks where source = 'created' and ${who} and created_at >= ${start})
+        + (select coalesce(sum(tasks), 0) from limit_holds where ${holdWho} and created_at >= ${new Date(now - HOLD_TTL_MS)})
+        as tasks,
+      (select count(*) from tasks where source = 'created' and kind = 'image_generate' and ${who} and created_at >= ${start})
+        + (select coalesce(sum(images), 0) from limit_holds where ${holdWho} and created_at >= ${new Date(now - HOLD_TTL_MS)})
+        as images,
+      (select coalesce(sum(case
+          when result->>'duration' ~ '^[0-9]+(\\.[0-9]+)?$' then (result->>'duration')::numeric
+          when kind = 'image_to_video' and params->>'duration' ~ '^[0-9]+$' then (params->>'duration')::numeric
+          when kind = 'image_to_video' then case when params->>'model' = 'KL' then ${sql.lit(DEFAULT_SECONDS.KL)} else ${sql.lit(DEFAULT_SECONDS.V)} end
+          else 0 end), 0)
+        from tasks where source = 'created' and kind in ('image_to_video', 'video_translate') and ${who} and created_at >= ${start})
+        + (select coalesce(sum(video_seconds), 0) from limit_holds where ${holdWho} and created_at >= ${new Date(now - HOLD_TTL_MS)})
+        as seconds`.execute(db);
+  const row = rows[0]!;
+  return { tasks: Number(row.tasks), images: Number(row.images), videoSeconds: Number(row.seconds) };
+}
+
+/** The limits that apply to `userId`: the team's and the person's own. */
+export async function limitsFor(db: Db, userId: string): Promise<LimitRow[]> {
+  return db
+    .selectFrom('spending_limits')
+    .selectAll()
+    .where((eb) =>
+      eb.or([eb('scope', '=', 'team'), eb.and([eb('scope', '=', 'person'), eb('user_id', '=', userId)])]),
+    )
+    .execute();
+}
+
+const usedOf = (usage: Usage, measure: LimitMeasure) =>
+  measure === 'tasks' ? usage.tasks : measure === 'images' ? usage.images : usage.videoSeconds / 60;
+
+const costIn = (cost: Cost, measure: LimitMeasure) =>
+  measure === 'tasks' ? cost.tasks : measure === 'images' ? cost.images : cost.videoSeconds / 60;
+
+/** Whether a creation of `cost` is measured by `measure` at all (a text-to-image makes no video). */
+const touches = (cost: Cost, measure: LimitMeasure) =>
+  costIn(cost, measure) > 0 || (measure === 'video_minutes' && cost.videoUnknown);
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const UNIT: Record<LimitMeasure, [string, string]> = {
+  tasks: ['task', 'tasks'],
+  images: ['image', 'images'],
+  video_minutes: ['video minute', 'video minutes'],
+};
+
+function unitOf(measure: LimitMeasure, n: number): string {
+  return UNIT[measure][n === 1 ? 0 : 1];
+}
+
+/** "resets at 00:00 UTC" (a day) or "resets on 1 December at 00:00 UTC" (a month). */
+export function resetsText(period: LimitPeriod, end: Date): string {
+  return period === 'day'
+    ? 'resets at 00:00 UTC'
+    : `resets on ${end.getUTCDate()} ${MONTHS[end.getUTCMonth()]} at 00:00 UTC`;
+}
+
+function statusOf(row: LimitRow, usage: Usage, now: number): LimitStatus {
+  const { end } = windowOf(row.period, now);
+  const used = round1(usedOf(usage, row.measure));
+  return {
+    scope: row.scope,
+    measure: row.measure,
+    period: row.period,
+    max: row.max_amount,
+    used,
+    remaining: Math.max(0, round1(row.max_amount - used)),
+    resetsAt: end.toISOString(),
+  };
+}
+
+/** What applies to `userId` now, the team's limits and the person's, each with what is used. */
+export async function limitStatuses(db: Db, userId: string, now: number): Promise<LimitStatus[]> {
+  const rows = await limitsFor(db, userId);
+  const cache = new Map<string, Promise<Usage>>();
+  const usage = (scope: LimitScope, period: LimitPeriod) => {
+    const key = `${scope}:${period}`;
+    if (!cache.has(key))
+      cache.set(key, usageSince(db, windowOf(period, now).start, scope === 'team' ? undefined : userId, now));
+    return cache.get(key)!;
+  };
+  const statuses: LimitStatus[] = [];
+  for (const row of sortLimits(rows)) statuses.push(statusOf(row, await usage(row.scope, row.period), now));
+  return statuses;
+}
+
+export function sortLimits<T extends { scope: string; measure: LimitMeasure; period: LimitPeriod }>(
+  rows: T[],
+): T[] {
+  const rank = (row: T) =>
+    (row.scope === 'person' ? 0 : 100) +
+    LIMIT_MEASURES.indexOf(row.measure) * 10 +
+    LIMIT_PERIODS.indexOf(row.period);
+  return [...rows].sort((a, b) => rank(a) - rank(b));
+}
+
+/** The sentence of a refusal: "You have used 50 of 50 images today; resets at 00:00 UTC". */
+export function refusalMessage(status: LimitStatus, cost: number): string {
+  const who = status.scope === 'team' ? 'The team has' : 'You have';
+  const when = status.period === 'day' ? 'today' : 'this month';
+  const asked = status.used < status.max && cost > 0 ? ` and this asks for ${round1(cost)} more` : '';
+  const resets = resetsText(status.period, new Date(status.resetsAt));
+  return `${who} used ${status.used} of ${status.max} ${unitOf(status.measure, status.max)} ${when}${asked}; ${resets}`;
+}
+
+export type Admission = { ok: true; release: () => Promise<void> } | { ok: false; refusal: LimitRefusal };
+
+/**
+ * Checks a creation of `cost` by `userId` against every limit that applies and, when it fits, holds
+ * its amounts until `release` (called once its tasks are recorded or it failed).
+ */
+export async function admit(db: Db, userId: string, cost: Cost, now: number): Promise<Admission> {
+  const outcome = await db.transaction().execute(async (trx) => {
+    const rows = await limitsFor(trx, userId);
+    if (!rows.length) return { ok: true as const, hold: undefined };
+    const teamWide = rows.some((row) => row.scope === 'team');
+    // One lock for everyone when the team has limits (its count is everyone's); else the person's.
+    if (teamWide) await sql`select pg_advisory_xact_lock(${LIMITS_LOCK}, 0)`.execute(trx);
+    else await sql`select pg_advisory_xact_lock(${LIMITS_LOCK}, hashtext(${userId}))`.execute(trx);
+    const cache = new Map<string, Usage>();
+    for (const row of sortLimits(rows)) {
+      if (!touches(cost, row.measure)) continue;
+      const key = `${row.scope}:${row.period}`;
+      let usage = cache.get(key);
+      if (!usage) {
+        usage = await usageSince(
+          trx,
+          windowOf(row.period, now).start,
+          row.scope === 'team' ? undefined : userId,
+          now,
+        );
+        cache.set(key, usage);
+      }
+      const status = statusOf(row, usage, now);
+      const asked = costIn(cost, row.measure);
+      const used = usedOf(usage, row.measure);
+      const over = asked > 0 ? used + asked > row.max_amount + 1e-9 : used >= row.max_amount;
+      if (over)
+        return {
+          ok: false as const,
+          refusal: { ...status, asked: round1(asked), message: refusalMessage(status, asked) },
+        };
+    }
+    const hold = randomUUID();
+    await trx
+      .insertInto('limit_holds')
+      .values({
+        id: hold,
+        user_id: userId,
+        tasks: cost.tasks,
+        images: cost.images,
+        video_seconds: cost.videoSeconds,
+        created_at: new Date(now),
+      })
+      .execute();
+    return { ok: true as const, hold };
+  });
+  if (!outcome.ok) return outcome;
+  const hold = outcome.hold;
+  return {
+    ok: true,
+    release: async () => {
+      if (!hold) return;
+      await db
+        .deleteFrom('limit_holds')
+        .where((eb) => eb.or([eb('id', '=', hold), eb('created_at', '<', new Date(now - HOLD_TTL_MS))]))
+        .execute();
+    },
+  };
+}
+
+export interface LimitInput {
+  measure: LimitMeasure;
+  period: LimitPeriod;
+  /** null: no limit. */
+  max: number | null;
+}
+
+/** Replaces the limits of one scope (the team, or one person); returns the rows before and after. */
+export async function setLimits(
+  db: Db,
+  scope: LimitScope,
+  userId: string,
+  limits: LimitInput[],
+  by: string | null,
+): Promise<{ before: LimitRow[]; after: LimitRow[] }> {
+  const owner = scope === 'team' ? '' : userId;
+  return db.transaction().execute(async (trx) => {
+    const mine = () =>
+      trx
+        .selectFrom('spending_limits')
+        .selectAll()
+        .where('scope', '=', scope)
+        .where('user_id', '=', owner)
+        .execute();
+    const before = await mine();
+    await trx.deleteFrom('spending_limits').where('scope', '=', scope).where('user_id', '=', owner).execute();
+    const rows = limits.filter((limit) => limit.max !== null);
+    if (rows.length)
+      await trx
+        .insertInto('spending_limits')
+        .values(
+          rows.map((limit) => ({
+            scope,
+            user_id: owner,
+            measure: limit.measure,
+            period: limit.period,
+            max_amount: limit.max!,
+            updated_by: by,
+          })),
+        )
+        .execute();
+    return { before, after: await mine() };
+  });
+}
+
+/** Every configured limit, for the admin's editor. */
+export async function allLimits(db: Db): Promise<LimitRow[]> {
+  return sortLimits(await db.selectFrom('spending_limits').selectAll().execute());
+}
