@@ -21,15 +21,18 @@ const MAX_THUMBNAILS = 4;
 
 const taskHref = (task: TeamTask) => `/tasks/${encodeURIComponent(task.id)}`;
 
-function noun(request: TeamRequest) {
-  const n = request.tasks.length;
-  if (request.kind === 'video_translate') return `${n} ${n === 1 ? 'language' : 'languages'}`;
-  if (request.kind === 'image_generate') return `${n} ${n === 1 ? 'image' : 'images'}`;
-  return `${n} ${n === 1 ? 'video' : 'videos'}`;
-}
-
 /** One thumbnail of the grid: the image (or video cover) once done, else its state. */
-function Thumbnail({ task, label, more }: { task: TeamTask; label: string; more: number }) {
+function Thumbnail({
+  task,
+  label,
+  more,
+  wide = false,
+}: {
+  task: TeamTask;
+  label: string;
+  more: number;
+  wide?: boolean;
+}) {
   const view = viewOf(task);
   const expired = useResultExpired(task);
   const link = view.thumbnail.url ? view.thumbnail : view.image;
@@ -56,11 +59,14 @@ function Thumbnail({ task, label, more }: { task: TeamTask; label: string; more:
     );
   }
   return (
-    <li className="relative min-h-0 min-w-0 bg-zinc-100 dark:bg-zinc-800">
+    <li
+      className={`relative min-h-0 min-w-0 overflow-hidden bg-zinc-100 dark:bg-zinc-800 ${wide ? 'row-span-2' : ''}`}
+    >
+      {/* Absolute: an image's own size never stretches the grid's 16:9 box. */}
       <Link
         href={taskHref(task)}
         aria-label={more ? `${label}: ${view.label}, and ${more} more` : `${label}: ${view.label}`}
-        className="block size-full outline-offset-[-3px] hover:opacity-90"
+        className="absolute inset-0 outline-offset-[-3px] hover:opacity-90"
       >
         {content}
         {more > 0 && (
@@ -83,11 +89,13 @@ function Thumbnails({ request }: { request: TeamRequest }) {
   return (
     <ul
       aria-label={request.kind === 'image_generate' ? 'Images' : 'Videos'}
-      className="grid aspect-video grid-cols-2 grid-rows-2 gap-0.5 bg-white dark:bg-zinc-900"
+      className={`grid aspect-video grid-cols-2 gap-0.5 overflow-hidden bg-white dark:bg-zinc-900 ${shown.length > 2 ? 'grid-rows-2' : 'grid-rows-1'}`}
     >
       {shown.map((task, index) => (
         <Thumbnail
           key={task.id}
+          // Three: the first takes the left column whole, so no cell is left empty.
+          wide={shown.length === 3 && index === 0}
           task={task}
           label={`${what} ${index + 1}`}
           more={index === shown.length - 1 ? more : 0}
@@ -140,9 +148,24 @@ function Summary({ request }: { request: TeamRequest }) {
   const label = running
     ? `${succeeded + failed} of ${total} done`
     : failed
-      ? `${failed} failed`
-      : 'All succeeded';
+      ? `${failed} of ${total} failed`
+      : `All ${total} succeeded`;
   return <StatusBadge tone={tone} label={label} />;
+}
+
+/** What failed and why, one reason once: "Image 1, Image 2: <reason>". */
+function failureText(request: TeamRequest, failures: TeamTask[]): string {
+  const byReason = new Map<string, string[]>();
+  for (const task of failures) {
+    const view = viewOf(task);
+    const name =
+      request.kind === 'video_translate'
+        ? (view.language ?? 'A translation')
+        : `${request.kind === 'image_generate' ? 'Image' : 'Video'} ${request.tasks.indexOf(task) + 1}`;
+    const reason = view.errorMessage ?? 'failed without an error message';
+    byReason.set(reason, [...(byReason.get(reason) ?? []), name]);
+  }
+  return [...byReason].map(([reason, names]) => `${names.join(', ')}: ${reason}`).join(' · ');
 }
 
 export const RequestCard = memo(function RequestCard({ request }: { request: TeamRequest }) {
@@ -167,7 +190,6 @@ export const RequestCard = memo(function RequestCard({ request }: { request: Tea
             {TASK_TYPE_LABELS[request.kind]}
           </span>
           <Summary request={request} />
-          <span className="text-xs text-zinc-600 dark:text-zinc-400">{noun(request)}</span>
         </div>
         <h2 id={headingId} className="min-w-0 text-sm font-medium">
           <Link
@@ -179,17 +201,8 @@ export const RequestCard = memo(function RequestCard({ request }: { request: Tea
           </Link>
         </h2>
         {failures.length > 0 && (
-          <p className="line-clamp-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium break-words text-red-900 dark:border-red-900 dark:bg-red-950/60 dark:text-red-100">
-            {failures
-              .map((task) => {
-                const view = viewOf(task);
-                const name =
-                  request.kind === 'video_translate'
-                    ? (view.language ?? 'A translation')
-                    : `${request.kind === 'image_generate' ? 'Image' : 'Video'} ${request.tasks.indexOf(task) + 1}`;
-                return `${name}: ${view.errorMessage ?? 'failed without an error message'}`;
-              })
-              .join(' · ')}
+          <p className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium break-words text-red-900 dark:border-red-900 dark:bg-red-950/60 dark:text-red-100">
+            <span className="line-clamp-3">{failureText(request, failures)}</span>
           </p>
         )}
         <div className="mt-auto flex items-center justify-between gap-2 pt-1 text-xs text-zinc-600 dark:text-zinc-400">
