@@ -109,8 +109,8 @@ test.describe('human names', () => {
     const prompt = `Red bicycle, Lisbon ${run}`;
     const created = await page.request.post('/v1/image_generate', { data: { prompt, generate_count: 2 } });
     const ids = ((await created.json()) as { data: { task_ids: string[] } }).data.task_ids;
-    // On Tasks, each card is headed by the prompt and leads to its request.
-    await page.goto(`/tasks?q=${encodeURIComponent(ids[1]!)}`);
+    // On Tasks by task, each card is headed by the prompt and leads to its request.
+    await page.goto(`/tasks?q=${encodeURIComponent(ids[1]!)}&by=task`);
     const card = page.getByRole('article', { name: prompt });
     await expect(card.getByRole('link', { name: '2 of 2 in its request' })).toHaveAttribute(
       'href',
@@ -233,7 +233,10 @@ test.describe('the gallery by request', () => {
       (item) => item.task_id,
     );
 
+    // The page's event stream is open before anyone follows the tasks: it carries what changes from then on.
+    const streamOpen = page.waitForResponse((response) => response.url().endsWith('/__console/tasks/events'));
     await page.goto(`/tasks?q=${tag}`);
+    await streamOpen;
     // Someone follows the tasks (the record hears their status): the cards change as it does.
     const follow = async (kind: string, id: string) =>
       expect
