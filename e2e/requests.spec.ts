@@ -109,8 +109,8 @@ test.describe('human names', () => {
     const prompt = `Red bicycle, Lisbon ${run}`;
     const created = await page.request.post('/v1/image_generate', { data: { prompt, generate_count: 2 } });
     const ids = ((await created.json()) as { data: { task_ids: string[] } }).data.task_ids;
-    // On Tasks, each card is headed by the prompt and leads to its request.
-    await page.goto(`/tasks?q=${encodeURIComponent(ids[1]!)}`);
+    // On Tasks by task, each card is headed by the prompt and leads to its request.
+    await page.goto(`/tasks?q=${encodeURIComponent(ids[1]!)}&by=task`);
     const card = page.getByRole('article', { name: prompt });
     await expect(card.getByRole('link', { name: '2 of 2 in its request' })).toHaveAttribute(
       'href',
@@ -207,5 +207,109 @@ test.describe('results where they were asked for', () => {
       await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
       await saveScreenshot(page, `requests-task-page-${width}`);
     }
+  });
+});
+
+test.describe('the gallery by request', () => {
+  test('a request is one card: 4 images as a grid, 2 languages with their states; By task splits them; the title opens the request', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const tag = `gallery${run}`;
+    const prompt = `Tram in the rain ${tag}`;
+    const name = `Quarterly recap ${tag}`;
+    const images = await page.request.post('/v1/image_generate', { data: { prompt, generate_count: 4 } });
+    const imageIds = ((await images.json()) as { data: { task_ids: string[] } }).data.task_ids;
+    const translation = await page.request.post('/v1/video_translate', {
+      data: {
+        video_url: `${baseURL}/emulator/samples/video.mp4`,
+        target_languages: ['Japanese', 'German'],
+        name,
+      },
+    });
+    expect(translation.ok()).toBe(true);
+    const languageIds = ((await translation.json()) as { data: { task_id: string }[] }).data.map(
+      (item) => item.task_id,
+    );
+
+    // The page's event stream is open before anyone follows the tasks: it carries what changes from then on.
+    const streamOpen = page.waitForResponse((response) => response.url().endsWith('/__console/tasks/events'));
+    await page.goto(`/tasks?q=${tag}`);
+    await streamOpen;
+    // Someone follows the tasks (the record hears their status): the cards change as it does.
+    const follow = async (kind: string, id: string) =>
+      expect
+        .poll(
+          async () => {
+            const answer = await page.request.get(`/v1/${kind}/${id}`);
+            return ((await answer.json()) as { data?: { status?: string } }).data?.status;
+          },
+          { timeout: 30_000 },
+        )
+        .toBe('SUCCEEDED');
+    const following = Promise.all([
+      ...imageIds.map((id) => follow('image_generate', id)),
+      ...languageIds.map((id) => follow('video_translate', id)),
+    ]);
+    const byRequest = page
+      .getByRole('group', { name: 'Show cards' })
+      .getByRole('button', { name: 'By request' });
+    await expect(byRequest).toHaveAttribute('aria-pressed', 'true');
+    const gallery = page.getByRole('tabpanel');
+    await expect(gallery.getByRole('article')).toHaveCount(2);
+    // Four images: one card, a grid of four thumbnails, each leading to its task.
+    const imageCard = gallery.getByRole('article', { name: prompt });
+    const thumbnails = imageCard.getByRole('list', { name: 'Images' }).getByRole('listitem');
+    await expect(thumbnails).toHaveCount(4);
+    await expect(imageCard.getByRole('link', { name: 'Image 4: SUCCEEDED' })).toHaveAttribute(
+      'href',
+      `/tasks/${imageIds[3]}`,
+      { timeout: 30_000 },
+    );
+    await expect(imageCard.getByText('All 4 succeeded')).toBeVisible();
+    // Two languages: one card, each language with its state (live until both are done).
+    const translationCard = gallery.getByRole('article', { name });
+    const languages = translationCard.getByRole('list', { name: 'Languages' }).getByRole('listitem');
+    await expect(languages).toHaveCount(2);
+    await expect(languages.first()).toContainText('Japanese');
+    await expect(languages.last()).toContainText('German');
+    for (const language of [languages.first(), languages.last()])
+      await expect(language).toContainText(/SUCCEEDED|PROCESSING|QUEUED|PENDING|RUNNING|FAILED/);
+    await expect(languages.first()).toContainText('SUCCEEDED', { timeout: 30_000 });
+    await expect(languages.last()).toContainText('SUCCEEDED', { timeout: 30_000 });
+    await following;
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    for (const width of SHOT_WIDTHS) {
+      await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
+      await saveScreenshot(page, `tasks-by-request-${width}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // By task: a card per task, and the link keeps the choice, as does this browser.
+    await page.getByRole('button', { name: 'By task' }).click();
+    await expect(page).toHaveURL(/[?&]by=task/);
+    await expect(page.getByRole('button', { name: 'By task' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(gallery.getByRole('article')).toHaveCount(6);
+    await expect(gallery.getByRole('article', { name: prompt })).toHaveCount(4);
+    await expect(gallery.getByRole('article', { name: `German - ${name}` })).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    for (const width of SHOT_WIDTHS) {
+      await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
+      await saveScreenshot(page, `tasks-by-task-${width}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/tasks?q=${tag}`);
+    await expect(gallery.getByRole('article')).toHaveCount(6);
+
+    // Back by request, and the request's title opens its page.
+    await page.getByRole('button', { name: 'By request' }).click();
+    await expect(gallery.getByRole('article')).toHaveCount(2);
+    await gallery.getByRole('article', { name: prompt }).getByRole('link', { name: prompt }).click();
+    await expect(page).toHaveURL(`/requests/req-${imageIds[0]}`);
+    await expect(page.getByRole('heading', { level: 1, name: prompt })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Tasks of this request' }).getByRole('article')).toHaveCount(
+      4,
+    );
   });
 });

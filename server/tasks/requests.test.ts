@@ -130,6 +130,65 @@ describe('a creation records one request with its tasks', () => {
   });
 });
 
+describe('the Tasks list by request (group=request)', () => {
+  type GroupedPage = { items: TaskView[]; nextCursor: string | null; requests?: RequestWithTasks[] };
+
+  it('a page brings its requests whole, even where the page or its filter holds only some of their tasks', async () => {
+    const images = await post('/v1/image_generate', { prompt: 'red bicycle', generate_count: 4 }, 'Ana');
+    const imageIds = (images.data as { task_ids: string[] }).task_ids;
+    const translation = await post(
+      '/v1/video_translate',
+      {
+        video_url: `${ORIGIN}/emulator/samples/video.mp4`,
+        target_languages: ['Japanese', 'German'],
+        name: 'All-hands recap',
+      },
+      'Bo',
+    );
+    const languageIds = (translation.data as { task_id: string }[]).map((item) => item.task_id);
+
+    // Three tasks a page: both languages and one image; the image's request comes with all four.
+    const first = await get<GroupedPage>('/__console/tasks?group=request&limit=3');
+    expect(first.data.items).toHaveLength(3);
+    expect(first.data.requests!.map((r) => [r.title, r.tasks.length])).toEqual([
+      ['All-hands recap', 2],
+      ['red bicycle', 4],
+    ]);
+    expect(first.data.requests![1]!.tasks.map((task) => task.id)).toEqual(imageIds);
+    // The next page names the same image request again: the browser shows it once.
+    const next = await get<GroupedPage>(
+      `/__console/tasks?group=request&limit=3&cursor=${encodeURIComponent(first.data.nextCursor!)}`,
+    );
+    expect(next.data.requests!.map((r) => r.id)).toEqual([`req-${imageIds[0]}`]);
+
+    // A search that matches one language: its request, with both languages and their states.
+    const japanese = await get<GroupedPage>('/__console/tasks?group=request&q=japanese');
+    expect(japanese.data.items.map((task) => task.language)).toEqual(['Japanese']);
+    expect(japanese.data.requests).toHaveLength(1);
+    expect(japanese.data.requests![0]!.tasks.map((task) => [task.id, task.language])).toEqual([
+      [languageIds[0], 'Japanese'],
+      [languageIds[1], 'German'],
+    ]);
+    expect(japanese.data.requests![0]!.tasks.every((task) => typeof task.status === 'string')).toBe(true);
+
+    // Without group=request the list is as it was.
+    const plain = await get<GroupedPage>('/__console/tasks?limit=3');
+    expect(plain.data).not.toHaveProperty('requests');
+  });
+
+  it('a looked-up task brings no request; an empty page brings none', async () => {
+    const { data } = await post('/v1/image_generate', { prompt: 'x', generate_count: 1 });
+    const [id] = (data as { task_ids: string[] }).task_ids;
+    await resetTestDatabase();
+    await nodeApp.app.request(`${ORIGIN}/v1/image_generate/${id}`);
+    const page = await get<GroupedPage>('/__console/tasks?group=request');
+    expect(page.data.items.map((task) => task.id)).toEqual([id]);
+    expect(page.data.requests).toEqual([]);
+    const none = await get<GroupedPage>('/__console/tasks?group=request&q=nothing-like-this');
+    expect(none.data).toMatchObject({ items: [], requests: [] });
+  });
+});
+
 describe('a result downloads under its request’s name', () => {
   it('a Japanese translation of "All-hands recap" saves as "Japanese - All-hands recap.mp4"', async () => {
     const { data } = await post('/v1/video_translate', {

@@ -91,6 +91,25 @@ export async function listRequests(
   return { items, nextCursor: rows.length > page.limit && last ? `${last.createdAt}.${last.id}` : null };
 }
 
+/**
+ * The requests of a page of tasks, each with all its tasks (whether or not they match the page's
+ * filters), in the order the page first names them: the Tasks screen's "By request" view groups a
+ * page by these (`GET /__console/tasks?group=request`). Tasks of no request add nothing.
+ */
+export async function requestsOfTasks(
+  db: Db,
+  tasks: readonly Pick<TaskView, 'requestId'>[],
+): Promise<RequestWithTasks[]> {
+  const ids = [...new Set(tasks.flatMap((task) => (task.requestId ? [task.requestId] : [])))];
+  if (!ids.length) return [];
+  const rows = await db.selectFrom('requests').selectAll().where('id', 'in', ids).execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return withTasks(
+    db,
+    ids.flatMap((id) => byId.get(id) ?? []),
+  );
+}
+
 export async function getRequest(db: Db, id: string): Promise<RequestWithTasks | undefined> {
   const row = await db.selectFrom('requests').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? (await withTasks(db, [row]))[0] : undefined;

@@ -8,7 +8,7 @@ import { createTaskFeed, mountTaskEvents } from './feed';
 import { createStreamLimits, type StreamLimits } from '../http/stream-limits';
 import { databaseInputErrors, refuseUnstorableText } from '../http/request-text';
 import { countTasks, getTask, listTasks, PAGE_SIZE_MAX, TASK_TABS, type TaskTab } from './list';
-import { getRequest, listRequests, REQUESTS_PAGE_MAX } from './requests';
+import { getRequest, listRequests, REQUESTS_PAGE_MAX, requestsOfTasks } from './requests';
 import { mountDownloads } from './download';
 
 const NO_STORE = { 'cache-control': 'no-store' };
@@ -61,12 +61,15 @@ export function createTaskRoutes(
     ]);
     // `countsCapped` only when true: a count equal to COUNT_CAP then means "at least that many";
     // `countsUnknown` only when true: a null count was not had within the search's time limit.
+    // "By request" (`group=request`): the page's requests, each with all its tasks, to group it by.
+    const grouped =
+      c.req.query('group') === 'request' ? { requests: await requestsOfTasks(db, page.items) } : {};
     const counts = counted && {
       counts: counted.counts,
       ...(counted.capped ? { countsCapped: true } : {}),
       ...(counted.unknown ? { countsUnknown: true } : {}),
     };
-    return c.json({ code: 0, msg: 'ok', data: { ...page, ...counts } }, 200, NO_STORE);
+    return c.json({ code: 0, msg: 'ok', data: { ...page, ...counts, ...grouped } }, 200, NO_STORE);
   });
 
   app.get('/__console/tasks/:id', async (c) => {

@@ -3,52 +3,26 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
-import { isRecord } from '@/api/is-record';
 import { isTerminalStatus } from '@/api/status';
 import { TASK_TYPE_LABELS } from '@/api/task-types';
-import { TASK_TYPES, type TaskType } from '@/api/rules';
 import { QueryProvider } from '@/api/query-client';
 import { Spinner } from '@/components/ui/button';
 import { formatDateTime } from './format';
 import { TaskCard } from './task-card';
 import { overlayLocal } from './team-merge';
-import { fetchRecordEntry, toTeamTask, type TeamTask } from './team-tasks';
+import { fetchRecordEntry, toTeamRequest, type TeamRequest } from './team-tasks';
 import { useHistory } from './use-history';
 import { useTeamFeed } from './use-team-feed';
 
-export interface TeamRequest {
-  id: string;
-  kind: TaskType;
-  creator?: string;
-  /** The creator's name was typed by whoever made the request, before sign-in identities were verified. */
-  creatorUnverified?: boolean;
-  createdAt: number;
-  title?: string;
-  params?: Record<string, unknown>;
-  tasks: TeamTask[];
-}
+export type { TeamRequest };
 
 /** The record's answer for one request, checked by hand; null when it has none (404). */
 export async function fetchRequest(id: string, signal?: AbortSignal): Promise<TeamRequest | null> {
   const data = await fetchRecordEntry(`/__console/requests/${encodeURIComponent(id)}`, signal);
   if (data === null) return null;
-  if (!isRecord(data) || typeof data.id !== 'string' || typeof data.createdAt !== 'number')
-    throw new Error('The record answered a request without an id or a creation time.');
-  const kind = (TASK_TYPES as readonly string[]).includes(data.kind as string)
-    ? (data.kind as TaskType)
-    : 'image_generate';
-  return {
-    id: data.id,
-    kind,
-    creator: typeof data.creator === 'string' ? data.creator : undefined,
-    ...(data.creatorUnverified === true && { creatorUnverified: true }),
-    createdAt: data.createdAt,
-    title: typeof data.title === 'string' ? data.title : undefined,
-    params: isRecord(data.params) ? data.params : undefined,
-    tasks: (Array.isArray(data.tasks) ? data.tasks : [])
-      .map(toTeamTask)
-      .filter((t): t is TeamTask => Boolean(t)),
-  };
+  const request = toTeamRequest(data);
+  if (!request) throw new Error('The record answered a request without an id or a creation time.');
+  return request;
 }
 
 export const requestKey = (id: string) => ['team-requests', id] as const;

@@ -19,8 +19,13 @@ import { useHistory } from './use-history';
 /** What the form does with a request's parameters: "Use this prompt". */
 export type ReuseParams = (params: Record<string, unknown>) => void;
 
+/**
+ * The tile's actions, all one size and look: a grid of equal cells that is one column in a narrow
+ * tile (two tiles side by side in the form's side panel at 1280 px, or on a phone) and two where
+ * there is room, so they never wrap ragged.
+ */
 const actionClass =
-  'rounded-md px-2 py-1 text-xs font-medium text-indigo-700 hover:bg-indigo-50 dark:text-indigo-300 dark:hover:bg-indigo-950';
+  'inline-flex min-h-7 items-center justify-center gap-1 rounded-md border border-zinc-200 bg-white px-2 py-1 text-center text-xs font-medium text-indigo-700 hover:border-indigo-300 hover:bg-indigo-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-indigo-300 dark:hover:border-indigo-700 dark:hover:bg-indigo-950';
 
 function Tile({
   record,
@@ -75,7 +80,7 @@ function Tile({
         >
           {record.id}
         </Link>
-        <div className="-mx-1 flex flex-wrap items-center gap-1 pt-0.5">
+        <div className="grid grid-cols-[repeat(auto-fit,minmax(7rem,1fr))] gap-1 pt-1">
           <Link href={href} className={actionClass} aria-label={`Open ${label}`}>
             Open
           </Link>
@@ -97,7 +102,7 @@ function Tile({
               Use this prompt
             </button>
           )}
-          <AnimateLink record={record} view={view} />
+          <AnimateLink record={record} view={view} className={actionClass} />
         </div>
       </div>
     </li>

@@ -3,6 +3,8 @@ import { inputClass } from '@/components/ui/styles';
 import { TASK_TYPE_LABELS } from '@/api/task-types';
 import type { TaskTab } from './task-view';
 import type { UrlFilters } from './task-url-filters';
+import { GALLERY_MODES } from './gallery-mode';
+import type { GalleryMode } from './request-groups';
 
 export const TAB_LABELS: Record<TaskTab, string> = {
   all: 'All',
@@ -160,6 +162,42 @@ export function KindAndSearch({
           className={inputClass}
         />
       </div>
+    </div>
+  );
+}
+
+/** "By request" / "By task": one card per request (its tasks inside) or one per task. */
+export function GalleryModeSwitch({
+  value,
+  onChange,
+}: {
+  value: GalleryMode;
+  onChange: (mode: GalleryMode) => void;
+}) {
+  return (
+    <div
+      role="group"
+      aria-label="Show cards"
+      className="inline-flex shrink-0 rounded-lg border border-zinc-300 bg-white p-0.5 dark:border-zinc-700 dark:bg-zinc-900"
+    >
+      {GALLERY_MODES.map(({ mode, label }) => {
+        const pressed = mode === value;
+        return (
+          <button
+            key={mode}
+            type="button"
+            aria-pressed={pressed}
+            onClick={() => onChange(mode)}
+            className={`rounded-md px-2.5 py-1 text-sm font-medium whitespace-nowrap transition-colors ${
+              pressed
+                ? 'bg-indigo-600 text-white dark:bg-indigo-500 dark:text-white'
+                : 'text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800'
+            }`}
+          >
+            {label}
+          </button>
+        );
+      })}
     </div>
   );
 }

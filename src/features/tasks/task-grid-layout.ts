@@ -1,9 +1,10 @@
 // What the plain grid (./task-grid.tsx) and the virtualized one (./virtual-task-grid.tsx) share:
 // their props and their columns, so a list that grows from one to the other keeps its layout.
-import type { TeamTask } from './team-tasks';
+import type { GalleryEntry } from './request-groups';
 
 export interface TaskGridProps {
-  tasks: readonly TeamTask[];
+  /** A card each: a task, or a request with its tasks ("By request", ./request-groups.ts). */
+  entries: readonly GalleryEntry[];
   labelledBy?: string;
   /** How many the whole list holds when only the first pages are loaded (for aria-setsize). */
   total?: number;

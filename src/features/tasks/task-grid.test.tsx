@@ -4,23 +4,24 @@
 // its end-of-list observer, which asks for the next page through the latest `onEndReached`.
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { GalleryEntry } from './request-groups';
 import type { TeamTask } from './team-tasks';
 import { PAGE_SIZE } from './team-tasks';
 
 let releaseVirtualGrid!: () => void;
 const virtualGridHeld = new Promise<void>((resolve) => (releaseVirtualGrid = resolve));
 
-vi.mock('./task-card', () => ({
-  TaskCard: ({ record }: { record: TeamTask }) => <article>{record.id}</article>,
+vi.mock('./gallery-card', () => ({
+  GalleryCard: ({ entry }: { entry: GalleryEntry }) => <article>{entry.key}</article>,
 }));
 vi.mock('./virtual-task-grid', async () => {
   await virtualGridHeld;
   return {
-    VirtualTaskGrid: ({ tasks }: { tasks: readonly TeamTask[] }) => (
+    VirtualTaskGrid: ({ entries }: { entries: readonly GalleryEntry[] }) => (
       <div role="list" aria-label="virtual">
-        {tasks.slice(0, 3).map((task) => (
-          <div key={task.id} role="listitem">
-            {task.id}
+        {entries.slice(0, 3).map((entry) => (
+          <div key={entry.key} role="listitem">
+            {entry.key}
           </div>
         ))}
       </div>
@@ -30,11 +31,11 @@ vi.mock('./virtual-task-grid', async () => {
 
 const { TaskGrid } = await import('./task-grid');
 
-const tasks = (count: number) =>
-  Array.from(
-    { length: count },
-    (_, i) => ({ id: `i2is-${i}`, kind: 'image_generate', status: 'SUCCEEDED' }) as unknown as TeamTask,
-  );
+const tasks = (count: number): GalleryEntry[] =>
+  Array.from({ length: count }, (_, i) => {
+    const task = { id: `i2is-${i}`, kind: 'image_generate', status: 'SUCCEEDED' } as unknown as TeamTask;
+    return { key: task.id, task };
+  });
 
 afterEach(() => {
   cleanup();
@@ -66,7 +67,7 @@ function stubIntersectionObserver() {
 
 describe('task grid: from one plain page to the virtual list', () => {
   it('shows one page until the virtual grid has loaded, then hands over', async () => {
-    render(<TaskGrid tasks={tasks(PAGE_SIZE * 2)} total={PAGE_SIZE * 3} onEndReached={() => {}} />);
+    render(<TaskGrid entries={tasks(PAGE_SIZE * 2)} total={PAGE_SIZE * 3} onEndReached={() => {}} />);
     const plain = screen.getByRole('list');
     expect(within(plain).getAllByRole('listitem')).toHaveLength(PAGE_SIZE);
     releaseVirtualGrid();
@@ -77,8 +78,8 @@ describe('task grid: from one plain page to the virtual list', () => {
     const observers = stubIntersectionObserver();
     const first = vi.fn();
     const latest = vi.fn();
-    const { rerender } = render(<TaskGrid tasks={tasks(3)} total={10} onEndReached={first} />);
-    rerender(<TaskGrid tasks={tasks(3)} total={10} onEndReached={latest} />);
+    const { rerender } = render(<TaskGrid entries={tasks(3)} total={10} onEndReached={first} />);
+    rerender(<TaskGrid entries={tasks(3)} total={10} onEndReached={latest} />);
     expect(observers).toHaveLength(1);
     observers[0]?.fire(false);
     expect(latest).not.toHaveBeenCalled();
@@ -89,8 +90,8 @@ describe('task grid: from one plain page to the virtual list', () => {
 
   it('stops watching the end once there is nothing more to load', () => {
     const observers = stubIntersectionObserver();
-    const { rerender } = render(<TaskGrid tasks={tasks(3)} total={3} onEndReached={vi.fn()} />);
-    rerender(<TaskGrid tasks={tasks(3)} total={3} onEndReached={undefined} />);
+    const { rerender } = render(<TaskGrid entries={tasks(3)} total={3} onEndReached={vi.fn()} />);
+    rerender(<TaskGrid entries={tasks(3)} total={3} onEndReached={undefined} />);
     expect(observers).toHaveLength(1);
     expect(observers[0]?.disconnected).toBe(true);
   });

@@ -3,7 +3,7 @@
 // (./virtual-task-grid.tsx), fetched as the user scrolls towards the first page's end, so 10,000 tasks
 // still cost the same as 20 while the Tasks screen's first load leaves @tanstack/react-virtual out.
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { TaskCard } from './task-card';
+import { GalleryCard } from './gallery-card';
 import { columnsFor, GRID_GAP, type TaskGridProps } from './task-grid-layout';
 import { PAGE_SIZE } from './team-tasks';
 
@@ -31,10 +31,10 @@ function measureRows(list: HTMLElement, count: number) {
   if (rows > 0 && list.offsetHeight > 0) plainRowHeight = (list.offsetHeight - GRID_GAP * (rows - 1)) / rows;
 }
 
-function PlainTaskGrid({ tasks, labelledBy, total, onEndReached }: TaskGridProps) {
+function PlainTaskGrid({ entries, labelledBy, total, onEndReached }: TaskGridProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const endRef = useRef<HTMLDivElement>(null);
-  const count = tasks.length;
+  const count = entries.length;
   const hasMore = Boolean(onEndReached);
   // The observer below lives across renders and calls the latest props through this, so a new
   // `onEndReached` does not tear the observer down.
@@ -66,14 +66,14 @@ function PlainTaskGrid({ tasks, labelledBy, total, onEndReached }: TaskGridProps
         aria-labelledby={labelledBy}
         className="grid w-full grid-cols-1 items-stretch gap-4 @min-[560px]:grid-cols-2 @min-[900px]:grid-cols-3"
       >
-        {tasks.map((task, index) => (
+        {entries.map((entry, index) => (
           <div
-            key={task.id}
+            key={entry.key}
             role="listitem"
             aria-setsize={Math.max(total ?? 0, count)}
             aria-posinset={index + 1}
           >
-            <TaskCard record={task} />
+            <GalleryCard entry={entry} />
           </div>
         ))}
       </div>
@@ -83,7 +83,7 @@ function PlainTaskGrid({ tasks, labelledBy, total, onEndReached }: TaskGridProps
 }
 
 export function TaskGrid(props: TaskGridProps) {
-  const needsVirtual = props.tasks.length > PAGE_SIZE;
+  const needsVirtual = props.entries.length > PAGE_SIZE;
   const [module, setModule] = useState(virtualGrid);
   const [unavailable, setUnavailable] = useState(false);
   useEffect(() => {
@@ -94,6 +94,6 @@ export function TaskGrid(props: TaskGridProps) {
   // meanwhile (mounting the second page as well doubled the DOM for a few frames), and asks for
   // nothing more. Only if the code cannot load does it show every task, so none is out of reach.
   if (needsVirtual && !unavailable)
-    return <PlainTaskGrid {...props} tasks={props.tasks.slice(0, PAGE_SIZE)} onEndReached={undefined} />;
+    return <PlainTaskGrid {...props} entries={props.entries.slice(0, PAGE_SIZE)} onEndReached={undefined} />;
   return <PlainTaskGrid {...props} />;
 }

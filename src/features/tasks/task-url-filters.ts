@@ -1,7 +1,9 @@
 // The Tasks screen's filters live in the URL (`/tasks?tab=failed&kind=image_generate&q=cat&mine=1`),
 // so a support link opens the same view and reload, back and forward keep it. Anything the URL
 // holds that is not a valid value falls back to the default instead of breaking the screen.
+// `by=task|request` is the gallery's grouping, when chosen (else this browser's last choice).
 import { TASK_TYPES, type TaskType } from '@/api/rules';
+import type { GalleryMode } from './request-groups';
 import type { TaskTab } from './task-view';
 
 export interface UrlFilters {
@@ -10,6 +12,8 @@ export interface UrlFilters {
   search: string;
   /** Only the tasks whose creator is this browser's (or the session's) name. */
   mine: boolean;
+  /** One card per request or per task, when the URL says (else ./gallery-mode.ts's stored choice). */
+  by?: GalleryMode;
 }
 
 export const DEFAULT_FILTERS: UrlFilters = { tab: 'all', kind: 'all', search: '', mine: false };
@@ -26,6 +30,9 @@ export function parseFilters(search: string): UrlFilters {
     kind: (TASK_TYPES as readonly string[]).includes(kind) ? (kind as TaskType) : 'all',
     search: (params.get('q') ?? '').slice(0, SEARCH_MAX),
     mine: params.get('mine') === '1',
+    ...(params.get('by') === 'task' || params.get('by') === 'request'
+      ? { by: params.get('by') as GalleryMode }
+      : {}),
   };
 }
 
@@ -36,6 +43,7 @@ export function serializeFilters(filters: UrlFilters): string {
   if (filters.kind !== 'all') params.set('kind', filters.kind);
   if (filters.search.trim()) params.set('q', filters.search.trim());
   if (filters.mine) params.set('mine', '1');
+  if (filters.by) params.set('by', filters.by);
   const text = params.toString();
   return text ? `?${text}` : '';
 }

@@ -170,7 +170,8 @@ describe("Tasks screen: the team's list", () => {
         disconnect() {}
       },
     );
-    renderScreen();
+    // By task: the tab's count is the list's size (by request, the cards' number is not known ahead).
+    renderScreen('/tasks?by=task');
     // The first page is a plain grid: every task of it is in the list, nothing virtual yet.
     const list = await screen.findByRole('list');
     expect(within(list).getAllByRole('listitem')).toHaveLength(PAGE_SIZE);
@@ -284,6 +285,42 @@ describe('Tasks screen: live', () => {
     await poll(task!);
     await push(task!);
     await waitFor(() => expect(cards()).toEqual([]));
+  });
+});
+
+describe('Tasks screen: by request', () => {
+  it('a request of three images is one card of three thumbnails; By task shows three cards, kept in the URL and this browser', async () => {
+    const ids = await create('Three bicycles', 'Ada', 3);
+    const memory = renderScreen();
+    const card = await screen.findByRole('article', { name: 'Three bicycles' });
+    expect(within(card).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(card).getByRole('link', { name: 'Three bicycles' })).toHaveAttribute(
+      'href',
+      `/requests/req-${ids[0]}`,
+    );
+    expect(screen.getByRole('button', { name: 'By request' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'By task' }));
+    await waitFor(() => expect(screen.getAllByRole('article', { name: 'Three bicycles' })).toHaveLength(3));
+    expect(memory.history?.at(-1)).toBe('/tasks?by=task');
+    expect(localStorage.getItem('media-console:tasks-by')).toBe('task');
+  });
+
+  it('a push that arrives while the list is being read still reaches the card', async () => {
+    const [id] = await create('Read meanwhile', 'Ada');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      const answer = await server.request(input, init);
+      if (input.startsWith('/__console/tasks?')) await held; // read before the change, answered after it
+      return answer;
+    });
+    renderScreen();
+    await waitFor(() => expect(FakeEventSource.instances.length).toBeGreaterThan(0));
+    await poll(id!);
+    await push(id!);
+    release();
+    const card = await screen.findByRole('article', { name: 'Read meanwhile' });
+    await waitFor(() => expect(within(card).getByText('SUCCEEDED')).toBeVisible());
   });
 });
 

@@ -9,7 +9,9 @@ import { Button, Spinner } from '@/components/ui/button';
 import { HistoryActions } from './history-actions';
 import { LookupForm } from './lookup-form';
 import { SearchCutShort } from './search-cut-short';
-import { KindAndSearch, PANEL_ID, StatusTabs, TAB_LABELS } from './task-filters';
+import { galleryModeOf, storeGalleryMode } from './gallery-mode';
+import { groupByRequest, requestsOfPages, type GalleryEntry, type GalleryMode } from './request-groups';
+import { GalleryModeSwitch, KindAndSearch, PANEL_ID, StatusTabs, TAB_LABELS } from './task-filters';
 import { TaskGrid } from './task-grid';
 import { EmptyState } from './tasks-empty-state';
 import { isFiltered, type UrlFilters } from './task-url-filters';
@@ -30,12 +32,13 @@ export function TasksScreen() {
   );
 }
 
-function toQuery(filters: UrlFilters, me: string): TeamQuery {
+function toQuery(filters: UrlFilters, me: string, mode: GalleryMode): TeamQuery {
   return {
     tab: filters.tab,
     kind: filters.kind === 'all' ? undefined : filters.kind,
     q: filters.search.trim() || undefined,
     creator: filters.mine ? me : undefined,
+    ...(mode === 'request' && { group: 'request' as const }),
   };
 }
 
@@ -54,7 +57,8 @@ function useLocalFallback(query: TeamQuery, me: string, active: boolean) {
 export function TasksScreenContent() {
   const { filters, draft, setDraft, setFilters } = useUrlFilters();
   const me = useMyName().name;
-  const query = useMemo(() => toQuery(filters, me), [filters, me]);
+  const mode = galleryModeOf(filters.by);
+  const query = useMemo(() => toQuery(filters, me, mode), [filters, me, mode]);
   // "Mine" without a name has nothing to ask the server for.
   const needsName = filters.mine && !me;
   const list = useTeamTasks(query, !needsName);
@@ -69,6 +73,18 @@ export function TasksScreenContent() {
     const items = list.data?.pages.flatMap((page) => page.items) ?? [];
     return items.map((task) => overlayLocal(task, localById.get(task.id)));
   }, [fallback, list.data, localById]);
+  // By request: a card per request where its first matching task falls, with all its tasks
+  // (./request-groups.ts); this browser's fresher copies laid over them as over the task cards.
+  const entries: readonly GalleryEntry[] = useMemo(() => {
+    if (mode === 'task') return shown.map((task) => ({ key: task.id, task }));
+    const requests = requestsOfPages(fallback ? [] : (list.data?.pages ?? []));
+    for (const [id, request] of requests)
+      requests.set(id, {
+        ...request,
+        tasks: request.tasks.map((task) => overlayLocal(task, localById.get(task.id))),
+      });
+    return groupByRequest(shown, requests);
+  }, [mode, shown, fallback, list.data, localById]);
   const counts = fallback?.counts ??
     list.data?.pages[0]?.counts ?? { all: 0, running: 0, succeeded: 0, failed: 0 };
   const loading = !needsName && list.isPending;
@@ -122,12 +138,21 @@ export function TasksScreenContent() {
       )}
       <LookupForm onAdded={() => setFilters({ tab: 'all', kind: 'all', search: '', mine: false })} />
       <div className="space-y-3">
-        <StatusTabs
-          value={filters.tab}
-          counts={counts}
-          capped={!fallback && Boolean(list.data?.pages[0]?.countsCapped)}
-          onChange={(tab) => setFilters({ tab })}
-        />
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <StatusTabs
+            value={filters.tab}
+            counts={counts}
+            capped={!fallback && Boolean(list.data?.pages[0]?.countsCapped)}
+            onChange={(tab) => setFilters({ tab })}
+          />
+          <GalleryModeSwitch
+            value={mode}
+            onChange={(by) => {
+              storeGalleryMode(by);
+              setFilters({ by });
+            }}
+          />
+        </div>
         <KindAndSearch
           filters={filters}
           search={draft}
@@ -154,8 +179,8 @@ export function TasksScreenContent() {
         ) : shown.length ? (
           <>
             <TaskGrid
-              tasks={shown}
-              total={counts[filters.tab] ?? undefined}
+              entries={entries}
+              total={mode === 'task' ? (counts[filters.tab] ?? undefined) : undefined}
               onEndReached={fallback || cutShort ? undefined : loadMore}
             />
             {cutShort && <div className="mt-4">{cutShort}</div>}

@@ -6,6 +6,7 @@ import type { InfiniteData } from '@tanstack/react-query';
 import { isTerminalStatus } from '@/api/status';
 import { matchesView, viewedFields } from '@/api/task-view-rule';
 import type { TaskRecord } from './history';
+import { mergeIntoRequests } from './request-groups';
 import type { TaskPage, TeamQuery, TeamTask } from './team-tasks';
 
 /**
@@ -61,6 +62,9 @@ export function mergePushedTask(
       return { ...page, items };
     });
   }
+  // By request: the task in its request's list too, matching the filters or not (a request card
+  // shows all its tasks).
+  pages = pages.map((page) => mergeIntoRequests(page, task));
   return { ...data, pages };
 }
 

@@ -31,8 +31,26 @@ export type TeamTask = TaskRecord & {
   title?: string;
 };
 
+/** One submission (a request) and all its tasks, as the team's record has them. */
+export interface TeamRequest {
+  id: string;
+  kind: TaskType;
+  creator?: string;
+  /** The creator's name was typed by whoever made the request, before sign-in identities were verified. */
+  creatorUnverified?: boolean;
+  createdAt: number;
+  title?: string;
+  params?: Record<string, unknown>;
+  tasks: TeamTask[];
+}
+
 export interface TaskPage {
   items: TeamTask[];
+  /**
+   * With `group: 'request'`: the requests of `items`, each with all its tasks (those the filters
+   * leave out too), for the "By request" gallery.
+   */
+  requests?: TeamRequest[];
   nextCursor: string | null;
   counts?: TaskCounts;
   /** A search's counts stopped at the server's cap: a count there means "at least". */
@@ -62,6 +80,8 @@ export interface TeamQuery {
   kind?: TaskType;
   q?: string;
   creator?: string;
+  /** "By request": the page comes with its requests (`requests`), to show one card each. */
+  group?: 'request';
 }
 
 export const PAGE_SIZE = 60;
@@ -123,6 +143,24 @@ export function toTeamTask(value: unknown): TeamTask | undefined {
   };
 }
 
+/** A request of the record's answer, checked by hand; undefined when it is not one. */
+export function toTeamRequest(data: unknown): TeamRequest | undefined {
+  if (!isObject(data) || typeof data.id !== 'string' || num(data.createdAt) === undefined) return undefined;
+  const kind = (TASK_TYPES as readonly string[]).includes(data.kind as string)
+    ? (data.kind as TaskType)
+    : 'image_generate';
+  return {
+    id: data.id,
+    kind,
+    creator: str(data.creator),
+    ...(data.creatorUnverified === true && { creatorUnverified: true }),
+    createdAt: data.createdAt as number,
+    title: str(data.title),
+    params: isObject(data.params) ? data.params : undefined,
+    tasks: (Array.isArray(data.tasks) ? data.tasks : []).map(toTeamTask).filter(defined),
+  };
+}
+
 function toCounts(value: unknown): TaskCounts | undefined {
   if (!isObject(value)) return undefined;
   const counts: TaskCounts = { all: 0, running: 0, succeeded: 0, failed: 0 };
@@ -181,6 +219,7 @@ export function teamQueryParams(query: TeamQuery, page: { cursor?: string; limit
   if (query.kind) params.set('kind', query.kind);
   if (query.q) params.set('q', query.q);
   if (query.creator) params.set('creator', query.creator);
+  if (query.group) params.set('group', query.group);
   params.set('limit', String(page.limit ?? PAGE_SIZE));
   if (page.cursor) params.set('cursor', page.cursor);
   return params;
@@ -202,6 +241,9 @@ export async function fetchTaskPage(
     items: data.items.map(toTeamTask).filter(defined),
     nextCursor: typeof data.nextCursor === 'string' ? data.nextCursor : null,
     counts: toCounts(data.counts),
+    ...(query.group && {
+      requests: (Array.isArray(data.requests) ? data.requests : []).map(toTeamRequest).filter(defined),
+    }),
     ...(data.countsCapped === true ? { countsCapped: true } : {}),
     ...(data.cutShort === true && typeof data.nextCursor === 'string' ? { cutShort: true } : {}),
   };

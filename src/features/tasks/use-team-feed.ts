@@ -39,6 +39,39 @@ async function refreshCounts(client: QueryClient, query: TeamQuery) {
 export const COUNTS_DELAY_MS = 250;
 
 /**
+ * Pushes that arrive while a list is being read are merged into nothing (the list has no data yet),
+ * and the answer may predate them: a card would keep the state it had when the server read it. So
+ * each push is kept a while, and a list's answer gets, in order, the pushes that came since its
+ * read began.
+ */
+const REPLAY_MS = 30_000;
+
+function replayIntoAnswers(client: QueryClient, pushed: { at: number; task: TeamTask }[]) {
+  const started = new Map<string, number>();
+  return client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated') return;
+    const { queryKey, queryHash } = event.query;
+    if (queryKey[0] !== teamKeys.all[0] || queryKey[1] !== 'list') return;
+    const action = event.action as { type: string; manual?: boolean };
+    if (action.type === 'fetch') {
+      if (!started.has(queryHash)) started.set(queryHash, Date.now());
+      return;
+    }
+    if (action.type !== 'success' || action.manual) return;
+    const since = started.get(queryHash);
+    started.delete(queryHash);
+    const filters = queryKey[2] as TeamQuery | undefined;
+    // A read begun before this subscription (the screen's first): every push kept is since then.
+    const missed = pushed.filter((push) => push.at >= (since ?? 0));
+    if (!filters || !missed.length) return;
+    client.setQueryData<Pages>(
+      queryKey,
+      (data) => data && missed.reduce((merged, push) => mergePushedTask(merged, push.task, filters), data),
+    );
+  });
+}
+
+/**
  * Subscribes to the server's task events while mounted. `query` is the list on screen: its counts
  * are read again after a burst of events; other cached lists are marked stale for their next visit.
  */
@@ -50,6 +83,8 @@ export function useTeamFeed(query: TeamQuery | undefined) {
   });
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
+    const pushed: { at: number; task: TeamTask }[] = [];
+    const stopReplay = replayIntoAnswers(client, pushed);
     const source = new EventSource('/__console/tasks/events');
     let timer: ReturnType<typeof setTimeout> | undefined;
     let connected = false;
@@ -79,11 +114,15 @@ export function useTeamFeed(query: TeamQuery | undefined) {
         return; // not JSON: nothing to merge
       }
       if (!task) return;
+      const now = Date.now();
+      while (pushed.length && pushed[0]!.at < now - REPLAY_MS) pushed.shift();
+      pushed.push({ at: now, task });
       applyPushedTask(client, task);
       countsSoon();
     });
     return () => {
       clearTimeout(timer);
+      stopReplay();
       source.close();
     };
   }, [client]);

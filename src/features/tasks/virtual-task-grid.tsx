@@ -3,11 +3,11 @@
 // Columns follow the container width, at the plain grid's breakpoints.
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { TaskCard } from './task-card';
+import { GalleryCard } from './gallery-card';
 import { columnsFor, GRID_GAP as GAP, type TaskGridProps } from './task-grid-layout';
 
 export function VirtualTaskGrid({
-  tasks,
+  entries,
   labelledBy,
   total,
   onEndReached,
@@ -33,14 +33,14 @@ export function VirtualTaskGrid({
     return () => observer.disconnect();
   }, []);
 
-  const rowCount = Math.ceil(tasks.length / columns);
+  const rowCount = Math.ceil(entries.length / columns);
   const virtualizer = useWindowVirtualizer({
     count: rowCount,
     estimateSize: () => rowEstimate,
     overscan: 2,
     gap: GAP,
     scrollMargin,
-    getItemKey: (index) => tasks[index * columns]?.id ?? index,
+    getItemKey: (index) => entries[index * columns]?.key ?? index,
   });
 
   const lastIndex = virtualizer.getVirtualItems().at(-1)?.index ?? -1;
@@ -57,7 +57,7 @@ export function VirtualTaskGrid({
       style={{ height: virtualizer.getTotalSize() }}
     >
       {virtualizer.getVirtualItems().map((row) => {
-        const rowTasks = tasks.slice(row.index * columns, row.index * columns + columns);
+        const rowEntries = entries.slice(row.index * columns, row.index * columns + columns);
         return (
           <div
             key={row.key}
@@ -70,14 +70,14 @@ export function VirtualTaskGrid({
               gap: GAP,
             }}
           >
-            {rowTasks.map((task, i) => (
+            {rowEntries.map((entry, i) => (
               <div
-                key={task.id}
+                key={entry.key}
                 role="listitem"
-                aria-setsize={Math.max(total ?? 0, tasks.length)}
+                aria-setsize={Math.max(total ?? 0, entries.length)}
                 aria-posinset={row.index * columns + i + 1}
               >
-                <TaskCard record={task} />
+                <GalleryCard entry={entry} />
               </div>
             ))}
           </div>
