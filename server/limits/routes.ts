@@ -131,10 +131,10 @@ export function limitsGuard(database: Promise<Database>, options: LimitsOptions 
     if (!create || !who) return next();
     let refused: Response | undefined;
     const answer = await readLimit(c, async () => {
-      const text = await c.req.text();
-      // Read once here; the proxy, the emulator and the recorder read it again from Hono's cache
-      // or from this fresh copy (a stream, once read, cannot be read again).
-      c.req.raw = new Request(c.req.raw, { body: text });
+      // A copy: the original stream stays for whoever handles the request next. Not c.req.text():
+      // Hono would cache this text, and the handlers inside would read the cache instead of the body
+      // a later middleware rewrites (the console inbox marker puts the real callback address in).
+      const text = await c.req.raw.clone().text();
       let body: unknown;
       try {
         body = JSON.parse(text);

@@ -91,7 +91,7 @@ describe('recording traffic through /v1', () => {
       name: 'launch',
       callback_url: CONSOLE_INBOX,
     })) as { code: number; data: { task_id: string; language: string }[] };
-    expect(data.code).toBe(0);
+    expect(data.code, JSON.stringify(data)).toBe(0);
     const { items } = await list('?kind=video_translate');
     expect(items.map((item) => item.language).sort()).toEqual(['German', 'Japanese']);
     expect(items[0]!.params).toMatchObject({ callback_url: CONSOLE_INBOX, name: 'launch' });
