@@ -10,11 +10,17 @@ import type { SeedTaskInput } from '../emulator/engine';
 import { createNodeApp } from '../app/node-app';
 import type { ProdConfig } from '../app/prod-config';
 import { createProdApp, type ProdApp } from '../app/prod-app';
-import { createTaskRecorder } from '../tasks/recorder';
+import { createTaskRecorder, type Creator } from '../tasks/recorder';
+import { DEMO_PEOPLE, FAILURE_MESSAGES, seedDemoHistory } from './demo-history';
 
 type Outcome = SeedTaskInput['outcome'];
 const MIN = 60_000;
 const running = (status: string): Outcome => ({ type: 'stuck', status });
+/** A failure in the service's words (demo-history.ts), not the emulator's `emulator:fail` message. */
+const failing = (kind: DemoTask['kind']): Outcome => ({
+  type: 'fail',
+  errorMessage: FAILURE_MESSAGES[kind][0]!,
+});
 
 interface DemoImage {
   prompt: string;
@@ -39,39 +45,41 @@ interface DemoClip {
   outcome?: Outcome;
 }
 
+// Prompts the demo's rendered scenes answer (server/emulator/demo-scenes.ts), so each result looks
+// like what was asked for.
 const IMAGES: DemoImage[] = [
   {
-    prompt: 'A lighthouse on a cliff at dusk, warm light, cinematic',
+    prompt: 'Northern lights over a frozen lake, stars, long exposure',
     ratio: '9:16',
     quality: '2K',
     module: 'std',
     ago: 190,
   },
   {
-    prompt: 'Isometric illustration of a cozy reading nook, soft pastel palette',
+    prompt: 'Sand dunes at golden hour, long shadows, minimal composition',
     ratio: '1:1',
     quality: '2K',
     module: 'pro',
     ago: 150,
   },
   {
-    prompt: 'Product shot of a ceramic coffee mug on linen, morning light',
-    ratio: '4:3',
+    prompt: 'Calm ocean at sunset, sun reflecting on gentle waves',
+    ratio: '16:9',
     quality: '4K',
     module: 'pro',
     ago: 95,
   },
   {
-    prompt: 'Aerial view of terraced rice fields after rain',
+    prompt: 'Misty pine forest on rolling hills, moody, overcast light',
     ratio: '16:9',
     quality: '1K',
     module: 'std',
     ago: 70,
-    outcome: 'fail',
+    outcome: failing('image_generate'),
   },
   {
-    prompt: 'Watercolor map of an imaginary coastal town',
-    ratio: '3:2',
+    prompt: 'Snow-capped peaks under a full moon, starry sky, blue hour',
+    ratio: '16:9',
     quality: '2K',
     module: 'std',
     ago: 1,
@@ -81,20 +89,19 @@ const IMAGES: DemoImage[] = [
 const TRANSLATIONS: DemoTranslation[] = [
   { language: 'Spanish', ago: 180 },
   { language: 'French', ago: 180 },
-  { language: 'German', ago: 120, outcome: 'fail' },
+  { language: 'German', ago: 120, outcome: failing('video_translate') },
   { language: 'Japanese', ago: 3, outcome: running('PROCESSING') },
 ];
 const CLIPS: DemoClip[] = [
   {
-    prompt:
-      'Slow camera push-in on the lighthouse as the beam turns. Speak "Every night, the light comes home."',
+    prompt: 'Slow tilt up from the lake to the northern lights. Speak "Every night, the sky comes alive."',
     from: 0,
     aspectRatio: '9:16',
     audio: true,
     ago: 140,
   },
   {
-    prompt: 'Steam rising from the coffee mug, gentle parallax',
+    prompt: 'Waves shimmer in the low sun, slow pan to the horizon',
     from: 2,
     aspectRatio: '16:9',
     audio: false,
@@ -148,7 +155,7 @@ export function seedDemoTasks(
         outcome: translation.outcome,
       },
       {
-        target_languages: [translation.language],
+        target_languages: TRANSLATIONS.filter((t) => t.ago === translation.ago).map((t) => t.language),
         video_url: videoUrl,
         name: 'Product tour',
         enable_caption: true,
@@ -185,7 +192,7 @@ export function seedDemoTasks(
     {
       kind: 'image_to_video',
       params: {
-        prompt: 'The reading nook and the mug in one calm scene',
+        prompt: 'The dunes meet the sea at sunset, one calm scene',
         model: 'KL',
         aspectRatio: '16:9',
         resolution: '720p',
@@ -195,7 +202,7 @@ export function seedDemoTasks(
     },
     {
       model: 'KL',
-      prompt: 'The reading nook and the mug in one calm scene',
+      prompt: 'The dunes meet the sea at sunset, one calm scene',
       reference_images: [1, 2].map((index) => `${origin}/emulator/media/images/${imageIds[index]}.svg`),
       aspect_ratio: '16:9',
       aspect_resolution: '720p',
@@ -214,11 +221,11 @@ export function demoOrigin(config: ProdConfig): string {
   return `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${config.port}`;
 }
 
-/** Who made each kind of example task, so the team view and "Mine" have names to show. */
-const DEMO_CREATORS: Record<DemoTask['kind'], string> = {
-  image_generate: 'Maya',
-  video_translate: 'Jonas',
-  image_to_video: 'Maya',
+/** Who made each kind of example task: people of the seeded team (demo-history.ts). */
+const DEMO_CREATORS: Record<DemoTask['kind'], Creator> = {
+  image_generate: DEMO_PEOPLE.maya,
+  video_translate: DEMO_PEOPLE.jonas,
+  image_to_video: DEMO_PEOPLE.maya,
 };
 
 /**
@@ -228,14 +235,20 @@ const DEMO_CREATORS: Record<DemoTask['kind'], string> = {
  */
 async function recordDemoTasks(nodeApp: ReturnType<typeof createNodeApp>, tasks: DemoTask[]) {
   const recorder = createTaskRecorder(nodeApp.database);
-  for (const task of tasks) {
-    const created = { id: task.id, language: task.language };
+  // One request per submission: the translations asked for together share one.
+  const requests = new Map<string, DemoTask[]>();
+  for (const task of [...tasks].reverse()) {
+    const key = `${task.kind} ${task.createdAt} ${JSON.stringify(task.params)}`;
+    requests.set(key, [...(requests.get(key) ?? []), task]);
+  }
+  for (const group of requests.values()) {
+    const first = group[0]!;
     await recorder.created(
-      task.kind,
-      task.params,
-      [created],
-      DEMO_CREATORS[task.kind],
-      new Date(task.createdAt),
+      first.kind,
+      first.params,
+      group.map((task) => ({ id: task.id, language: task.language })),
+      DEMO_CREATORS[first.kind],
+      new Date(first.createdAt),
     );
   }
   for (const task of tasks) {
@@ -253,6 +266,8 @@ export async function createDemoApp(config: ProdConfig): Promise<ProdApp> {
   const origin = demoOrigin(config);
   const demoTasks = seedDemoTasks(nodeApp.emulator.seedTask, origin);
   try {
+    // The team's last 30 days first, into an empty record only; then the live examples on top.
+    await seedDemoHistory((await nodeApp.database).db, origin);
     await recordDemoTasks(nodeApp, demoTasks);
   } catch (error) {
     await nodeApp.close();
