@@ -3,7 +3,7 @@
 // fill the ratio. No text is drawn over it: it looks like a result, and the same task always looks
 // the same. SVG keeps the result links and "Animate" (downloads.ts) as they were.
 import { readFileSync } from 'node:fs';
-import { sceneForPrompt, shapeFor } from './demo-scenes';
+import { hash32, sceneForPrompt, shapeFor } from './demo-scenes';
 
 const LONG_SIDE = 1024;
 const QUALITY_LONG_SIDE: Record<string, number> = { '1K': 1024, '2K': 2048, '4K': 4096 };
@@ -54,9 +54,11 @@ export function renderImageSvg({ taskId, prompt, ratio, quality, thumbnail = fal
   const view = ratioSize(ratio, LONG_SIDE);
   const size = ratioSize(ratio, thumbnail ? 320 : (QUALITY_LONG_SIDE[quality] ?? LONG_SIDE));
   const pixels = sceneImage(prompt, taskId, ratio, thumbnail);
+  // Images of one request show the same scene; every other one is mirrored, so they are not twins.
+  const mirror = hash32(taskId) % 2 ? ` transform="translate(${view.width} 0) scale(-1 1)"` : '';
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="0 0 ${view.width} ${view.height}" role="img" aria-label="${escapeXml(prompt)}">`,
-    `<image width="${view.width}" height="${view.height}" preserveAspectRatio="xMidYMid slice" href="data:image/webp;base64,${pixels}"/>`,
+    `<image${mirror} width="${view.width}" height="${view.height}" preserveAspectRatio="xMidYMid slice" href="data:image/webp;base64,${pixels}"/>`,
     `</svg>`,
   ].join('');
 }

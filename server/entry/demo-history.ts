@@ -32,7 +32,7 @@ const { maya, jonas, priya }: Record<'maya' | 'jonas' | 'priya', DemoPerson> = D
 const DAY = 24 * 3600_000;
 export const DEMO_HISTORY_DAYS = 30;
 /** The history stops before the live examples (demo.ts) begin, so the newest cards are theirs. */
-export const DEMO_HISTORY_GAP_MS = 200 * 60_000;
+export const DEMO_HISTORY_GAP_MS = 90 * 60_000;
 
 /** Failure messages in the service's voice (api-spec.md: error_message carries the detail). */
 export const FAILURE_MESSAGES: Record<TaskType, string[]> = {

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DemoTask } from '../../src/api/console-info-schema';
 import type { SeedTaskInput } from '../emulator/engine';
+import { jitterFor, PHASES } from '../emulator/tasks';
 import { createNodeApp } from '../app/node-app';
 import type { ProdConfig } from '../app/prod-config';
 import { createProdApp, type ProdApp } from '../app/prod-app';
@@ -53,28 +54,28 @@ const IMAGES: DemoImage[] = [
     ratio: '9:16',
     quality: '2K',
     module: 'std',
-    ago: 190,
+    ago: 30,
   },
   {
     prompt: 'Sand dunes at golden hour, long shadows, minimal composition',
     ratio: '1:1',
     quality: '2K',
     module: 'pro',
-    ago: 150,
+    ago: 4,
   },
   {
     prompt: 'Calm ocean at sunset, sun reflecting on gentle waves',
     ratio: '16:9',
     quality: '4K',
     module: 'pro',
-    ago: 95,
+    ago: 2,
   },
   {
     prompt: 'Misty pine forest on rolling hills, moody, overcast light',
     ratio: '16:9',
     quality: '1K',
     module: 'std',
-    ago: 70,
+    ago: 25,
     outcome: failing('image_generate'),
   },
   {
@@ -82,15 +83,16 @@ const IMAGES: DemoImage[] = [
     ratio: '16:9',
     quality: '2K',
     module: 'std',
-    ago: 1,
+    ago: 9,
     outcome: running('GENERATING'),
   },
 ];
+// The newest cards are finished: a stakeholder's first screen shows results, the running ones follow.
 const TRANSLATIONS: DemoTranslation[] = [
-  { language: 'Spanish', ago: 180 },
-  { language: 'French', ago: 180 },
-  { language: 'German', ago: 120, outcome: failing('video_translate') },
-  { language: 'Japanese', ago: 3, outcome: running('PROCESSING') },
+  { language: 'Spanish', ago: 50 },
+  { language: 'French', ago: 50 },
+  { language: 'German', ago: 40, outcome: failing('video_translate') },
+  { language: 'Japanese', ago: 14, outcome: running('PROCESSING') },
 ];
 const CLIPS: DemoClip[] = [
   {
@@ -98,14 +100,14 @@ const CLIPS: DemoClip[] = [
     from: 0,
     aspectRatio: '9:16',
     audio: true,
-    ago: 140,
+    ago: 20,
   },
   {
-    prompt: 'Waves shimmer in the low sun, slow pan to the horizon',
-    from: 2,
-    aspectRatio: '16:9',
+    prompt: 'The aurora ripples slowly while the camera holds still',
+    from: 0,
+    aspectRatio: '9:16',
     audio: false,
-    ago: 2,
+    ago: 12,
     outcome: running('PENDING'),
   },
 ];
@@ -209,7 +211,7 @@ export function seedDemoTasks(
       duration: 5,
       generate_count: 1,
     },
-    60,
+    1,
   );
   return tasks.sort((a, b) => b.createdAt - a.createdAt);
 }
@@ -255,6 +257,26 @@ async function recordDemoTasks(nodeApp: ReturnType<typeof createNodeApp>, tasks:
     const res = await nodeApp.app.request(`http://127.0.0.1/v1/${task.kind}/${encodeURIComponent(task.id)}`);
     if (res.status !== 200)
       throw new Error(`demo task ${task.id} could not be looked up: HTTP ${res.status}`);
+  }
+  // The lookup just now is when the record learned of the outcome; the task finished long before,
+  // after its emulated duration ("Took 23 s", not "Took 2 h").
+  const { db } = await nodeApp.database;
+  for (const task of tasks) {
+    const finished = new Date(
+      task.createdAt + PHASES[task.kind].reduce((sum, p) => sum + p.ms, 0) * jitterFor(task.id),
+    );
+    await db
+      .updateTable('tasks')
+      .set({ finished_at: finished, updated_at: finished })
+      .where('id', '=', task.id)
+      .where('finished_at', 'is not', null)
+      .execute();
+    await db
+      .updateTable('task_events')
+      .set({ at: finished })
+      .where('task_id', '=', task.id)
+      .where('status', 'in', ['SUCCEEDED', 'FAILED'])
+      .execute();
   }
 }
 
