@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -7,13 +7,13 @@ import { defineConfig, type Plugin } from 'vite';
 // 147 MB against 89 MB). Dependencies stay in node_modules (Vite externalises them for SSR builds).
 const emulatorAssets = fileURLToPath(new URL('./server/emulator/assets/', import.meta.url));
 
-/** The emulator's sample media sit beside the bundle, where `media.ts` looks for them. */
+/** The emulator's sample media (and the demo's, in `demo/`) sit beside the bundle, where `media.ts` looks for them. */
 function emulatorAssetsPlugin(): Plugin {
   return {
     name: 'emulator-assets',
     generateBundle() {
-      for (const name of readdirSync(emulatorAssets)) {
-        if (name === 'README.md') continue;
+      for (const name of readdirSync(emulatorAssets, { recursive: true, encoding: 'utf8' })) {
+        if (name === 'README.md' || statSync(emulatorAssets + name).isDirectory()) continue;
         this.emitFile({
           type: 'asset',
           fileName: `assets/${name}`,

@@ -228,14 +228,28 @@ test.describe('demo mode (npm run demo)', () => {
     await server?.stop();
   });
 
-  test('opens on a gallery with example tasks in every state, media allowed by the CSP', async ({ page }) => {
+  test('opens on the gallery: example tasks in every state, cards with images, media allowed by the CSP', async ({
+    page,
+  }) => {
     const problems = await watchPage(page);
-    await page.goto(`${server.url}/tasks`);
+    // `npm run demo` prints the root address: a demo's first screen is Tasks, not an empty form.
+    await page.goto(`${server.url}/`);
+    await expect(page).toHaveURL(/\/tasks$/);
     await expect(page.getByText('SUCCEEDED').first()).toBeVisible({ timeout: 15_000 });
+    // Cards show generated images that really load (the demo's rendered scenes), not placeholders.
+    const image = page.getByRole('img', { name: /^Generated image: / }).first();
+    await expect(image).toBeVisible();
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 100))
+      .toBe(true);
     // The grid is virtualized: each state is looked for on its own tab, not somewhere off screen.
     await page.getByRole('tab', { name: /Failed/ }).click();
     await expect(page.getByText('FAILED').first()).toBeVisible();
-    await expect(page.getByText(/Emulated failure/).first()).toBeVisible();
+    // Failures read like the service's; the emulator's trigger words appear nowhere in the demo.
+    await expect(
+      page.getByText(/Content review failed|timed out|Speech recognition failed|try again later/).first(),
+    ).toBeVisible();
+    await expect(page.getByText(/emulator:|Emulated/)).toHaveCount(0);
     await page.getByRole('tab', { name: /In progress/ }).click();
     await expect(page.getByText(/GENERATING|PROCESSING|PENDING/).first()).toBeVisible();
     await page.waitForLoadState('networkidle');
@@ -255,6 +269,13 @@ test.describe('demo mode (npm run demo)', () => {
       const task = info.demoTasks.filter((t) => t.kind === kind).at(-1);
       await page.goto(`${server.url}/tasks/${task?.id}`);
       await expect(page.getByText('SUCCEEDED').first()).toBeVisible();
+      if (kind === 'image_to_video') {
+        // The clip's poster is its first look: a real frame, not a black player.
+        const video = page.getByLabel(/^Video of task /).first();
+        const poster = await video.getAttribute('poster');
+        expect(poster).toMatch(/^http/);
+        expect((await request.get(poster!)).headers()['content-type']).toBe('image/jpeg');
+      }
       await page.waitForLoadState('networkidle');
       expect(await page.evaluate(() => window.__cspViolations ?? []), kind).toEqual([]);
     }

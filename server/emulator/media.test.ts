@@ -148,6 +148,25 @@ describe('captions', () => {
   });
 });
 
+describe('demo media', () => {
+  it('serves rendered scenes, clips and posters with their types; nothing else from the folder', async () => {
+    const emulator = make();
+    for (const [file, type] of [
+      ['ocean-sunset-16x9.webp', 'image/webp'],
+      ['aurora-9x16.thumb.webp', 'image/webp'],
+      ['alpine-sunrise-9x16.mp4', 'video/mp4'],
+      ['alpine-sunrise-9x16.jpg', 'image/jpeg'],
+    ] as const) {
+      const response = await emulator.service.request(`/emulator/media/demo/${file}`);
+      expect(response.status, file).toBe(200);
+      expect(response.headers.get('content-type'), file).toBe(type);
+      expect((await response.arrayBuffer()).byteLength, file).toBeGreaterThan(1000);
+    }
+    for (const file of ['nope-16x9.webp', '..%2Fvideo-16x9.mp4', 'README.md'])
+      expect((await emulator.service.request(`/emulator/media/demo/${file}`)).status, file).toBe(404);
+  });
+});
+
 describe('samples', () => {
   it.each(Object.entries(SAMPLES))('serves %s with its content type', async (name, sample) => {
     const response = await make().service.request(`/emulator/samples/${name}`);

@@ -2,10 +2,11 @@
 // directly in <img>, <video> and links). Results exist only once their task has SUCCEEDED, like
 // the service's result links. Task ids are unguessable, so links are as private as the service's.
 import { Hono, type Context } from 'hono';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { renderCaptions } from './captions';
 import { notFound } from './envelope';
 import { renderImageSvg } from './svg';
+import { DEMO_ASSETS_PATH } from './demo-scenes';
 import { EMULATED_VIDEO_SECONDS } from './task-views';
 import { stateAt, type TaskRecord, type TaskStore } from './tasks';
 import { requestOrigin } from '../http/request-origin';
@@ -25,6 +26,11 @@ export function asset(name: string): Uint8Array {
 /** Result links are kept about 7 days by the service; a task id never changes its content. */
 const RESULT_CACHE = 'public, max-age=604800, immutable';
 const SAMPLE_CACHE = 'public, max-age=86400';
+
+/** The demo's rendered scenes, clips and posters (assets/demo/, demo-scenes.ts), by extension. */
+const DEMO_TYPES: Record<string, string> = { webp: 'image/webp', mp4: 'video/mp4', jpg: 'image/jpeg' };
+const DEMO_FILE = /^[a-z0-9-]+(?:\.thumb)?\.(webp|mp4|jpg)$/;
+const demoFiles = new Set(readdirSync(new URL('demo/', ASSETS)));
 
 export const SAMPLES: Record<string, { file: string; type: string }> = {
   'reference.png': { file: 'reference.png', type: 'image/png' },
@@ -101,6 +107,14 @@ export function createMediaRoutes(store: TaskStore, now: () => number): Hono {
     return sample ? sendBytes(c, asset(sample.file), sample.type, SAMPLE_CACHE) : notFound(c);
   });
 
+  // The demo's media: the seeded history's results link here, and the emulator's own images use them.
+  app.get(`${DEMO_ASSETS_PATH}/:file`, (c) => {
+    const file = c.req.param('file');
+    const type = DEMO_FILE.exec(file)?.[1];
+    if (!type || !demoFiles.has(file)) return notFound(c);
+    return sendBytes(c, asset(`demo/${file}`), DEMO_TYPES[type]!, RESULT_CACHE);
+  });
+
   app.get('/emulator/media/images/:file', (c) => {
     const match = /^(.+?)(\.thumb)?\.svg$/.exec(c.req.param('file'));
     const task = match && finished(match[1]!);
@@ -112,11 +126,12 @@ export function createMediaRoutes(store: TaskStore, now: () => number): Hono {
       quality: task.quality,
       thumbnail: Boolean(match[2]),
     });
-    // An SVG opened directly is a document: forbid scripts and outside resources outright.
+    // An SVG opened directly is a document: forbid scripts and outside resources outright (its
+    // picture is inline, a data: URI).
     return c.body(svg, 200, {
       'content-type': 'image/svg+xml; charset=utf-8',
       'cache-control': RESULT_CACHE,
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      'content-security-policy': "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
       'x-content-type-options': 'nosniff',
     });
   });

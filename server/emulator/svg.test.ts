@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IMAGE_RATIOS } from '../../src/api/schemas';
-import { escapeXml, gradientFor, ratioSize, renderImageSvg, wrapText } from './svg';
+import { SCENES } from './demo-scenes';
+import { escapeXml, ratioSize, renderImageSvg } from './svg';
 
 describe('escapeXml', () => {
   it('escapes markup and drops characters XML forbids', () => {
@@ -18,43 +19,41 @@ describe('ratioSize', () => {
   });
 });
 
-describe('wrapText', () => {
-  it('wraps on words within the width', () => {
-    expect(wrapText('one two three four', 9, 5)).toEqual(['one two', 'three', 'four']);
-  });
-  it('cuts words longer than a line', () => {
-    expect(wrapText('abcdefghij', 4, 5)).toEqual(['abcd', 'efgh', 'ij']);
-  });
-  it('ends with an ellipsis when lines run out', () => {
-    const lines = wrapText('a b c d e f g h', 3, 2);
-    expect(lines).toHaveLength(2);
-    expect(lines[1]!.endsWith('…')).toBe(true);
-  });
-});
-
 describe('renderImageSvg', () => {
   const input = { taskId: 'i2is-abc', prompt: 'A fox & a <hound>', ratio: '4:3', quality: '2K' };
+  const embedded = (svg: string) => /href="data:image\/webp;base64,([^"]+)"/.exec(svg)?.[1];
 
-  it('is deterministic per task and differs between tasks', () => {
+  it('is deterministic per task, and a prompt that names no scene gets one by task id', () => {
     expect(renderImageSvg(input)).toBe(renderImageSvg(input));
-    expect(gradientFor('i2is-abc')).not.toEqual(gradientFor('i2is-abd'));
+    const pictures = new Set(
+      Array.from({ length: 12 }, (_, i) => embedded(renderImageSvg({ ...input, taskId: `i2is-${i}` }))),
+    );
+    expect(pictures.size).toBeGreaterThan(1);
   });
 
-  it('has the requested ratio, the escaped prompt and the task id', () => {
+  it('has the requested ratio and the escaped prompt as its label, and draws no text over the picture', () => {
     const svg = renderImageSvg(input);
     expect(svg).toMatch(
       /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="2048" height="1536" viewBox="0 0 1024 768"/,
     );
-    expect(svg).toContain('A fox &amp; a &lt;hound&gt;');
-    expect(svg).toContain('i2is-abc');
+    expect(svg).toContain('aria-label="A fox &amp; a &lt;hound&gt;"');
     expect(svg).not.toContain('<hound>');
+    expect(svg).not.toContain('<text');
+    expect(svg).not.toContain('Emulated');
+    expect(embedded(svg)?.length).toBeGreaterThan(1000);
   });
 
-  it('keeps a 1000-character prompt inside the picture', () => {
-    const svg = renderImageSvg({ ...input, ratio: '21:9', prompt: 'word '.repeat(200) });
-    const lines = svg.match(/<tspan/g) ?? [];
-    expect(lines.length).toBeGreaterThan(1);
-    expect(lines.length).toBeLessThan(12);
-    expect(svg).toContain('…');
+  it('picks the scene a prompt mentions, in the shape nearest its ratio', () => {
+    const ocean = renderImageSvg({ ...input, prompt: 'Calm ocean at sunset', ratio: '9:16' });
+    const same = renderImageSvg({
+      ...input,
+      taskId: 'i2is-other',
+      prompt: 'A beach at sunset',
+      ratio: '2:3',
+    });
+    expect(embedded(ocean)).toBe(embedded(same));
+    const wide = renderImageSvg({ ...input, prompt: 'Calm ocean at sunset', ratio: '21:9' });
+    expect(embedded(wide)).not.toBe(embedded(ocean));
+    expect(SCENES.find((scene) => scene.keywords.test('Calm ocean at sunset'))?.name).toBe('ocean-sunset');
   });
 });

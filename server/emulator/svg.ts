@@ -1,6 +1,9 @@
-// The "generated image": an SVG in the requested aspect ratio that shows the prompt on a gradient
-// picked from the task id, so every result looks different but the same task always looks the same.
-import { createHash } from 'node:crypto';
+// The "generated image": an SVG in the requested aspect ratio around one of the demo's rendered
+// scenes (demo-scenes.ts), the one the prompt mentions, else one picked by the task id, cropped to
+// fill the ratio. No text is drawn over it: it looks like a result, and the same task always looks
+// the same. SVG keeps the result links and "Animate" (downloads.ts) as they were.
+import { readFileSync } from 'node:fs';
+import { hash32, sceneForPrompt, shapeFor } from './demo-scenes';
 
 const LONG_SIDE = 1024;
 const QUALITY_LONG_SIDE: Record<string, number> = { '1K': 1024, '2K': 2048, '4K': 4096 };
@@ -27,40 +30,6 @@ export function ratioSize(ratio: string, longSide: number): { width: number; hei
     : { width: Math.round((longSide * w) / h), height: longSide };
 }
 
-/** Greedy word wrap; words longer than a line are cut, and overflow ends with an ellipsis. */
-export function wrapText(text: string, maxChars: number, maxLines: number): string[] {
-  const words = text.trim().split(/\s+/).filter(Boolean);
-  const lines: string[] = [];
-  let line = '';
-  for (let word of words) {
-    while (word.length > maxChars) {
-      if (line) lines.push(line);
-      lines.push(word.slice(0, maxChars));
-      word = word.slice(maxChars);
-      line = '';
-    }
-    if (!line) line = word;
-    else if (line.length + 1 + word.length <= maxChars) line += ` ${word}`;
-    else {
-      lines.push(line);
-      line = word;
-    }
-  }
-  if (line) lines.push(line);
-  if (lines.length <= maxLines) return lines;
-  const kept = lines.slice(0, maxLines);
-  const last = kept[maxLines - 1]!;
-  kept[maxLines - 1] = `${last.slice(0, Math.max(0, maxChars - 1)).trimEnd()}…`;
-  return kept;
-}
-
-export function gradientFor(seed: string): [string, string] {
-  const digest = createHash('sha256').update(seed).digest();
-  const hue = Math.round((digest.readUInt16BE(0) / 65535) * 360);
-  const shift = 35 + (digest[2]! % 50);
-  return [`hsl(${hue} 70% 52%)`, `hsl(${(hue + shift) % 360} 75% 38%)`];
-}
-
 export interface ImageSvgInput {
   taskId: string;
   prompt: string;
@@ -69,31 +38,27 @@ export interface ImageSvgInput {
   thumbnail?: boolean;
 }
 
+/** The demo scene's pixels for a prompt and a shape, read once from the assets folder. */
+function sceneImage(prompt: string, taskId: string, ratio: string, thumbnail: boolean): string {
+  const file = `demo/${sceneForPrompt(prompt, taskId).name}-${shapeFor(ratio)}${thumbnail ? '.thumb' : ''}.webp`;
+  let data = encoded.get(file);
+  if (!data) {
+    data = Buffer.from(readFileSync(new URL(`./assets/${file}`, import.meta.url))).toString('base64');
+    encoded.set(file, data);
+  }
+  return data;
+}
+const encoded = new Map<string, string>();
+
 export function renderImageSvg({ taskId, prompt, ratio, quality, thumbnail = false }: ImageSvgInput): string {
   const view = ratioSize(ratio, LONG_SIDE);
   const size = ratioSize(ratio, thumbnail ? 320 : (QUALITY_LONG_SIDE[quality] ?? LONG_SIDE));
-  const [from, to] = gradientFor(taskId);
-  const pad = Math.round(Math.min(view.width, view.height) * 0.08);
-  const fontSize = Math.round(Math.max(22, Math.min(view.width, view.height) / 16));
-  const maxChars = Math.max(8, Math.floor((view.width - 2 * pad) / (fontSize * 0.62)));
-  const maxLines = Math.max(2, Math.floor((view.height - 4 * pad) / (fontSize * 1.3)));
-  const lines = wrapText(prompt, maxChars, thumbnail ? Math.min(4, maxLines) : maxLines);
-  const top = view.height / 2 - ((lines.length - 1) * fontSize * 1.3) / 2;
-  const tspans = lines
-    .map(
-      (line, i) =>
-        `<tspan x="${view.width / 2}" y="${Math.round(top + i * fontSize * 1.3)}">${escapeXml(line)}</tspan>`,
-    )
-    .join('');
-  const small = Math.round(fontSize * 0.5);
+  const pixels = sceneImage(prompt, taskId, ratio, thumbnail);
+  // Images of one request show the same scene; every other one is mirrored, so they are not twins.
+  const mirror = hash32(taskId) % 2 ? ` transform="translate(${view.width} 0) scale(-1 1)"` : '';
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="0 0 ${view.width} ${view.height}" role="img" aria-label="${escapeXml(prompt)}">`,
-    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>`,
-    `<rect width="100%" height="100%" fill="url(#g)"/>`,
-    `<circle cx="${view.width * 0.82}" cy="${view.height * 0.18}" r="${Math.min(view.width, view.height) * 0.28}" fill="#fff" fill-opacity="0.08"/>`,
-    `<text font-family="system-ui, -apple-system, 'Segoe UI', sans-serif" font-size="${fontSize}" font-weight="600" fill="#fff" text-anchor="middle" dominant-baseline="middle">${tspans}</text>`,
-    `<text x="${pad}" y="${view.height - pad}" font-family="ui-monospace, monospace" font-size="${small}" fill="#fff" fill-opacity="0.75">${escapeXml(taskId)}</text>`,
-    `<text x="${view.width - pad}" y="${pad}" font-family="system-ui, sans-serif" font-size="${small}" fill="#fff" fill-opacity="0.75" text-anchor="end">Emulated · ${escapeXml(quality)} · ${escapeXml(ratio)}</text>`,
+    `<image${mirror} width="${view.width}" height="${view.height}" preserveAspectRatio="xMidYMid slice" href="data:image/webp;base64,${pixels}"/>`,
     `</svg>`,
   ].join('');
 }

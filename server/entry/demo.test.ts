@@ -79,19 +79,34 @@ describe('demo mode', { timeout: 90_000 }, () => {
     };
     // Newest first, then by id, as every list page is ordered (two translations of one request share a time).
     const expected = [...info.demoTasks].sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
-    expect(data.items.map((task) => task.id)).toEqual(expected.map((task) => task.id));
-    for (const [index, task] of data.items.entries()) {
+    // The live examples are the newest; the seeded 30 days (demo-history.ts) come after them.
+    const newest = data.items.slice(0, expected.length);
+    expect(newest.map((task) => task.id)).toEqual(expected.map((task) => task.id));
+    for (const [index, task] of newest.entries()) {
       expect(task.createdAt).toBe(expected[index]!.createdAt);
-      expect(task.creator).toMatch(/^\w+$/);
+      expect(task.creator).toMatch(/^(Maya Okafor|Jonas Berg)$/);
       expect(task.status).not.toBe('');
     }
-    expect(data.counts.all).toBe(info.demoTasks.length);
+    expect(data.counts.all).toBeGreaterThan(info.demoTasks.length + 300);
     expect(data.counts.failed).toBeGreaterThanOrEqual(2);
     expect(data.counts.running).toBeGreaterThanOrEqual(3);
-    const failed = data.items.filter((task) => task.status === 'FAILED');
+    const failed = newest.filter((task) => task.status === 'FAILED');
     expect(failed.every((task) => String(task.result.error_message).length > 0)).toBe(true);
+    // Failures read like the service's, never like the emulator's trigger words.
+    for (const task of data.items) expect(JSON.stringify(task)).not.toMatch(/emulator:|Emulated/);
     const page = await demo.app.request(`/__console/tasks/${info.demoTasks.at(-1)!.id}`);
     expect(page.status).toBe(200);
+    // The seeded history's results are served: an image and a clip with its poster.
+    const older = data.items.slice(expected.length).filter((task) => task.status === 'SUCCEEDED');
+    const links = older.flatMap((task) =>
+      [task.result.image_url, task.result.video_url, task.result.thumbnail_url].filter(Boolean),
+    );
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of new Set(links.map(String))) {
+      const media = await demo.app.request(new URL(link).pathname);
+      expect(media.status, link).toBe(200);
+      expect(media.headers.get('content-type'), link).toMatch(/^(image\/(webp|jpeg)|video\/mp4)$/);
+    }
   });
 
   it('keeps the demo record in memory unless DATABASE_URL is set', async () => {

@@ -7,14 +7,21 @@
 import { randomBytes } from 'node:crypto';
 import type { DemoTask } from '../../src/api/console-info-schema';
 import type { SeedTaskInput } from '../emulator/engine';
+import { jitterFor, PHASES } from '../emulator/tasks';
 import { createNodeApp } from '../app/node-app';
 import type { ProdConfig } from '../app/prod-config';
 import { createProdApp, type ProdApp } from '../app/prod-app';
-import { createTaskRecorder } from '../tasks/recorder';
+import { createTaskRecorder, type Creator } from '../tasks/recorder';
+import { DEMO_PEOPLE, FAILURE_MESSAGES, seedDemoHistory } from './demo-history';
 
 type Outcome = SeedTaskInput['outcome'];
 const MIN = 60_000;
 const running = (status: string): Outcome => ({ type: 'stuck', status });
+/** A failure in the service's words (demo-history.ts), not the emulator's `emulator:fail` message. */
+const failing = (kind: DemoTask['kind']): Outcome => ({
+  type: 'fail',
+  errorMessage: FAILURE_MESSAGES[kind][0]!,
+});
 
 interface DemoImage {
   prompt: string;
@@ -39,66 +46,68 @@ interface DemoClip {
   outcome?: Outcome;
 }
 
+// Prompts the demo's rendered scenes answer (server/emulator/demo-scenes.ts), so each result looks
+// like what was asked for.
 const IMAGES: DemoImage[] = [
   {
-    prompt: 'A lighthouse on a cliff at dusk, warm light, cinematic',
+    prompt: 'Northern lights over a frozen lake, stars, long exposure',
     ratio: '9:16',
     quality: '2K',
     module: 'std',
-    ago: 190,
+    ago: 30,
   },
   {
-    prompt: 'Isometric illustration of a cozy reading nook, soft pastel palette',
+    prompt: 'Sand dunes at golden hour, long shadows, minimal composition',
     ratio: '1:1',
     quality: '2K',
     module: 'pro',
-    ago: 150,
+    ago: 4,
   },
   {
-    prompt: 'Product shot of a ceramic coffee mug on linen, morning light',
-    ratio: '4:3',
+    prompt: 'Calm ocean at sunset, sun reflecting on gentle waves',
+    ratio: '16:9',
     quality: '4K',
     module: 'pro',
-    ago: 95,
+    ago: 2,
   },
   {
-    prompt: 'Aerial view of terraced rice fields after rain',
+    prompt: 'Misty pine forest on rolling hills, moody, overcast light',
     ratio: '16:9',
     quality: '1K',
     module: 'std',
-    ago: 70,
-    outcome: 'fail',
+    ago: 25,
+    outcome: failing('image_generate'),
   },
   {
-    prompt: 'Watercolor map of an imaginary coastal town',
-    ratio: '3:2',
+    prompt: 'Snow-capped peaks under a full moon, starry sky, blue hour',
+    ratio: '16:9',
     quality: '2K',
     module: 'std',
-    ago: 1,
+    ago: 9,
     outcome: running('GENERATING'),
   },
 ];
+// The newest cards are finished: a stakeholder's first screen shows results, the running ones follow.
 const TRANSLATIONS: DemoTranslation[] = [
-  { language: 'Spanish', ago: 180 },
-  { language: 'French', ago: 180 },
-  { language: 'German', ago: 120, outcome: 'fail' },
-  { language: 'Japanese', ago: 3, outcome: running('PROCESSING') },
+  { language: 'Spanish', ago: 50 },
+  { language: 'French', ago: 50 },
+  { language: 'German', ago: 40, outcome: failing('video_translate') },
+  { language: 'Japanese', ago: 14, outcome: running('PROCESSING') },
 ];
 const CLIPS: DemoClip[] = [
   {
-    prompt:
-      'Slow camera push-in on the lighthouse as the beam turns. Speak "Every night, the light comes home."',
+    prompt: 'Slow tilt up from the lake to the northern lights. Speak "Every night, the sky comes alive."',
     from: 0,
     aspectRatio: '9:16',
     audio: true,
-    ago: 140,
+    ago: 20,
   },
   {
-    prompt: 'Steam rising from the coffee mug, gentle parallax',
-    from: 2,
-    aspectRatio: '16:9',
+    prompt: 'The aurora ripples slowly while the camera holds still',
+    from: 0,
+    aspectRatio: '9:16',
     audio: false,
-    ago: 2,
+    ago: 12,
     outcome: running('PENDING'),
   },
 ];
@@ -148,7 +157,7 @@ export function seedDemoTasks(
         outcome: translation.outcome,
       },
       {
-        target_languages: [translation.language],
+        target_languages: TRANSLATIONS.filter((t) => t.ago === translation.ago).map((t) => t.language),
         video_url: videoUrl,
         name: 'Product tour',
         enable_caption: true,
@@ -185,7 +194,7 @@ export function seedDemoTasks(
     {
       kind: 'image_to_video',
       params: {
-        prompt: 'The reading nook and the mug in one calm scene',
+        prompt: 'The dunes meet the sea at sunset, one calm scene',
         model: 'KL',
         aspectRatio: '16:9',
         resolution: '720p',
@@ -195,14 +204,14 @@ export function seedDemoTasks(
     },
     {
       model: 'KL',
-      prompt: 'The reading nook and the mug in one calm scene',
+      prompt: 'The dunes meet the sea at sunset, one calm scene',
       reference_images: [1, 2].map((index) => `${origin}/emulator/media/images/${imageIds[index]}.svg`),
       aspect_ratio: '16:9',
       aspect_resolution: '720p',
       duration: 5,
       generate_count: 1,
     },
-    60,
+    1,
   );
   return tasks.sort((a, b) => b.createdAt - a.createdAt);
 }
@@ -214,11 +223,11 @@ export function demoOrigin(config: ProdConfig): string {
   return `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${config.port}`;
 }
 
-/** Who made each kind of example task, so the team view and "Mine" have names to show. */
-const DEMO_CREATORS: Record<DemoTask['kind'], string> = {
-  image_generate: 'Maya',
-  video_translate: 'Jonas',
-  image_to_video: 'Maya',
+/** Who made each kind of example task: people of the seeded team (demo-history.ts). */
+const DEMO_CREATORS: Record<DemoTask['kind'], Creator> = {
+  image_generate: DEMO_PEOPLE.maya,
+  video_translate: DEMO_PEOPLE.jonas,
+  image_to_video: DEMO_PEOPLE.maya,
 };
 
 /**
@@ -228,20 +237,46 @@ const DEMO_CREATORS: Record<DemoTask['kind'], string> = {
  */
 async function recordDemoTasks(nodeApp: ReturnType<typeof createNodeApp>, tasks: DemoTask[]) {
   const recorder = createTaskRecorder(nodeApp.database);
-  for (const task of tasks) {
-    const created = { id: task.id, language: task.language };
+  // One request per submission: the translations asked for together share one.
+  const requests = new Map<string, DemoTask[]>();
+  for (const task of [...tasks].reverse()) {
+    const key = `${task.kind} ${task.createdAt} ${JSON.stringify(task.params)}`;
+    requests.set(key, [...(requests.get(key) ?? []), task]);
+  }
+  for (const group of requests.values()) {
+    const first = group[0]!;
     await recorder.created(
-      task.kind,
-      task.params,
-      [created],
-      DEMO_CREATORS[task.kind],
-      new Date(task.createdAt),
+      first.kind,
+      first.params,
+      group.map((task) => ({ id: task.id, language: task.language })),
+      DEMO_CREATORS[first.kind],
+      new Date(first.createdAt),
     );
   }
   for (const task of tasks) {
     const res = await nodeApp.app.request(`http://127.0.0.1/v1/${task.kind}/${encodeURIComponent(task.id)}`);
     if (res.status !== 200)
       throw new Error(`demo task ${task.id} could not be looked up: HTTP ${res.status}`);
+  }
+  // The lookup just now is when the record learned of the outcome; the task finished long before,
+  // after its emulated duration ("Took 23 s", not "Took 2 h").
+  const { db } = await nodeApp.database;
+  for (const task of tasks) {
+    const finished = new Date(
+      task.createdAt + PHASES[task.kind].reduce((sum, p) => sum + p.ms, 0) * jitterFor(task.id),
+    );
+    await db
+      .updateTable('tasks')
+      .set({ finished_at: finished, updated_at: finished })
+      .where('id', '=', task.id)
+      .where('finished_at', 'is not', null)
+      .execute();
+    await db
+      .updateTable('task_events')
+      .set({ at: finished })
+      .where('task_id', '=', task.id)
+      .where('status', 'in', ['SUCCEEDED', 'FAILED'])
+      .execute();
   }
 }
 
@@ -253,6 +288,8 @@ export async function createDemoApp(config: ProdConfig): Promise<ProdApp> {
   const origin = demoOrigin(config);
   const demoTasks = seedDemoTasks(nodeApp.emulator.seedTask, origin);
   try {
+    // The team's last 30 days first, into an empty record only; then the live examples on top.
+    await seedDemoHistory((await nodeApp.database).db, origin);
     await recordDemoTasks(nodeApp, demoTasks);
   } catch (error) {
     await nodeApp.close();

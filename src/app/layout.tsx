@@ -12,9 +12,29 @@ function isActive(href: string, location: string) {
   return href === '/' ? location === '/' : location === href || location.startsWith(`${href}/`);
 }
 
-/** `npm run demo` lists its seeded tasks in /__console/config; the import code loads only then. */
+const DEMO_OPENED_KEY = 'media-console:demo-opened';
+
+/**
+ * `npm run demo` lists its seeded tasks in /__console/config; the import code loads only then. A demo
+ * opens on the gallery: the first visit of `/` in a tab goes to Tasks, later visits stay on the form.
+ */
 function useDemoImport() {
   const { data: info } = useConsoleInfo();
+  const [location, navigate] = useLocation();
+  const demo = Boolean(info?.demo);
+  useEffect(() => {
+    if (!demo) return;
+    let opened: string | null = 'unknown';
+    try {
+      opened = sessionStorage.getItem(DEMO_OPENED_KEY);
+      sessionStorage.setItem(DEMO_OPENED_KEY, '1');
+    } catch {
+      // Storage blocked: no redirect, the form is a fine first screen too.
+    }
+    if (opened === null && location === '/') navigate('/tasks', { replace: true });
+    // Only the first location this tab showed counts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [demo]);
   useEffect(() => {
     if (!info?.demo || !info.demoRun || !info.demoTasks) return;
     const { demoRun, demoTasks } = info;
@@ -25,8 +45,8 @@ function useDemoImport() {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const [location] = useLocation();
   useDemoImport();
+  const [location] = useLocation();
   // People is reached from the user badge (admins only; the server refuses everyone else too).
   const navItems = NAV_ITEMS;
   return (
