@@ -5,8 +5,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { prodPort, startProdServer, type ProdServer } from './prod-server';
 
-// Servers on fixed ports, started once for the file: its tests stay in one worker, in order.
-test.describe.configure({ mode: 'default' });
+// Servers on fixed ports, started once for the file: its tests stay in one worker, in order. A start
+// may take up to startProdServer's 90 s on a loaded 2-core machine: tests and hooks get 2 minutes.
+test.describe.configure({ mode: 'default', timeout: 120_000 });
 
 const ROUTES = ['/', '/translate', '/tasks', '/callbacks'];
 const PASSWORD = 'e2e-password-7d1c';
