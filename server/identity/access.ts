@@ -35,6 +35,8 @@ export const ACCESS_RULES: readonly AccessRule[] = [
   { methods: READ, path: /^\/emulator\/health$/, need: 'public', what: 'check health' },
   { methods: READ, path: /^\/__console\/config$/, need: 'viewer', what: 'open the console' },
   { methods: READ, path: /^\/__console\/tasks(\/.*)?$/, need: 'viewer', what: "read the team's tasks" },
+  // Result files kept in the team's store (server/results): whoever may see the tasks.
+  { methods: READ, path: /^\/__console\/results\//, need: 'viewer', what: "read the team's results" },
   // Requests (one submission each, with its tasks); a task's result downloads are under /tasks above.
   { methods: READ, path: /^\/__console\/requests(\/.*)?$/, need: 'viewer', what: "read the team's requests" },
   {
