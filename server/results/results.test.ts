@@ -86,8 +86,11 @@ async function succeed(id: string, result: Record<string, unknown>, kind: TaskTy
 const rows = () =>
   database.db.selectFrom('result_copies').selectAll().orderBy('task_id').orderBy('role').execute();
 
-const get = (path: string, headers: Record<string, string> = {}, role: 'viewer' | 'creator' = 'viewer') =>
-  nodeApp.app.request(`${ORIGIN}${path}`, { headers }, asPerson('Vera', role));
+const get = (
+  path: string,
+  headers: Record<string, string> = {},
+  role: 'viewer' | 'creator' | 'admin' = 'viewer',
+) => nodeApp.app.request(`${ORIGIN}${path}`, { headers }, asPerson('Vera', role));
 
 const body = async (response: Response) => new Uint8Array(await response.arrayBuffer());
 
@@ -375,6 +378,37 @@ describe('a copy cut short', () => {
     files.set('https://media.example.com/v.mp4', bytes(VIDEO));
     await job().drain();
     expect((await rows())[0]).toMatchObject({ state: 'kept', attempts: 1, sha256: sha256(VIDEO) });
+  });
+});
+
+describe('storage used', () => {
+  it('tells an admin what is kept (in total, per kind, person and role) and what waits', async () => {
+    files.set('https://media.example.com/v.mp4', bytes(VIDEO));
+    files.set('https://media.example.com/t.jpg', bytes(THUMB));
+    await succeed('i2v-usage', {
+      video_url: 'https://media.example.com/v.mp4',
+      thumbnail_url: 'https://media.example.com/t.jpg',
+    });
+    await database.db.updateTable('tasks').set({ creator: 'Ana' }).where('id', '=', 'i2v-usage').execute();
+    await succeed('i2v-waits', { video_url: 'http://127.0.0.1/x.mp4' });
+    await job().drain();
+    await succeed('i2v-later', { video_url: 'https://media.example.com/later.mp4' });
+    const answer = await get('/__console/storage', {}, 'admin');
+    expect(answer.status).toBe(200);
+    const { data } = (await answer.json()) as { data: Record<string, unknown> };
+    const total = VIDEO.length + THUMB.length;
+    expect(data).toEqual({
+      store: 'disk',
+      kept: { files: 2, bytes: total },
+      byKind: [{ kind: 'image_to_video', files: 2, bytes: total }],
+      byPerson: [{ creator: 'Ana', files: 2, bytes: total }],
+      byRole: [
+        { role: 'video', files: 1, bytes: VIDEO.length },
+        { role: 'thumbnail', files: 1, bytes: THUMB.length },
+      ],
+      states: { queued: 1, copying: 0, kept: 2, failed: 1, expired: 0 },
+    });
+    expect((await get('/__console/storage', {}, 'creator')).status).toBe(403);
   });
 });
 

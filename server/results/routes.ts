@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import type { Database, Db } from '../db/database';
 import type { ResultCopyRow } from './copy-job';
 import { serveKept } from './serve';
+import { storageUsage } from './usage';
 import { RESULT_ROLES, type ResultRole, type ResultStore } from './store';
 
 export const RESULTS_PATH = '/__console/results';
@@ -74,6 +75,15 @@ export function createResultRoutes(database: Promise<Database>, store: Promise<R
     const row = await keptRow(db, c.req.param('task'), role, Number(index));
     if (!row?.store_key) return c.json({ code: 404, msg: 'This file is not kept here' }, 404, NO_STORE);
     return serveKept(c.req.raw, row, await store);
+  });
+  // Admins (server/identity/access.ts): what the store holds and what waits to be copied.
+  app.get('/__console/storage', async (c) => {
+    const { db } = await database;
+    const kind = await store.then(
+      (opened) => opened.kind,
+      () => 'unavailable',
+    );
+    return c.json({ code: 0, msg: 'ok', data: await storageUsage(db, kind) }, 200, NO_STORE);
   });
   return app;
 }

@@ -6,6 +6,7 @@ import { needsRole, ROLE_LABELS, ROLE_SUMMARIES, ROLES, type Role } from '@/api/
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { cardClass, errorTextClass, hintClass, inputClass } from '@/components/ui/styles';
+import { StorageSection } from './storage-section';
 
 interface Person {
   id: string;
@@ -319,6 +320,7 @@ export function PeopleScreen() {
         <>
           <PeopleSection me={data.user?.id} />
           <InviteSection />
+          <StorageSection />
           <AuditSection />
         </>
       ) : null}
