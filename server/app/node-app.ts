@@ -191,6 +191,12 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
         ? app.fetch(new Request(url, init))
         : undefined,
   });
+  // A kept or removed file changes the task's view: the Tasks screen hears of it like any change.
+  const announceTask = (taskId: string) => {
+    void database
+      .then(({ db }) => sql`select pg_notify(${TASKS_CHANNEL}, ${taskId})`.execute(db))
+      .catch(() => undefined);
+  };
   // Result files kept in the team's store (server/results): copied through the same guard.
   const resultStore = options.resultStore
     ? Promise.resolve(options.resultStore)
@@ -201,12 +207,8 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
     store: resultStore,
     fetch: resultFetch,
     maxBytes: config.results?.maxBytes ?? 5000 * 1024 * 1024,
-    // A kept file changes the task's view: the Tasks screen hears of it like any change.
-    onKept: (taskId) => {
-      void database
-        .then(({ db }) => sql`select pg_notify(${TASKS_CHANNEL}, ${taskId})`.execute(db))
-        .catch(() => undefined);
-    },
+    keepDays: config.results?.keepDays,
+    onKept: announceTask,
   });
   const recordStatus = recorder.status;
   recorder.status = async (...args) => {
@@ -216,7 +218,15 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
   if (options.keepResults ?? !options.database) {
     void database.then(() => results.start()).catch(() => undefined);
   }
-  app.route('/', createResultRoutes(database, resultStore));
+  // Removing a task's kept files is an admin's action: it goes in the audit log.
+  app.delete('/__console/results/:task', async (c, next) => {
+    await next();
+    if (c.res.ok)
+      await identity
+        .audit({ actor: identityOf(c), action: 'results.remove', target: c.req.param('task') })
+        .catch((error: Error) => console.error(`[audit] ${error.message}`));
+  });
+  app.route('/', createResultRoutes(database, resultStore, announceTask));
   const taskRoutes = createTaskRoutes(database, streams, resultFetch, resultStore);
   app.route('/', taskRoutes.app);
   app.route('/', createInsightsRoutes(database));

@@ -84,6 +84,8 @@ describe('readServerConfig', () => {
       },
       maxBytes: 100 * 1024 * 1024,
     });
+    expect(readServerConfig({ RESULTS_KEEP_DAYS: '30' }).results?.keepDays).toBe(30);
+    expect(readServerConfig({ RESULTS_KEEP_DAYS: 'forever' }).results?.keepDays).toBeUndefined();
     expect(readServerConfig({ RESULTS_STORE: 'disk', S3_BUCKET: 'b' }).results).toEqual({
       store: 'disk',
       maxBytes: 5000 * 1024 * 1024,

@@ -48,6 +48,8 @@ export interface ResultsConfig {
   s3?: { bucket: string; endpoint?: string; region?: string; forcePathStyle: boolean; prefix?: string };
   /** RESULTS_MAX_MB: the largest file copied; default 5,000 MB. */
   maxBytes: number;
+  /** RESULTS_KEEP_DAYS: kept files older than this many days are removed; unset = kept for good. */
+  keepDays?: number;
 }
 
 export const DEFAULT_RESULTS_MAX_MB = 5000;
@@ -68,6 +70,7 @@ function readResultsConfig(env: NodeJS.ProcessEnv): ResultsConfig {
         },
       }),
     maxBytes: (parseUploadMaxMb(env.RESULTS_MAX_MB) ?? DEFAULT_RESULTS_MAX_MB) * 1024 * 1024,
+    ...(parseUploadMaxMb(env.RESULTS_KEEP_DAYS) && { keepDays: parseUploadMaxMb(env.RESULTS_KEEP_DAYS) }),
   };
 }
 

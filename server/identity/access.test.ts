@@ -50,6 +50,7 @@ const ROUTES: [string, string, (() => RequestInit) | undefined, Need][] = [
   ['GET', '/__console/tasks/v2vs-none/download/captions', undefined, 'viewer'],
   ['GET', '/__console/results/i2is-none/image/0', undefined, 'viewer'],
   ['GET', '/__console/storage', undefined, 'admin'],
+  ['DELETE', '/__console/results/i2is-none', undefined, 'admin'],
   ['GET', '/__console/requests', undefined, 'viewer'],
   ['GET', '/__console/requests/req-i2is-none', undefined, 'viewer'],
   ['GET', '/__console/insights', undefined, 'viewer'],

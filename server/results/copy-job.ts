@@ -37,7 +37,9 @@ export interface CopyJobOptions {
   idleMs?: number;
   /** How often an idle worker looks for work (other instances queue too); default 10 s. */
   pollMs?: number;
-  /** A file was kept: the task's view changed. */
+  /** RESULTS_KEEP_DAYS: kept files older than this are removed from the store; undefined = kept for good. */
+  keepDays?: number;
+  /** A file was kept or removed: the task's view changed. */
   onKept?: (taskId: string) => void;
   log?: (line: string) => void;
 }
@@ -51,8 +53,33 @@ export interface CopyJob {
   drain(): Promise<void>;
   /** Queues the succeeded tasks whose links still work and have no copy yet; returns how many files. */
   backfill(): Promise<number>;
+  /** Removes kept files older than keepDays from the store (their rows say so); returns how many. */
+  prune(): Promise<number>;
   /** Stops claiming; copies under way are abandoned and their rows go back to the queue. */
   close(): Promise<void>;
+}
+
+/**
+ * Removes kept files from the store, then marks their rows `expired` with `reason` (a row is never
+ * deleted: the backfill would queue its file again while the service still has it).
+ */
+export async function removeKept(
+  db: Db,
+  store: ResultStore,
+  rows: { id: number; store_key: string | null }[],
+  reason: string,
+): Promise<number> {
+  let removed = 0;
+  for (const row of rows) {
+    if (row.store_key) await store.delete(row.store_key);
+    await db
+      .updateTable('result_copies')
+      .set({ state: 'expired', store_key: null, error: reason, lease_until: null, updated_at: new Date() })
+      .where('id', '=', row.id)
+      .execute();
+    removed++;
+  }
+  return removed;
 }
 
 export const defaultBackoffMs = (attempts: number) =>
@@ -244,6 +271,7 @@ export function createCopyJob(options: CopyJobOptions): CopyJob {
 
   async function drain(): Promise<void> {
     await expireStale();
+    if (options.keepDays && Date.now() - prunedAt > 3600_000) await prune();
     for (;;) {
       if (closed) return;
       const free = concurrency - active.size;
@@ -266,6 +294,31 @@ export function createCopyJob(options: CopyJobOptions): CopyJob {
       });
   }
 
+  let prunedAt = 0;
+  async function prune(): Promise<number> {
+    if (!options.keepDays) return 0;
+    prunedAt = Date.now();
+    const cutoff = new Date(Date.now() - options.keepDays * 24 * 3600 * 1000);
+    const rows = await (
+      await db()
+    )
+      .selectFrom('result_copies')
+      .select(['id', 'task_id', 'store_key'])
+      .where('state', '=', 'kept')
+      .where('kept_at', '<', cutoff)
+      .limit(500)
+      .execute();
+    const removed = await removeKept(
+      await db(),
+      await options.store,
+      rows,
+      `removed after ${options.keepDays} days (RESULTS_KEEP_DAYS)`,
+    );
+    for (const taskId of new Set(rows.map((row) => row.task_id))) options.onKept?.(taskId);
+    if (removed) log(`[results] removed ${removed} kept file(s) older than ${options.keepDays} days`);
+    return removed;
+  }
+
   async function backfill() {
     const added = await queueResultCopies(await db());
     if (added) log(`[results] queued ${added} file(s) of earlier tasks to keep`);
@@ -286,6 +339,7 @@ export function createCopyJob(options: CopyJobOptions): CopyJob {
     },
     drain,
     backfill,
+    prune,
     async close() {
       closed = true;
       clearTimeout(timer);

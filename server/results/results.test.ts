@@ -412,6 +412,50 @@ describe('storage used', () => {
   });
 });
 
+describe('removing kept files', () => {
+  it('removes files kept longer than RESULTS_KEEP_DAYS from the store, never copying them again', async () => {
+    files.set('https://media.example.com/v.mp4', bytes(VIDEO));
+    await succeed('i2v-keep', { video_url: 'https://media.example.com/v.mp4' });
+    const worker = job({ keepDays: 30 });
+    await worker.drain();
+    expect(await worker.prune()).toBe(0);
+    await sql`update result_copies set kept_at = now() - interval '31 days'`.execute(database.db);
+    expect(await worker.prune()).toBe(1);
+    expect((await rows())[0]).toMatchObject({ state: 'expired', store_key: null });
+    expect((await rows())[0]!.error).toMatch(/RESULTS_KEEP_DAYS/);
+    expect(await store.get(keyFor('i2v-keep', 'video', 0))).toBeUndefined();
+    expect((await get('/__console/results/i2v-keep/video/0')).status).toBe(404);
+    expect(await worker.backfill()).toBe(0);
+    await worker.drain();
+    expect(fetched).toHaveLength(1);
+  });
+
+  it("lets an admin remove a task's kept files, and writes it in the audit log", async () => {
+    files.set('https://media.example.com/v.mp4', bytes(VIDEO));
+    files.set('https://media.example.com/t.jpg', bytes(THUMB));
+    await succeed('i2v-remove', {
+      video_url: 'https://media.example.com/v.mp4',
+      thumbnail_url: 'https://media.example.com/t.jpg',
+    });
+    await job().drain();
+    const remove = (role: 'creator' | 'admin') =>
+      nodeApp.app.request(
+        `${ORIGIN}/__console/results/i2v-remove`,
+        { method: 'DELETE' },
+        asPerson('Ada', role),
+      );
+    expect((await remove('creator')).status).toBe(403);
+    expect((await rows()).map((row) => row.state)).toEqual(['kept', 'kept']);
+    const answer = await remove('admin');
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { data: { removed: number } }).data.removed).toBe(2);
+    expect((await rows()).map((row) => row.state)).toEqual(['expired', 'expired']);
+    expect(await store.get(keyFor('i2v-remove', 'video', 0))).toBeUndefined();
+    const [entry] = await nodeApp.identity.listAudit({ action: 'results.remove' });
+    expect(entry).toMatchObject({ actorName: 'Ada', target: 'i2v-remove' });
+  });
+});
+
 describe('the backfill', () => {
   it('queues succeeded tasks whose links still work, and marks older ones expired', async () => {
     const day = 24 * 3600 * 1000;

@@ -3,7 +3,7 @@
 // it wrote; nothing in the path reaches the store as a path.
 import { Hono } from 'hono';
 import type { Database, Db } from '../db/database';
-import type { ResultCopyRow } from './copy-job';
+import { removeKept, type ResultCopyRow } from './copy-job';
 import { serveKept } from './serve';
 import { storageUsage } from './usage';
 import { RESULT_ROLES, type ResultRole, type ResultStore } from './store';
@@ -64,7 +64,12 @@ export async function copiesOf(db: Db, taskIds: readonly string[]): Promise<Map<
   return found;
 }
 
-export function createResultRoutes(database: Promise<Database>, store: Promise<ResultStore>): Hono {
+export function createResultRoutes(
+  database: Promise<Database>,
+  store: Promise<ResultStore>,
+  /** A task's kept files were removed: its view changed. */
+  onRemoved?: (taskId: string) => void,
+): Hono {
   const app = new Hono();
   app.get(`${RESULTS_PATH}/:task/:role/:index`, async (c) => {
     const role = c.req.param('role');
@@ -75,6 +80,19 @@ export function createResultRoutes(database: Promise<Database>, store: Promise<R
     const row = await keptRow(db, c.req.param('task'), role, Number(index));
     if (!row?.store_key) return c.json({ code: 404, msg: 'This file is not kept here' }, 404, NO_STORE);
     return serveKept(c.req.raw, row, await store);
+  });
+  // Admins: remove a task's kept files from the store (the service's links, if still alive, stay).
+  app.delete(`${RESULTS_PATH}/:task`, async (c) => {
+    const { db } = await database;
+    const rows = await db
+      .selectFrom('result_copies')
+      .select(['id', 'store_key'])
+      .where('task_id', '=', c.req.param('task'))
+      .where('state', '=', 'kept')
+      .execute();
+    const removed = await removeKept(db, await store, rows, 'removed by an admin');
+    onRemoved?.(c.req.param('task'));
+    return c.json({ code: 0, msg: 'ok', data: { removed } }, 200, NO_STORE);
   });
   // Admins (server/identity/access.ts): what the store holds and what waits to be copied.
   app.get('/__console/storage', async (c) => {

@@ -44,6 +44,7 @@ const ACTIONS: Record<string, string> = {
   'invite.revoke': 'Invitation revoked',
   'setup.admin': 'First admin set up',
   'settings.change': 'Emulator settings changed',
+  'results.remove': 'Kept results removed',
 };
 
 async function call<T>(path: string, init?: RequestInit): Promise<T> {
