@@ -61,12 +61,42 @@ test.describe('task gallery', () => {
     await task.getByRole('button', { name: `Play video of task ${id}` }).click();
     const video = task.locator('video');
     await expect(video).toHaveAttribute('preload', 'none');
-    await expect(video).toHaveAttribute('poster', /^http:\/\/127\.0\.0\.1:\d+\/emulator\/media\//);
+    // From the service (the emulator's media) until it is kept, then from the team's storage.
+    await expect(video).toHaveAttribute(
+      'poster',
+      /^http:\/\/127\.0\.0\.1:\d+\/(emulator\/media|__console\/results)\//,
+    );
     await expect
       .poll(() => video.evaluate((el: HTMLVideoElement) => el.readyState >= 2 && !el.error), {
         timeout: 10_000,
       })
       .toBe(true);
+  });
+
+  test("a succeeded task is kept in the team's storage: its card says Kept and its video seeks from there", async ({
+    page,
+    baseURL,
+  }) => {
+    const id = await createImageToVideo(page.request, baseURL!, 'A lantern on a pier at night');
+    await page.goto('/tasks');
+    await lookUp(page, id);
+    const task = card(page, id);
+    await expect(task.getByText('SUCCEEDED', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(task.getByText('Kept', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await task.getByRole('button', { name: `Play video of task ${id}` }).click();
+    const video = task.getByLabel(`Video of task ${id}`);
+    await expect(video).toHaveAttribute('src', new RegExp(`/__console/results/${id}/video/0$`));
+    await expect
+      .poll(() => video.evaluate((el: HTMLVideoElement) => el.readyState >= 1 && !el.error), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    // A seek asks for a range: the console answers with exactly those bytes.
+    const part = await page.request.get(`/__console/results/${id}/video/0`, {
+      headers: { range: 'bytes=0-99' },
+    });
+    expect(part.status()).toBe(206);
+    expect((await part.body()).length).toBe(100);
   });
 
   test('a failed task shows its error_message on the card and in the detail', async ({ page, baseURL }) => {

@@ -2,6 +2,7 @@
 // production server. It answers the console's own config, `/v1/*` (proxy or emulator) and the
 // emulator's media files.
 import { Hono, type Context } from 'hono';
+import { sql } from 'kysely';
 import type { ConsoleInfo } from '../../src/api/console-info-schema';
 import { API_PATHS } from '../../src/api/paths';
 import type { TaskType } from '../../src/api/rules';
@@ -19,7 +20,11 @@ import { UploadQuota } from '../http/upload-quota';
 import { createStreamLimits } from '../http/stream-limits';
 import { requestOrigin } from '../http/request-origin';
 import { importSignedOutSessions } from '../auth/signed-out-sessions';
-import { createTaskRecorder } from '../tasks/recorder';
+import { createTaskRecorder, TASKS_CHANNEL } from '../tasks/recorder';
+import { createCopyJob, type CopyJob } from '../results/copy-job';
+import { openResultStore } from '../results/open-store';
+import { createResultRoutes } from '../results/routes';
+import type { ResultStore } from '../results/store';
 import { recordTraffic } from '../tasks/record-traffic';
 import { createTaskRoutes } from '../tasks/routes';
 import { createInsightsRoutes } from '../insights/routes';
@@ -52,6 +57,8 @@ export interface NodeApp {
   database: Promise<Database>;
   /** People, sessions and the audit log (server/identity/store.ts). */
   identity: IdentityStore;
+  /** The copy job that keeps result files in the team's store (server/results). */
+  results?: CopyJob;
   /** Resolves once no status check that a callback triggered is waiting or running (tests). */
   callbackChecksIdle?(): Promise<void>;
   close(): Promise<void>;
@@ -69,6 +76,13 @@ export interface NodeAppOptions {
   anonymous?: Identity | null;
   /** The clock of the spending limits' UTC days and months (tests move it); Date.now by default. */
   now?: () => number;
+  /**
+   * Runs the copy job of result files in the background. Default: on when the app opens its own
+   * database; tests that hand one over drive `results.drain()` themselves.
+   */
+  keepResults?: boolean;
+  /** The result store (tests); default from `config.results`. */
+  resultStore?: ResultStore;
 }
 
 /** Opens the database of `config` and brings an earlier version's DATA_DIR into it. */
@@ -157,6 +171,8 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
     await store.close();
     await inbox.close();
     await taskRoutes.close();
+    await results.close();
+    if (!options.resultStore) await (await resultStore.catch(() => undefined))?.close?.();
     if (!options.database) await (await database.catch(() => undefined))?.close();
   });
   app.route('/', inbox.app);
@@ -181,7 +197,43 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
         ? app.fetch(new Request(url, init))
         : undefined,
   });
-  const taskRoutes = createTaskRoutes(database, streams, resultFetch);
+  // A kept or removed file changes the task's view: the Tasks screen hears of it like any change.
+  const announceTask = (taskId: string) => {
+    void database
+      .then(({ db }) => sql`select pg_notify(${TASKS_CHANNEL}, ${taskId})`.execute(db))
+      .catch(() => undefined);
+  };
+  // Result files kept in the team's store (server/results): copied through the same guard.
+  const resultStore = options.resultStore
+    ? Promise.resolve(options.resultStore)
+    : openResultStore(config.results, config.dataDir);
+  resultStore.catch((error: Error) => console.error(`[results] store: ${error.message}`));
+  const results = createCopyJob({
+    database,
+    store: resultStore,
+    fetch: resultFetch,
+    maxBytes: config.results?.maxBytes ?? 5000 * 1024 * 1024,
+    keepDays: config.results?.keepDays,
+    onKept: announceTask,
+  });
+  const recordStatus = recorder.status;
+  recorder.status = async (...args) => {
+    await recordStatus(...args);
+    if (args[2].status === 'SUCCEEDED') results.wake();
+  };
+  if (options.keepResults ?? !options.database) {
+    void database.then(() => results.start()).catch(() => undefined);
+  }
+  // Removing a task's kept files is an admin's action: it goes in the audit log.
+  app.delete('/__console/results/:task', async (c, next) => {
+    await next();
+    if (c.res.ok)
+      await identity
+        .audit({ actor: identityOf(c), action: 'results.remove', target: c.req.param('task') })
+        .catch((error: Error) => console.error(`[audit] ${error.message}`));
+  });
+  app.route('/', createResultRoutes(database, resultStore, announceTask));
+  const taskRoutes = createTaskRoutes(database, streams, resultFetch, resultStore);
   app.route('/', taskRoutes.app);
   app.route('/', createInsightsRoutes(database));
   app.route('/', createLimitsRoutes(database, identity, { now: options.now }));
@@ -252,6 +304,7 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
     emulator,
     database,
     identity,
+    results,
     callbackChecksIdle: () => hints.idle(),
     async close() {
       await Promise.all(closers.map((close) => close()));

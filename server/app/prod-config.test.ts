@@ -97,6 +97,13 @@ describe('readProdConfig', () => {
     expect(problems({ ...REMOTE, PUBLIC_BASE_URL: '  ' })).toEqual([]);
   });
 
+  it('refuses RESULTS_STORE=s3 without S3_BUCKET, and a store it does not know', () => {
+    expect(problems({ RESULTS_STORE: 's3' })).toEqual(['RESULTS_STORE=s3 needs S3_BUCKET']);
+    expect(problems({ RESULTS_STORE: 's3', S3_BUCKET: 'team-results' })).toEqual([]);
+    expect(problems({ RESULTS_STORE: 'disk' })).toEqual([]);
+    expect(problems({ RESULTS_STORE: 'ftp' })).toEqual(['RESULTS_STORE must be disk or s3, got "ftp"']);
+  });
+
   it('reads TRUSTED_AUTH_ADMINS comma-separated: a name with a space stays one value', () => {
     const config = readProdConfig({
       DATA_DIR: 'd',

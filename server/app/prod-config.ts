@@ -115,6 +115,11 @@ export function readProdConfig(env: NodeJS.ProcessEnv = process.env): ProdConfig
     .map((raw) => parseOrigin('MEDIA_ORIGINS', raw, problems))
     .filter((origin): origin is string => Boolean(origin));
 
+  const resultsStore = clean(env.RESULTS_STORE)?.toLowerCase();
+  if (resultsStore !== undefined && resultsStore !== 'disk' && resultsStore !== 's3')
+    problems.push(`RESULTS_STORE must be disk or s3, got "${resultsStore}"`);
+  if (resultsStore === 's3' && !clean(env.S3_BUCKET)) problems.push('RESULTS_STORE=s3 needs S3_BUCKET');
+
   const allowedHosts = (clean(env.ALLOWED_HOSTS) ?? '').split(/[\s,]+/).filter(Boolean);
   for (const entry of allowedHosts) {
     if (!/^\.?[a-z0-9-]+(\.[a-z0-9-]+)*$/i.test(entry))

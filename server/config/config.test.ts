@@ -58,8 +58,38 @@ describe('readServerConfig', () => {
       uploadDiskMaxBytes: 10240 * 1024 * 1024,
       trustedProxies: expect.any(Function),
       mediaOrigins: [],
+      results: { store: 'disk', maxBytes: 5000 * 1024 * 1024 },
     });
     expect(readServerConfig({ API_BASE_URL: '   ', API_TOKEN: '' }).apiBaseUrl).toBeUndefined();
+  });
+
+  it('reads where results are kept: disk by default, S3 with its bucket, endpoint, region and path style', () => {
+    expect(
+      readServerConfig({
+        RESULTS_STORE: 's3',
+        S3_BUCKET: 'team-results',
+        S3_ENDPOINT: 'https://minio.example.com',
+        S3_REGION: 'eu-west-1',
+        S3_FORCE_PATH_STYLE: 'true',
+        RESULTS_MAX_MB: '100',
+      }).results,
+    ).toEqual({
+      store: 's3',
+      s3: {
+        bucket: 'team-results',
+        endpoint: 'https://minio.example.com',
+        region: 'eu-west-1',
+        forcePathStyle: true,
+        prefix: undefined,
+      },
+      maxBytes: 100 * 1024 * 1024,
+    });
+    expect(readServerConfig({ RESULTS_KEEP_DAYS: '30' }).results?.keepDays).toBe(30);
+    expect(readServerConfig({ RESULTS_KEEP_DAYS: 'forever' }).results?.keepDays).toBeUndefined();
+    expect(readServerConfig({ RESULTS_STORE: 'disk', S3_BUCKET: 'b' }).results).toEqual({
+      store: 'disk',
+      maxBytes: 5000 * 1024 * 1024,
+    });
   });
 
   it('reads UPLOAD_MAX_MB as whole megabytes; anything else keeps the 500 MB default', () => {

@@ -37,6 +37,41 @@ export interface ServerConfig {
    * that no status query can confirm may bring links to these only (server/callbacks/hints.ts).
    */
   mediaOrigins?: string[];
+  /** Where result files are kept (server/results): DATA_DIR/results, or an S3-compatible store. */
+  results?: ResultsConfig;
+}
+
+export interface ResultsConfig {
+  /** RESULTS_STORE: `disk` (default) or `s3`. */
+  store: 'disk' | 's3';
+  /** S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_FORCE_PATH_STYLE, S3_PREFIX; credentials from the AWS SDK's chain. */
+  s3?: { bucket: string; endpoint?: string; region?: string; forcePathStyle: boolean; prefix?: string };
+  /** RESULTS_MAX_MB: the largest file copied; default 5,000 MB. */
+  maxBytes: number;
+  /** RESULTS_KEEP_DAYS: kept files older than this many days are removed; unset = kept for good. */
+  keepDays?: number;
+}
+
+export const DEFAULT_RESULTS_MAX_MB = 5000;
+
+function readResultsConfig(env: NodeJS.ProcessEnv): ResultsConfig {
+  const store = clean(env.RESULTS_STORE)?.toLowerCase() === 's3' ? 's3' : 'disk';
+  const bucket = clean(env.S3_BUCKET);
+  return {
+    store,
+    ...(store === 's3' &&
+      bucket && {
+        s3: {
+          bucket,
+          endpoint: clean(env.S3_ENDPOINT),
+          region: clean(env.S3_REGION) ?? clean(env.AWS_REGION),
+          forcePathStyle: /^(1|true|yes)$/i.test(clean(env.S3_FORCE_PATH_STYLE) ?? ''),
+          prefix: clean(env.S3_PREFIX),
+        },
+      }),
+    maxBytes: (parseUploadMaxMb(env.RESULTS_MAX_MB) ?? DEFAULT_RESULTS_MAX_MB) * 1024 * 1024,
+    ...(parseUploadMaxMb(env.RESULTS_KEEP_DAYS) && { keepDays: parseUploadMaxMb(env.RESULTS_KEEP_DAYS) }),
+  };
 }
 
 export const DEFAULT_UPLOAD_MAX_MB = 500;
@@ -104,6 +139,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     streamsPerSession: parseStreamCount(env.STREAMS_PER_SESSION),
     streamsTotal: parseStreamCount(env.STREAMS_TOTAL),
     mediaOrigins: parseOrigins(env.MEDIA_ORIGINS),
+    results: readResultsConfig(env),
   };
 }
 

@@ -183,7 +183,34 @@ export interface LimitHoldsTable {
   created_at: Timestamp;
 }
 
+export type ResultCopyState = 'queued' | 'copying' | 'kept' | 'failed' | 'expired';
+
+/** One result file of a succeeded task, copied once into the team's storage (server/results). */
+export interface ResultCopiesTable {
+  id: Generated<number>;
+  task_id: string;
+  /** image, video, thumbnail or caption. */
+  role: string;
+  idx: ColumnType<number, number | undefined, number>;
+  source_url: string;
+  state: ColumnType<ResultCopyState, ResultCopyState | undefined, ResultCopyState>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  /** While `copying`: the worker holding it; past this it is taken again. */
+  lease_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  store_key: string | null;
+  /** bigint: node-postgres reads it as a string. */
+  size: ColumnType<string | null, number | null | undefined, number | null>;
+  content_type: string | null;
+  sha256: string | null;
+  error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  kept_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface Schema {
+  result_copies: ResultCopiesTable;
   users: UsersTable;
   sessions: SessionsTable;
   one_time_links: OneTimeLinksTable;

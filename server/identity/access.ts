@@ -35,6 +35,10 @@ export const ACCESS_RULES: readonly AccessRule[] = [
   { methods: READ, path: /^\/emulator\/health$/, need: 'public', what: 'check health' },
   { methods: READ, path: /^\/__console\/config$/, need: 'viewer', what: 'open the console' },
   { methods: READ, path: /^\/__console\/tasks(\/.*)?$/, need: 'viewer', what: "read the team's tasks" },
+  // Result files kept in the team's store (server/results): whoever may see the tasks.
+  { methods: READ, path: /^\/__console\/results\//, need: 'viewer', what: "read the team's results" },
+  { methods: READ, path: /^\/__console\/storage$/, need: 'admin', what: 'see the storage used' },
+  { methods: ['DELETE'], path: /^\/__console\/results\/[^/]+$/, need: 'admin', what: 'remove kept results' },
   // Requests (one submission each, with its tasks); a task's result downloads are under /tasks above.
   { methods: READ, path: /^\/__console\/requests(\/.*)?$/, need: 'viewer', what: "read the team's requests" },
   {

@@ -6,6 +6,10 @@
 import type { Hono } from 'hono';
 import { contentDisposition, downloadName, extensionOf } from '../../src/api/download-name';
 import type { Database } from '../db/database';
+import { ROLE_FIELDS } from '../results/queue';
+import { keptRow } from '../results/routes';
+import { serveKept } from '../results/serve';
+import type { ResultRole, ResultStore } from '../results/store';
 import { taskTitle } from './request-fields';
 
 const NO_STORE = { 'cache-control': 'no-store' };
@@ -16,7 +20,17 @@ const FIELDS = {
 const DEFAULT_EXTENSION: Record<string, string> = { image_generate: 'png', captions: 'ass' };
 const PASSED_HEADERS = ['content-type', 'content-length', 'last-modified', 'etag'];
 
-export function mountDownloads(app: Hono, database: Promise<Database>, fetchResult: typeof fetch): void {
+const ROLE_OF = Object.fromEntries(
+  Object.entries(ROLE_FIELDS).map(([role, field]) => [field, role as ResultRole]),
+) as Record<string, ResultRole>;
+
+export function mountDownloads(
+  app: Hono,
+  database: Promise<Database>,
+  fetchResult: typeof fetch,
+  /** The team's store: a kept copy is served from there (server/results), not fetched again. */
+  resultStore?: Promise<ResultStore>,
+): void {
   app.get('/__console/tasks/:id/download/:file', async (c) => {
     const file = c.req.param('file');
     if (file !== 'result' && file !== 'captions')
@@ -28,10 +42,17 @@ export function mountDownloads(app: Hono, database: Promise<Database>, fetchResu
       .where('id', '=', c.req.param('id'))
       .executeTakeFirst();
     if (!task) return c.json({ code: 404, msg: 'This console has no record of that task' }, 404, NO_STORE);
-    const url = FIELDS[file](task.kind)
-      .map((field) => task.result[field])
-      .find((value): value is string => typeof value === 'string' && /^https?:\/\//i.test(value));
-    if (!url) return c.json({ code: 404, msg: 'This task has no such file yet' }, 404, NO_STORE);
+    const field = FIELDS[file](task.kind).find((name) => {
+      const value = task.result[name];
+      return typeof value === 'string' && /^https?:\/\//i.test(value);
+    });
+    if (!field) return c.json({ code: 404, msg: 'This task has no such file yet' }, 404, NO_STORE);
+    const url = task.result[field] as string;
+    const extension =
+      extensionOf(url) ?? DEFAULT_EXTENSION[file === 'captions' ? 'captions' : task.kind] ?? 'mp4';
+    const name = downloadName({ ...task, title: taskTitle(task) }, extension);
+    const kept = resultStore && ROLE_OF[field] ? await keptRow(db, task.id, ROLE_OF[field], 0) : undefined;
+    if (kept?.store_key) return serveKept(c.req.raw, kept, await resultStore!, name);
     let upstream: Response;
     try {
       upstream = await fetchResult(url, { signal: c.req.raw.signal });
@@ -46,9 +67,6 @@ export function mountDownloads(app: Hono, database: Promise<Database>, fetchResu
         NO_STORE,
       );
     }
-    const extension =
-      extensionOf(url) ?? DEFAULT_EXTENSION[file === 'captions' ? 'captions' : task.kind] ?? 'mp4';
-    const name = downloadName({ ...task, title: taskTitle(task) }, extension);
     const headers = new Headers({ 'content-disposition': contentDisposition(name), ...NO_STORE });
     for (const header of PASSED_HEADERS) {
       const value = upstream.headers.get(header);

@@ -4,7 +4,7 @@
 import type { Hono } from 'hono';
 import type { Database } from '../db/database';
 import { announcedIds } from './announce';
-import { toTaskView, type TaskView } from './list';
+import { addCopies, toTaskView, type TaskView } from './list';
 import { TASKS_CHANNEL } from './recorder';
 import { holdOpen } from '../http/sse-lifetime';
 import { boundedSSE, type StreamLimits } from '../http/stream-limits';
@@ -31,10 +31,8 @@ export function createTaskFeed(database: Promise<Database>): TaskFeed {
       .where('id', 'in', [...ids])
       .execute()
       .catch(() => []);
-    for (const row of rows) {
-      const task = toTaskView(row);
-      for (const listener of listeners) listener(task);
-    }
+    const tasks = await addCopies(db, rows.map(toTaskView)).catch(() => rows.map(toTaskView));
+    for (const task of tasks) for (const listener of listeners) listener(task);
   };
   const unlisten = database
     .then((db) =>

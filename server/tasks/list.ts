@@ -12,6 +12,7 @@ import {
   type TaskTab,
   type TaskViewQuery,
 } from '../../src/api/task-view-rule';
+import { copiesOf, type TaskCopies } from '../results/routes';
 import type { TaskRow } from './recorder';
 import { taskTitle } from './request-fields';
 
@@ -53,6 +54,12 @@ export interface TaskView {
   requestId?: string;
   /** What people call it: the request's title (the prompt, else the output name, else the file's name). */
   title?: string;
+  /**
+   * Its result files in the team's store (server/results): the kept ones by role with their
+   * same-origin paths, the ones lost (failed, or expired before they could be copied), the ones
+   * waiting. Absent while nothing is queued.
+   */
+  copies?: TaskCopies;
 }
 
 export interface TaskEventView {
@@ -93,6 +100,19 @@ export function toTaskView(row: TaskRow): TaskView {
     requestId: optional(row.request_id) ?? undefined,
     title: taskTitle(row) ?? undefined,
   };
+}
+
+/** Adds where each task's result files stand (`copies`), in one query for all of them. */
+export async function addCopies<T extends TaskView>(db: Db, views: T[]): Promise<T[]> {
+  const copies = await copiesOf(
+    db,
+    views.filter((view) => view.status === 'SUCCEEDED').map((view) => view.id),
+  );
+  for (const view of views) {
+    const found = copies.get(view.id);
+    if (found) view.copies = found;
+  }
+  return views;
 }
 
 /** `<created_at ms>.<id>` of the last row of a page: where the next page starts. */
@@ -466,5 +486,6 @@ export async function getTask(
     .where('task_id', '=', id)
     .orderBy('id')
     .execute();
-  return { task: toTaskView(row), events: events.map(toEventView) };
+  const [task] = await addCopies(db, [toTaskView(row)]);
+  return { task: task!, events: events.map(toEventView) };
 }

@@ -9,6 +9,7 @@ import type { TaskType } from '../../src/api/schemas';
 import type { Database, Db } from '../db/database';
 import { storableJson, TOO_DEEP } from '../db/storable';
 import type { TaskErrorValue, TaskEventSource, TasksTable } from '../db/schema';
+import { queueResultCopies } from '../results/queue';
 import { publicParams, requestIdOf, requestTitle } from './request-fields';
 import type { Creator } from '../identity/creator';
 
@@ -110,6 +111,8 @@ export async function applyStatus(
     .execute();
   if (added || status !== old.status)
     await addEvent(trx, id, added && source !== 'callback' ? 'lookup' : source, status);
+  // Its files go into the team's store (server/results), queued with the status that makes them due.
+  if (status === 'SUCCEEDED') await queueResultCopies(trx, [id]);
   await announce(trx, id);
 }
 

@@ -3,7 +3,7 @@
 import { sql, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '../db/database';
 import type { RequestsTable } from '../db/schema';
-import { toTaskView, type TaskView } from './list';
+import { addCopies, toTaskView, type TaskView } from './list';
 
 export { publicParams, requestIdOf, requestTitle } from './request-fields';
 
@@ -50,7 +50,8 @@ async function withTasks(db: Db, rows: RequestRow[]): Promise<RequestWithTasks[]
       rows.map((row) => row.id),
     )
     .execute();
-  const byId = new Map(tasks.map((task) => [task.id, toTaskView(task)]));
+  const views = await addCopies(db, tasks.map(toTaskView));
+  const byId = new Map(views.map((task) => [task.id, task]));
   return rows.map((row) => {
     const view = toRequestView(row);
     return { ...view, tasks: view.taskIds.flatMap((id) => byId.get(id) ?? []) };

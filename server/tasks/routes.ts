@@ -7,9 +7,10 @@ import type { Database } from '../db/database';
 import { createTaskFeed, mountTaskEvents } from './feed';
 import { createStreamLimits, type StreamLimits } from '../http/stream-limits';
 import { databaseInputErrors, refuseUnstorableText } from '../http/request-text';
-import { countTasks, getTask, listTasks, PAGE_SIZE_MAX, TASK_TABS, type TaskTab } from './list';
+import { addCopies, countTasks, getTask, listTasks, PAGE_SIZE_MAX, TASK_TABS, type TaskTab } from './list';
 import { getRequest, listRequests, REQUESTS_PAGE_MAX, requestsOfTasks } from './requests';
 import { mountDownloads } from './download';
+import type { ResultStore } from '../results/store';
 
 const NO_STORE = { 'cache-control': 'no-store' };
 
@@ -24,6 +25,8 @@ export function createTaskRoutes(
   streams: StreamLimits = createStreamLimits(),
   /** Fetches a result file for a download: the outbound guard (server/outbound.ts). */
   fetchResult: typeof fetch = fetch,
+  /** The team's store of kept result files (server/results). */
+  resultStore?: Promise<ResultStore>,
 ): TaskRoutes {
   const app = new Hono();
   const feed = createTaskFeed(database);
@@ -36,7 +39,7 @@ export function createTaskRoutes(
   app.onError(databaseInputErrors('tasks'));
   // Before /:id, which would otherwise take "events" for a task id.
   mountTaskEvents(app, feed, closeStreams, streams);
-  mountDownloads(app, database, fetchResult);
+  mountDownloads(app, database, fetchResult, resultStore);
 
   app.get('/__console/tasks', async (c) => {
     const { db } = await database;
@@ -69,6 +72,7 @@ export function createTaskRoutes(
       ...(counted.capped ? { countsCapped: true } : {}),
       ...(counted.unknown ? { countsUnknown: true } : {}),
     };
+    await addCopies(db, page.items);
     return c.json({ code: 0, msg: 'ok', data: { ...page, ...counts, ...grouped } }, 200, NO_STORE);
   });
 

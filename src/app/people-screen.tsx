@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { cardClass, errorTextClass, hintClass, inputClass } from '@/components/ui/styles';
 import { LimitsSection } from './limits-section';
+import { StorageSection } from './storage-section';
 
 interface Person {
   id: string;
@@ -45,6 +46,7 @@ const ACTIONS: Record<string, string> = {
   'setup.admin': 'First admin set up',
   'settings.change': 'Emulator settings changed',
   'limits.change': 'Limits changed',
+  'results.remove': 'Kept results removed',
 };
 
 async function call<T>(path: string, init?: RequestInit): Promise<T> {
@@ -326,6 +328,7 @@ export function PeopleScreen() {
           <PeopleSection me={data.user?.id} onPeople={setPeople} />
           <LimitsSection people={people} />
           <InviteSection />
+          <StorageSection />
           <AuditSection />
         </>
       ) : null}

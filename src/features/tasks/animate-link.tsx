@@ -3,15 +3,18 @@ import { animateHref, closestVideoRatio } from '@/features/image-to-video/animat
 import { useMyName } from '@/api/my-name';
 import type { TaskRecord } from './history';
 import { isResultExpired } from './result-expiry';
+import { safeMediaUrl } from './safe-url';
 import { requestedRatio, type TaskView } from './task-view';
 
 /** Where Animate leads for a succeeded image task: Image to video with its image as the start frame. */
 export function animateTarget(record: TaskRecord, view: TaskView): string | undefined {
-  if (record.kind !== 'image_generate' || view.tone !== 'succeeded' || !view.image.url) return undefined;
+  // The service's own link: a kept copy (same origin, behind the sign-in) is out of its reach.
+  const start = safeMediaUrl(record.result?.image_url);
+  if (record.kind !== 'image_generate' || view.tone !== 'succeeded' || !start) return undefined;
   // An expired image cannot be a start frame any more.
   if (isResultExpired(record, Date.now())) return undefined;
   const ratio = closestVideoRatio(requestedRatio(record));
-  return animateHref({ from: record.id, start: view.image.url, ratio, prompt: view.prompt });
+  return animateHref({ from: record.id, start, ratio, prompt: view.prompt });
 }
 
 /** "Animate" on a succeeded image task (card and detail page): two clicks from an image to a video. */

@@ -4,6 +4,7 @@
 // each keystroke, which is fastest on an in-memory array (10,000 records filter in ~1 ms). So the
 // store loads everything once with a single getAll, keeps a newest-first array, and writes changes
 // back in batches (setMany). Screens subscribe through `subscribeHistory` / useSyncExternalStore.
+import type { ResultCopies } from './result-copies';
 import { createStore, delMany, get, setMany, values } from 'idb-keyval';
 import type { RequestFile } from '@/api/request-files';
 import { TASK_TYPES, type TaskType } from '@/api/rules';
@@ -47,6 +48,8 @@ export interface TaskRecord {
   lastCheckedAt?: number;
   /** Where the last answer came from. */
   lastSource?: TaskUpdateSource;
+  /** Its result files in the team's storage, as the team's record says (./result-copies.ts). */
+  copies?: ResultCopies;
 }
 
 export type TaskUpdateSource = 'poll' | 'callback' | 'lookup' | 'import';

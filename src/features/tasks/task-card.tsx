@@ -3,6 +3,7 @@ import { memo } from 'react';
 import { Link } from 'wouter';
 import { AnimateLink } from './animate-link';
 import { CardMedia } from './card-media';
+import { ResultHome } from './result-home';
 import { TaskStatusLine } from './status-badge';
 import { LookupProblem, TaskTiming } from './task-timing';
 import { viewOf } from './task-view';
@@ -41,6 +42,7 @@ export const TaskCard = memo(function TaskCard({ record }: { record: TeamTask })
       <div className="flex flex-1 flex-col gap-2 p-4">
         <TaskStatusLine record={record} view={view}>
           {view.language && <span className="text-xs text-zinc-600 dark:text-zinc-400">{view.language}</span>}
+          <ResultHome record={record} />
         </TaskStatusLine>
         <h2 id={headingId} className="min-w-0 text-sm font-medium">
           <Link

@@ -15,6 +15,7 @@ import { LookupProblem, TaskTiming } from './task-timing';
 import { TaskActions } from './task-detail-actions';
 import { TaskFields } from './task-fields';
 import { DetailMedia } from './detail-media';
+import { ResultHome } from './result-home';
 import { needsPolling } from './poll-schedule';
 import { TaskTimeline } from './task-timeline';
 import { viewOf } from './task-view';
@@ -174,6 +175,7 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
           <span className="text-sm text-zinc-600 dark:text-zinc-400">
             <TaskTiming record={record} running={view.tone === 'running'} />
           </span>
+          <ResultHome record={record} />
         </TaskStatusLine>
         {view.heading ? (
           <>

@@ -117,10 +117,11 @@ export function TaskFields({
         </Link>
       ) : null,
     ],
-    ['Video link', view.video.raw ? <LinkValue link={view.video} /> : null],
-    ['Image link', view.image.raw ? <LinkValue link={view.image} /> : null],
-    ['Thumbnail link', view.thumbnail.raw ? <LinkValue link={view.thumbnail} /> : null],
-    ['Caption link', view.caption.raw ? <LinkValue link={view.caption} /> : null],
+    // The service's own links, as it sent them (a kept copy is what the media above show).
+    ...(['video', 'image', 'thumbnail', 'caption'] as const).map((role): [string, ReactNode] => {
+      const link = mediaLink(record.result?.[`${role}_url`]);
+      return [`${role[0]!.toUpperCase()}${role.slice(1)} link`, link.raw ? <LinkValue link={link} /> : null];
+    }),
     ['Error message', view.errorMessage ?? (record.status === 'FAILED' ? '(empty)' : null)],
     [
       'Last checked',

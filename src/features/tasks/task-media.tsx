@@ -6,6 +6,7 @@
 import { useState, type ReactNode } from 'react';
 import { formatDateTime } from './format';
 import type { TaskRecord } from './history';
+import { isResultLost } from './result-copies';
 import { resultExpiresAt } from './result-expiry';
 import type { MediaLink } from './safe-url';
 import { ownAspectRatio, type TaskView } from './task-view';
@@ -42,6 +43,7 @@ export function ResultExpired({ record }: { record: TaskRecord }) {
       <span className="font-medium">Result expired</span>
       <span className="text-xs">
         Results are kept for about 7 days; this one expired on {formatDateTime(resultExpiresAt(record))}.
+        {isResultLost(record) && ' It could not be copied into the team’s storage before then.'}
       </span>
     </Placeholder>
   );

@@ -19,6 +19,7 @@ import {
 import type { DownloadNameInput } from '@/api/download-name';
 import type { TaskRecord } from './history';
 import { isFinalPollError } from './poll-schedule';
+import { keptUrl } from './result-copies';
 import { mediaLink, type MediaLink } from './safe-url';
 
 export type { TaskTab };
@@ -120,10 +121,11 @@ export function describeTask(record: TaskRecord): TaskView {
     label,
     stale: Boolean(error && TRANSIENT.has(error.kind) && !terminal),
     errorMessage: text(result.error_message),
-    video: mediaLink(result.video_url),
-    image: mediaLink(result.image_url),
-    thumbnail: mediaLink(result.thumbnail_url),
-    caption: mediaLink(result.caption_url),
+    // A kept copy (the team's storage, same origin) before the service's link, which expires.
+    video: mediaLink(keptUrl(record.copies, 'video') ?? result.video_url),
+    image: mediaLink(keptUrl(record.copies, 'image') ?? result.image_url),
+    thumbnail: mediaLink(keptUrl(record.copies, 'thumbnail') ?? result.thumbnail_url),
+    caption: mediaLink(keptUrl(record.copies, 'caption') ?? result.caption_url),
     durationSeconds: num(result.duration),
     width: num(result.width),
     height: num(result.height),

@@ -7,6 +7,7 @@ import type { RequestFile } from '@/api/request-files';
 import { TASK_TYPES, type TaskType } from '@/api/rules';
 import type { TaskRecord, TaskUpdateSource } from './history';
 import type { TaskTab } from './task-view';
+import { parseCopies } from './result-copies';
 import { noteServerDate } from './server-clock';
 
 /** null: a search's count the server gave up on (`countsUnknown`), shown as "?". */
@@ -115,6 +116,7 @@ export function toTeamTask(value: unknown): TeamTask | undefined {
     ...(value.creatorUnverified === true && { creatorUnverified: true }),
     requestId: str(value.requestId),
     title: str(value.title),
+    copies: parseCopies(value.copies),
     status,
     result: isObject(value.result) ? value.result : {},
     lastError: lastError && {

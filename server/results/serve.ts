@@ -1,0 +1,80 @@
+// Serving a kept file from the console's own origin: behind the sign-in (a viewer may read),
+// seekable (one byte range, 206 with Content-Range), cached by the browser for good (the ETag is
+// the file's SHA-256, and a kept file never changes), typed from its own bytes (./sniff.ts) and
+// inert whatever it holds: nosniff, and a Content-Security-Policy that sandboxes it and loads
+// nothing, so an HTML or SVG page disguised as a result runs no script when opened.
+import { Readable } from 'node:stream';
+import { contentDisposition } from '../../src/api/download-name';
+import type { ResultCopyRow } from './copy-job';
+import { servedAs } from './sniff';
+import type { ResultStore } from './store';
+
+export const RESULT_CACHE = 'private, max-age=31536000, immutable';
+export const RESULT_CSP = "sandbox; default-src 'none'";
+
+/** One `bytes=a-b` (or `a-`, `-n`) range clamped to the size; undefined for none or several ranges. */
+export function parseRange(
+  header: string | null,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | undefined {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
+  if (!match || (!match[1] && !match[2])) return undefined;
+  const start = match[1] ? Number(match[1]) : Math.max(0, size - Number(match[2]));
+  const end = match[1] && match[2] ? Math.min(Number(match[2]), size - 1) : size - 1;
+  if (match[1] && match[2] && Number(match[2]) < start) return undefined;
+  return start >= size || start > end ? 'unsatisfiable' : { start, end };
+}
+
+const etagMatches = (header: string | null, etag: string) =>
+  Boolean(header) &&
+  header!.split(',').some((entry) => {
+    const tag = entry.trim().replace(/^W\//, '');
+    return tag === '*' || tag === etag;
+  });
+
+/** A kept row's file as an HTTP answer to `request` (GET or HEAD). `fileName`: a download's name. */
+export async function serveKept(
+  request: Request,
+  row: ResultCopyRow,
+  store: ResultStore,
+  fileName?: string,
+): Promise<Response> {
+  const size = Number(row.size ?? 0);
+  const etag = `"${row.sha256}"`;
+  const served = servedAs(row.content_type);
+  const headers = new Headers({
+    etag,
+    'cache-control': RESULT_CACHE,
+    'accept-ranges': 'bytes',
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': RESULT_CSP,
+    'content-type': served.type,
+  });
+  if (row.kept_at) headers.set('last-modified', row.kept_at.toUTCString());
+  if (fileName || !served.inline)
+    headers.set(
+      'content-disposition',
+      fileName ? contentDisposition(fileName) : `attachment; filename="${row.role}-${row.idx}"`,
+    );
+  if (etagMatches(request.headers.get('if-none-match'), etag))
+    return new Response(null, { status: 304, headers });
+  const ifRange = request.headers.get('if-range');
+  const range = ifRange && ifRange !== etag ? undefined : parseRange(request.headers.get('range'), size);
+  if (range === 'unsatisfiable') {
+    headers.set('content-range', `bytes */${size}`);
+    return new Response(null, { status: 416, headers });
+  }
+  const length = range ? range.end - range.start + 1 : size;
+  headers.set('content-length', String(length));
+  if (range) headers.set('content-range', `bytes ${range.start}-${range.end}/${size}`);
+  const status = range ? 206 : 200;
+  if (request.method === 'HEAD') return new Response(null, { status, headers });
+  const object = await store.get(row.store_key!, range ?? (size ? { start: 0, end: size - 1 } : undefined));
+  if (!object)
+    return Response.json({ code: 404, msg: 'The kept file is missing from the store' }, { status: 404 });
+  if (!length) {
+    object.body.destroy();
+    return new Response(null, { status, headers });
+  }
+  return new Response(Readable.toWeb(object.body) as ReadableStream<Uint8Array>, { status, headers });
+}
