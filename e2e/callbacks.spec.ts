@@ -61,7 +61,7 @@ async function expectTranslatedTask(page: Page, taskId: string, expectedName: st
 }
 
 async function expectCallbackListed(page: Page, taskId: string) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Callbacks' }).click();
+  await page.getByRole('navigation', { name: 'Support' }).getByRole('link', { name: 'Callbacks' }).click();
   const list = page.getByRole('list', { name: 'Callbacks, newest first' });
   const item = list.getByRole('listitem').filter({ has: page.getByRole('link', { name: taskId }) });
   await expect(item).toBeVisible();
