@@ -30,7 +30,11 @@ async function translateThroughForm(page: Page, name: string, language: string):
   const captions = page.getByRole('switch', { name: 'Generate captions' });
   if ((await captions.getAttribute('aria-checked')) !== 'true') await captions.click();
   await page.getByLabel('Video name').fill(name);
-  // The form prefills the console's own inbox, which the in-process emulator can reach.
+  // The form prefills the console's own inbox, which the in-process emulator can reach; it waits
+  // under "Advanced", closed while it holds the inbox.
+  const advanced = page.getByRole('button', { name: /^Advanced/ });
+  await expect(advanced).toHaveAttribute('aria-expanded', 'false');
+  await advanced.click();
   await expect(page.getByLabel('Callback URL')).toHaveValue(config.callbackAddress!);
   expect(config.callbackAddress).toMatch(/\/callbacks\/…$/);
   const created = page.waitForResponse(
@@ -61,7 +65,7 @@ async function expectTranslatedTask(page: Page, taskId: string, expectedName: st
 }
 
 async function expectCallbackListed(page: Page, taskId: string) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Callbacks' }).click();
+  await page.getByRole('navigation', { name: 'Support' }).getByRole('link', { name: 'Callbacks' }).click();
   const list = page.getByRole('list', { name: 'Callbacks, newest first' });
   const item = list.getByRole('listitem').filter({ has: page.getByRole('link', { name: taskId }) });
   await expect(item).toBeVisible();

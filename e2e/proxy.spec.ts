@@ -140,11 +140,9 @@ test('requests from the page succeed through the proxy without the token ever re
   expect(status.json.data).toMatchObject({ task_id: taskIds[0] });
 
   // Visit every screen so their own requests are recorded too.
+  // Callbacks is in the header's Support navigation, the others in Main.
   for (const link of ['Translate video', 'Tasks', 'Callbacks', 'Create image']) {
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: link, exact: true })
-      .click();
+    await page.getByRole('banner').getByRole('link', { name: link, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   }
   await page.waitForLoadState('networkidle');

@@ -1,6 +1,7 @@
 import { useConsoleInfo } from '@/api/console-info';
 
-export function BackendIndicator() {
+/** `compact`: the dot alone below the `2xl` width (the words stay for screen readers and the title). */
+export function BackendIndicator({ compact = false }: { compact?: boolean }) {
   const { data, isError } = useConsoleInfo();
   const label = isError
     ? 'Backend unknown'
@@ -12,12 +13,12 @@ export function BackendIndicator() {
   const dot = isError ? 'bg-red-500' : data?.backend === 'remote' ? 'bg-emerald-500' : 'bg-amber-500';
   return (
     <span
-      className="inline-flex items-center gap-1.5 rounded-full border border-zinc-200 bg-white px-2.5 py-1 text-xs font-medium text-zinc-700 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300"
-      title="The service this console talks to"
+      className="inline-flex min-h-6.5 items-center gap-1.5 rounded-full border border-zinc-200 bg-white px-2.5 py-1 text-xs font-medium text-zinc-700 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300"
+      title={`The service this console talks to: ${label}`}
     >
       <span aria-hidden="true" className={`size-2 rounded-full ${dot}`} />
       <span className="sr-only">Backend: </span>
-      {label}
+      <span className={compact ? 'sr-only 2xl:not-sr-only' : undefined}>{label}</span>
     </span>
   );
 }

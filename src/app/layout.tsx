@@ -2,15 +2,13 @@ import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useConsoleInfo } from '@/api/console-info';
 import { BackendIndicator, MissingTokenBanner } from './backend-indicator';
-import { NAV_ITEMS } from './routes';
+import { HeaderMenu } from './header-menu';
+import { NavLinks, useShowsSupport } from './nav-links';
+import { NAV_ITEMS, SUPPORT_ITEMS } from './routes';
 import { KeyboardShortcuts } from './shortcuts-launcher';
 import { SignOutButton } from './sign-out-button';
 import { UserBadge } from './user-badge';
 import { ThemeToggle } from './theme-toggle';
-
-function isActive(href: string, location: string) {
-  return href === '/' ? location === '/' : location === href || location.startsWith(`${href}/`);
-}
 
 const DEMO_OPENED_KEY = 'media-console:demo-opened';
 
@@ -46,9 +44,10 @@ function useDemoImport() {
 
 export function Layout({ children }: { children: ReactNode }) {
   useDemoImport();
-  const [location] = useLocation();
+  const showsSupport = useShowsSupport();
   // People is reached from the user badge (admins only; the server refuses everyone else too).
-  const navItems = NAV_ITEMS;
+  // From the `lg` width the header is the navigation and the tools in one row; below it one line of
+  // at most 64 px (name, theme, Menu) and the rest in the menu (header-menu.tsx).
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -58,39 +57,24 @@ export function Layout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <header className="sticky top-0 z-20 border-b border-zinc-200 bg-white/90 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+        <div className="relative mx-auto flex max-w-6xl items-center gap-x-5 gap-y-2 px-4 py-3 lg:flex-wrap">
           <Link href="/" className="flex items-center gap-2 font-semibold tracking-tight">
             <img src="/favicon.svg" alt="" width={28} height={28} className="size-7" />
             <span>Media Console</span>
           </Link>
-          <nav
-            aria-label="Main"
-            className="order-3 -mx-1 flex w-full flex-wrap justify-center gap-0.5 sm:order-none sm:w-auto sm:flex-nowrap sm:justify-start sm:gap-1"
-          >
-            {navItems.map((item) => {
-              const active = isActive(item.href, location);
-              return (
-                <Link
-                  key={item.href}
-                  href={item.href}
-                  aria-current={active ? 'page' : undefined}
-                  className={`rounded-lg px-2 py-1.5 text-[13px] font-medium whitespace-nowrap transition-colors sm:px-3 sm:text-sm ${
-                    active
-                      ? 'bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-200'
-                      : 'text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100'
-                  }`}
-                >
-                  {item.label}
-                </Link>
-              );
-            })}
-          </nav>
+          <NavLinks label="Main" items={NAV_ITEMS} className="-mx-1 hidden lg:block" />
           <div className="ml-auto flex items-center gap-2">
-            <BackendIndicator />
-            <KeyboardShortcuts />
+            {showsSupport && <NavLinks label="Support" items={SUPPORT_ITEMS} className="hidden lg:block" />}
+            <span className="hidden lg:contents">
+              <BackendIndicator compact />
+            </span>
+            <KeyboardShortcuts buttonClassName="hidden lg:inline-flex" />
             <ThemeToggle />
-            <UserBadge />
-            <SignOutButton />
+            <span className="hidden lg:contents">
+              <UserBadge />
+              <SignOutButton />
+            </span>
+            <HeaderMenu />
           </div>
         </div>
       </header>

@@ -31,14 +31,21 @@ const CallbacksScreen = lazy(() =>
 
 const PeopleScreen = lazy(() => import('./people-screen').then((m) => ({ default: m.PeopleScreen })));
 
+/** The creators' navigation: what they make and where it lands. */
 export const NAV_ITEMS = [
   { href: '/', label: 'Create image' },
   { href: '/translate', label: 'Translate video' },
   { href: '/image-to-video', label: 'Image to video' },
   { href: '/tasks', label: 'Tasks' },
   { href: '/insights', label: 'Insights' },
-  { href: '/callbacks', label: 'Callbacks' },
 ] as const;
+
+/**
+ * Support's place, apart from the creators' navigation: what the service sent back. Shown to the
+ * roles that look after the console (viewers are support staff who read, admins) and when the
+ * console knows no roles; a creator reaches it by its address or `g c`.
+ */
+export const SUPPORT_ITEMS = [{ href: '/callbacks', label: 'Callbacks' }] as const;
 
 function ScreenLoading() {
   return (

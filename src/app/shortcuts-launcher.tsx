@@ -8,7 +8,7 @@ const ShortcutsDialog = lazy(() =>
   import('./shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })),
 );
 
-export function KeyboardShortcuts() {
+export function KeyboardShortcuts({ buttonClassName = 'inline-flex' }: { buttonClassName?: string }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const [, navigate] = useLocation();
@@ -26,7 +26,7 @@ export function KeyboardShortcuts() {
         aria-haspopup="dialog"
         aria-label="Keyboard shortcuts"
         title="Keyboard shortcuts (?)"
-        className="inline-flex size-8 items-center justify-center rounded-lg border border-zinc-200 text-sm font-semibold text-zinc-700 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
+        className={`${buttonClassName} size-8 items-center justify-center rounded-lg border border-zinc-200 text-sm font-semibold text-zinc-700 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800`}
       >
         <span aria-hidden="true">?</span>
       </button>

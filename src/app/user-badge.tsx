@@ -39,3 +39,32 @@ export function UserBadge() {
     </p>
   );
 }
+
+/** Who is signed in, in the phone's menu: the name, the role and what it may do; People for admins. */
+export function AccountSummary({ onNavigate }: { onNavigate?: () => void }) {
+  const { data } = useConsoleInfo();
+  const user = data?.user;
+  if (!user || !isRole(user.role)) return null;
+  return (
+    <div className="min-w-0 text-sm">
+      <p className="text-zinc-700 dark:text-zinc-300">
+        Signed in as <span className="font-semibold text-zinc-900 dark:text-zinc-100">{user.name}</span>{' '}
+        <span className="ml-1 rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-medium text-zinc-700 dark:bg-zinc-800 dark:text-zinc-200">
+          {ROLE_LABELS[user.role]}
+        </span>
+      </p>
+      <p className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400">
+        {ROLE_LABELS[user.role]}: {ROLE_SUMMARIES[user.role]}
+      </p>
+      {user.role === 'admin' && (
+        <Link
+          href="/people"
+          onClick={onNavigate}
+          className="mt-1 inline-block text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+        >
+          People and roles
+        </Link>
+      )}
+    </div>
+  );
+}

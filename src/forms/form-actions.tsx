@@ -12,7 +12,10 @@ import { needsRole } from '@/api/roles';
  */
 const keepFocus = (event: MouseEvent) => event.preventDefault();
 
-/** The footer of a creation form: Reset on the left, the shortcut and the submit button on the right. */
+/**
+ * The footer of a creation form: Reset on the left, the shortcut and the submit button on the right;
+ * on a desktop a sticky action bar at the bottom of the window.
+ */
 export function FormActions({
   pending,
   submitLabel,
@@ -34,7 +37,9 @@ export function FormActions({
   const { data } = useConsoleInfo();
   const viewer = data?.user?.role === 'viewer';
   return (
-    <div className="flex flex-wrap items-center justify-between gap-3 rounded-b-xl bg-zinc-50/80 px-4 py-3 sm:px-6 dark:bg-zinc-900/60">
+    // From the `lg` width the footer sticks to the bottom of the window while the form is taller than
+    // it, so the submit button is in sight without scrolling (opaque: the fields pass beneath it).
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-b-xl bg-zinc-50 px-4 py-3 sm:px-6 lg:sticky lg:bottom-0 lg:z-10 lg:shadow-[0_-6px_12px_-10px_rgb(0_0_0/0.25)] dark:bg-zinc-900">
       <Button variant="ghost" onClick={onReset} onMouseDown={keepFocus} disabled={pending}>
         Reset
       </Button>

@@ -120,7 +120,8 @@ describe('reference images', () => {
     const input = screen.getByRole('textbox', { name: 'Reference image URL 1' });
     fill(input, url);
     await submit();
-    expect(await screen.findByText(message)).toBeInTheDocument();
+    // On the field (the side card repeats it as "Needs fixing").
+    expect(await within(screen.getByRole('form')).findByText(message)).toBeInTheDocument();
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input).toHaveFocus();
     expect(posts).toHaveLength(0);
@@ -149,7 +150,7 @@ describe('number of images', () => {
     fill(input, String(count));
     await submit();
     expect(
-      await screen.findByText(
+      await within(screen.getByRole('form')).findByText(
         count === 0 ? 'Number of images must be at least 1' : 'Number of images must be at most 8',
       ),
     ).toBeInTheDocument();

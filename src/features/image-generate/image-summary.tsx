@@ -1,5 +1,8 @@
-import { useWatch, type Control } from 'react-hook-form';
+import { useFormState, useWatch, type Control } from 'react-hook-form';
+import { parseHttpUrl } from '@/api/http-url';
+import { BOUNDS } from '@/api/rules';
 import { cardClass } from '@/components/ui/styles';
+import { rangeProblem, SummaryRow } from '@/forms/summary-row';
 import type { ImageFormInput } from './image-form-model';
 
 const MODE_NAMES = { std: 'Standard', pro: 'Professional' } as const;
@@ -12,8 +15,21 @@ export function ImageSummary({ control }: { control: Control<ImageFormInput, unk
   });
   const [w = 1, h = 1] = (ratio ?? '1:1').split(':').map(Number);
   const scale = 140 / Math.max(w, h);
+  const { errors } = useFormState({ control, name: ['generate_count', 'reference_images'] });
+  const countProblem =
+    errors.generate_count?.message ?? rangeProblem(count, BOUNDS.generateCount, 'Number of images');
   const images = Number.isInteger(count) && (count ?? 0) > 0 ? (count as number) : undefined;
-  const refs = (references ?? []).filter((row) => row?.url?.trim()).length;
+  const filled = (references ?? []).map((row) => row?.url?.trim() ?? '').filter(Boolean);
+  const refs = filled.length;
+  // A row is counted as it will be sent; a row the form refuses (or that is no http(s) URL yet) is flagged.
+  const rowMessages = (Array.isArray(errors.reference_images) ? errors.reference_images : [])
+    .map((row) => row?.url?.message)
+    .filter(Boolean);
+  const refused = Math.max(rowMessages.length, filled.filter((url) => !parseHttpUrl(url)).length);
+  const rowMessage = rowMessages[0] ?? 'Enter an http:// or https:// image URL';
+  const refsProblem =
+    errors.reference_images?.message ??
+    (refused > 1 ? `${refused} images: ${rowMessage}` : refused === 1 ? rowMessage : undefined);
   return (
     <section aria-labelledby="image-summary-title" className={`${cardClass} p-4`}>
       <h2 id="image-summary-title" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
@@ -29,16 +45,18 @@ export function ImageSummary({ control }: { control: Control<ImageFormInput, unk
         </div>
       </div>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-        <dt className="text-zinc-600 dark:text-zinc-400">Images</dt>
-        <dd className="text-right font-medium">{images ? `${images} (one task each)` : '—'}</dd>
+        <SummaryRow term="Images" problem={countProblem}>
+          {images ? `${images} (one task each)` : '—'}
+        </SummaryRow>
         <dt className="text-zinc-600 dark:text-zinc-400">Quality</dt>
         <dd className="text-right font-medium">{quality}</dd>
         <dt className="text-zinc-600 dark:text-zinc-400">Aspect ratio</dt>
         <dd className="text-right font-medium">{ratio}</dd>
         <dt className="text-zinc-600 dark:text-zinc-400">Mode</dt>
         <dd className="text-right font-medium">{mode ? MODE_NAMES[mode] : '—'}</dd>
-        <dt className="text-zinc-600 dark:text-zinc-400">Reference images</dt>
-        <dd className="text-right font-medium">{refs || 'None'}</dd>
+        <SummaryRow term="Reference images" problem={refsProblem}>
+          {refs || 'None'}
+        </SummaryRow>
       </dl>
     </section>
   );

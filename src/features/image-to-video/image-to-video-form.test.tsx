@@ -210,7 +210,7 @@ describe('answers of the service', () => {
     await fillStartFrame();
     await ctx.submit();
     expect(
-      await screen.findByText(
+      await within(screen.getByRole('form')).findByText(
         'The service refused this value: generate_count should be [1,4], current: 3. Allowed: 1 to 4.',
       ),
     ).toBeInTheDocument();

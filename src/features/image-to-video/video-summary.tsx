@@ -1,4 +1,6 @@
-import { useWatch, type Control } from 'react-hook-form';
+import { useFormState, useWatch, type Control } from 'react-hook-form';
+import { BOUNDS } from '@/api/rules';
+import { rangeProblem, SummaryRow } from '@/forms/summary-row';
 import { IMAGE_TO_VIDEO_MODE_RULES } from '@/api/image-to-video-rules';
 import { parseHttpUrl } from '@/api/http-url';
 import { cardClass } from '@/components/ui/styles';
@@ -31,6 +33,10 @@ export function VideoSummary({ control }: { control: Control<VideoFormValues, un
   const poster = safeHttpUrl(startFrame?.trim());
   const rules = IMAGE_TO_VIDEO_MODE_RULES[mode] ?? IMAGE_TO_VIDEO_MODE_RULES.start_frame;
   const videos = Number.isInteger(count) && count >= 1 && count <= 4 ? count : undefined;
+  const { errors } = useFormState({ control, name: 'generate_count' });
+  const countProblem =
+    errors.generate_count?.message ??
+    rangeProblem(count, BOUNDS.imageToVideoGenerateCount, 'Number of videos');
   const withAudio = rules.audio && audio;
   const [w, h] = ratio === '16:9' ? [112, 63] : [45, 80];
   return (
@@ -61,8 +67,9 @@ export function VideoSummary({ control }: { control: Control<VideoFormValues, un
         </div>
       </div>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-        <dt className="text-zinc-600 dark:text-zinc-400">Videos</dt>
-        <dd className="text-right font-medium">{videos ? `${videos} (one task each)` : '—'}</dd>
+        <SummaryRow term="Videos" problem={countProblem}>
+          {videos ? `${videos} (one task each)` : '—'}
+        </SummaryRow>
         <dt className="text-zinc-600 dark:text-zinc-400">Model</dt>
         <dd className="text-right font-medium">{rules.model}</dd>
         <dt className="text-zinc-600 dark:text-zinc-400">Mode</dt>

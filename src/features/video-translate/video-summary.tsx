@@ -1,5 +1,7 @@
-import { useWatch, type Control } from 'react-hook-form';
+import { useFormState, useWatch, type Control } from 'react-hook-form';
+import { BOUNDS } from '@/api/rules';
 import { cardClass } from '@/components/ui/styles';
+import { rangeProblem, SummaryRow } from '@/forms/summary-row';
 import type { VideoFormInput } from './video-form-model';
 
 const yesNo = (value: boolean | undefined) => (value ? 'Yes' : 'No');
@@ -17,6 +19,9 @@ export function VideoSummary({ control }: { control: Control<VideoFormInput, unk
     ],
   });
   const count = languages?.length ?? 0;
+  const { errors } = useFormState({ control, name: 'speaker_num' });
+  const speakersProblem =
+    errors.speaker_num?.message ?? rangeProblem(speakers, BOUNDS.speakerNum, 'Number of speakers');
   return (
     <section aria-labelledby="video-summary-title" className={`${cardClass} p-4`}>
       <h2 id="video-summary-title" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
@@ -28,10 +33,9 @@ export function VideoSummary({ control }: { control: Control<VideoFormInput, unk
           : `${count} translation ${count === 1 ? 'task' : 'tasks'}, one per language.`}
       </p>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-        <dt className="text-zinc-600 dark:text-zinc-400">Speakers</dt>
-        <dd className="text-right font-medium">
+        <SummaryRow term="Speakers" problem={speakersProblem}>
           {speakers === 0 ? 'Detected by the service' : Number.isInteger(speakers) ? speakers : '—'}
-        </dd>
+        </SummaryRow>
         <dt className="text-zinc-600 dark:text-zinc-400">Audio only</dt>
         <dd className="text-right font-medium">{yesNo(audioOnly)}</dd>
         <dt className="text-zinc-600 dark:text-zinc-400">Dynamic duration</dt>

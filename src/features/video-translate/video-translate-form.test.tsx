@@ -141,7 +141,9 @@ describe('number of speakers', () => {
     const input = screen.getByRole('spinbutton', { name: 'Number of speakers' });
     fill(input, '-1');
     await ctx.submit();
-    expect(await screen.findByText('Number of speakers must be at least 0')).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('form')).findByText('Number of speakers must be at least 0'),
+    ).toBeInTheDocument();
     expect(input).toHaveFocus();
     expect(ctx.posts).toHaveLength(0);
   });
@@ -240,9 +242,30 @@ describe('callback URL', () => {
     callbackUrlReachable: true,
   });
 
+  /** The callback URL waits under "Advanced", closed unless it holds a URL the user set. */
+  const advanced = () => screen.getByRole('button', { name: /Advanced/ });
+  async function openAdvanced(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(advanced());
+    expect(advanced()).toHaveAttribute('aria-expanded', 'true');
+    return screen.getByRole('textbox', { name: /Callback URL/ });
+  }
+
+  it('folds under Advanced, closed by default while it holds the inbox', async () => {
+    const ctx = setup({}, info);
+    await waitFor(() => expect(advanced()).toHaveTextContent('this console’s inbox'));
+    expect(advanced()).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('textbox', { name: /Callback URL/ })).toBeNull();
+    const input = await openAdvanced(ctx.user);
+    expect(input).toHaveValue(info.callbackAddress);
+    expect(document.getElementById(advanced().getAttribute('aria-controls')!)).toContainElement(input);
+    await ctx.user.click(advanced());
+    expect(advanced()).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('textbox', { name: /Callback URL/ })).toBeNull();
+  });
+
   it('is prefilled with the console inbox and explains reachability', async () => {
     const ctx = setup({}, info);
-    const input = screen.getByRole('textbox', { name: /Callback URL/ });
+    const input = await openAdvanced(ctx.user);
     await waitFor(() => expect(input).toHaveValue(info.callbackAddress));
     expect(input).toHaveAccessibleDescription(expect.stringContaining('must be able to reach it'));
     await fillValid(ctx);
@@ -257,7 +280,7 @@ describe('callback URL', () => {
       { create: () => envelope([{ task_id: 'vt-secret-check', language: 'Japanese' }]) },
       info,
     );
-    const input = screen.getByRole('textbox', { name: /Callback URL/ });
+    const input = await openAdvanced(ctx.user);
     await waitFor(() => expect(input).toHaveValue(info.callbackAddress));
     await fillValid(ctx);
     window.dispatchEvent(new Event('pagehide'));
@@ -272,7 +295,7 @@ describe('callback URL', () => {
 
   it('turns the inbox address typed or pasted by hand into the marker too', async () => {
     const ctx = setup({}, info);
-    const input = screen.getByRole('textbox', { name: /Callback URL/ });
+    const input = await openAdvanced(ctx.user);
     await waitFor(() => expect(input).toHaveValue(info.callbackAddress));
     fill(input, 'https://hooks.example.com/x');
     expect(screen.getByRole('button', { name: 'Use this console’s inbox' })).toBeInTheDocument();
@@ -286,6 +309,8 @@ describe('callback URL', () => {
   it('does not overwrite a URL the user typed (restored draft)', async () => {
     localStorage.setItem(DRAFT, JSON.stringify({ callback_url: 'https://hooks.example.com/x' }));
     setup({}, info);
+    // Open from the start: it holds a value the user set.
+    expect(advanced()).toHaveAttribute('aria-expanded', 'true');
     const input = screen.getByRole('textbox', { name: /Callback URL/ });
     await new Promise((r) => setTimeout(r, 50));
     expect(input).toHaveValue('https://hooks.example.com/x');
@@ -295,9 +320,22 @@ describe('callback URL', () => {
   it('refuses a non-http URL', async () => {
     const ctx = setup();
     await fillValid(ctx);
-    fill(screen.getByRole('textbox', { name: /Callback URL/ }), 'ftp://hooks.example.com');
+    fill(await openAdvanced(ctx.user), 'ftp://hooks.example.com');
     await ctx.submit();
     expect(await screen.findByText('Callback URL must be an http:// or https:// URL')).toBeInTheDocument();
+    expect(ctx.posts).toHaveLength(0);
+  });
+
+  it('opens again on a refusal after the user closed it, with the focus on the field', async () => {
+    const ctx = setup();
+    await fillValid(ctx);
+    fill(await openAdvanced(ctx.user), 'ftp://hooks.example.com');
+    await ctx.user.click(advanced());
+    expect(advanced()).toHaveAttribute('aria-expanded', 'false');
+    await ctx.submit();
+    expect(await screen.findByText('Callback URL must be an http:// or https:// URL')).toBeInTheDocument();
+    expect(advanced()).toHaveAttribute('aria-expanded', 'true');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Callback URL/ })).toHaveFocus());
     expect(ctx.posts).toHaveLength(0);
   });
 });

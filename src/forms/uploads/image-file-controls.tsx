@@ -2,6 +2,7 @@
 // the file its URL came from) and of a list of rows (pick several, what did not fit).
 import { useEffect, type ReactNode } from 'react';
 import { hintClass } from '@/components/ui/styles';
+import { useTouchDevice } from '@/components/ui/use-media-query';
 import {
   dropHighlight,
   FilePickButton,
@@ -78,6 +79,8 @@ export function ImageListFiles({
   const tracker = useUploads();
   const unavailable = useUploadsUnavailable();
   const offered = Boolean(tracker && onFiles) && !unavailable;
+  // A phone has nothing to drag from and rarely an image to paste: it chooses from photos or files.
+  const touch = useTouchDevice();
   return (
     <>
       <div className="mt-3 flex flex-wrap items-center gap-3">
@@ -87,7 +90,9 @@ export function ImageListFiles({
             <FilePickButton accept={accept} multiple onFiles={onFiles}>
               Upload images
             </FilePickButton>
-            <span className={hintClass}>or drop or paste them here</span>
+            <span className={hintClass}>
+              {touch ? 'from your photos or files' : 'or drop or paste them here'}
+            </span>
           </>
         )}
       </div>

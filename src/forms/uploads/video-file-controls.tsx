@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useConsoleInfo } from '@/api/console-info';
 import { hintClass } from '@/components/ui/styles';
+import { useTouchDevice } from '@/components/ui/use-media-query';
 import {
   dropHighlight,
   FilePickButton,
@@ -38,6 +39,7 @@ export function VideoFileControls({
   const drop = useFileDrop(files?.onFiles);
   useEffect(() => tracker?.hold(slot), [tracker, slot]);
   const name = tracker?.nameOf(url);
+  const touch = useTouchDevice();
   return (
     <div {...drop.props} className={dropHighlight(drop.dragging)}>
       {children}
@@ -47,7 +49,8 @@ export function VideoFileControls({
             Upload video
           </FilePickButton>
           <span className={hintClass}>
-            or drop or paste it here · {accept.label}, at most {formatBytes(accept.maxBytes)}
+            {touch ? 'from your files' : 'or drop or paste it here'} · {accept.label}, at most{' '}
+            {formatBytes(accept.maxBytes)}
           </span>
         </div>
       )}

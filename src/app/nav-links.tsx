@@ -1,0 +1,65 @@
+import { Link, useLocation } from 'wouter';
+import { useConsoleInfo } from '@/api/console-info';
+import { isRole } from '@/api/roles';
+import { NAV_ITEMS, SUPPORT_ITEMS } from './routes';
+
+export function isActive(href: string, location: string) {
+  return href === '/' ? location === '/' : location === href || location.startsWith(`${href}/`);
+}
+
+/**
+ * Whether this person sees Support in the header: viewers (support staff who read) and admins, and
+ * anyone on a console that knows no roles. Creators do not: their navigation is what they make.
+ */
+export function useShowsSupport(): boolean {
+  const { data } = useConsoleInfo();
+  if (!data) return false;
+  const role = data.user?.role;
+  return !isRole(role) || role !== 'creator';
+}
+
+const LINK_COLOURS = {
+  active: 'bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-200',
+  idle: 'text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100',
+};
+
+/** A list of navigation links, the current one marked; `stacked` for the phone menu. */
+export function NavLinks({
+  label,
+  items,
+  stacked = false,
+  className = '',
+  onNavigate,
+}: {
+  label: string;
+  items: typeof NAV_ITEMS | typeof SUPPORT_ITEMS;
+  stacked?: boolean;
+  className?: string;
+  onNavigate?: () => void;
+}) {
+  const [location] = useLocation();
+  const shape = stacked
+    ? 'block rounded-lg px-3 py-2.5 text-base'
+    : 'block rounded-lg px-2.5 py-1.5 text-sm whitespace-nowrap';
+  return (
+    <nav aria-label={label} className={className}>
+      <ul className={stacked ? 'space-y-0.5' : 'flex gap-1'}>
+        {items.map((item) => {
+          const active = isActive(item.href, location);
+          return (
+            <li key={item.href}>
+              <Link
+                href={item.href}
+                aria-current={active ? 'page' : undefined}
+                onClick={onNavigate}
+                className={`${shape} font-medium transition-colors ${active ? LINK_COLOURS.active : LINK_COLOURS.idle}`}
+              >
+                {item.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
