@@ -30,7 +30,7 @@ const APP_CHUNKS: [RegExp, string][] = [
   [/src\/api\/(query-client|task-types)\.tsx?$/, 'query'],
   // The Tasks list and the task page: what both show.
   [
-    /src\/(features\/tasks\/(use-team-feed|team-tasks|team-merge|task-view|task-media|task-timing|status-badge|animate-link|format|safe-url|lookup|result-expiry|use-now|use-history)|api\/task-view-rule)\.tsx?$/,
+    /src\/(features\/tasks\/(use-team-feed|team-tasks|team-merge|task-view|task-media|task-timing|status-badge|animate-link|format|safe-url|lookup|result-expiry|result-copies|result-home|use-now|use-history)|api\/task-view-rule)\.tsx?$/,
     'tasks',
   ],
   // The task page alone.

@@ -15,6 +15,15 @@ export const KB = 1000;
 export const ROUTE_BUDGETS = { js: 100 * KB, css: 12 * KB };
 
 /**
+ * A route allowed past the JS budget for now, each with how far and why. The task page of an
+ * unknown id grew from 98.3 to 102.4 KB when sign-in roles, kept results and request cards landed
+ * together (docs/performance.md): held at 103 KB so it grows no further while it is won back.
+ */
+export const ROUTE_JS_EXCEPTIONS: Partial<Record<string, number>> = {
+  '/tasks/i2is-route-weight-unknown': 103 * KB,
+};
+
+/**
  * Every screen a person can land on. `route-weight.test.ts` checks that each navigation entry is
  * here, so a new screen cannot escape the budget.
  */
@@ -177,10 +186,13 @@ export function checkRouteBudgets(weights: RouteWeight[], budgets = ROUTE_BUDGET
   ];
   let ok = weights.length > 0;
   for (const weight of weights) {
-    const within = weight.jsServed <= budgets.js && weight.cssServed <= budgets.css;
+    // Exceptions hold at the real budget only: ROUTE_JS_BUDGET_KB=85 (a test of the gate) fails every route.
+    const jsBudget =
+      budgets.js === ROUTE_BUDGETS.js ? (ROUTE_JS_EXCEPTIONS[weight.route] ?? budgets.js) : budgets.js;
+    const within = weight.jsServed <= jsBudget && weight.cssServed <= budgets.css;
     ok &&= within;
     lines.push(
-      `${within ? 'ok  ' : 'OVER'} ${weight.route.padEnd(34)} ${kb(weight.jsServed, 9)} ${kb(weight.jsGzip, 9)}   ${kb(weight.cssServed, 8)} ${kb(weight.cssGzip, 8)}   (${weight.files.length} files)`,
+      `${within ? (jsBudget > budgets.js ? 'held' : 'ok  ') : 'OVER'} ${weight.route.padEnd(34)} ${kb(weight.jsServed, 9)} ${kb(weight.jsGzip, 9)}   ${kb(weight.cssServed, 8)} ${kb(weight.cssGzip, 8)}   (${weight.files.length} files)`,
     );
   }
   const largest = (size: 'jsServed' | 'cssServed' | 'jsGzip' | 'cssGzip') =>

@@ -2,7 +2,8 @@
 // its tasks (the record's, laid over by fresher loaded copies); tasks of no request and one-task
 // requests stay single; the feed's pushes reach a request's tasks that the filters leave out.
 import { describe, expect, it } from 'vitest';
-import { groupByRequest, mergeIntoRequests, requestProgress, requestsOfPages } from './request-groups';
+import { groupByRequest, requestProgress, requestsOfPages } from './request-groups';
+import { mergeIntoRequests } from './team-merge';
 import { mergePushedTask } from './team-merge';
 import type { TaskPage, TeamRequest, TeamTask } from './team-tasks';
 

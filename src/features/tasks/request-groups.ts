@@ -92,22 +92,6 @@ export function requestsOfPages(pages: readonly TaskPage[]): Map<string, TeamReq
 }
 
 /**
- * A task pushed by the feed, merged into the requests of a page that holds its request: a newer
- * copy replaces the old, a task the request did not have yet is added. Other pages are returned
- * as they were (the same object).
- */
-export function mergeIntoRequests(page: TaskPage, task: TeamTask): TaskPage {
-  if (!task.requestId || !page.requests) return page;
-  const index = page.requests.findIndex((request) => request.id === task.requestId);
-  if (index < 0) return page;
-  const request = page.requests[index]!;
-  const at = request.tasks.findIndex((each) => each.id === task.id);
-  if (at >= 0 && request.tasks[at]!.updatedAt > task.updatedAt) return page;
-  const tasks = at >= 0 ? request.tasks.with(at, task) : [...request.tasks, task];
-  return { ...page, requests: page.requests.with(index, { ...request, tasks }) };
-}
-
-/**
  * A request card's summary: how many of its tasks are done, failed, still running (tasks neither
  * succeeded nor failed count as running, as in the "In progress" tab).
  */

@@ -6,7 +6,6 @@ import type { InfiniteData } from '@tanstack/react-query';
 import { isTerminalStatus } from '@/api/status';
 import { matchesView, viewedFields } from '@/api/task-view-rule';
 import type { TaskRecord } from './history';
-import { mergeIntoRequests } from './request-groups';
 import type { TaskPage, TeamQuery, TeamTask } from './team-tasks';
 
 /**
@@ -105,4 +104,20 @@ export function overlayLocal(server: TeamTask, local: TaskRecord | undefined): T
     creatorId: server.creatorId,
     creatorUnverified: server.creatorUnverified,
   };
+}
+
+/**
+ * A task pushed by the feed, merged into the requests of a page that holds its request: a newer
+ * copy replaces the old, a task the request did not have yet is added. Other pages are returned
+ * as they were (the same object).
+ */
+export function mergeIntoRequests(page: TaskPage, task: TeamTask): TaskPage {
+  if (!task.requestId || !page.requests) return page;
+  const index = page.requests.findIndex((request) => request.id === task.requestId);
+  if (index < 0) return page;
+  const request = page.requests[index]!;
+  const at = request.tasks.findIndex((each) => each.id === task.id);
+  if (at >= 0 && request.tasks[at]!.updatedAt > task.updatedAt) return page;
+  const tasks = at >= 0 ? request.tasks.with(at, task) : [...request.tasks, task];
+  return { ...page, requests: page.requests.with(index, { ...request, tasks }) };
 }
