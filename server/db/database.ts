@@ -148,9 +148,20 @@ async function openPglite(dataDir: string): Promise<Database> {
   return {
     db: new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) }),
     kind: 'pglite',
+    // LISTEN goes to PGlite directly, beside the pool: run while the pool's one connection is inside a
+    // transaction (a limit's check, the result copier's claim), PGlite refuses it ("unexpected state
+    // STARTED"). Holding that connection meanwhile puts it between transactions.
     async listen(channel, onPayload) {
-      const unsubscribe = await pglite.listen(channel, onPayload);
-      return unsubscribe;
+      const between = <T>(work: () => Promise<T>) =>
+        pool.connect().then(async (client) => {
+          try {
+            return await work();
+          } finally {
+            client.release();
+          }
+        });
+      const unsubscribe = await between(() => pglite.listen(channel, onPayload));
+      return () => between(unsubscribe);
     },
     close: once(async () => {
       await pool.end();
