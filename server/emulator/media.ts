@@ -30,7 +30,10 @@ const SAMPLE_CACHE = 'public, max-age=86400';
 /** The demo's rendered scenes, clips and posters (assets/demo/, demo-scenes.ts), by extension. */
 const DEMO_TYPES: Record<string, string> = { webp: 'image/webp', mp4: 'video/mp4', jpg: 'image/jpeg' };
 const DEMO_FILE = /^[a-z0-9-]+(?:\.thumb)?\.(webp|mp4|jpg)$/;
-const demoFiles = new Set(readdirSync(new URL('demo/', ASSETS)));
+// Read at the first demo request, not at import: screen tests load this module under jsdom, where
+// import.meta.url is no file: URL.
+let demoFileNames: Set<string> | undefined;
+const demoFiles = () => (demoFileNames ??= new Set(readdirSync(new URL('demo/', ASSETS))));
 
 export const SAMPLES: Record<string, { file: string; type: string }> = {
   'reference.png': { file: 'reference.png', type: 'image/png' },
@@ -111,7 +114,7 @@ export function createMediaRoutes(store: TaskStore, now: () => number): Hono {
   app.get(`${DEMO_ASSETS_PATH}/:file`, (c) => {
     const file = c.req.param('file');
     const type = DEMO_FILE.exec(file)?.[1];
-    if (!type || !demoFiles.has(file)) return notFound(c);
+    if (!type || !demoFiles().has(file)) return notFound(c);
     return sendBytes(c, asset(`demo/${file}`), DEMO_TYPES[type]!, RESULT_CACHE);
   });
 
