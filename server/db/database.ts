@@ -161,7 +161,8 @@ async function openPglite(dataDir: string): Promise<Database> {
           }
         });
       const unsubscribe = await between(() => pglite.listen(channel, onPayload));
-      return () => between(unsubscribe);
+      // Once the pool is closing there is no transaction left to wait for.
+      return () => (pool.ending || pool.ended ? unsubscribe() : between(unsubscribe));
     },
     close: once(async () => {
       await pool.end();
