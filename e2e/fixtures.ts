@@ -28,13 +28,17 @@ export interface Emulator {
   set(settings: EmulatorSettings): Promise<void>;
 }
 
-const DEFAULTS: Required<EmulatorSettings> = {
+export const EMULATOR_DEFAULTS: Required<EmulatorSettings> = {
   timeScale: E2E_TIME_SCALE,
   disabled: [],
   failNextStatusQueries: null,
 };
 
-async function postSettings(request: APIRequestContext, baseURL: string, settings: EmulatorSettings) {
+/**
+ * Changes the emulator of the app at `baseURL`. Specs that start an app of their own (team.spec) use
+ * this on it, and put `EMULATOR_DEFAULTS` back themselves; the `emulator` fixture is the worker's app.
+ */
+export async function postSettings(request: APIRequestContext, baseURL: string, settings: EmulatorSettings) {
   const response = await request.post(`${baseURL}/emulator/settings`, { data: settings });
   expect(response.ok(), await response.text()).toBe(true);
 }
@@ -67,7 +71,7 @@ export const test = base.extend<{ emulator: Emulator }, { workerApp: ProdServer 
         await postSettings(request, workerApp.url, settings);
       },
     });
-    if (changed) await postSettings(request, workerApp.url, DEFAULTS);
+    if (changed) await postSettings(request, workerApp.url, EMULATOR_DEFAULTS);
     await request.dispose();
   },
 });
