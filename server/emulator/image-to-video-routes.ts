@@ -9,10 +9,8 @@ import {
 } from '../../src/api/image-to-video-request';
 import type { EmulatorEngine } from './engine';
 import { notFound, ok } from './envelope';
-import { requestOrigin } from '../http/request-origin';
-import { downloadAll } from './image-generate-routes';
+import { createTasks, downloadAll } from './creation';
 import { readRequest } from './json-body';
-import { outcomeFor, rejectedOnPurpose, wantsReject } from './magic-words';
 import { statusQuery } from './status-query';
 import { imageToVideoView } from './task-views';
 
@@ -30,30 +28,28 @@ export function createImageToVideoRoutes(engine: EmulatorEngine): Hono {
     if (!request.ok) return request.response;
     const params = request.params;
     const mode = imageToVideoModeOf(params);
-    const images = [params.image_url, params.end_image_url, ...(params.reference_images ?? [])];
-    const download = await downloadAll(
+    const download = await downloadAll(c, engine, [
+      params.image_url,
+      params.end_image_url,
+      ...(params.reference_images ?? []),
+    ]);
+    if (download) return download;
+    const created = createTasks(
       c,
       engine,
-      images.filter((url): url is string => url !== undefined),
-    );
-    if (download) return download;
-    if (wantsReject(params.prompt)) return rejectedOnPurpose(c);
-    const outcome = outcomeFor(params.prompt);
-    const origin = requestOrigin(c);
-    const taskIds = Array.from({ length: params.generate_count }, () => {
-      const task = engine.addTask({
-        ...engine.taskBase('image_to_video', origin, outcome, params.callback_url),
-        kind: 'image_to_video',
+      { kind: 'image_to_video', texts: [params.prompt], callbackUrl: params.callback_url },
+      Array.from({ length: params.generate_count }),
+      () => ({
         prompt: params.prompt,
         model: params.model,
         aspectRatio: params.aspect_ratio,
         resolution: params.aspect_resolution ?? '720p',
         duration: params.duration ?? IMAGE_TO_VIDEO_MODE_RULES[mode].defaultDuration,
         audio: params.generate_audio === true,
-      });
-      return task.id;
-    });
-    return ok(c, { task_ids: taskIds });
+      }),
+    );
+    if (created instanceof Response) return created;
+    return ok(c, { task_ids: created.map((task) => task.id) });
   });
 
   app.get('/v1/image_to_video/:id', (c) =>

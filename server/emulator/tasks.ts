@@ -7,7 +7,7 @@ import type { TaskType } from '../../src/api/schemas';
 import { TASK_ID_PREFIXES } from '../../src/api/task-types';
 import type { TaskOutcome } from './magic-words';
 
-interface TaskBase {
+export interface TaskBase {
   id: string;
   /** ms since epoch */
   createdAt: number;

@@ -11,9 +11,8 @@ import {
 } from '../../src/api/schemas';
 import type { EmulatorEngine } from './engine';
 import { notFound, ok } from './envelope';
-import { requestOrigin } from '../http/request-origin';
+import { createTasks } from './creation';
 import { readRequest } from './json-body';
-import { outcomeFor, rejectedOnPurpose, wantsReject } from './magic-words';
 import { statusQuery } from './status-query';
 import { videoTranslateView } from './task-views';
 
@@ -30,22 +29,24 @@ export function createVideoTranslateRoutes(engine: EmulatorEngine): Hono {
     const request = await readRequest(c, videoTranslateRequestSchema, VIDEO_TRANSLATE_RULES);
     if (!request.ok) return request.response;
     const params = { ...VIDEO_TRANSLATE_DEFAULTS, ...stripUndefined(request.params) };
-    if (wantsReject(params.name, params.video_url)) return rejectedOnPurpose(c);
-    const outcome = outcomeFor(params.name, params.video_url);
-    const origin = requestOrigin(c);
     const unixSeconds = Math.floor(engine.now() / 1000);
-    const data = params.target_languages.map((language) => {
-      const task = engine.addTask({
-        ...engine.taskBase('video_translate', origin, outcome, params.callback_url),
-        kind: 'video_translate',
+    const created = createTasks(
+      c,
+      engine,
+      { kind: 'video_translate', texts: [params.name, params.video_url], callbackUrl: params.callback_url },
+      params.target_languages,
+      (language) => ({
         language,
         name: translatedVideoName(language, params.name, unixSeconds),
         videoUrl: params.video_url,
         enableCaption: params.enable_caption,
-      });
-      return { task_id: task.id, language };
-    });
-    return ok(c, data);
+      }),
+    );
+    if (created instanceof Response) return created;
+    return ok(
+      c,
+      created.map(({ item: language, id }) => ({ task_id: id, language })),
+    );
   });
 
   // Registered before `/:id`, which would otherwise take "target_languages" for a task id.
