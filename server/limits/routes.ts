@@ -5,6 +5,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { LIMIT_MAX, LIMIT_MEASURES, LIMIT_PERIODS, LIMIT_REFUSAL_CODE } from '../../src/api/limits';
 import type { Database } from '../db/database';
+import { jsonOfCopy } from '../http/json-copy';
 import type { IdentityStore } from '../identity/store';
 import { identityOf } from '../identity/roles';
 import { admit, allLimits, costOf, limitStatuses, setLimits, type LimitInput, type LimitRow } from './limits';
@@ -131,16 +132,7 @@ export function limitsGuard(database: Promise<Database>, options: LimitsOptions 
     if (!create || !who) return next();
     let refused: Response | undefined;
     const answer = await readLimit(c, async () => {
-      // A copy: the original stream stays for whoever handles the request next. Not c.req.text():
-      // Hono would cache this text, and the handlers inside would read the cache instead of the body
-      // a later middleware rewrites (the console inbox marker puts the real callback address in).
-      const text = await c.req.raw.clone().text();
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        body = undefined;
-      }
+      const body = await jsonOfCopy(c);
       const { db } = await database;
       const admission = await admit(db, who.userId, costOf(create[1]!, body), now());
       if (!admission.ok) {

@@ -8,6 +8,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { CONSOLE_INBOX } from '../../src/api/schemas';
+import { jsonOfCopy } from '../http/json-copy';
 import { isJsonMediaType } from '../http/media-type';
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -50,14 +51,8 @@ export function consoleInboxMarker(
     },
     async (c, next) => {
       if (!applies(c)) return next();
-      // Read a copy: the original stream stays for whoever handles the request next.
-      const text = await c.req.raw.clone().text();
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        return next(); // not JSON after all: the handler answers that in its own words
-      }
+      const body = await jsonOfCopy(c);
+      // Not JSON after all (undefined): the handler answers that in its own words.
       const given = (body as { callback_url?: unknown } | null)?.callback_url;
       if (
         !body ||
