@@ -1,4 +1,4 @@
-// `npm run bench -- light`: the embedded default as a new user runs it (`npm start` built: the
+// `npm run bench -- embedded`: the embedded default as a new user runs it (`npm start` built: the
 // built-in emulator and PGlite in DATA_DIR), measured from outside, beside the service alone:
 // - start-up: from launching the process to its first answer (GET /), on a DATA_DIR it has made;
 // - idle memory: the resident set (VmRSS) of the `npm start` process a few seconds after that;

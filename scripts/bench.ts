@@ -43,7 +43,7 @@ const sections: { title: string; run: () => Promise<BenchRow[]> }[] = [
   },
   {
     title:
-      'Light default: npm start (embedded) memory and start-up; status polls through the console vs the service alone',
+      'Embedded default (npm start): memory, start-up, and status polls through the console vs the service alone',
     run: () => benchLight(),
   },
   {
