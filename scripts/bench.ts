@@ -2,11 +2,13 @@
 // returning rows, so sections can be added here without touching the others. Needs a build
 // (`npm run build`) for the size and Lighthouse sections.
 // Sections: bench-size.ts, bench-lighthouse.ts (ship work), bench-polling.ts, bench-gallery.ts
-// (gallery work), bench-upload.ts (uploads). `npm run bench -- polling gallery` runs only the sections whose title matches.
+// (gallery work), bench-upload.ts (uploads), bench-light.ts (the embedded default's memory, start-up
+// and proxy). `npm run bench -- polling gallery` runs only the sections whose title matches.
 import { benchCallbacks } from './bench-callbacks';
 import { benchGallery } from './bench-gallery';
 import { benchInsights } from './bench-insights';
 import { benchLedger } from './bench-ledger';
+import { benchLight } from './bench-light';
 import { benchLighthouse } from './bench-lighthouse';
 import { benchPolling } from './bench-polling';
 import { benchRouteWeight } from './bench-route-weight';
@@ -38,6 +40,11 @@ const sections: { title: string; run: () => Promise<BenchRow[]> }[] = [
   {
     title: 'Uploads: a 500 MB file through the console proxy vs straight to the emulator',
     run: () => benchUpload(),
+  },
+  {
+    title:
+      'Embedded default (npm start): memory, start-up, and status polls through the console vs the service alone',
+    run: () => benchLight(),
   },
   {
     title: 'The team record on PostgreSQL and PGlite (server time; BENCH_TASKS tasks, default 1,000,000)',

@@ -168,6 +168,7 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
   closers.push(async () => {
     // No new status checks; then the store: it refuses new callbacks and waits for the ones being committed.
     await hints.close();
+    await recorder.flush();
     await store.close();
     await inbox.close();
     await taskRoutes.close();
@@ -218,8 +219,9 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
   });
   const recordStatus = recorder.status;
   recorder.status = async (...args) => {
-    await recordStatus(...args);
-    if (args[2].status === 'SUCCEEDED') results.wake();
+    const written = await recordStatus(...args);
+    if (written && args[2].status === 'SUCCEEDED') results.wake();
+    return written;
   };
   if (options.keepResults ?? !options.database) {
     void database.then(() => results.start()).catch(() => undefined);

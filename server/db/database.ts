@@ -138,11 +138,26 @@ async function loadPglite(): Promise<PgliteModules> {
   return { PGlite, pg_trgm, createPgConfig };
 }
 
+/**
+ * PostgreSQL's settings for PGlite, beside PGlite's own (`PGlite.defaultStartParams`: among them
+ * `-F`, no fsync, which loses nothing to a killed process: its writes are already the kernel's).
+ * WebAssembly memory only grows, so every buffer PostgreSQL ever fills stays resident:
+ * - shared_buffers: PostgreSQL's default of 128 MB is set up (touched) at start, whole; 16 MB holds
+ *   the console's working set, and the kernel's page cache keeps the rest of the files warm
+ *   (docs/performance.md, "Memory": 527 -> ~150 MB idle with the flag in server/entry/prod.ts);
+ * - maintenance_work_mem: an index build (the trigram indexes of a migration) may use 64 MB by
+ *   default, then kept for the life of the process; 16 MB builds them in a few more passes.
+ */
+export const PGLITE_SETTINGS = ['shared_buffers=16MB', 'maintenance_work_mem=16MB'];
+
 async function openPglite(dataDir: string): Promise<Database> {
   const path = dataDir.startsWith('memory://') ? dataDir : join(dataDir, PGLITE_DIR);
   if (!path.startsWith('memory://')) mkdirSync(path, { recursive: true });
   const { PGlite, pg_trgm, createPgConfig } = await loadPglite();
-  const pglite = await PGlite.create(path, { extensions: { pg_trgm } });
+  const pglite = await PGlite.create(path, {
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
+  });
   // PGlite is one connection; node-postgres' pool of one serializes transactions over it.
   const pool = new pg.Pool({ ...createPgConfig(pglite), types, max: 1 });
   return {

@@ -2,6 +2,7 @@
 // Node side on HOST:PORT until SIGINT/SIGTERM.
 import { serve } from '@hono/node-server';
 import { existsSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
 import { ConfigError, readProdConfig, type ProdConfig } from '../app/prod-config';
 import { createProdApp, type ProdApp } from '../app/prod-app';
 
@@ -23,6 +24,12 @@ async function main() {
     process.exit(1);
   }
   for (const warning of config.warnings) console.warn(`warning: ${warning}`);
+  // PGlite (the embedded database) is 20 MB of WebAssembly. V8 compiles it quickly (Liftoff), then
+  // again, optimised (TurboFan), the functions it finds hot: that second compilation cost ~60 MB of
+  // resident memory and a second of CPU at start for queries the console hardly notices (its
+  // queries are small; docs/performance.md, "Memory"). Set here, before PGlite is loaded, so it holds
+  // wherever dist-server/prod.js runs (`npm start`, `npm run demo`, the end-to-end servers).
+  if (!/^postgres(ql)?:/i.test(config.server.databaseUrl ?? '')) setFlagsFromString('--liftoff-only');
 
   let prod: ProdApp;
   try {

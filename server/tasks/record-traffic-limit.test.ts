@@ -18,9 +18,10 @@ function answerOf(bytes: number): Uint8Array<ArrayBuffer> {
 function fakeRecorder() {
   return {
     created: vi.fn(async () => {}),
-    status: vi.fn(async () => {}),
+    status: vi.fn(async () => true),
     error: vi.fn(async () => {}),
     uploaded: vi.fn(async () => {}),
+    flush: vi.fn(async () => {}),
   } satisfies TaskRecorder;
 }
 

@@ -134,12 +134,24 @@ export interface TaskRecorder {
     /** When the request was made: now, except for the demo's example tasks (server/entry/demo.ts). */
     at?: Date,
   ): Promise<void>;
-  status(kind: TaskType, id: string, data: TaskUpdate): Promise<void>;
+  /**
+   * Resolves once the answer is in the record (committed). An answer this process already recorded
+   * for the task, word for word, changes nothing there: it costs no write, only a later, batched
+   * `last_checked_at` (see createTaskRecorder). Resolves to whether this call wrote the task.
+   */
+  status(kind: TaskType, id: string, data: TaskUpdate): Promise<boolean>;
   /** A failed status request of a known task: the last state stays, the error is kept beside it. */
   error(id: string, error: Omit<TaskErrorValue, 'at'>): Promise<void>;
   /** A file the upload endpoint accepted: its URL and the name it had. */
   uploaded(url: string, fileName: string, creator: Creator | string | null): Promise<void>;
+  /** Writes the pending `last_checked_at` of unchanged answers now (closing, tests). */
+  flush(): Promise<void>;
 }
+
+/** How many tasks' last recorded answers are remembered (a few hundred bytes each). */
+export const REMEMBERED_ANSWERS = 10_000;
+/** Unchanged answers move `last_checked_at` on in one statement at most this often. */
+export const CHECKED_FLUSH_MS = 2000;
 
 /** The request's media URLs that are files uploaded through the console, with their names. */
 async function filesOf(trx: Db, params: Record<string, unknown>): Promise<RequestFile[]> {
@@ -161,8 +173,65 @@ async function filesOf(trx: Db, params: Record<string, unknown>): Promise<Reques
   });
 }
 
+/**
+ * Status answers are polled far more often than they change (every browser with the gallery open
+ * asks every few seconds; a task's answer changes a handful of times in its life). The recorder
+ * remembers, per task, the last answer it committed; the same answer again changes nothing in the
+ * record (applyStatus would write the same row) and is not written: only its check time is kept,
+ * and written for all such tasks in one UPDATE every CHECKED_FLUSH_MS, off the request path. A
+ * crash then loses at most those check times, never anything the service reported: an answer that
+ * changes the record is committed before the browser gets it, as before. Identical answers that
+ * arrive while the first is being written wait for that write instead of writing again.
+ */
 export function createTaskRecorder(database: Promise<Database>): TaskRecorder {
   const db = async () => (await database).db;
+  /** Task id -> its last answer committed by this recorder (kind and JSON), oldest first. */
+  const recorded = new Map<string, string>();
+  /** Task id -> the answer being written and the write. */
+  const writing = new Map<string, { answer: string; done: Promise<boolean> }>();
+  /** Task id -> when an unchanged answer was last seen, not yet written. */
+  const checked = new Map<string, Date>();
+  let timer: NodeJS.Timeout | undefined;
+  let flushing: Promise<void> = Promise.resolve();
+  const remember = (id: string, answer: string) => {
+    recorded.delete(id);
+    recorded.set(id, answer);
+    if (recorded.size > REMEMBERED_ANSWERS) recorded.delete(recorded.keys().next().value!);
+  };
+  const forget = (id: string) => {
+    recorded.delete(id);
+    checked.delete(id);
+  };
+  const writeChecked = async () => {
+    timer = undefined;
+    if (checked.size === 0) return;
+    const due = [...checked];
+    checked.clear();
+    // Ids in order, as every writer of several tasks does, so two writers cannot deadlock.
+    due.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const ids = due.map(([id]) => id);
+    const times = due.map(([, when]) => when.toISOString());
+    try {
+      // Never earlier than a check time a write has already set (a changed answer meanwhile).
+      await sql`
+        update tasks t set last_checked_at = greatest(t.last_checked_at, c.at), last_error = null
+        from unnest(${ids}::text[], ${times}::timestamptz[]) as c(id, at)
+        where t.id = c.id`.execute(await db());
+    } catch (error) {
+      console.error(`[tasks] could not record check times: ${(error as Error).message}`);
+    }
+  };
+  const flush = () => {
+    clearTimeout(timer);
+    return (flushing = flushing.then(writeChecked));
+  };
+  const statusWrite = async (kind: TaskType, id: string, data: TaskUpdate): Promise<boolean> => {
+    await (await db()).transaction().execute(async (trx) => {
+      const known = await trx.selectFrom('tasks').select('id').where('id', '=', id).executeTakeFirst();
+      await applyStatus(trx, kind, id, data, known ? 'poll' : 'lookup');
+    });
+    return true;
+  };
   return {
     async created(kind, params, tasks, creator, at) {
       const batch = tasks.length > 1 ? JSON.stringify(tasks.map((task) => task.id)) : null;
@@ -209,12 +278,33 @@ export function createTaskRecorder(database: Promise<Database>): TaskRecorder {
       });
     },
     async status(kind, id, data) {
-      await (await db()).transaction().execute(async (trx) => {
-        const known = await trx.selectFrom('tasks').select('id').where('id', '=', id).executeTakeFirst();
-        await applyStatus(trx, kind, id, data, known ? 'poll' : 'lookup');
+      const answer = `${kind} ${JSON.stringify(data)}`;
+      const pending = writing.get(id);
+      if (pending?.answer === answer) return pending.done.then(() => false);
+      if (!pending && recorded.get(id) === answer) {
+        checked.set(id, new Date());
+        timer ??= setTimeout(() => void flush(), CHECKED_FLUSH_MS).unref();
+        return false;
+      }
+      // A different answer while one is being written goes after it, in the order they came.
+      const done = (pending?.done.catch(() => false) ?? Promise.resolve(false)).then(async () => {
+        recorded.delete(id);
+        await statusWrite(kind, id, data);
+        // Written with its own check time: no older one is left to write.
+        checked.delete(id);
+        remember(id, answer);
+        return true;
       });
+      writing.set(id, { answer, done });
+      try {
+        return await done;
+      } finally {
+        if (writing.get(id)?.done === done) writing.delete(id);
+      }
     },
     async error(id, error) {
+      // The next answer, even one recorded before, clears this error: it is written again.
+      forget(id);
       const value: TaskErrorValue = { ...error, at: Date.now() };
       await (
         await db()
@@ -234,5 +324,6 @@ export function createTaskRecorder(database: Promise<Database>): TaskRecorder {
         .onConflict((oc) => oc.column('url').doUpdateSet(values))
         .execute();
     },
+    flush,
   };
 }
