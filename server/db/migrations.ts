@@ -399,7 +399,7 @@ create function insights_bucket(seconds float8) returns integer language sql imm
 create function insights_video_seconds(kind text, phase text, result jsonb, params jsonb) returns numeric
 language sql immutable as $$
   select case when kind = 'image_to_video' and phase = 'succeeded' then coalesce(
-    case when result->>'duration' ~ '^[0-9]+(\.[0-9]+)?$' then (result->>'duration')::numeric end,
+    case when result->>'duration' ~ '^[0-9]+(\\.[0-9]+)?$' then (result->>'duration')::numeric end,
     case when params->>'duration' ~ '^[0-9]+$' then (params->>'duration')::numeric end, 0) else 0 end $$;
 create function insights_hist_step(state integer[], idx integer, weight integer, size integer)
 returns integer[] language plpgsql immutable as $$
@@ -410,6 +410,11 @@ begin
 end $$;
 -- insights_hist(index, weight, size): a histogram of \`size\` counts, index 0-based.
 create aggregate insights_hist(integer, integer, integer) (sfunc = insights_hist_step, stype = integer[]);
+-- insights_dense(indexes, size): the histogram of a list of 0-based indexes (nulls skipped), one call per group.
+create function insights_dense(idx integer[], size integer) returns integer[] language sql immutable as $$
+  select array_agg(coalesce(h.c, 0)::integer order by s.i)
+  from generate_series(0, size - 1) as s(i)
+  left join (select x, count(*) as c from unnest(idx) as x where x is not null group by x) h on h.x = s.i $$;
 create function insights_add(a integer[], b integer[]) returns integer[] language sql immutable as $$
   select array(select x + y from unnest(a, b) as u(x, y)) $$;
 `;

@@ -109,7 +109,8 @@ function periodRows(filter: InsightsFilter): RawBuilder<unknown> {
     : sql``;
   return sql`${rollup}
     select day, kind, creator_id, creator_name, phase, language, count(*) as n, sum(video) as video_seconds,
-      insights_hist(hour, 1, 24) as hours, insights_hist(bucket, 1, ${DURATION_BUCKETS}) as durations
+      insights_dense(array_agg(hour), 24) as hours,
+      insights_dense(array_agg(bucket), ${DURATION_BUCKETS}) as durations
     from (
       select (created_at at time zone 'UTC')::date as day, kind, coalesce(creator_id, '') as creator_id,
         case when creator_id is null then coalesce(creator, '') else '' end as creator_name,
@@ -293,8 +294,8 @@ export const CSV_COLUMNS = [
  * (grouped by user id: two people of one name are two rows), or the name a task without a user id
  * was recorded under.
  */
-export async function insightsCsvRows(db: Db, filter: InsightsFilter): Promise<string[][]> {
-  const { rows } = await sql<{
+export function csvStatement(filter: InsightsFilter) {
+  return sql<{
     day: string;
     kind: string;
     creator_id: string;
@@ -319,7 +320,11 @@ export async function insightsCsvRows(db: Db, filter: InsightsFilter): Promise<s
       from (select day, kind, creator_id, creator_name, u.i, sum(u.c) as c
         from r, unnest(r.durations) with ordinality as u(c, i)
         where phase <> 'running' and u.c <> 0 group by 1, 2, 3, 4, 5) b
-      group by 1, 2, 3, 4) h using (day, kind, creator_id, creator_name)`.execute(db);
+      group by 1, 2, 3, 4) h using (day, kind, creator_id, creator_name)`;
+}
+
+export async function insightsCsvRows(db: Db, filter: InsightsFilter): Promise<string[][]> {
+  const { rows } = await csvStatement(filter).execute(db);
   const seconds = (pairs: [number, number][] | null, fraction: number) => {
     const value = numOrNull(histogramPercentile(pairs ?? [], fraction));
     return value === null ? '' : String(value);
