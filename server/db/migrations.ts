@@ -415,6 +415,8 @@ create function insights_dense(idx integer[], size integer) returns integer[] la
   select array_agg(coalesce(h.c, 0)::integer order by s.i)
   from generate_series(0, size - 1) as s(i)
   left join (select x, count(*) as c from unnest(idx) as x where x is not null group by x) h on h.x = s.i $$;
+create function insights_negate(a integer[]) returns integer[] language sql immutable as $$
+  select array(select -x from unnest(a) as u(x)) $$;
 create function insights_add(a integer[], b integer[]) returns integer[] language sql immutable as $$
   select array(select x + y from unnest(a, b) as u(x, y)) $$;
 `;
@@ -433,7 +435,10 @@ function rollupChange(added: readonly string[], removed: readonly string[]): str
   insert into insights_rollup as r
     (day, kind, creator_id, creator_name, phase, language, n, video_seconds, hours, durations)
   select day, kind, creator_id, creator_name, phase, language, sum(d), sum(d * video),
-    insights_hist(hour, d, 24), insights_hist(bucket, d, 82)
+    insights_add(insights_dense(array_agg(hour) filter (where d > 0), 24),
+      insights_negate(insights_dense(array_agg(hour) filter (where d < 0), 24))),
+    insights_add(insights_dense(array_agg(bucket) filter (where d > 0), 82),
+      insights_negate(insights_dense(array_agg(bucket) filter (where d < 0), 82)))
   from (
     select (created_at at time zone 'UTC')::date as day, kind, coalesce(creator_id, '') as creator_id,
       case when creator_id is null then coalesce(creator, '') else '' end as creator_name,
@@ -446,8 +451,10 @@ function rollupChange(added: readonly string[], removed: readonly string[]): str
   ) rows
   group by 1, 2, 3, 4, 5, 6
   having sum(d) <> 0 or sum(d * video) <> 0
-    or insights_hist(bucket, d, 82) <> array_fill(0, array[82])
-    or insights_hist(hour, d, 24) <> array_fill(0, array[24])
+    or insights_dense(array_agg(bucket) filter (where d > 0), 82)
+      <> insights_dense(array_agg(bucket) filter (where d < 0), 82)
+    or insights_dense(array_agg(hour) filter (where d > 0), 24)
+      <> insights_dense(array_agg(hour) filter (where d < 0), 24)
   order by 1, 2, 3, 4, 5, 6
   on conflict (day, kind, creator_id, creator_name, phase, language) do update set
     n = r.n + excluded.n, video_seconds = r.video_seconds + excluded.video_seconds,

@@ -136,7 +136,7 @@ describe('the insights rollup', () => {
     await sql`drop function insights_rollup_insert, insights_rollup_update, insights_rollup_delete,
       insights_rollup_truncate cascade`.execute(db);
     await sql`drop aggregate insights_hist(integer, integer, integer)`.execute(db);
-    await sql`drop function insights_hist_step, insights_add, insights_dense, insights_bucket, insights_video_seconds`.execute(
+    await sql`drop function insights_hist_step, insights_add, insights_negate, insights_dense, insights_bucket, insights_video_seconds`.execute(
       db,
     );
     await sql`drop table insights_rollup`.execute(db);
