@@ -259,6 +259,39 @@ export const MIGRATIONS: Record<string, Migration> = {
       await sql.raw(RESULTS_0011).execute(db);
     },
   },
+  // Insights at a million tasks (issue 30): one row per UTC day x kind x person x outcome x language
+  // with the count, the seconds of video made, an hour-of-day histogram (24 counts) and a histogram of
+  // the time to finish (82 counts, quarter-octave buckets), kept by statement triggers in the same
+  // transaction as every change to `tasks` (as `task_counts` is) and backfilled here. A 30-day period
+  // reads a few thousand of these rows instead of every task. Frozen text.
+  '0012_insights_rollup': {
+    async up(db: Kysely<unknown>) {
+      await sql.raw(INSIGHTS_ROLLUP_0012).execute(db);
+      await sql.raw(`${rollupChange(['tasks'], [])}`).execute(db);
+      for (const [op, added, removed, referencing] of [
+        ['insert', ['new_rows'], [], 'new table as new_rows'],
+        ['update', ['new_rows'], ['old_rows'], 'old table as old_rows new table as new_rows'],
+        ['delete', [], ['old_rows'], 'old table as old_rows'],
+      ] as const) {
+        await sql
+          .raw(
+            `create function insights_rollup_${op}() returns trigger language plpgsql as $$ begin ` +
+              `${rollupChange(added, removed)}; return null; end $$`,
+          )
+          .execute(db);
+        await sql
+          .raw(
+            `create trigger insights_rollup_${op} after ${op} on tasks referencing ${referencing} ` +
+              `for each statement execute function insights_rollup_${op}()`,
+          )
+          .execute(db);
+      }
+      await sql`create function insights_rollup_truncate() returns trigger language plpgsql as $$
+        begin delete from insights_rollup; return null; end $$`.execute(db);
+      await sql`create trigger insights_rollup_truncate after truncate on tasks
+        for each statement execute function insights_rollup_truncate()`.execute(db);
+    },
+  },
 };
 
 const REQUESTS_0007 = `
@@ -342,6 +375,91 @@ create table result_copies (
 create index result_copies_due on result_copies (next_attempt_at) where state = 'queued';
 create index result_copies_leased on result_copies (lease_until) where state = 'copying';
 `;
+
+// Keys: creator_id is the person's user id ('' for none); creator_name is the recorded name only for
+// a task without a user id (grouped by name, shown as unverified), else '' (a renamed person stays one
+// row). Bucket 0 of `durations` is [0, 1) s, bucket k (1-80) is [2^((k-1)/4), 2^(k/4)) s, bucket 81 is
+// 2^20 s (12 days) and more: insights_bucket() gives it, from thresholds rounded to 3 decimals.
+const INSIGHTS_ROLLUP_0012 = `
+create table insights_rollup (
+  day date not null,
+  kind text not null,
+  creator_id text not null,
+  creator_name text not null,
+  phase text not null,
+  language text not null,
+  n bigint not null,
+  video_seconds numeric not null,
+  hours integer[] not null,
+  durations integer[] not null,
+  primary key (day, kind, creator_id, creator_name, phase, language)
+);
+create function insights_bucket(seconds float8) returns integer language sql immutable as $$
+  select width_bucket(seconds, '{1,1.189,1.414,1.682,2,2.378,2.828,3.364,4,4.757,5.657,6.727,8,9.514,11.314,13.454,16,19.027,22.627,26.909,32,38.055,45.255,53.817,64,76.109,90.51,107.635,128,152.219,181.019,215.269,256,304.437,362.039,430.539,512,608.874,724.077,861.078,1024,1217.748,1448.155,1722.156,2048,2435.496,2896.309,3444.312,4096,4870.992,5792.619,6888.623,8192,9741.985,11585.238,13777.247,16384,19483.969,23170.475,27554.494,32768,38967.939,46340.95,55108.987,65536,77935.877,92681.9,110217.975,131072,155871.755,185363.8,220435.95,262144,311743.51,370727.6,440871.9,524288,623487.02,741455.2,881743.8,1048576}'::float8[]) $$;
+create function insights_video_seconds(kind text, phase text, result jsonb, params jsonb) returns numeric
+language sql immutable as $$
+  select case when kind = 'image_to_video' and phase = 'succeeded' then coalesce(
+    case when result->>'duration' ~ '^[0-9]+(\\.[0-9]+)?$' then (result->>'duration')::numeric end,
+    case when params->>'duration' ~ '^[0-9]+$' then (params->>'duration')::numeric end, 0) else 0 end $$;
+create function insights_hist_step(state integer[], idx integer, weight integer, size integer)
+returns integer[] language plpgsql immutable as $$
+begin
+  if state is null then state := array_fill(0, array[size]); end if;
+  if idx is not null then state[idx + 1] := state[idx + 1] + weight; end if;
+  return state;
+end $$;
+-- insights_hist(index, weight, size): a histogram of \`size\` counts, index 0-based.
+create aggregate insights_hist(integer, integer, integer) (sfunc = insights_hist_step, stype = integer[]);
+-- insights_dense(indexes, size): the histogram of a list of 0-based indexes (nulls skipped), one call per group.
+create function insights_dense(idx integer[], size integer) returns integer[] language sql immutable as $$
+  select array_agg(coalesce(h.c, 0)::integer order by s.i)
+  from generate_series(0, size - 1) as s(i)
+  left join (select x, count(*) as c from unnest(idx) as x where x is not null group by x) h on h.x = s.i $$;
+create function insights_negate(a integer[]) returns integer[] language sql immutable as $$
+  select array(select -x from unnest(a) as u(x)) $$;
+create function insights_add(a integer[], b integer[]) returns integer[] language sql immutable as $$
+  select array(select x + y from unnest(a, b) as u(x, y)) $$;
+`;
+
+/**
+ * 0012's upsert of the rows `added` (tables of task rows, counted +1) minus the rows `removed`
+ * (counted -1), per rollup key, in key order (two transactions take the rows' locks in the same order).
+ * Frozen text.
+ */
+function rollupChange(added: readonly string[], removed: readonly string[]): string {
+  const sources = [
+    ...added.map((table) => `select *, 1 as d from ${table}`),
+    ...removed.map((table) => `select *, -1 as d from ${table}`),
+  ].join(' union all ');
+  return `
+  insert into insights_rollup as r
+    (day, kind, creator_id, creator_name, phase, language, n, video_seconds, hours, durations)
+  select day, kind, creator_id, creator_name, phase, language, sum(d), sum(d * video),
+    insights_add(insights_dense(array_agg(hour) filter (where d > 0), 24),
+      insights_negate(insights_dense(array_agg(hour) filter (where d < 0), 24))),
+    insights_add(insights_dense(array_agg(bucket) filter (where d > 0), 82),
+      insights_negate(insights_dense(array_agg(bucket) filter (where d < 0), 82)))
+  from (
+    select (created_at at time zone 'UTC')::date as day, kind, coalesce(creator_id, '') as creator_id,
+      case when creator_id is null then coalesce(creator, '') else '' end as creator_name,
+      phase, coalesce(language, '') as language, d,
+      insights_video_seconds(kind, phase, result, params) as video,
+      extract(hour from created_at at time zone 'UTC')::integer as hour,
+      case when phase <> 'running' and finished_at is not null
+        then insights_bucket(extract(epoch from finished_at - created_at)::float8) end as bucket
+    from (${sources}) changed
+  ) rows
+  group by 1, 2, 3, 4, 5, 6
+  having sum(d) <> 0 or sum(d * video) <> 0
+    or insights_dense(array_agg(bucket) filter (where d > 0), 82)
+      <> insights_dense(array_agg(bucket) filter (where d < 0), 82)
+    or insights_dense(array_agg(hour) filter (where d > 0), 24)
+      <> insights_dense(array_agg(hour) filter (where d < 0), 24)
+  order by 1, 2, 3, 4, 5, 6
+  on conflict (day, kind, creator_id, creator_name, phase, language) do update set
+    n = r.n + excluded.n, video_seconds = r.video_seconds + excluded.video_seconds,
+    hours = insights_add(r.hours, excluded.hours), durations = insights_add(r.durations, excluded.durations)`;
+}
 
 export class NewerDatabaseError extends Error {}
 

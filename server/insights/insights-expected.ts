@@ -1,7 +1,7 @@
 // The figures a seeded history should give, computed in plain TypeScript (test-only): what the
 // database's aggregates are held to.
 import type { InsightsFilter } from './insights';
-import { percentileCont, round1, type SeededTask } from './seeded-history';
+import { round1, type SeededTask } from './seeded-history';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -12,11 +12,29 @@ export function inFilter(tasks: SeededTask[], filter: InsightsFilter): SeededTas
       task.createdAt >= filter.from.getTime() &&
       task.createdAt < filter.to.getTime() &&
       (!filter.kind || task.kind === filter.kind) &&
-      (!filter.creator || task.creator === filter.creator),
+      (!filter.creator ||
+        (task.creatorId ? task.currentName === filter.creator : task.creator === filter.creator)),
   );
 }
 
 const seconds = (task: SeededTask) => (task.finishedAt! - task.createdAt) / 1000;
+
+/**
+ * The rollup's percentile, computed here independently: the task at PostgreSQL's percentile_cont
+ * lower rank, reported as the middle (geometric) of its quarter-octave bucket: [0, 1) s -> 0.5,
+ * [2^((k-1)/4), 2^(k/4)) -> 2^((k-1)/4 + 1/8), 2^20 s and more -> 2^20. Bucket edges are 2^(k/4)
+ * rounded to three decimals, as the migration spells them.
+ */
+export function bucketedPercentile(values: number[], fraction: number): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const value = sorted[Math.floor(fraction * (sorted.length - 1))]!;
+  const edges = Array.from({ length: 81 }, (_, k) => Number((2 ** (k / 4)).toFixed(3)));
+  const bucket = edges.filter((edge) => value >= edge).length;
+  if (bucket === 0) return 0.5;
+  if (bucket === 81) return 2 ** 20;
+  return 2 ** ((bucket - 1) / 4 + 1 / 8);
+}
 
 function countBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
@@ -49,8 +67,8 @@ export function expectedInsights(all: SeededTask[], filter: InsightsFilter) {
     .map(([kind, group]) => ({
       kind,
       finished: group.length,
-      p50Seconds: round1(percentileCont(group.map(seconds), 0.5)),
-      p95Seconds: round1(percentileCont(group.map(seconds), 0.95)),
+      p50Seconds: round1(bucketedPercentile(group.map(seconds), 0.5)),
+      p95Seconds: round1(bucketedPercentile(group.map(seconds), 0.95)),
     }))
     .sort((a, b) => a.kind.localeCompare(b.kind));
   const failures = [
@@ -62,8 +80,12 @@ export function expectedInsights(all: SeededTask[], filter: InsightsFilter) {
     const [kind, code, reason] = JSON.parse(key) as [string, string | null, string];
     return { kind, code, reason, count: group.length };
   });
-  const people = [...countBy(tasks, (t) => JSON.stringify(t.creator))].map(([key, group]) => ({
-    creator: JSON.parse(key) as string | null,
+  // A person is their user id (shown by their current name), else the name recorded on the task.
+  const people = [
+    ...countBy(tasks, (t) => JSON.stringify([t.creatorId ?? null, t.creatorId ? null : t.creator])),
+  ].map(([key, group]) => ({
+    creatorId: (JSON.parse(key) as [string | null])[0],
+    creator: group[0]!.creatorId ? group[0]!.currentName! : group[0]!.creator,
     tasks: group.length,
     succeeded: phases(group).succeeded,
     failed: phases(group).failed,
@@ -94,23 +116,34 @@ export function expectedInsights(all: SeededTask[], filter: InsightsFilter) {
 export function expectedCsvRows(all: SeededTask[], filter: InsightsFilter): string[][] {
   const tasks = inFilter(all, filter);
   const day = (t: SeededTask) => new Date(t.createdAt).toISOString().slice(0, 10);
-  return [...countBy(tasks, (t) => JSON.stringify([day(t), t.kind, t.creator ?? '']))]
+  const shownName = (t: SeededTask) => (t.creatorId ? t.currentName! : (t.creator ?? ''));
+  return [...countBy(tasks, (t) => JSON.stringify([day(t), t.kind, shownName(t), t.creatorId ?? '']))]
     .map(([key, group]) => {
-      const [d, kind, creator] = JSON.parse(key) as string[];
+      const [d, kind, creator, id] = JSON.parse(key) as string[];
       const finished = group.filter((t) => t.phase !== 'running').map(seconds);
       const text = (value: number | null) => (value === null ? '' : String(round1(value)));
       const { succeeded, failed, running } = phases(group);
-      return [
-        d!,
-        kind!,
-        creator!,
-        String(group.length),
-        String(succeeded),
-        String(failed),
-        String(running),
-        text(percentileCont(finished, 0.5)),
-        text(percentileCont(finished, 0.95)),
-      ];
+      return {
+        id: id!,
+        row: [
+          d!,
+          kind!,
+          creator!,
+          String(group.length),
+          String(succeeded),
+          String(failed),
+          String(running),
+          text(bucketedPercentile(finished, 0.5)),
+          text(bucketedPercentile(finished, 0.95)),
+        ],
+      };
     })
-    .sort((a, b) => a[0]!.localeCompare(b[0]!) || a[1]!.localeCompare(b[1]!) || a[2]!.localeCompare(b[2]!));
+    .sort(
+      (a, b) =>
+        a.row[0]!.localeCompare(b.row[0]!) ||
+        a.row[1]!.localeCompare(b.row[1]!) ||
+        a.row[2]!.localeCompare(b.row[2]!) ||
+        a.id.localeCompare(b.id),
+    )
+    .map(({ row }) => row);
 }

@@ -22,6 +22,9 @@ describe('insights on PostgreSQL', () => {
         { from: new Date(HISTORY_END - DAY), to: new Date(HISTORY_END) },
         { from: new Date(HISTORY_END - 7 * DAY), to: new Date(HISTORY_END), kind: 'video_translate' },
         { from: new Date(HISTORY_END - 10 * DAY), to: new Date(HISTORY_END), creator: 'Ana' },
+        // Partial first and last days: the rollup's whole days with the ends' tasks.
+        { from: new Date(HISTORY_END - 6.3 * DAY), to: new Date(HISTORY_END - 0.7 * DAY) },
+        { from: new Date(HISTORY_END - 1.6 * DAY), to: new Date(HISTORY_END - 0.2 * DAY) },
       ];
       for (const filter of filters) {
         const expected = expectedInsights(history, filter);

@@ -1,8 +1,12 @@
-// The Insights screen's figures, computed by the database: one statement reads the period's tasks
-// once (an index range scan over `tasks_insights`, migration 0008) and aggregates them every way
-// the screen needs; the failures and the video minutes read the few rows they need beside it.
-// Nothing loads the period's tasks into Node.
-import { sql } from 'kysely';
+// The Insights screen's figures, computed by the database from the rollup `insights_rollup`
+// (migration 0012): one row per UTC day x kind x person x outcome x language, kept by triggers as
+// tasks change, with an hour-of-day histogram and a histogram of the time to finish. A period reads
+// the rollup's rows of the whole UTC days it covers and the tasks of its partial first and last day
+// (by `tasks_insights`, migration 0008), aggregated into the same shape. A person is their user id:
+// two people with one display name are two rows, a renamed person one row under the current name;
+// a task recorded without a user id is grouped by the name it was recorded with. Failures read the
+// period's failed tasks beside it. Nothing loads the period's tasks into Node.
+import { sql, type RawBuilder } from 'kysely';
 import type { Bucket, Insights, OverTimeRow } from '../../src/api/insights';
 import type { Db } from '../db/database';
 
@@ -12,12 +16,43 @@ export interface InsightsFilter {
   from: Date;
   to: Date;
   kind?: string;
+  /** A display name: the people whose current name it is, and tasks recorded under it without a user. */
   creator?: string;
 }
 
+const DAY_MS = 24 * 3600_000;
+
 /** Hourly buckets up to three days, daily beyond. */
 export function bucketFor(from: Date, to: Date): Bucket {
-  return to.getTime() - from.getTime() <= 3 * 24 * 3600_000 ? 'hour' : 'day';
+  return to.getTime() - from.getTime() <= 3 * DAY_MS ? 'hour' : 'day';
+}
+
+/**
+ * Time to finish is kept as a histogram of 82 counts (migration 0012): bucket 0 is [0, 1) s, bucket
+ * k (1-80) is [2^((k-1)/4), 2^(k/4)) s, bucket 81 is 2^20 s (12 days) and more. A percentile is the
+ * bucket of the task at that rank (PostgreSQL's percentile_cont's lower rank), reported as the
+ * bucket's geometric middle: within 9.1% of that task's time (2^(1/8) = 1.0905).
+ */
+export const DURATION_BUCKETS = 82;
+
+export function bucketMiddle(bucket: number): number {
+  if (bucket <= 0) return 0.5;
+  if (bucket >= DURATION_BUCKETS - 1) return 2 ** 20;
+  return 2 ** ((bucket - 1) / 4 + 1 / 8);
+}
+
+/** The percentile of a histogram given as [bucket, count] pairs, or null when it counts nothing. */
+export function histogramPercentile(pairs: [number, number][], fraction: number): number | null {
+  const sorted = [...pairs].filter(([, count]) => count > 0).sort((a, b) => a[0] - b[0]);
+  const total = sorted.reduce((sum, [, count]) => sum + count, 0);
+  if (total === 0) return null;
+  const rank = Math.floor(fraction * (total - 1));
+  let seen = 0;
+  for (const [bucket, count] of sorted) {
+    seen += count;
+    if (seen > rank) return bucketMiddle(bucket);
+  }
+  return bucketMiddle(sorted[sorted.length - 1]![0]);
 }
 
 /** What a failed task failed with: the status answer's error code and message, else the last error's. */
@@ -26,104 +61,170 @@ const FAILURE_CODE = sql<string | null>`coalesce(
 const FAILURE_REASON = sql<string>`coalesce(
   nullif(btrim(result->>'error_message'), ''), nullif(btrim(last_error->>'msg'), ''), 'No reason given')`;
 
+/** Tasks of the filter's kind and person (a condition on `tasks`). */
+function taskFilter(filter: InsightsFilter) {
+  return sql`${filter.kind ? sql`and kind = ${filter.kind}` : sql``}
+    ${
+      filter.creator
+        ? sql`and (creator_id in (select id from users where display_name = ${filter.creator})
+            or (creator_id is null and creator = ${filter.creator}))`
+        : sql``
+    }`;
+}
+
 function periodWhere(filter: InsightsFilter) {
   return sql`created_at >= ${filter.from.toISOString()}::timestamptz
-    and created_at < ${filter.to.toISOString()}::timestamptz
-    ${filter.kind ? sql`and kind = ${filter.kind}` : sql``}
-    ${filter.creator ? sql`and creator = ${filter.creator}` : sql``}`;
+    and created_at < ${filter.to.toISOString()}::timestamptz ${taskFilter(filter)}`;
 }
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * The period's rows in the rollup's shape: the rollup's rows of the whole UTC days inside it, and
+ * the tasks of the partial days at its ends aggregated the way the triggers aggregate them.
+ */
+function periodRows(filter: InsightsFilter): RawBuilder<unknown> {
+  const from = filter.from.getTime();
+  const to = filter.to.getTime();
+  const innerFrom = Math.ceil(from / DAY_MS) * DAY_MS;
+  const innerTo = Math.floor(to / DAY_MS) * DAY_MS;
+  const whole = innerFrom < innerTo;
+  const edges = whole
+    ? sql`((created_at >= ${iso(from)}::timestamptz and created_at < ${iso(innerFrom)}::timestamptz)
+        or (created_at >= ${iso(innerTo)}::timestamptz and created_at < ${iso(to)}::timestamptz))`
+    : sql`created_at >= ${iso(from)}::timestamptz and created_at < ${iso(to)}::timestamptz`;
+  const rollup = whole
+    ? sql`select day, kind, creator_id, creator_name, phase, language, n, video_seconds, hours, durations
+      from insights_rollup
+      where day >= ${isoDay(innerFrom)}::date and day < ${isoDay(innerTo)}::date and n <> 0
+      ${filter.kind ? sql`and kind = ${filter.kind}` : sql``}
+      ${
+        filter.creator
+          ? sql`and ((creator_id <> '' and creator_id in (select id from users where display_name = ${filter.creator}))
+              or (creator_id = '' and creator_name = ${filter.creator}))`
+          : sql``
+      }
+      union all`
+    : sql``;
+  return sql`${rollup}
+    select day, kind, creator_id, creator_name, phase, language, count(*) as n, sum(video) as video_seconds,
+      insights_dense(array_agg(hour), 24) as hours,
+      insights_dense(array_agg(bucket), ${DURATION_BUCKETS}) as durations
+    from (
+      select (created_at at time zone 'UTC')::date as day, kind, coalesce(creator_id, '') as creator_id,
+        case when creator_id is null then coalesce(creator, '') else '' end as creator_name,
+        phase, coalesce(language, '') as language,
+        insights_video_seconds(kind, phase, result, params) as video,
+        extract(hour from created_at at time zone 'UTC')::integer as hour,
+        case when phase <> 'running' and finished_at is not null
+          then insights_bucket(extract(epoch from finished_at - created_at)::float8) end as bucket
+      from tasks where ${edges} ${taskFilter(filter)}
+    ) edge
+    group by 1, 2, 3, 4, 5, 6`;
+}
+
+/** A person's name: their current display name, else the last name their tasks were recorded under. */
+const PERSON_NAME = sql`case when p.creator_id = '' then nullif(p.creator_name, '') else coalesce(
+  (select display_name from users where id = p.creator_id),
+  (select creator from tasks where creator_id = p.creator_id and source = 'created'
+    order by created_at desc limit 1),
+  p.creator_id) end`;
 
 const num = (value: unknown): number => Number(value ?? 0);
 const numOrNull = (value: unknown): number | null =>
   value === null || value === undefined ? null : Math.round(Number(value) * 10) / 10;
 
-/** The one statement that reads the period's rows (exported for EXPLAIN in the benchmark). */
+/** The one statement that reads the period (exported for EXPLAIN in the benchmark). */
 export function mainStatement(filter: InsightsFilter) {
   const bucket = bucketFor(filter.from, filter.to);
-  const where = periodWhere(filter);
-  // One pass over the period's rows, materialised once, aggregated six ways into one JSON answer.
+  const overTime =
+    bucket === 'day'
+      ? sql`select day::timestamp as at, kind,
+            sum(n) filter (where phase = 'succeeded') as succeeded,
+            sum(n) filter (where phase = 'failed') as failed,
+            sum(n) filter (where phase = 'running') as running
+          from r group by 1, 2 having sum(n) > 0`
+      : sql`select day + (u.i - 1) * interval '1 hour' as at, kind,
+            sum(u.c) filter (where phase = 'succeeded') as succeeded,
+            sum(u.c) filter (where phase = 'failed') as failed,
+            sum(u.c) filter (where phase = 'running') as running
+          from r, unnest(r.hours) with ordinality as u(c, i) where u.c <> 0 group by 1, 2`;
   return sql<{ answer: Record<string, unknown> }>`
-    with t as materialized (
-      select kind, creator, phase, language, created_at,
-        extract(epoch from finished_at - created_at) as seconds
-      from tasks where ${where}
-    )
+    with r as materialized (${periodRows(filter)})
     select json_build_object(
       'totals', (select json_build_object(
-          'created', count(*),
-          'succeeded', count(*) filter (where phase = 'succeeded'),
-          'failed', count(*) filter (where phase = 'failed'),
-          'running', count(*) filter (where phase = 'running')) from t),
-      'overTime', (select coalesce(json_agg(o order by o.at, o.kind), '[]') from (
-          select date_trunc(${bucket}, created_at at time zone 'UTC') as at, kind,
-            count(*) filter (where phase = 'succeeded') as succeeded,
-            count(*) filter (where phase = 'failed') as failed,
-            count(*) filter (where phase = 'running') as running
-          from t group by 1, 2) o),
-      'durations', (select coalesce(json_agg(d order by d.kind), '[]') from (
-          select kind, count(seconds) as finished,
-            percentile_cont(0.5) within group (order by seconds) as p50,
-            percentile_cont(0.95) within group (order by seconds) as p95
-          from t where phase <> 'running' and seconds is not null group by kind) d),
-      'people', (select coalesce(json_agg(p order by p.tasks desc, p.creator), '[]') from (
-          select creator, sum(tasks) as tasks, sum(succeeded) as succeeded, sum(failed) as failed,
-            sum(images) as images,
-            coalesce(json_agg(language order by language) filter (where language is not null), '[]') as languages
+          'created', coalesce(sum(n), 0),
+          'succeeded', coalesce(sum(n) filter (where phase = 'succeeded'), 0),
+          'failed', coalesce(sum(n) filter (where phase = 'failed'), 0),
+          'running', coalesce(sum(n) filter (where phase = 'running'), 0)) from r),
+      'overTime', (select coalesce(json_agg(o order by o.at, o.kind), '[]') from (${overTime}) o),
+      'durations', (select coalesce(json_agg(json_build_array(d.kind, d.i - 1, d.c)), '[]') from (
+          select kind, u.i, sum(u.c) as c
+          from r, unnest(r.durations) with ordinality as u(c, i)
+          where phase <> 'running' and u.c <> 0 group by 1, 2) d),
+      'people', (select coalesce(json_agg(p), '[]') from (
+          select p.creator_id, ${PERSON_NAME} as creator, p.tasks, p.succeeded, p.failed, p.images,
+            p.video_seconds, p.languages
           from (
-            select creator, language, count(*) as tasks,
-              count(*) filter (where phase = 'succeeded') as succeeded,
-              count(*) filter (where phase = 'failed') as failed,
-              count(*) filter (where phase = 'succeeded' and kind = 'image_generate') as images
-            from t group by creator, language) by_language
-          group by creator) p),
+            select creator_id, creator_name, sum(n) as tasks,
+              coalesce(sum(n) filter (where phase = 'succeeded'), 0) as succeeded,
+              coalesce(sum(n) filter (where phase = 'failed'), 0) as failed,
+              coalesce(sum(n) filter (where phase = 'succeeded' and kind = 'image_generate'), 0) as images,
+              sum(video_seconds) as video_seconds,
+              coalesce(json_agg(distinct language) filter (where language <> ''), '[]') as languages
+            from r group by 1, 2 having sum(n) > 0) p) p),
       'busiestHours', (select json_agg(h order by h.hour) from (
           select hours.hour, coalesce(counted.tasks, 0) as tasks
           from generate_series(0, 23) as hours(hour)
-          left join (select extract(hour from created_at at time zone 'UTC')::int as hour, count(*) as tasks
-            from t group by 1) counted on counted.hour = hours.hour) h)
+          left join (select u.i - 1 as hour, sum(u.c) as tasks
+            from r, unnest(r.hours) with ordinality as u(c, i) where u.c <> 0 group by 1) counted
+            on counted.hour = hours.hour) h)
     ) as answer`;
+}
+
+interface PersonRow {
+  creator_id: string;
+  creator: string | null;
+  tasks: unknown;
+  succeeded: unknown;
+  failed: unknown;
+  images: unknown;
+  video_seconds: unknown;
+  languages: string[];
+}
+
+/** Most tasks first, then by name, then by id (two people of one name keep an order). */
+function byTasksThenName(a: Insights['people'][number], b: Insights['people'][number]) {
+  return (
+    b.tasks - a.tasks ||
+    (a.creator ?? '').localeCompare(b.creator ?? '') ||
+    (a.creatorId ?? '').localeCompare(b.creatorId ?? '')
+  );
 }
 
 export async function computeInsights(db: Db, filter: InsightsFilter): Promise<Insights> {
   const bucket = bucketFor(filter.from, filter.to);
   const where = periodWhere(filter);
-  const main = mainStatement(filter);
   const failures = sql<{ kind: string; code: string | null; reason: string; count: unknown }>`
     select kind, ${FAILURE_CODE} as code, left(${FAILURE_REASON}, 300) as reason, count(*) as count
     from tasks where phase = 'failed' and ${where}
     group by 1, 2, 3 order by 4 desc, 1, 3 limit 50`;
-  // Seconds of video made: the duration the answer gave, else the one asked for.
-  const videoSeconds = sql<{ creator: string | null; seconds: unknown }>`
-    select creator, sum(coalesce(
-      case when result->>'duration' ~ '^[0-9]+(\\.[0-9]+)?$' then (result->>'duration')::numeric end,
-      case when params->>'duration' ~ '^[0-9]+$' then (params->>'duration')::numeric end, 0)) as seconds
-    from tasks where phase = 'succeeded' and kind = 'image_to_video' and ${where}
-    group by creator`;
   const creators = sql<{ creator: string }>`
     select distinct creator from task_counts where creator <> '' and n > 0 order by creator limit 500`;
   // Together: on PostgreSQL each runs on a connection of its own; PGlite runs them in turn.
-  const [mainResult, failureResult, videoResult, creatorResult] = await Promise.all([
-    // Room for a month of a busy team's rows in memory: with the default 4 MB the period's rows and
-    // the per-kind sorts spilled to temporary files (~470 ms instead of ~100 at 82,000 rows).
-    db.transaction().execute(async (trx) => {
-      await sql`set local work_mem = '64MB'`.execute(trx);
-      return main.execute(trx);
-    }),
+  const [mainResult, failureResult, creatorResult] = await Promise.all([
+    mainStatement(filter).execute(db),
     failures.execute(db),
-    videoSeconds.execute(db),
     creators.execute(db),
   ]);
   const answer = mainResult.rows[0]!.answer as {
     totals: Record<string, unknown>;
     overTime: Record<string, unknown>[];
-    durations: Record<string, unknown>[];
-    people: Record<string, unknown>[];
+    durations: [string, number, number][];
+    people: PersonRow[];
     busiestHours: Record<string, unknown>[];
   };
-  const failureRows = failureResult.rows;
-  const videoRows = videoResult.rows;
-  const creatorRows = creatorResult.rows;
-  const minutesBy = new Map(videoRows.map((row) => [row.creator, num(row.seconds) / 60]));
   const totals = {
     created: num(answer.totals.created),
     succeeded: num(answer.totals.succeeded),
@@ -131,6 +232,9 @@ export async function computeInsights(db: Db, filter: InsightsFilter): Promise<I
     running: num(answer.totals.running),
   };
   const ended = totals.succeeded + totals.failed;
+  const histograms = new Map<string, [number, number][]>();
+  for (const [kind, index, count] of answer.durations)
+    histograms.set(kind, [...(histograms.get(kind) ?? []), [num(index), num(count)]]);
   return {
     period: { from: filter.from.toISOString(), to: filter.to.toISOString(), bucket },
     totals: { ...totals, successRate: ended ? totals.succeeded / ended : null },
@@ -141,32 +245,34 @@ export async function computeInsights(db: Db, filter: InsightsFilter): Promise<I
       failed: num(row.failed),
       running: num(row.running),
     })),
-    durations: answer.durations.map((row) => ({
-      kind: String(row.kind),
-      finished: num(row.finished),
-      p50Seconds: numOrNull(row.p50),
-      p95Seconds: numOrNull(row.p95),
-    })),
-    failures: failureRows.map((row) => ({
+    durations: [...histograms]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([kind, pairs]) => ({
+        kind,
+        finished: pairs.reduce((sum, [, count]) => sum + count, 0),
+        p50Seconds: numOrNull(histogramPercentile(pairs, 0.5)),
+        p95Seconds: numOrNull(histogramPercentile(pairs, 0.95)),
+      })),
+    failures: failureResult.rows.map((row) => ({
       kind: row.kind,
       code: row.code,
       reason: row.reason,
       count: num(row.count),
     })),
-    people: answer.people.map((row) => {
-      const creator = (row.creator as string | null) ?? null;
-      return {
-        creator,
+    people: answer.people
+      .map((row) => ({
+        creatorId: row.creator_id || null,
+        creator: row.creator ?? null,
         tasks: num(row.tasks),
         succeeded: num(row.succeeded),
         failed: num(row.failed),
         images: num(row.images),
-        videoMinutes: Math.round((minutesBy.get(creator) ?? 0) * 10) / 10,
-        languages: (row.languages as string[]).slice().sort(),
-      };
-    }),
+        videoMinutes: Math.round((num(row.video_seconds) / 60) * 10) / 10,
+        languages: row.languages.slice().sort(),
+      }))
+      .sort(byTasksThenName),
     busiestHours: answer.busiestHours.map((row) => ({ hour: num(row.hour), tasks: num(row.tasks) })),
-    creators: creatorRows.map((row) => row.creator),
+    creators: creatorResult.rows.map((row) => row.creator),
   };
 }
 
@@ -182,45 +288,66 @@ export const CSV_COLUMNS = [
   'p95_seconds',
 ] as const;
 
-/** One row per day (UTC) x kind x person, in that order; p50/p95 of the tasks that finished. */
-export async function insightsCsvRows(db: Db, filter: InsightsFilter): Promise<string[][]> {
-  const { rows } = await sql<{
+/**
+ * One row per day (UTC) x kind x person, in that order (people by name, then id); p50/p95 of the
+ * tasks that finished, from the duration histogram. `creator` is the person's current display name
+ * (grouped by user id: two people of one name are two rows), or the name a task without a user id
+ * was recorded under.
+ */
+export function csvStatement(filter: InsightsFilter) {
+  return sql<{
     day: string;
     kind: string;
+    creator_id: string;
     creator: string | null;
     created: unknown;
     succeeded: unknown;
     failed: unknown;
     running: unknown;
-    p50: unknown;
-    p95: unknown;
+    durations: [number, number][] | null;
   }>`
-    select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, kind, creator,
-      count(*) as created,
-      count(*) filter (where phase = 'succeeded') as succeeded,
-      count(*) filter (where phase = 'failed') as failed,
-      count(*) filter (where phase = 'running') as running,
-      percentile_cont(0.5) within group (order by extract(epoch from finished_at - created_at))
-        filter (where phase <> 'running') as p50,
-      percentile_cont(0.95) within group (order by extract(epoch from finished_at - created_at))
-        filter (where phase <> 'running') as p95
-    from tasks where ${periodWhere(filter)}
-    group by 1, 2, 3 order by 1, 2, 3 nulls first`.execute(db);
-  const seconds = (value: unknown) => {
-    const rounded = numOrNull(value);
-    return rounded === null ? '' : String(rounded);
+    with r as materialized (${periodRows(filter)})
+    select to_char(p.day, 'YYYY-MM-DD') as day, p.kind, p.creator_id, ${PERSON_NAME} as creator,
+      p.created, p.succeeded, p.failed, p.running, h.durations
+    from (
+      select day, kind, creator_id, creator_name, sum(n) as created,
+        coalesce(sum(n) filter (where phase = 'succeeded'), 0) as succeeded,
+        coalesce(sum(n) filter (where phase = 'failed'), 0) as failed,
+        coalesce(sum(n) filter (where phase = 'running'), 0) as running
+      from r group by 1, 2, 3, 4 having sum(n) > 0) p
+    left join (
+      select day, kind, creator_id, creator_name, json_agg(json_build_array(i - 1, c)) as durations
+      from (select day, kind, creator_id, creator_name, u.i, sum(u.c) as c
+        from r, unnest(r.durations) with ordinality as u(c, i)
+        where phase <> 'running' and u.c <> 0 group by 1, 2, 3, 4, 5) b
+      group by 1, 2, 3, 4) h using (day, kind, creator_id, creator_name)`;
+}
+
+export async function insightsCsvRows(db: Db, filter: InsightsFilter): Promise<string[][]> {
+  const { rows } = await csvStatement(filter).execute(db);
+  const seconds = (pairs: [number, number][] | null, fraction: number) => {
+    const value = numOrNull(histogramPercentile(pairs ?? [], fraction));
+    return value === null ? '' : String(value);
   };
-  return rows.map((row) => [
-    row.day,
-    row.kind,
-    row.creator ?? '',
-    String(num(row.created)),
-    String(num(row.succeeded)),
-    String(num(row.failed)),
-    String(num(row.running)),
-    seconds(row.p50),
-    seconds(row.p95),
-  ]);
+  return rows
+    .sort(
+      (a, b) =>
+        a.day.localeCompare(b.day) ||
+        a.kind.localeCompare(b.kind) ||
+        (a.creator ?? '').localeCompare(b.creator ?? '') ||
+        a.creator_id.localeCompare(b.creator_id),
+    )
+    .map((row) => [
+      row.day,
+      row.kind,
+      row.creator ?? '',
+      String(num(row.created)),
+      String(num(row.succeeded)),
+      String(num(row.failed)),
+      String(num(row.running)),
+      seconds(row.durations, 0.5),
+      seconds(row.durations, 0.95),
+    ]);
 }
 
 /** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled; a leading =+-@ is defused. */

@@ -25,6 +25,9 @@ export interface SeededTask {
   code: string | null;
   reason: string | null;
   duration: number | null;
+  /** The person's user id, when recorded by a signed-in person (then `currentName` is their name now). */
+  creatorId?: string;
+  currentName?: string;
 }
 
 /** `count` tasks over the ten days before HISTORY_END, every kind, person and outcome mixed. */
@@ -62,6 +65,7 @@ export async function insertHistory(db: Db, tasks: SeededTask[]): Promise<void> 
       name: null,
       language: task.language,
       creator: task.creator,
+      creator_id: task.creatorId ?? null,
       status: task.status,
       result: JSON.stringify(
         task.phase === 'failed'

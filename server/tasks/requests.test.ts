@@ -223,6 +223,13 @@ describe('migration 0007 backfills requests', () => {
     await sql`alter table tasks drop column creator_id`.execute(db);
     await sql`alter table uploads drop column creator_id`.execute(db);
     await sql`drop table result_copies`.execute(db);
+    await sql`drop function insights_rollup_insert, insights_rollup_update, insights_rollup_delete,
+      insights_rollup_truncate cascade`.execute(db);
+    await sql`drop aggregate insights_hist(integer, integer, integer)`.execute(db);
+    await sql`drop function insights_hist_step, insights_add, insights_negate, insights_dense, insights_bucket, insights_video_seconds`.execute(
+      db,
+    );
+    await sql`drop table insights_rollup`.execute(db);
     await sql`delete from kysely_migration where name >= '0007'`.execute(db);
     await sql`insert into tasks (id, kind, source, params, batch, prompt, name, language, creator, created_at) values
       ('a1', 'image_generate', 'created', '{"prompt":"fox","generate_count":2}', '["a1","a2"]', 'fox', null, null, 'Ana', '2026-01-01T10:00:00Z'),

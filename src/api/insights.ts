@@ -17,7 +17,10 @@ export interface Insights {
   overTime: OverTimeRow[];
   durations: { kind: string; finished: number; p50Seconds: number | null; p95Seconds: number | null }[];
   failures: { kind: string; code: string | null; reason: string; count: number }[];
+  /** One row per person: by user id (a renamed person is one row, under the current name), or by the
+   * recorded name for tasks recorded without a user id (creatorId null). */
   people: {
+    creatorId: string | null;
     creator: string | null;
     tasks: number;
     succeeded: number;

@@ -595,7 +595,7 @@ function Figures({ data, person }: { data: InsightsData; person: string }) {
               />
               <tbody>
                 {data.people.map((row) => (
-                  <tr key={row.creator ?? ''}>
+                  <tr key={row.creatorId ?? `name:${row.creator ?? ''}`}>
                     <th scope="row" className={`${td} text-left font-normal`}>
                       {personLabel(row.creator)}
                     </th>
