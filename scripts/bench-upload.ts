@@ -75,13 +75,13 @@ async function timeUpload(origin: string, bytes: number): Promise<number> {
 }
 
 /** Resident memory of a process (Linux: VmRSS now, VmHWM its peak), in MB. */
-function memoryMb(child: ChildProcess, field: 'VmRSS' | 'VmHWM'): number {
+export function memoryMb(child: ChildProcess, field: 'VmRSS' | 'VmHWM'): number {
   const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
   return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) / 1024;
 }
 
 /** The kernel keeps the peak exactly (no sampling to miss it); "5" starts it again from now. */
-function resetPeak(child: ChildProcess): boolean {
+export function resetPeak(child: ChildProcess): boolean {
   try {
     writeFileSync(`/proc/${child.pid}/clear_refs`, '5');
     return true;

@@ -2,13 +2,14 @@
 // returning rows, so sections can be added here without touching the others. Needs a build
 // (`npm run build`) for the size and Lighthouse sections.
 // Sections: bench-size.ts, bench-lighthouse.ts (ship work), bench-polling.ts, bench-gallery.ts
-// (gallery work), bench-upload.ts (uploads). `npm run bench -- polling gallery` runs only the sections whose title matches.
+// (gallery work), bench-upload.ts (uploads), bench-results.ts (kept results). `npm run bench -- polling gallery` runs only the sections whose title matches.
 import { benchCallbacks } from './bench-callbacks';
 import { benchGallery } from './bench-gallery';
 import { benchInsights } from './bench-insights';
 import { benchLedger } from './bench-ledger';
 import { benchLighthouse } from './bench-lighthouse';
 import { benchPolling } from './bench-polling';
+import { benchResults } from './bench-results';
 import { benchRouteWeight } from './bench-route-weight';
 import { benchSize, printRows, type BenchRow } from './bench-size';
 import { benchUpload } from './bench-upload';
@@ -38,6 +39,10 @@ const sections: { title: string; run: () => Promise<BenchRow[]> }[] = [
   {
     title: 'Uploads: a 500 MB file through the console proxy vs straight to the emulator',
     run: () => benchUpload(),
+  },
+  {
+    title: 'Kept results: copying a 1 GB file (BENCH_RESULTS_MB) into each store, and serving it back',
+    run: () => benchResults(),
   },
   {
     title: 'The team record on PostgreSQL and PGlite (server time; BENCH_TASKS tasks, default 1,000,000)',
