@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, type Emulator } from './fixtures';
+import { shiftClock } from './shifted-clock';
 
 const auth = { authorization: 'Bearer e2e' };
 
@@ -108,13 +109,15 @@ test.describe('task gallery', () => {
     await lookUp(page, id);
     await expect(card(page, id).getByText('Kept', { exact: true })).toBeVisible({ timeout: 30_000 });
     expect((await page.request.delete(`/__console/results/${id}`)).status()).toBe(200);
-    // The server's clock, as the page reads it from the team record's Date header, eight days on:
-    // the service's own link has expired too.
+    // Eight days on, for the browser's clock and the server's as the page reads it (the Date
+    // header of the team record's answers): the service's own link has expired too.
+    const shift = 8 * 24 * 3600 * 1000;
+    await shiftClock(page, shift);
     await page.route(
       (url) => url.pathname.startsWith('/__console/tasks') && !url.pathname.endsWith('/events'),
       async (route) => {
         const response = await route.fetch();
-        const date = new Date(Date.now() + 8 * 24 * 3600 * 1000).toUTCString();
+        const date = new Date(Date.now() + shift).toUTCString();
         await route.fulfill({ response, headers: { ...response.headers(), date } });
       },
     );
