@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { saveScreenshot, SHOT_WIDTHS } from './screenshots';
+import { shiftClock } from './shifted-clock';
 
 const run = Date.now().toString(36);
 const TWO_HOURS = 2 * 3600 * 1000;
@@ -11,19 +12,7 @@ const TWO_HOURS = 2 * 3600 * 1000;
 /** A browser whose clock is two hours ahead: Date, Date.now and new Date() all shifted. */
 async function shiftedPage(browser: Browser, baseURL: string): Promise<Page> {
   const context = await browser.newContext({ baseURL });
-  await context.addInitScript((shift) => {
-    const RealDate = Date;
-    class ShiftedDate extends RealDate {
-      constructor(...args: ConstructorParameters<typeof Date> | []) {
-        if (args.length === 0) super(RealDate.now() + shift);
-        else super(...(args as ConstructorParameters<typeof Date>));
-      }
-      static now() {
-        return RealDate.now() + shift;
-      }
-    }
-    globalThis.Date = ShiftedDate as DateConstructor;
-  }, TWO_HOURS);
+  await shiftClock(context, TWO_HOURS);
   return context.newPage();
 }
 

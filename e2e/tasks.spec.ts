@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, type Emulator } from './fixtures';
+import { shiftClock } from './shifted-clock';
 
 const auth = { authorization: 'Bearer e2e' };
 
@@ -97,6 +98,34 @@ test.describe('task gallery', () => {
     });
     expect(part.status()).toBe(206);
     expect((await part.body()).length).toBe(100);
+  });
+
+  test("a kept copy removed from the team's storage, past the service's 7 days, says so on the card and the task page", async ({
+    page,
+    baseURL,
+  }) => {
+    const id = await createImageToVideo(page.request, baseURL!, 'A kite over the dunes');
+    await page.goto('/tasks');
+    await lookUp(page, id);
+    await expect(card(page, id).getByText('Kept', { exact: true })).toBeVisible({ timeout: 30_000 });
+    expect((await page.request.delete(`/__console/results/${id}`)).status()).toBe(200);
+    // Eight days on, for the browser's clock and the server's as the page reads it (the Date
+    // header of the team record's answers): the service's own link has expired too.
+    const shift = 8 * 24 * 3600 * 1000;
+    await shiftClock(page, shift);
+    await page.route(
+      (url) => url.pathname.startsWith('/__console/tasks') && !url.pathname.endsWith('/events'),
+      async (route) => {
+        const response = await route.fetch();
+        const date = new Date(Date.now() + shift).toUTCString();
+        await route.fulfill({ response, headers: { ...response.headers(), date } });
+      },
+    );
+    await page.goto(`/tasks/${id}`);
+    await expect(page.getByText('Removed by an admin')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('Result expired')).toHaveCount(0);
+    await page.goto('/tasks');
+    await expect(card(page, id).getByText('Removed by an admin')).toBeVisible({ timeout: 15_000 });
   });
 
   test('a failed task shows its error_message on the card and in the detail', async ({ page, baseURL }) => {

@@ -3,7 +3,8 @@
 // (`npm run build`) for the size and Lighthouse sections.
 // Sections: bench-size.ts, bench-lighthouse.ts (ship work), bench-polling.ts, bench-gallery.ts
 // (gallery work), bench-upload.ts (uploads), bench-light.ts (the embedded default's memory, start-up
-// and proxy). `npm run bench -- polling gallery` runs only the sections whose title matches.
+// and proxy), bench-results.ts (kept results). `npm run bench -- polling gallery` runs only the
+// sections whose title matches.
 import { benchCallbacks } from './bench-callbacks';
 import { benchGallery } from './bench-gallery';
 import { benchInsights } from './bench-insights';
@@ -11,6 +12,7 @@ import { benchLedger } from './bench-ledger';
 import { benchLight } from './bench-light';
 import { benchLighthouse } from './bench-lighthouse';
 import { benchPolling } from './bench-polling';
+import { benchResults } from './bench-results';
 import { benchRouteWeight } from './bench-route-weight';
 import { benchSize, printRows, type BenchRow } from './bench-size';
 import { benchUpload } from './bench-upload';
@@ -45,6 +47,10 @@ const sections: { title: string; run: () => Promise<BenchRow[]> }[] = [
     title:
       'Embedded default (npm start): memory, start-up, and status polls through the console vs the service alone',
     run: () => benchLight(),
+  },
+  {
+    title: 'Kept results: copying a 1 GB file (BENCH_RESULTS_MB) into each store, and serving it back',
+    run: () => benchResults(),
   },
   {
     title: 'The team record on PostgreSQL and PGlite (server time; BENCH_TASKS tasks, default 1,000,000)',

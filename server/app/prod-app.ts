@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { createAuth } from '../auth/auth';
+import { presignOrigins } from '../config/config';
 import { hostGuard } from '../http/host-guard';
 import { IDENTITY_KEY } from '../identity/roles';
 import type { IdentityStore } from '../identity/store';
@@ -84,7 +85,12 @@ export function createProdApp(config: ProdConfig, options: ProdAppOptions = {}):
   );
   app.use(
     securityHeaders({
-      mediaOrigins: [...(apiOrigin ? [apiOrigin] : []), ...config.mediaOrigins],
+      // The S3 store's origin too when large kept files redirect there (S3_PRESIGN_ABOVE_MB).
+      mediaOrigins: [
+        ...(apiOrigin ? [apiOrigin] : []),
+        ...config.mediaOrigins,
+        ...presignOrigins(config.server.results),
+      ],
       hsts: config.server.publicBaseUrl?.startsWith('https:'),
     }),
   );

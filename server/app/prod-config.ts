@@ -3,7 +3,13 @@
 import { isIP } from 'node:net';
 import { DEFAULT_LOGIN_FAILURES_TOTAL } from '../auth/auth-rate-limit';
 import { isValidCallbackSecret, SECRET_RULE } from '../callbacks/secret';
-import { parseStreamCount, parseUploadMaxMb, readServerConfig, type ServerConfig } from '../config/config';
+import {
+  parsePresignAboveMb,
+  parseStreamCount,
+  parseUploadMaxMb,
+  readServerConfig,
+  type ServerConfig,
+} from '../config/config';
 import { parseTrustedProxies } from '../http/trusted-proxies';
 import type { OidcSettings } from '../identity/oidc';
 import { isRole } from '../../src/api/roles';
@@ -119,6 +125,11 @@ export function readProdConfig(env: NodeJS.ProcessEnv = process.env): ProdConfig
   if (resultsStore !== undefined && resultsStore !== 'disk' && resultsStore !== 's3')
     problems.push(`RESULTS_STORE must be disk or s3, got "${resultsStore}"`);
   if (resultsStore === 's3' && !clean(env.S3_BUCKET)) problems.push('RESULTS_STORE=s3 needs S3_BUCKET');
+  const presignAbove = clean(env.S3_PRESIGN_ABOVE_MB);
+  if (presignAbove !== undefined && parsePresignAboveMb(presignAbove) === undefined)
+    problems.push(`S3_PRESIGN_ABOVE_MB must be a whole number from 0 to 100000, got "${presignAbove}"`);
+  const s3Endpoint = clean(env.S3_ENDPOINT);
+  if (s3Endpoint) parseOrigin('S3_ENDPOINT', s3Endpoint, problems);
 
   const allowedHosts = (clean(env.ALLOWED_HOSTS) ?? '').split(/[\s,]+/).filter(Boolean);
   for (const entry of allowedHosts) {

@@ -44,8 +44,19 @@ export interface ServerConfig {
 export interface ResultsConfig {
   /** RESULTS_STORE: `disk` (default) or `s3`. */
   store: 'disk' | 's3';
-  /** S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_FORCE_PATH_STYLE, S3_PREFIX; credentials from the AWS SDK's chain. */
-  s3?: { bucket: string; endpoint?: string; region?: string; forcePathStyle: boolean; prefix?: string };
+  /**
+   * S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_FORCE_PATH_STYLE, S3_PREFIX; credentials from the AWS SDK's
+   * chain. S3_PRESIGN_ABOVE_MB: files larger than this are answered with a redirect to a
+   * short-lived presigned URL (default 8; 0 = never, the console streams every file itself).
+   */
+  s3?: {
+    bucket: string;
+    endpoint?: string;
+    region?: string;
+    forcePathStyle: boolean;
+    prefix?: string;
+    presignAboveBytes?: number;
+  };
   /** RESULTS_MAX_MB: the largest file copied; default 5,000 MB. */
   maxBytes: number;
   /** RESULTS_KEEP_DAYS: kept files older than this many days are removed; unset = kept for good. */
@@ -53,6 +64,34 @@ export interface ResultsConfig {
 }
 
 export const DEFAULT_RESULTS_MAX_MB = 5000;
+export const DEFAULT_PRESIGN_ABOVE_MB = 8;
+const MB = 1024 * 1024;
+
+/** `S3_PRESIGN_ABOVE_MB`: a whole number from 0 (never redirect) to 100,000; undefined when unset or invalid. */
+export function parsePresignAboveMb(raw: string | undefined): number | undefined {
+  const text = raw?.trim();
+  if (!text || !/^\d+$/.test(text)) return undefined;
+  const value = Number(text);
+  return value <= 100_000 ? value : undefined;
+}
+
+/**
+ * The origins a browser is redirected to for a presigned download (S3_PRESIGN_ABOVE_MB): the page's
+ * Content-Security-Policy lets images and videos load from them. None when redirects are off.
+ */
+export function presignOrigins(results: ResultsConfig | undefined): string[] {
+  const s3 = results?.store === 's3' ? results.s3 : undefined;
+  if (!s3?.presignAboveBytes) return [];
+  if (s3.endpoint) {
+    const url = new URL(s3.endpoint);
+    return [s3.forcePathStyle ? url.origin : `${url.protocol}//${s3.bucket}.${url.host}`];
+  }
+  // AWS S3 itself: the SDK's regional virtual-hosted (or path-style) address, and the global one.
+  const region = s3.region ?? 'us-east-1';
+  return s3.forcePathStyle
+    ? [`https://s3.${region}.amazonaws.com`, 'https://s3.amazonaws.com']
+    : [`https://${s3.bucket}.s3.${region}.amazonaws.com`, `https://${s3.bucket}.s3.amazonaws.com`];
+}
 
 function readResultsConfig(env: NodeJS.ProcessEnv): ResultsConfig {
   const store = clean(env.RESULTS_STORE)?.toLowerCase() === 's3' ? 's3' : 'disk';
@@ -67,6 +106,7 @@ function readResultsConfig(env: NodeJS.ProcessEnv): ResultsConfig {
           region: clean(env.S3_REGION) ?? clean(env.AWS_REGION),
           forcePathStyle: /^(1|true|yes)$/i.test(clean(env.S3_FORCE_PATH_STYLE) ?? ''),
           prefix: clean(env.S3_PREFIX),
+          presignAboveBytes: (parsePresignAboveMb(env.S3_PRESIGN_ABOVE_MB) ?? DEFAULT_PRESIGN_ABOVE_MB) * MB,
         },
       }),
     maxBytes: (parseUploadMaxMb(env.RESULTS_MAX_MB) ?? DEFAULT_RESULTS_MAX_MB) * 1024 * 1024,

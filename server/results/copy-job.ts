@@ -59,6 +59,16 @@ export interface CopyJob {
   close(): Promise<void>;
 }
 
+/** Why a kept file was removed, as its row's `error` says (read back by copiesOf). */
+export const removedReason = (keepDays?: number) =>
+  keepDays ? `removed after ${keepDays} days (RESULTS_KEEP_DAYS)` : 'removed by an admin';
+
+/** The retention's days from a removed row's reason; undefined for an admin's removal. */
+export function retentionDays(reason: string | null): number | undefined {
+  const match = /^removed after (\d+) days \(RESULTS_KEEP_DAYS\)$/.exec(reason ?? '');
+  return match ? Number(match[1]) : undefined;
+}
+
 /**
  * Removes kept files from the store, then marks their rows `expired` with `reason` (a row is never
  * deleted: the backfill would queue its file again while the service still has it).
@@ -308,12 +318,7 @@ export function createCopyJob(options: CopyJobOptions): CopyJob {
       .where('kept_at', '<', cutoff)
       .limit(500)
       .execute();
-    const removed = await removeKept(
-      await db(),
-      await options.store,
-      rows,
-      `removed after ${options.keepDays} days (RESULTS_KEEP_DAYS)`,
-    );
+    const removed = await removeKept(await db(), await options.store, rows, removedReason(options.keepDays));
     for (const taskId of new Set(rows.map((row) => row.task_id))) options.onKept?.(taskId);
     if (removed) log(`[results] removed ${removed} kept file(s) older than ${options.keepDays} days`);
     return removed;

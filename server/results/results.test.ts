@@ -18,6 +18,7 @@ import { resetTestDatabase } from '../testing/database';
 import { asPerson } from '../testing/identity';
 import { createCopyJob, type CopyJobOptions } from './copy-job';
 import { createDiskStore, RESULTS_FOLDER } from './disk-store';
+import { copiesOf } from './routes';
 import { keyFor, type ResultStore } from './store';
 
 const ORIGIN = 'http://127.0.0.1:5173';
@@ -425,6 +426,9 @@ describe('removing kept files', () => {
     expect((await rows())[0]!.error).toMatch(/RESULTS_KEEP_DAYS/);
     expect(await store.get(keyFor('i2v-keep', 'video', 0))).toBeUndefined();
     expect((await get('/__console/results/i2v-keep/video/0')).status).toBe(404);
+    // The task's record says the team's retention removed it (not that it could not be copied).
+    const copies = (await copiesOf(database.db, ['i2v-keep'])).get('i2v-keep');
+    expect(copies).toMatchObject({ kept: {}, lost: [], removed: { video: { days: 30 } } });
     expect(await worker.backfill()).toBe(0);
     await worker.drain();
     expect(fetched).toHaveLength(1);
@@ -450,6 +454,9 @@ describe('removing kept files', () => {
     expect(answer.status).toBe(200);
     expect(((await answer.json()) as { data: { removed: number } }).data.removed).toBe(2);
     expect((await rows()).map((row) => row.state)).toEqual(['expired', 'expired']);
+    const copies = (await copiesOf(database.db, ['i2v-remove'])).get('i2v-remove');
+    expect(copies?.lost).toEqual([]);
+    expect(copies?.removed?.video).toEqual({ at: expect.any(Number) });
     expect(await store.get(keyFor('i2v-remove', 'video', 0))).toBeUndefined();
     const [entry] = await nodeApp.identity.listAudit({ action: 'results.remove' });
     expect(entry).toMatchObject({ actorName: 'Ada', target: 'i2v-remove' });

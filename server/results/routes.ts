@@ -3,7 +3,7 @@
 // it wrote; nothing in the path reaches the store as a path.
 import { Hono } from 'hono';
 import type { Database, Db } from '../db/database';
-import { removeKept, type ResultCopyRow } from './copy-job';
+import { removedReason, removeKept, retentionDays, type ResultCopyRow } from './copy-job';
 import { serveKept } from './serve';
 import { storageUsage } from './usage';
 import { RESULT_ROLES, type ResultRole, type ResultStore } from './store';
@@ -39,6 +39,11 @@ export interface TaskCopies {
   kept: KeptFiles;
   /** Roles whose copy failed or whose link expired first. */
   lost: ResultRole[];
+  /**
+   * Roles whose kept copy was removed: by the team's retention (RESULTS_KEEP_DAYS, `days`) or by
+   * an admin; `at` is when (ms).
+   */
+  removed?: Partial<Record<ResultRole, { days?: number; at: number }>>;
   /** Roles still waiting to be copied. */
   pending: ResultRole[];
 }
@@ -48,7 +53,7 @@ export async function copiesOf(db: Db, taskIds: readonly string[]): Promise<Map<
   if (taskIds.length === 0) return found;
   const rows = await db
     .selectFrom('result_copies')
-    .select(['task_id', 'role', 'idx', 'state'])
+    .select(['task_id', 'role', 'idx', 'state', 'kept_at', 'error', 'updated_at'])
     .where('task_id', 'in', [...taskIds])
     .where('idx', '=', 0)
     .execute();
@@ -58,7 +63,11 @@ export async function copiesOf(db: Db, taskIds: readonly string[]): Promise<Map<
     let entry = found.get(row.task_id);
     if (!entry) found.set(row.task_id, (entry = { kept: {}, lost: [], pending: [] }));
     if (row.state === 'kept') entry.kept[role] = keptPath(row.task_id, role, row.idx);
-    else if (row.state === 'failed' || row.state === 'expired') entry.lost.push(role);
+    // An expired row that was kept once: removed from the store (removeKept), not lost.
+    else if (row.state === 'expired' && row.kept_at) {
+      const days = retentionDays(row.error);
+      (entry.removed ??= {})[role] = { ...(days && { days }), at: new Date(row.updated_at).getTime() };
+    } else if (row.state === 'failed' || row.state === 'expired') entry.lost.push(role);
     else entry.pending.push(role);
   }
   return found;
@@ -90,7 +99,7 @@ export function createResultRoutes(
       .where('task_id', '=', c.req.param('task'))
       .where('state', '=', 'kept')
       .execute();
-    const removed = await removeKept(db, await store, rows, 'removed by an admin');
+    const removed = await removeKept(db, await store, rows, removedReason());
     onRemoved?.(c.req.param('task'));
     return c.json({ code: 0, msg: 'ok', data: { removed } }, 200, NO_STORE);
   });

@@ -13,6 +13,7 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
 import { assertKey, type ResultStore } from './store';
 
@@ -25,9 +26,14 @@ export interface S3StoreOptions {
   prefix?: string;
   /** Tests pass fixed ones; otherwise the SDK's default chain. */
   credentials?: S3ClientConfig['credentials'];
+  /** Files larger than this many bytes redirect to a presigned URL; 0 or absent = never. */
+  presignAboveBytes?: number;
+  /** How long a presigned URL works; default 5 minutes. */
+  presignSeconds?: number;
 }
 
 const PART_SIZE = 8 * 1024 * 1024;
+export const PRESIGN_SECONDS = 300;
 
 export function createS3Store(options: S3StoreOptions): ResultStore {
   const client = new S3Client({
@@ -75,6 +81,24 @@ export function createS3Store(options: S3StoreOptions): ResultStore {
         if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return undefined;
         throw error;
       }
+    },
+    // A large download goes straight from the bucket (the console checked the sign-in first): the
+    // URL is signed for one key, GET only, a few minutes, and makes S3 answer with the type and
+    // disposition the console would send (response-content-type, response-content-disposition).
+    async redirectFor(key, size, answer) {
+      if (!options.presignAboveBytes || size <= options.presignAboveBytes) return undefined;
+      const expiresIn = options.presignSeconds ?? PRESIGN_SECONDS;
+      return getSignedUrl(
+        client,
+        new GetObjectCommand({
+          Bucket,
+          Key: objectKey(key),
+          ResponseContentType: answer.contentType,
+          ...(answer.contentDisposition && { ResponseContentDisposition: answer.contentDisposition }),
+          ResponseCacheControl: `private, max-age=${expiresIn}`,
+        }),
+        { expiresIn },
+      );
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));

@@ -58,6 +58,21 @@ export async function serveKept(
     );
   if (etagMatches(request.headers.get('if-none-match'), etag))
     return new Response(null, { status: 304, headers });
+  // S3, a large file: a redirect to a short-lived presigned URL, never cached (the URL expires).
+  // Only images and videos whose bytes were recognised go there (never SVG, text or an unknown
+  // file): S3 cannot send nosniff or this sandbox, so anything a browser could run stays here.
+  const presigned =
+    served.inline && /^(image|video)\//.test(served.type) && store.redirectFor
+      ? await store.redirectFor(row.store_key!, size, {
+          contentType: served.type,
+          contentDisposition: headers.get('content-disposition') ?? undefined,
+        })
+      : undefined;
+  if (presigned)
+    return new Response(null, {
+      status: 302,
+      headers: { location: presigned, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' },
+    });
   const ifRange = request.headers.get('if-range');
   const range = ifRange && ifRange !== etag ? undefined : parseRange(request.headers.get('range'), size);
   if (range === 'unsatisfiable') {

@@ -10,6 +10,12 @@ export interface StoredObject {
   length: number;
 }
 
+/** The headers a presigned URL's answer carries (S3's response-… parameters). */
+export interface PresignedAnswer {
+  contentType: string;
+  contentDisposition?: string;
+}
+
 export interface ResultStore {
   /** `disk` or `s3`: for the admin and the logs. */
   readonly kind: string;
@@ -18,6 +24,12 @@ export interface ResultStore {
   /** The object's bytes from `start` to `end` inclusive (the whole object when absent); undefined if none. */
   get(key: string, range?: { start: number; end: number }): Promise<StoredObject | undefined>;
   delete(key: string): Promise<void>;
+  /**
+   * S3 only: a short-lived presigned GET URL for a file of `size` bytes, answered with the headers
+   * the console would set; undefined when the file is small enough to serve directly (or
+   * redirects are off, S3_PRESIGN_ABOVE_MB=0).
+   */
+  redirectFor?(key: string, size: number, answer: PresignedAnswer): Promise<string | undefined>;
   close?(): Promise<void> | void;
 }
 

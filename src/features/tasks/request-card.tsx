@@ -8,6 +8,7 @@ import { TASK_TYPE_LABELS } from '@/api/task-types';
 import { Spinner } from '@/components/ui/button';
 import { formatAgo, formatDateTime, formatDuration } from './format';
 import { requestProgress } from './request-groups';
+import { resultRemoved } from './result-copies';
 import { useResultExpired } from './result-expiry';
 import { StatusBadge } from './status-badge';
 import { Creator } from './task-card';
@@ -53,7 +54,7 @@ function Thumbnail({
       <span className="flex size-full flex-col items-center justify-center gap-1 text-xs text-zinc-600 dark:text-zinc-300">
         {view.tone === 'running' && <Spinner className="size-4 text-indigo-500" />}
         <span className="max-w-full truncate px-1">
-          {view.tone === 'succeeded' && expired ? 'Expired' : view.label}
+          {view.tone === 'succeeded' && expired ? (resultRemoved(task) ? 'Removed' : 'Expired') : view.label}
         </span>
       </span>
     );

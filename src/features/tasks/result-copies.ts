@@ -13,6 +13,15 @@ export interface ResultCopies {
   lost: ResultRole[];
   /** Files waiting to be copied. */
   pending: ResultRole[];
+  /** Kept copies removed since: by the team's retention (`days`, RESULTS_KEEP_DAYS) or by an admin. */
+  removed?: Partial<Record<ResultRole, RemovedCopy>>;
+}
+
+export interface RemovedCopy {
+  /** The team's retention in days; absent when an admin removed the copy. */
+  days?: number;
+  /** When it was removed (ms). */
+  at?: number;
 }
 
 const KEPT_PATH = /^\/__console\/results\/[^/?#]+\/(image|video|thumbnail|caption)\/\d+$/;
@@ -28,8 +37,26 @@ export function parseCopies(value: unknown): ResultCopies | undefined {
       const path = value.kept[role];
       if (typeof path === 'string' && KEPT_PATH.test(path)) kept[role] = path;
     }
-  return { kept, lost: roles(value.lost), pending: roles(value.pending) };
+  const removed: NonNullable<ResultCopies['removed']> = {};
+  if (isRecord(value.removed))
+    for (const role of RESULT_ROLES) {
+      const entry = value.removed[role];
+      if (!isRecord(entry)) continue;
+      removed[role] = {
+        ...(wholeNumber(entry.days) && { days: entry.days }),
+        ...(wholeNumber(entry.at) && { at: entry.at }),
+      };
+    }
+  return {
+    kept,
+    lost: roles(value.lost),
+    pending: roles(value.pending),
+    ...(Object.keys(removed).length > 0 && { removed }),
+  };
 }
+
+const wholeNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 
 /** The file a task's result is: the image of an image task, the video of the others. */
 export const mainRole = (kind: string): ResultRole => (kind === 'image_generate' ? 'image' : 'video');
@@ -49,3 +76,14 @@ export function isResultKept(record: { kind: string; copies?: ResultCopies }): b
 export function isResultLost(record: { kind: string; copies?: ResultCopies }): boolean {
   return Boolean(record.copies?.lost.includes(mainRole(record.kind)));
 }
+
+/** The task's result (its image or video) was kept, then removed from the team's storage. */
+export function resultRemoved(record: { kind: string; copies?: ResultCopies }): RemovedCopy | undefined {
+  return record.copies?.removed?.[mainRole(record.kind)];
+}
+
+/** What a removed copy's card says: the team's retention, or an admin. */
+export const removedLabel = (removed: RemovedCopy) =>
+  removed.days
+    ? `Removed after ${removed.days} ${removed.days === 1 ? 'day' : 'days'} (team’s retention)`
+    : 'Removed by an admin';

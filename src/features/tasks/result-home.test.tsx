@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TaskRecord } from './history';
 import { animateTarget } from './animate-link';
 import { parseCopies } from './result-copies';
+import { DetailMedia } from './detail-media';
 import { TaskCard } from './task-card';
 import { describeTask } from './task-view';
 
@@ -61,6 +62,35 @@ describe('where a result lives', () => {
     expect(screen.getByText(/could not be copied into the team’s storage/)).toBeInTheDocument();
   });
 
+  it('says plainly that the team’s retention removed the copy, on the card and the task page', () => {
+    const removed = parseCopies({
+      kept: {},
+      lost: [],
+      pending: [],
+      removed: { video: { days: 30, at: NOW - DAY } },
+    });
+    const old = record({ copies: removed, createdAt: NOW - 31 * DAY, finishedAt: NOW - 31 * DAY });
+    render(<TaskCard record={old} />);
+    expect(screen.getByText('Removed after 30 days (team’s retention)')).toBeInTheDocument();
+    expect(
+      screen.getByText(/The team keeps results for 30 days; this copy was removed on/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Result expired')).not.toBeInTheDocument();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    cleanup();
+    render(<DetailMedia record={old} view={describeTask(old)} />);
+    expect(screen.getByText('Removed after 30 days (team’s retention)')).toBeInTheDocument();
+    expect(document.querySelector('video')).toBeNull();
+  });
+
+  it('says an admin removed the copy', () => {
+    const removed = parseCopies({ kept: {}, removed: { video: { at: NOW - DAY } } });
+    render(
+      <TaskCard record={record({ copies: removed, createdAt: NOW - 9 * DAY, finishedAt: NOW - 9 * DAY })} />,
+    );
+    expect(screen.getByText('Removed by an admin')).toBeInTheDocument();
+  });
+
   it("takes only the console's own result paths from the server", () => {
     expect(
       parseCopies({
@@ -68,6 +98,9 @@ describe('where a result lives', () => {
         lost: ['thumbnail', 'other'],
       }),
     ).toEqual({ kept: { image: '/__console/results/a/image/0' }, lost: ['thumbnail'], pending: [] });
+    expect(parseCopies({ removed: { video: { days: 'x', at: -1 }, other: { days: 3 } } })?.removed).toEqual({
+      video: {},
+    });
     expect(parseCopies('nope')).toBeUndefined();
   });
 

@@ -6,7 +6,7 @@
 import { useState, type ReactNode } from 'react';
 import { formatDateTime } from './format';
 import type { TaskRecord } from './history';
-import { isResultLost } from './result-copies';
+import { isResultLost, removedLabel, resultRemoved } from './result-copies';
 import { resultExpiresAt } from './result-expiry';
 import type { MediaLink } from './safe-url';
 import { ownAspectRatio, type TaskView } from './task-view';
@@ -36,8 +36,25 @@ export function ExpiredNotice({ what }: { what: string }) {
   );
 }
 
-/** Past the service's ~7 days: no player, no image, no link that would only fail. */
+/**
+ * Past the service's ~7 days: no player, no image, no link that would only fail. A copy the team
+ * kept and then removed (its retention, RESULTS_KEEP_DAYS, or an admin) says that instead.
+ */
 export function ResultExpired({ record }: { record: TaskRecord }) {
+  const removed = resultRemoved(record);
+  if (removed)
+    return (
+      <Placeholder>
+        <span className="font-medium">{removedLabel(removed)}</span>
+        <span className="text-xs">
+          {removed.days
+            ? `The team keeps results for ${removed.days} ${removed.days === 1 ? 'day' : 'days'}; this copy was removed`
+            : 'An admin removed the team’s copy'}
+          {removed.at ? ` on ${formatDateTime(removed.at)}` : ''}, and the service’s own link expired on{' '}
+          {formatDateTime(resultExpiresAt(record))}.
+        </span>
+      </Placeholder>
+    );
   return (
     <Placeholder>
       <span className="font-medium">Result expired</span>
