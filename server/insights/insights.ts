@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { Bucket, Insights, OverTimeRow } from '../../src/api/insights';
 import type { Db } from '../db/database';
+import { FAILURE_CODE, FAILURE_REASON } from '../db/failure-sql';
 
 export type { Bucket, Insights, OverTimeRow };
 
@@ -19,12 +20,6 @@ export interface InsightsFilter {
 export function bucketFor(from: Date, to: Date): Bucket {
   return to.getTime() - from.getTime() <= 3 * 24 * 3600_000 ? 'hour' : 'day';
 }
-
-/** What a failed task failed with: the status answer's error code and message, else the last error's. */
-const FAILURE_CODE = sql<string | null>`coalesce(
-  nullif(result->>'error_code', ''), nullif(result->>'code', ''), (last_error->>'code'))`;
-const FAILURE_REASON = sql<string>`coalesce(
-  nullif(btrim(result->>'error_message'), ''), nullif(btrim(last_error->>'msg'), ''), 'No reason given')`;
 
 function periodWhere(filter: InsightsFilter) {
   return sql`created_at >= ${filter.from.toISOString()}::timestamptz
