@@ -158,6 +158,13 @@ describe('failures', () => {
       failed: 4,
     });
     expect(await pageThrough({ tab: 'succeeded', errorCode: '530003' }, 5)).toEqual([]);
+    // "none": the failures without a code.
+    expect(await pageThrough({ tab: 'all', errorCode: 'none' }, 10)).toEqual([
+      'task-21',
+      'task-15',
+      'task-09',
+      'task-03',
+    ]);
   });
 });
 

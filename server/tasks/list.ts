@@ -5,6 +5,7 @@ import { sql, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '../db/database';
 import type { TaskEventsTable, TaskPhase } from '../db/schema';
 import {
+  NO_ERROR_CODE,
   searchLikePattern,
   TASK_PHASES,
   TASK_TABS,
@@ -179,7 +180,8 @@ function conditions(
     terms.push(sql`created_at < ${new Date(filter.to).toISOString()}::timestamptz`);
   if (filter.errorCode !== undefined || filter.errorReason !== undefined)
     terms.push(sql`phase = ${sql.lit('failed')}`);
-  if (filter.errorCode !== undefined) terms.push(sql`${FAILURE_CODE} = ${filter.errorCode}`);
+  if (filter.errorCode === NO_ERROR_CODE) terms.push(sql`${FAILURE_CODE} is null`);
+  else if (filter.errorCode !== undefined) terms.push(sql`${FAILURE_CODE} = ${filter.errorCode}`);
   if (filter.errorReason !== undefined) terms.push(sql`${FAILURE_REASON} = ${filter.errorReason}`);
   const pattern = searchPattern(filter.q);
   if (pattern) terms.push(sql`search like ${pattern}`);

@@ -60,6 +60,9 @@ export interface ViewedTask {
   errorReason?: string;
 }
 
+/** The error code filter's value for a failure without a code. */
+export const NO_ERROR_CODE = 'none';
+
 /** A failure with no message of its own. */
 export const NO_REASON = 'No reason given';
 
@@ -151,7 +154,7 @@ export function matchesView(
   }
   if (query.errorCode !== undefined || query.errorReason !== undefined) {
     if (phaseOf(task.status) !== 'failed') return false;
-    if (query.errorCode !== undefined && task.errorCode !== query.errorCode) return false;
+    if (query.errorCode !== undefined && (task.errorCode ?? NO_ERROR_CODE) !== query.errorCode) return false;
     if (query.errorReason !== undefined && task.errorReason !== query.errorReason) return false;
   }
   const search = normaliseSearch(query.q);
