@@ -20,8 +20,8 @@ interface Row {
   creator?: string;
   status: React.ReactNode;
   createdAt: number;
-  /** Milliseconds from creation to the end, or undefined while running. */
-  duration?: number;
+  /** Milliseconds from creation to the end; 'running' while it runs; undefined when unknown. */
+  duration?: number | 'running';
 }
 
 function taskRow(task: TeamTask): Row {
@@ -34,7 +34,12 @@ function taskRow(task: TeamTask): Row {
     creator: task.creator,
     status: <StatusBadge tone={view.tone} label={view.label} />,
     createdAt: task.createdAt,
-    duration: task.finishedAt === undefined ? undefined : task.finishedAt - task.createdAt,
+    duration:
+      task.finishedAt !== undefined
+        ? task.finishedAt - task.createdAt
+        : view.tone === 'running' || view.tone === 'waiting'
+          ? 'running'
+          : undefined,
   };
 }
 
@@ -60,7 +65,11 @@ function requestRow(request: TeamRequest): Row {
       </span>
     ),
     createdAt: request.createdAt,
-    duration: done ? Math.max(...(ends as number[])) - request.createdAt : undefined,
+    duration: done
+      ? Math.max(...(ends as number[])) - request.createdAt
+      : count('running')
+        ? 'running'
+        : undefined,
   };
 }
 
@@ -124,9 +133,17 @@ export function TaskTable({
                 <td className={`${cell} whitespace-nowrap`}>{row.kind}</td>
                 <td className={cell}>{row.creator ?? '—'}</td>
                 <td className={cell}>{row.status}</td>
-                <td className={`${cell} whitespace-nowrap tabular-nums`}>{formatDateTime(row.createdAt)}</td>
+                <td className={`${cell} whitespace-nowrap tabular-nums`}>
+                  <time dateTime={new Date(row.createdAt).toISOString()}>
+                    {formatDateTime(row.createdAt)}
+                  </time>
+                </td>
                 <td className={`${cell} text-right whitespace-nowrap tabular-nums`}>
-                  {row.duration === undefined ? 'Running' : formatDuration(row.duration)}
+                  {row.duration === 'running'
+                    ? 'Running'
+                    : row.duration === undefined
+                      ? '—'
+                      : formatDuration(row.duration)}
                 </td>
               </tr>
             ))}
