@@ -27,13 +27,15 @@ async function createImageToVideo(
 async function openTasksThenRunningTask(page: Page, emulator: Emulator, baseURL: string, prompt: string) {
   await emulator.set({ timeScale: 1 });
   await page.goto('/tasks');
-  await expect(page.getByRole('button', { name: 'Look up' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Look up ids' })).toBeVisible();
   return createImageToVideo(page.request, baseURL, prompt);
 }
 
 async function lookUp(page: Page, ids: string) {
+  const open = page.getByRole('button', { name: 'Look up ids' });
+  if ((await open.getAttribute('aria-expanded')) !== 'true') await open.click();
   await page.getByRole('textbox', { name: 'Look up task ids' }).fill(ids);
-  await page.getByRole('button', { name: 'Look up' }).click();
+  await page.getByRole('button', { name: 'Look up', exact: true }).click();
 }
 
 const card = (page: Page, id: string) => page.getByRole('article').filter({ hasText: id });
@@ -48,7 +50,7 @@ test.describe('task gallery', () => {
     await emulator.set({ timeScale: 0.4 });
     // The page first: on a loaded machine its load alone took most of the task's 9 s.
     await page.goto('/tasks');
-    await expect(page.getByRole('button', { name: 'Look up' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Look up ids' })).toBeVisible();
     const id = await createImageToVideo(page.request, baseURL!, 'A calm sea at dawn');
     await lookUp(page, id);
     const task = card(page, id);
@@ -331,7 +333,10 @@ test.describe('task gallery: backends and history files', () => {
     await page.getByRole('link', { name: '← All tasks' }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Export' }).click(),
+      page
+        .getByRole('button', { name: 'More' })
+        .click()
+        .then(() => page.getByRole('menuitem', { name: 'Export history' }).click()),
     ]);
     const exported = JSON.parse(
       await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString()),

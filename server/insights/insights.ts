@@ -9,6 +9,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Bucket, Insights, OverTimeRow } from '../../src/api/insights';
 import type { Db } from '../db/database';
+import { FAILURE_CODE, FAILURE_REASON } from '../db/failure-sql';
 
 export type { Bucket, Insights, OverTimeRow };
 
@@ -54,12 +55,6 @@ export function histogramPercentile(pairs: [number, number][], fraction: number)
   }
   return bucketMiddle(sorted[sorted.length - 1]![0]);
 }
-
-/** What a failed task failed with: the status answer's error code and message, else the last error's. */
-const FAILURE_CODE = sql<string | null>`coalesce(
-  nullif(result->>'error_code', ''), nullif(result->>'code', ''), (last_error->>'code'))`;
-const FAILURE_REASON = sql<string>`coalesce(
-  nullif(btrim(result->>'error_message'), ''), nullif(btrim(last_error->>'msg'), ''), 'No reason given')`;
 
 /** Tasks of the filter's kind and person (a condition on `tasks`). */
 function taskFilter(filter: InsightsFilter) {

@@ -5,13 +5,16 @@ import { sql, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '../db/database';
 import type { TaskEventsTable, TaskPhase } from '../db/schema';
 import {
+  NO_ERROR_CODE,
   searchLikePattern,
   TASK_PHASES,
   TASK_TABS,
   tabPhases,
+  type TaskSort,
   type TaskTab,
   type TaskViewQuery,
 } from '../../src/api/task-view-rule';
+import { FAILURE_CODE, FAILURE_REASON } from '../db/failure-sql';
 import { copiesOf, type TaskCopies } from '../results/routes';
 import type { TaskRow } from './recorder';
 import { taskTitle } from './request-fields';
@@ -115,15 +118,35 @@ export async function addCopies<T extends TaskView>(db: Db, views: T[]): Promise
   return views;
 }
 
-/** `<created_at ms>.<id>` of the last row of a page: where the next page starts. */
-export function encodeCursor(view: Pick<TaskView, 'createdAt' | 'id'>): string {
-  return `${view.createdAt}.${view.id}`;
+/**
+ * `<created_at ms>.<id>` of the last row of a page: where the next page starts. Another order than
+ * newest first puts its sort key first: `<key>~<created_at ms>.<id>`.
+ */
+export function encodeCursor(view: Pick<TaskView, 'createdAt' | 'id'>, key?: number): string {
+  return `${key === undefined ? '' : `${key}~`}${view.createdAt}.${view.id}`;
 }
 
-function decodeCursor(cursor: string | undefined): { at: Date; id: string } | undefined {
-  const match = /^(\d{1,15})\.(.+)$/.exec(cursor ?? '');
-  return match ? { at: new Date(Number(match[1])), id: match[2]! } : undefined;
+function decodeCursor(cursor: string | undefined): { key?: number; at: Date; id: string } | undefined {
+  const match = /^(?:(-?\d{1,15}(?:\.\d{1,20})?)~)?(\d{1,15})\.(.+)$/.exec(cursor ?? '');
+  if (!match) return undefined;
+  return {
+    ...(match[1] !== undefined && { key: Number(match[1]) }),
+    at: new Date(Number(match[2])),
+    id: match[3]!,
+  };
 }
+
+/**
+ * The sort key of an order other than newest first (before created_at and id, all descending):
+ * seconds from creation to the end (a task still running has none: -1, last), or 1 for a failed
+ * task (first), 0 for the others.
+ */
+const SORT_KEYS: Record<Exclude<TaskSort, 'newest'>, RawBuilder<number>> = {
+  longest: sql<number>`coalesce(extract(epoch from finished_at - created_at), -1)::float8`,
+  failed: sql<number>`(case when phase = 'failed' then 1 else 0 end)::float8`,
+};
+
+const sortKeyOf = (sort: TaskSort | undefined) => (sort && sort !== 'newest' ? SORT_KEYS[sort] : undefined);
 
 /** The phases, one per tab but "all": the trigram indexes are one per phase (migration 0005). */
 const PHASES = TASK_PHASES satisfies readonly TaskPhase[];
@@ -151,6 +174,15 @@ function conditions(
   const terms: RawBuilder<unknown>[] = [];
   if (filter.kind) terms.push(sql`kind = ${filter.kind}`);
   if (filter.creator) terms.push(sql`creator = ${filter.creator}`);
+  if (filter.from !== undefined)
+    terms.push(sql`created_at >= ${new Date(filter.from).toISOString()}::timestamptz`);
+  if (filter.to !== undefined)
+    terms.push(sql`created_at < ${new Date(filter.to).toISOString()}::timestamptz`);
+  if (filter.errorCode !== undefined || filter.errorReason !== undefined)
+    terms.push(sql`phase = ${sql.lit('failed')}`);
+  if (filter.errorCode === NO_ERROR_CODE) terms.push(sql`${FAILURE_CODE} is null`);
+  else if (filter.errorCode !== undefined) terms.push(sql`${FAILURE_CODE} = ${filter.errorCode}`);
+  if (filter.errorReason !== undefined) terms.push(sql`${FAILURE_REASON} = ${filter.errorReason}`);
   const pattern = searchPattern(filter.q);
   if (pattern) terms.push(sql`search like ${pattern}`);
   // Phases as literals: a partial index's predicate is matched against constants.
@@ -236,6 +268,48 @@ function olderThan(task: { id: string; at: Date }): RawBuilder<SqlBool> {
   return sql<SqlBool>`(created_at, id) < (coalesce((select c.created_at from tasks c where c.id = ${task.id}), ${task.at}), ${task.id})`;
 }
 
+/**
+ * A page in another order than newest first: by the sort key, then newest first, keyset-paged on
+ * all three. The cursor's task is read again for its key and created_at (as olderThan does); the
+ * cursor's own values serve only if it is gone. A search here is a plain condition (no walk of the
+ * newest rows first: that bound is for the newest-first order).
+ */
+async function listSorted(
+  db: Db,
+  filter: TaskFilter,
+  phase: TaskPhase | undefined,
+  sortKey: RawBuilder<number>,
+  after: ReturnType<typeof decodeCursor>,
+  limit: number,
+): Promise<TaskPage> {
+  const afterCursor = after
+    ? sql<SqlBool>`(${sortKey}, created_at, id) < (
+        coalesce((select ${sortKey} from tasks c where c.id = ${after.id}), ${after.key ?? 0}::float8),
+        coalesce((select c.created_at from tasks c where c.id = ${after.id}), ${after.at}::timestamptz),
+        ${after.id})`
+    : sql<SqlBool>`true`;
+  const rows = (await db
+    .selectFrom('tasks')
+    .selectAll()
+    .select(sql<number>`${sortKey}`.as('sort_key'))
+    .where(conditions(filter, phase))
+    .where(afterCursor)
+    .orderBy(sql`${sortKey}`, 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit + 1)
+    .execute()) as (TaskRow & { sort_key: number | string })[];
+  const items = rows.slice(0, limit).map(toTaskView);
+  const last = rows[limit - 1];
+  return {
+    items,
+    nextCursor:
+      rows.length > limit && last
+        ? encodeCursor({ createdAt: last.created_at.getTime(), id: last.id }, Number(last.sort_key))
+        : null,
+  };
+}
+
 export async function listTasks(
   db: Db,
   filter: TaskFilter,
@@ -253,6 +327,8 @@ export async function listTasks(
     return { items, nextCursor: rows.length > page.limit && last ? encodeCursor(last) : null };
   };
   const want = page.limit + 1;
+  const sortKey = sortKeyOf(filter.sort);
+  if (sortKey) return listSorted(db, filter, phase, sortKey, after, page.limit);
   if (!searchPattern(filter.q)) {
     const rows = await db
       .selectFrom('tasks')
@@ -319,6 +395,61 @@ export async function listTasks(
   return { items: probe.map(toTaskView), nextCursor: encodeCursor(lookedAt), cutShort: true };
 }
 
+/** The filter has what task_counts cannot answer: a period or a failure. */
+const narrowerThanCounts = (filter: Omit<TaskFilter, 'tab'>) =>
+  filter.from !== undefined ||
+  filter.to !== undefined ||
+  filter.errorCode !== undefined ||
+  filter.errorReason !== undefined;
+
+/** One failure of the view, with how many failed tasks share it. */
+export interface FailureCount {
+  code: string | null;
+  reason: string;
+  count: number;
+}
+
+/** At most this many reasons are listed (the most common). */
+export const FAILURES_MAX = 50;
+
+/**
+ * The failed tasks of the view, grouped by their failure: the reasons (code and message) and the
+ * codes alone, each with its count, most common first. The view's own failure filter is left out,
+ * so the list still offers the other failures once one is chosen.
+ */
+export async function countFailures(
+  db: Db,
+  filter: Omit<TaskFilter, 'tab' | 'sort'>,
+): Promise<{ reasons: FailureCount[]; codes: { code: string | null; count: number }[] }> {
+  const where = conditions({ ...filter, errorCode: undefined, errorReason: undefined }, 'failed');
+  const [reasons, codes] = await Promise.all([
+    sql<FailureCount>`
+      select ${FAILURE_CODE} as code, ${FAILURE_REASON} as reason, count(*) as count
+      from tasks where ${where} group by 1, 2 order by 3 desc, 2 limit ${FAILURES_MAX}`.execute(db),
+    sql<{ code: string | null; count: number }>`
+      select ${FAILURE_CODE} as code, count(*) as count
+      from tasks where ${where} group by 1 order by 2 desc, 1 limit ${FAILURES_MAX}`.execute(db),
+  ]);
+  return {
+    reasons: reasons.rows.map((row) => ({ ...row, count: Number(row.count) })),
+    codes: codes.rows.map((row) => ({ ...row, count: Number(row.count) })),
+  };
+}
+
+/** The names tasks were recorded with, for the creator filter's pick list (from task_counts: cheap). */
+export async function listCreators(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('task_counts')
+    .select('creator')
+    .distinct()
+    .where('creator', '<>', '')
+    .where('n', '>', 0)
+    .orderBy('creator')
+    .limit(500)
+    .execute();
+  return rows.map((row) => row.creator);
+}
+
 /** With a search, a tab's count stops here: the browser shows "1,000+" (`countsCapped`). */
 export const COUNT_CAP = 1000;
 /**
@@ -351,6 +482,19 @@ export async function countTasks(
 ): Promise<CountResult> {
   const deadline = performance.now() + (options.timeLimitMs ?? SEARCH_TIME_LIMIT_MS);
   const counts: TaskCounts = { all: 0, running: 0, succeeded: 0, failed: 0 };
+  if (!searchPattern(filter.q) && narrowerThanCounts(filter)) {
+    // A period or a failure: task_counts has neither, so the rows are counted (the period's
+    // index bounds them; a failure's code or reason is read on the failed tasks alone).
+    const { rows } = await sql<{ phase: TaskPhase; n: number }>`
+      select phase, count(*) as n from tasks where ${conditions(filter, undefined)} group by phase`.execute(
+      db,
+    );
+    for (const row of rows) {
+      counts[row.phase] = Number(row.n);
+      counts.all = counts.all! + Number(row.n);
+    }
+    return { counts, capped: false, unknown: false };
+  }
   if (!searchPattern(filter.q)) {
     let query = db.selectFrom('task_counts');
     if (filter.kind) query = query.where('kind', '=', filter.kind);

@@ -2,17 +2,61 @@
 // detail page. Behind the sign-in like the rest of `/__console`.
 import { Hono } from 'hono';
 import { TASK_TYPES } from '../../src/api/schemas';
-import { SEARCH_MAX_CHARS } from '../../src/api/task-view-rule';
+import { SEARCH_MAX_CHARS, TASK_SORTS, type TaskSort } from '../../src/api/task-view-rule';
 import type { Database } from '../db/database';
 import { createTaskFeed, mountTaskEvents } from './feed';
 import { createStreamLimits, type StreamLimits } from '../http/stream-limits';
 import { databaseInputErrors, refuseUnstorableText } from '../http/request-text';
-import { addCopies, countTasks, getTask, listTasks, PAGE_SIZE_MAX, TASK_TABS, type TaskTab } from './list';
+import {
+  addCopies,
+  countFailures,
+  countTasks,
+  getTask,
+  listCreators,
+  listTasks,
+  PAGE_SIZE_MAX,
+  TASK_TABS,
+  type TaskFilter,
+  type TaskTab,
+} from './list';
 import { getRequest, listRequests, REQUESTS_PAGE_MAX, requestsOfTasks } from './requests';
 import { mountDownloads } from './download';
 import type { ResultStore } from '../results/store';
 
 const NO_STORE = { 'cache-control': 'no-store' };
+
+/** A time in epoch ms from the query, or undefined (absent or not a time). */
+function epochParam(value: string | undefined): number | undefined {
+  if (!value || !/^\d{1,15}$/.test(value)) return undefined;
+  const ms = Number(value);
+  return Number.isFinite(new Date(ms).getTime()) ? ms : undefined;
+}
+
+/**
+ * The view asked for by the query string (`tab`, `kind`, `q`, `creator`, `from`, `to`, `code`,
+ * `reason`, `sort`), or the message of a 400 for a tab, kind or sort that is none.
+ */
+function readFilter(query: Record<string, string>): TaskFilter | string {
+  const tab = query.tab ?? 'all';
+  const kind = query.kind;
+  const sort = query.sort ?? 'newest';
+  if (!(TASK_TABS as readonly string[]).includes(tab)) return `tab must be one of ${TASK_TABS.join(', ')}`;
+  if (kind && !(TASK_TYPES as readonly string[]).includes(kind))
+    return `kind must be one of ${TASK_TYPES.join(', ')}`;
+  if (!(TASK_SORTS as readonly string[]).includes(sort))
+    return `sort must be one of ${TASK_SORTS.join(', ')}`;
+  return {
+    tab: tab as TaskTab,
+    kind: kind || undefined,
+    q: query.q?.slice(0, SEARCH_MAX_CHARS) || undefined,
+    creator: query.creator?.slice(0, 80) || undefined,
+    from: epochParam(query.from),
+    to: epochParam(query.to),
+    errorCode: query.code?.slice(0, 40) || undefined,
+    errorReason: query.reason?.slice(0, 500) || undefined,
+    sort: sort as TaskSort,
+  };
+}
 
 export interface TaskRoutes {
   app: Hono;
@@ -43,18 +87,8 @@ export function createTaskRoutes(
 
   app.get('/__console/tasks', async (c) => {
     const { db } = await database;
-    const tabParam = c.req.query('tab') ?? 'all';
-    const kindParam = c.req.query('kind');
-    if (!(TASK_TABS as readonly string[]).includes(tabParam))
-      return c.json({ code: 400, msg: `tab must be one of ${TASK_TABS.join(', ')}` }, 400);
-    if (kindParam && !(TASK_TYPES as readonly string[]).includes(kindParam))
-      return c.json({ code: 400, msg: `kind must be one of ${TASK_TYPES.join(', ')}` }, 400);
-    const filter = {
-      tab: tabParam as TaskTab,
-      kind: kindParam || undefined,
-      q: c.req.query('q')?.slice(0, SEARCH_MAX_CHARS) || undefined,
-      creator: c.req.query('creator')?.slice(0, 80) || undefined,
-    };
+    const filter = readFilter(c.req.query());
+    if (typeof filter === 'string') return c.json({ code: 400, msg: filter }, 400);
     const limit = Math.min(Math.max(Number(c.req.query('limit')) || 50, 1), PAGE_SIZE_MAX);
     const cursor = c.req.query('cursor') || undefined;
     // Counts come with the first page only: the next pages of the same view do not change them.
@@ -74,6 +108,21 @@ export function createTaskRoutes(
     };
     await addCopies(db, page.items);
     return c.json({ code: 0, msg: 'ok', data: { ...page, ...counts, ...grouped } }, 200, NO_STORE);
+  });
+
+  // The failed tasks of the view grouped by failure, with counts: the error filter's choices.
+  app.get('/__console/tasks/errors', async (c) => {
+    const { db } = await database;
+    const filter = readFilter(c.req.query());
+    if (typeof filter === 'string') return c.json({ code: 400, msg: filter }, 400);
+    const data = await countFailures(db, filter);
+    return c.json({ code: 0, msg: 'ok', data }, 200, NO_STORE);
+  });
+
+  // The names the team's tasks were recorded with: the creator filter's pick list.
+  app.get('/__console/tasks/creators', async (c) => {
+    const { db } = await database;
+    return c.json({ code: 0, msg: 'ok', data: { creators: await listCreators(db) } }, 200, NO_STORE);
   });
 
   app.get('/__console/tasks/:id', async (c) => {

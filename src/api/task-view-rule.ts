@@ -53,14 +53,62 @@ export interface ViewedTask {
   name?: string;
   language?: string;
   creator?: string;
+  /** Epoch ms; the period filter passes a task without it (a record that has none). */
+  createdAt?: number;
+  /** The failure's code and reason (failureOf), for a failed task. */
+  errorCode?: string;
+  errorReason?: string;
 }
 
-/** The view: a tab, and optionally a kind, a search text and a creator (exact, as recorded). */
+/** The error code filter's value for a failure without a code. */
+export const NO_ERROR_CODE = 'none';
+
+/** A failure with no message of its own. */
+export const NO_REASON = 'No reason given';
+
+/**
+ * What a failed task failed with, as the server's SQL reads it (FAILURE_CODE and FAILURE_REASON in
+ * server/tasks/list.ts): the status answer's error code and message, else the last error's.
+ */
+export function failureOf(task: { result?: unknown; lastError?: unknown }): {
+  code?: string;
+  reason: string;
+} {
+  const field = (value: unknown, key: string) => {
+    const found = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+    return typeof found === 'string' || typeof found === 'number' ? String(found) : undefined;
+  };
+  const nonEmpty = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
+  const trimmed = (value: string | undefined) => nonEmpty(value?.trim());
+  return {
+    code:
+      nonEmpty(field(task.result, 'error_code')) ??
+      nonEmpty(field(task.result, 'code')) ??
+      field(task.lastError, 'code'),
+    reason:
+      trimmed(field(task.result, 'error_message')) ?? trimmed(field(task.lastError, 'msg')) ?? NO_REASON,
+  };
+}
+
+/** How a view is ordered: newest first, longest running first, failed first (then newest). */
+export const TASK_SORTS = ['newest', 'longest', 'failed'] as const;
+export type TaskSort = (typeof TASK_SORTS)[number];
+
+/**
+ * The view: a tab, and optionally a kind, a search text, a creator (exact, as recorded), a period
+ * of creation (`from` inclusive, `to` exclusive, epoch ms), a failure's code or reason (exact, as
+ * failureOf gives them: only failed tasks have one) and an order.
+ */
 export interface TaskViewQuery {
   tab: TaskTab;
   kind?: string;
   q?: string;
   creator?: string;
+  from?: number;
+  to?: number;
+  errorCode?: string;
+  errorReason?: string;
+  sort?: TaskSort;
 }
 
 /** The server reads at most this much of a search (longer is cut, then trimmed). */
@@ -100,6 +148,15 @@ export function matchesView(
   if (query.kind && task.kind !== query.kind) return false;
   if (query.creator && task.creator !== query.creator) return false;
   if (query.tab !== 'all' && phaseOf(task.status) !== query.tab) return false;
+  if (task.createdAt !== undefined) {
+    if (query.from !== undefined && task.createdAt < query.from) return false;
+    if (query.to !== undefined && task.createdAt >= query.to) return false;
+  }
+  if (query.errorCode !== undefined || query.errorReason !== undefined) {
+    if (phaseOf(task.status) !== 'failed') return false;
+    if (query.errorCode !== undefined && (task.errorCode ?? NO_ERROR_CODE) !== query.errorCode) return false;
+    if (query.errorReason !== undefined && task.errorReason !== query.errorReason) return false;
+  }
   const search = normaliseSearch(query.q);
   return !search || textOf(task).includes(search);
 }
@@ -119,12 +176,17 @@ export function viewedFields(record: {
   status: string;
   params?: unknown;
   result?: unknown;
+  lastError?: unknown;
+  createdAt?: number;
   prompt?: string;
   name?: string;
   language?: string;
   creator?: string;
 }): ViewedTask {
+  const failure = phaseOf(record.status) === 'failed' ? failureOf(record) : undefined;
   return {
+    createdAt: record.createdAt,
+    ...(failure && { errorCode: failure.code, errorReason: failure.reason }),
     id: record.id,
     kind: record.kind,
     status: record.status,

@@ -15,9 +15,30 @@ describe('Settings → who you are', () => {
       testConsoleInfo({ auth: true, user: { id: 'u1', name: 'Ada', role: 'creator', source: 'oidc' } }),
     );
     render(<HistoryActions />);
-    await userEvent.click(screen.getByText('Settings'));
+    await userEvent.click(screen.getByRole('button', { name: 'More' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Settings…' }));
     expect(await screen.findByText('Ada')).toBeVisible();
     expect(screen.getByText('Recorded as the creator of the tasks you make.')).toBeVisible();
     expect(screen.queryByRole('textbox', { name: 'Your name' })).toBeNull();
+  });
+});
+
+describe('the More menu', () => {
+  it('is a menu button: arrows move between the items, Escape closes it and focus goes back', async () => {
+    render(<HistoryActions />);
+    const button = screen.getByRole('button', { name: 'More' });
+    expect(button).toHaveAttribute('aria-haspopup', 'menu');
+    await userEvent.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
+    expect(items).toEqual(['Export history', 'Import history…', 'Settings…']);
+    expect(screen.getByRole('menuitem', { name: 'Export history' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Import history…' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}');
+    expect(screen.getByRole('menuitem', { name: 'Settings…' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(button).toHaveFocus();
   });
 });

@@ -1,6 +1,8 @@
-// Export / import of the history, and the Settings menu (tasks-settings.tsx, loaded when the menu
-// is first pointed at, focused or opened).
-import { lazy, useRef, useState } from 'react';
+// The Tasks screen's "More" menu: export / import of this browser's history, and Settings
+// (tasks-settings.tsx, loaded when the menu is first pointed at, focused or opened). A menu button
+// with the WAI-ARIA menu pattern: arrows move between the items, Escape closes it and focus goes
+// back to the button.
+import { lazy, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { LazyPart, PartFailed } from '@/components/ui/lazy-part';
 import { Button } from '@/components/ui/button';
 
@@ -15,13 +17,60 @@ function download(name: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+const itemClass =
+  'block w-full rounded-md px-3 py-2 text-left text-sm text-zinc-800 hover:bg-zinc-100 focus:bg-zinc-100 focus:outline-none dark:text-zinc-100 dark:hover:bg-zinc-800 dark:focus:bg-zinc-800';
+const popoverClass =
+  'absolute right-0 z-20 mt-2 rounded-xl border border-zinc-200 bg-white shadow-lg dark:border-zinc-700 dark:bg-zinc-900';
+
 export function HistoryActions() {
   const fileRef = useRef<HTMLInputElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const menuId = useId();
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState<'export' | 'import' | null>(null);
-  // The menu's content renders (closed) from the first sign of interest, so it is there when it opens.
+  const [open, setOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  // The settings' code loads from the first sign of interest, so it is there when they open.
   const [settingsWanted, setSettingsWanted] = useState(false);
   const wantSettings = () => setSettingsWanted(true);
+
+  const items = () => [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+  useEffect(() => {
+    if (open) items()[0]?.focus();
+  }, [open]);
+  // A click anywhere else closes the menu.
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', close);
+    return () => document.removeEventListener('pointerdown', close);
+  }, [open]);
+
+  function closeMenu() {
+    setOpen(false);
+    buttonRef.current?.focus();
+  }
+
+  function onMenuKey(event: KeyboardEvent) {
+    const all = items();
+    const at = all.indexOf(document.activeElement as HTMLElement);
+    const move = (index: number) => {
+      event.preventDefault();
+      all[(index + all.length) % all.length]?.focus();
+    };
+    if (event.key === 'ArrowDown') move(at + 1);
+    else if (event.key === 'ArrowUp') move(at - 1);
+    else if (event.key === 'Home') move(0);
+    else if (event.key === 'End') move(all.length - 1);
+    else if (event.key === 'Escape' || event.key === 'Tab') {
+      if (event.key === 'Escape') event.preventDefault();
+      closeMenu();
+    }
+  }
 
   async function onExport() {
     setBusy('export');
@@ -56,13 +105,103 @@ export function HistoryActions() {
 
   return (
     <div className="flex flex-col items-end gap-1">
-      <div className="flex flex-wrap items-center justify-end gap-2">
-        <Button size="sm" onClick={() => void onExport()} pending={busy === 'export'}>
-          Export
+      <div className="relative">
+        <Button
+          ref={buttonRef}
+          size="sm"
+          aria-haspopup="menu"
+          aria-expanded={open}
+          aria-controls={open ? menuId : undefined}
+          pending={busy !== null}
+          onPointerEnter={wantSettings}
+          onFocus={wantSettings}
+          onClick={() => {
+            setSettingsOpen(false);
+            setOpen((was) => !was);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'ArrowDown' && !open) {
+              event.preventDefault();
+              setOpen(true);
+            }
+          }}
+        >
+          More
         </Button>
-        <Button size="sm" onClick={() => fileRef.current?.click()} pending={busy === 'import'}>
-          Import
-        </Button>
+        {open && (
+          <div
+            ref={menuRef}
+            id={menuId}
+            role="menu"
+            aria-label="More"
+            onKeyDown={onMenuKey}
+            className={`${popoverClass} w-56 p-1`}
+          >
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className={itemClass}
+              onClick={() => {
+                closeMenu();
+                void onExport();
+              }}
+            >
+              Export history
+            </button>
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className={itemClass}
+              onClick={() => {
+                closeMenu();
+                fileRef.current?.click();
+              }}
+            >
+              Import history…
+            </button>
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className={itemClass}
+              onClick={() => {
+                setOpen(false);
+                setSettingsOpen(true);
+              }}
+            >
+              Settings…
+            </button>
+          </div>
+        )}
+        {settingsOpen && (
+          <section
+            aria-label="Settings"
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') {
+                setSettingsOpen(false);
+                buttonRef.current?.focus();
+              }
+            }}
+            className={`${popoverClass} w-72 p-4 max-sm:fixed max-sm:inset-x-4 max-sm:w-auto`}
+          >
+            <div className="mb-3 flex items-center justify-between">
+              <h2 className="text-sm font-semibold">Settings</h2>
+              <Button size="sm" variant="ghost" onClick={() => setSettingsOpen(false)}>
+                Close
+              </Button>
+            </div>
+            {settingsWanted && (
+              <LazyPart
+                loading={<p className="text-sm text-zinc-600 dark:text-zinc-400">Loading…</p>}
+                failed={<PartFailed what="Settings" />}
+              >
+                <Settings />
+              </LazyPart>
+            )}
+          </section>
+        )}
         <input
           ref={fileRef}
           type="file"
@@ -75,25 +214,6 @@ export function HistoryActions() {
             if (file) void onImport(file);
           }}
         />
-        <details className="relative" onToggle={wantSettings}>
-          <summary
-            onPointerEnter={wantSettings}
-            onFocus={wantSettings}
-            className="cursor-pointer list-none rounded-lg border border-zinc-300 bg-white px-2.5 py-1.5 text-sm font-medium text-zinc-800 shadow-xs hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800"
-          >
-            Settings
-          </summary>
-          <div className="absolute right-0 z-10 mt-2 w-72 max-sm:fixed max-sm:inset-x-4 max-sm:w-auto rounded-xl border border-zinc-200 bg-white p-4 shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
-            {settingsWanted && (
-              <LazyPart
-                loading={<p className="text-sm text-zinc-600 dark:text-zinc-400">Loading…</p>}
-                failed={<PartFailed what="Settings" />}
-              >
-                <Settings />
-              </LazyPart>
-            )}
-          </div>
-        </details>
       </div>
       <p
         role="status"

@@ -91,10 +91,12 @@ describe('task detail: the team’s record', () => {
     expect(screen.queryByRole('button', { name: 'Remove…' })).toBeNull();
   });
 
-  it('without a record, looks the task up itself and says the record has no entry', async () => {
+  it('without a record, looks the task up itself, says it is not found and adds it to no history', async () => {
     renderDetail('i2v-nobody-knows');
     expect(await screen.findByText(/team's record has no entry for this task yet/)).toBeVisible();
-    await waitFor(async () => expect(await getTask('i2v-nobody-knows')).toBeDefined());
+    expect(await screen.findByText('Task not found')).toBeVisible();
+    // A mistyped id is not kept: nothing in this browser's history.
+    expect(await getTask('i2v-nobody-knows')).toBeUndefined();
     expect(screen.queryByRole('region', { name: 'Timeline' })).toBeNull();
   });
 
@@ -118,7 +120,9 @@ describe('task detail: the team’s record', () => {
     expect(screen.queryByRole('region', { name: 'Details' })).toBeNull();
     answer();
     expect(await screen.findByRole('region', { name: 'Details' })).toBeVisible();
-    expect(await getTask('i2v-slow-to-answer')).toBeDefined();
+    // The service does not know it: shown as not found, recorded nowhere.
+    expect(screen.getByText('Task not found')).toBeVisible();
+    expect(await getTask('i2v-slow-to-answer')).toBeUndefined();
   });
 
   it("paints a task this browser looked up once the team's record is in too, so nothing moves after", async () => {

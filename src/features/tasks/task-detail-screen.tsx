@@ -87,7 +87,11 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
   });
   useTeamFeed(undefined);
   const detail = server.data ?? undefined;
-  const record: TeamTask | undefined = detail ? overlayLocal(detail.task, local) : local;
+  // An id the service does not know (mistyped): shown as not found, kept in no history.
+  const [unknown, setUnknown] = useState<TeamTask>();
+  const record: TeamTask | undefined = detail
+    ? overlayLocal(detail.task, local)
+    : (local ?? (unknown?.id === taskId ? unknown : undefined));
   const settled = server.isSuccess || server.isError;
 
   // A task the record does not know, or one that may still change: this browser looks it up and
@@ -95,11 +99,24 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
   // task the record already holds needs nothing from here.
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (!loaded || !settled || peekTask(taskId) || !taskId.trim()) return;
+    if (!loaded || !settled || peekTask(taskId) || !taskId.trim() || unknown?.id === taskId) return;
     if (detail && isTerminalStatus(detail.task.status)) return;
     const kind = detail?.task.kind ?? inferTaskKind(taskId);
     void import('./task-polling').then(
-      ({ lookUpTask }) => lookUpTask(queryClient, kind, taskId),
+      async ({ lookUpTask }) => {
+        const notFound = await lookUpTask(queryClient, kind, taskId);
+        const now = Date.now();
+        if (notFound)
+          setUnknown({
+            id: taskId,
+            kind,
+            source: 'lookup',
+            status: '',
+            createdAt: now,
+            updatedAt: now,
+            lastError: notFound,
+          });
+      },
       // The lookup's code did not load (offline, or a deploy removed the old files): recorded with
       // the reason, the page says so instead of "Looking up the task…" for ever.
       () =>
@@ -115,7 +132,7 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
           },
         ]),
     );
-  }, [loaded, settled, detail, taskId, queryClient]);
+  }, [loaded, settled, detail, taskId, queryClient, unknown]);
 
   const pageHeading = record ? viewOf(record).heading : undefined;
   useEffect(() => {

@@ -2,7 +2,8 @@ import type { TaskType } from '@/api/schemas';
 import { inputClass } from '@/components/ui/styles';
 import { TASK_TYPE_LABELS } from '@/api/task-types';
 import type { TaskTab } from './task-view';
-import type { UrlFilters } from './task-url-filters';
+import type { TasksLayout, UrlFilters } from './task-url-filters';
+import { TASK_SORTS, type TaskSort } from '@/api/task-view-rule';
 import { GALLERY_MODES } from './gallery-mode';
 import type { GalleryMode } from './request-groups';
 
@@ -175,29 +176,112 @@ export function GalleryModeSwitch({
   onChange: (mode: GalleryMode) => void;
 }) {
   return (
+    <Toggles
+      label="Show cards"
+      options={GALLERY_MODES.map(({ mode, label }) => ({ value: mode, label }))}
+      value={value}
+      onChange={onChange}
+    />
+  );
+}
+
+const SORT_LABELS: Record<TaskSort, string> = {
+  newest: 'Newest first',
+  longest: 'Longest first',
+  failed: 'Failed first',
+};
+
+/** The order: newest first (the default), longest running first, failed first. */
+export function SortSelect({
+  value,
+  onChange,
+}: {
+  value: UrlFilters['sort'];
+  onChange: (sort: UrlFilters['sort']) => void;
+}) {
+  return (
+    <div className="min-w-0 sm:w-40 sm:flex-none">
+      <label htmlFor="task-sort" className="sr-only">
+        Sort
+      </label>
+      <select
+        id="task-sort"
+        value={value ?? 'newest'}
+        onChange={(event) => {
+          const sort = event.target.value as TaskSort;
+          onChange(sort === 'newest' ? undefined : sort);
+        }}
+        className={inputClass}
+      >
+        {TASK_SORTS.map((sort) => (
+          <option key={sort} value={sort}>
+            {SORT_LABELS[sort]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+const LAYOUTS: { layout: TasksLayout; label: string }[] = [
+  { layout: 'gallery', label: 'Gallery' },
+  { layout: 'table', label: 'Table' },
+];
+
+/** Pressed buttons of one group: the gallery's grouping, the layout. */
+function Toggles<T extends string>({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: readonly { value: T; label: string }[];
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  return (
     <div
       role="group"
-      aria-label="Show cards"
+      aria-label={label}
       className="inline-flex shrink-0 rounded-lg border border-zinc-300 bg-white p-0.5 dark:border-zinc-700 dark:bg-zinc-900"
     >
-      {GALLERY_MODES.map(({ mode, label }) => {
-        const pressed = mode === value;
+      {options.map((option) => {
+        const pressed = option.value === value;
         return (
           <button
-            key={mode}
+            key={option.value}
             type="button"
             aria-pressed={pressed}
-            onClick={() => onChange(mode)}
+            onClick={() => onChange(option.value)}
             className={`rounded-md px-2.5 py-1 text-sm font-medium whitespace-nowrap transition-colors ${
               pressed
                 ? 'bg-indigo-600 text-white dark:bg-indigo-500 dark:text-white'
                 : 'text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800'
             }`}
           >
-            {label}
+            {option.label}
           </button>
         );
       })}
     </div>
+  );
+}
+
+/** "Gallery" / "Table". */
+export function LayoutSwitch({
+  value,
+  onChange,
+}: {
+  value: TasksLayout;
+  onChange: (layout: TasksLayout) => void;
+}) {
+  return (
+    <Toggles
+      label="Layout"
+      options={LAYOUTS.map(({ layout, label }) => ({ value: layout, label }))}
+      value={value}
+      onChange={onChange}
+    />
   );
 }

@@ -6,7 +6,14 @@ import { queryOptions, type QueryClient, type QueryKey, type QueryState } from '
 import { ApiError, isApiError } from '@/api/errors';
 import { fetchTaskStatus, taskKeys, type TaskStatusData } from '@/api/endpoints';
 import { isTerminalStatus } from '@/api/status';
-import { addLookedUpTasks, applyTaskUpdate, peekTask, recordTaskError, toTaskError } from './history';
+import {
+  addLookedUpTasks,
+  applyTaskUpdate,
+  peekTask,
+  recordTaskError,
+  toTaskError,
+  type TaskError,
+} from './history';
 import { needsPolling, nextPollDelay, POLL } from './poll-schedule';
 import { pollSemaphore } from './poll-semaphore';
 import type { Semaphore } from './semaphore';
@@ -129,16 +136,17 @@ export function taskStatusQuery(
   });
 }
 
-const lookups = new Map<string, Promise<void>>();
+const lookups = new Map<string, Promise<TaskError | undefined>>();
 
 /**
  * A task opened by its id that this browser does not have: asked once (the status query's first
- * request) before it is recorded, so a task the service does not know, or one that has finished,
- * goes into the history as it is and is never followed: no poller and no callback stream load for
- * it. A running task, or one that could not be asked, is recorded for the poller, which takes over
- * from this answer.
+ * request) before it is recorded, so a task that has finished goes into the history as it is and
+ * is never followed: no poller and no callback stream load for it. A running task, or one that
+ * could not be asked, is recorded for the poller, which takes over from this answer. An id the
+ * service does not know (mistyped, or expired) is recorded nowhere: its error is returned for the
+ * page to show.
  */
-export function lookUpTask(client: QueryClient, kind: TaskType, id: string): Promise<void> {
+export function lookUpTask(client: QueryClient, kind: TaskType, id: string): Promise<TaskError | undefined> {
   let lookup = lookups.get(id);
   if (!lookup) {
     lookup = client
@@ -147,10 +155,12 @@ export function lookUpTask(client: QueryClient, kind: TaskType, id: string): Pro
         // The answer is in the history already (pollOnce), whatever it said.
         () => undefined,
         async (cause: unknown) => {
-          if (peekTask(id)) return;
+          if (peekTask(id)) return undefined;
+          if (isApiError(cause) && cause.kind === 'not_found') return toTaskError(cause);
           await addLookedUpTasks([
             { id, kind, lastError: isApiError(cause) ? toTaskError(cause) : undefined },
           ]);
+          return undefined;
         },
       )
       .finally(() => lookups.delete(id));

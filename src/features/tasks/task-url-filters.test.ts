@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FILTERS, isFiltered, parseFilters, serializeFilters } from './task-url-filters';
+import {
+  DEFAULT_FILTERS,
+  isFiltered,
+  parseFilters,
+  periodOf,
+  presetPeriod,
+  serializeFilters,
+} from './task-url-filters';
 
 describe('Tasks screen filters in the URL', () => {
   it('reads every filter from the query string', () => {
@@ -36,5 +43,52 @@ describe('Tasks screen filters in the URL', () => {
     expect(isFiltered(DEFAULT_FILTERS)).toBe(false);
     expect(isFiltered({ ...DEFAULT_FILTERS, mine: true })).toBe(true);
     expect(isFiltered({ ...DEFAULT_FILTERS, search: 'x' })).toBe(true);
+  });
+});
+
+describe('the period, creator, failure, order and layout in the URL', () => {
+  const full = {
+    tab: 'failed',
+    kind: 'image_generate',
+    search: 'fox',
+    mine: false,
+    by: 'task',
+    from: '2026-03-01',
+    to: '2026-03-07',
+    creator: 'Ana Lima',
+    code: '530003',
+    reason: 'Content refused: a & b',
+    sort: 'longest',
+    view: 'table',
+  } as const;
+
+  it('round-trips every filter: a support link opens the same view', () => {
+    const query = serializeFilters(full);
+    expect(query).toContain('from=2026-03-01');
+    expect(query).toContain('reason=Content+refused%3A+a+%26+b');
+    expect(parseFilters(query)).toEqual(full);
+  });
+
+  it('drops what is not a day, an order or a layout', () => {
+    expect(parseFilters('?from=yesterday&to=2026-13-45&sort=random&view=grid')).toEqual(DEFAULT_FILTERS);
+    expect(parseFilters('?sort=newest')).toEqual(DEFAULT_FILTERS);
+    expect(serializeFilters({ ...DEFAULT_FILTERS, view: 'table' })).toBe('?view=table');
+  });
+
+  it('counts a period, a creator or a failure as narrowing, not the order or the layout', () => {
+    expect(isFiltered({ ...DEFAULT_FILTERS, from: '2026-03-01' })).toBe(true);
+    expect(isFiltered({ ...DEFAULT_FILTERS, creator: 'Ana' })).toBe(true);
+    expect(isFiltered({ ...DEFAULT_FILTERS, reason: 'Timed out' })).toBe(true);
+    expect(isFiltered({ ...DEFAULT_FILTERS, sort: 'failed', view: 'table' })).toBe(false);
+  });
+
+  it('turns days into the server period: from the first day start to the last day end, local time', () => {
+    const { from, to } = periodOf({ from: '2026-03-01', to: '2026-03-07' });
+    expect(new Date(from!).getHours()).toBe(0);
+    expect(new Date(from!).getDate()).toBe(1);
+    expect(new Date(to!).getDate()).toBe(8);
+    expect(periodOf({})).toEqual({});
+    expect(presetPeriod(7, new Date(2026, 2, 10, 15))).toEqual({ from: '2026-03-04', to: '2026-03-10' });
+    expect(presetPeriod(1, new Date(2026, 2, 10, 15))).toEqual({ from: '2026-03-10', to: '2026-03-10' });
   });
 });

@@ -2,7 +2,8 @@
 // and live through the server's event stream. Filters live in the URL. This browser's own history
 // (IndexedDB) lays its fresher copy over the cards it follows, and stands in, said so, when the
 // server's list cannot be read.
-import { useMemo } from 'react';
+import { lazy, useId, useMemo, useState } from 'react';
+import { LazyPart, PartFailed } from '@/components/ui/lazy-part';
 import { useMyName } from '@/api/my-name';
 import { QueryProvider } from '@/api/query-client';
 import { Button, Spinner } from '@/components/ui/button';
@@ -11,10 +12,19 @@ import { LookupForm } from './lookup-form';
 import { SearchCutShort } from './search-cut-short';
 import { galleryModeOf, storeGalleryMode } from './gallery-mode';
 import { groupByRequest, requestsOfPages, type GalleryEntry, type GalleryMode } from './request-groups';
-import { GalleryModeSwitch, KindAndSearch, PANEL_ID, StatusTabs, TAB_LABELS } from './task-filters';
+import {
+  GalleryModeSwitch,
+  KindAndSearch,
+  LayoutSwitch,
+  PANEL_ID,
+  SortSelect,
+  StatusTabs,
+  TAB_LABELS,
+} from './task-filters';
+import { MoreFilters } from './task-more-filters';
 import { TaskGrid } from './task-grid';
 import { EmptyState } from './tasks-empty-state';
-import { isFiltered, type UrlFilters } from './task-url-filters';
+import { CLEARED_FILTERS, isFiltered, periodOf, type UrlFilters } from './task-url-filters';
 import { filterTasks } from './task-view';
 import { overlayLocal } from './team-merge';
 import type { TeamQuery, TeamTask } from './team-tasks';
@@ -22,6 +32,8 @@ import { useHistory } from './use-history';
 import { useTeamFeed } from './use-team-feed';
 import { useTeamTasks } from './use-team-tasks';
 import { useUrlFilters } from './use-url-filters';
+
+const TaskTable = lazy(() => import('./task-table').then((m) => ({ default: m.TaskTable })));
 
 /** With its own provider of the shared query client: TanStack Query loads with this screen, not the shell. */
 export function TasksScreen() {
@@ -37,7 +49,11 @@ function toQuery(filters: UrlFilters, me: string, mode: GalleryMode): TeamQuery 
     tab: filters.tab,
     kind: filters.kind === 'all' ? undefined : filters.kind,
     q: filters.search.trim() || undefined,
-    creator: filters.mine ? me : undefined,
+    creator: filters.mine ? me : filters.creator,
+    ...periodOf(filters),
+    ...(filters.code && { errorCode: filters.code }),
+    ...(filters.reason && { errorReason: filters.reason }),
+    ...(filters.sort && { sort: filters.sort }),
     ...(mode === 'request' && { group: 'request' as const }),
   };
 }
@@ -102,6 +118,15 @@ export function TasksScreenContent() {
     <SearchCutShort cursor={cutShortAt} found={shown.length} loading={isFetchingNextPage} onMore={loadMore} />
   );
 
+  const [lookupOpen, setLookupOpen] = useState(false);
+  const moreFiltersSet = [filters.from || filters.to, filters.creator, filters.code, filters.reason].filter(
+    Boolean,
+  ).length;
+  const [filtersOpen, setFiltersOpen] = useState(moreFiltersSet > 0);
+  const filtersId = useId();
+  const lookupId = useId();
+  const table = filters.view === 'table';
+
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -112,11 +137,26 @@ export function TasksScreenContent() {
           <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
             {fallback
               ? `${history.tasks.length.toLocaleString()} in this browser's history.`
-              : "The team's tasks, newest first. Changes made anywhere show here as they happen."}
+              : "The team's tasks. Changes made anywhere show here as they happen."}
           </p>
         </div>
-        <HistoryActions />
+        <div className="flex items-start gap-2">
+          <Button
+            size="sm"
+            aria-expanded={lookupOpen}
+            aria-controls={lookupId}
+            onClick={() => setLookupOpen((open) => !open)}
+          >
+            Look up ids
+          </Button>
+          <HistoryActions />
+        </div>
       </div>
+      {lookupOpen && (
+        <section id={lookupId} aria-label="Look up task ids">
+          <LookupForm onAdded={() => setFilters({ ...CLEARED_FILTERS })} />
+        </section>
+      )}
       {failed && (
         <div
           role="alert"
@@ -136,7 +176,6 @@ export function TasksScreenContent() {
           {history.storageError}. Tasks still update while this tab is open; export the history to keep it.
         </p>
       )}
-      <LookupForm onAdded={() => setFilters({ tab: 'all', kind: 'all', search: '', mine: false })} />
       <div className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <StatusTabs
@@ -145,21 +184,52 @@ export function TasksScreenContent() {
             capped={!fallback && Boolean(list.data?.pages[0]?.countsCapped)}
             onChange={(tab) => setFilters({ tab })}
           />
-          <GalleryModeSwitch
-            value={mode}
-            onChange={(by) => {
-              storeGalleryMode(by);
-              setFilters({ by });
-            }}
-          />
+          <div className="flex flex-wrap gap-2">
+            <GalleryModeSwitch
+              value={mode}
+              onChange={(by) => {
+                storeGalleryMode(by);
+                setFilters({ by });
+              }}
+            />
+            <LayoutSwitch
+              value={table ? 'table' : 'gallery'}
+              onChange={(layout) => setFilters({ view: layout === 'table' ? 'table' : undefined })}
+            />
+          </div>
         </div>
-        <KindAndSearch
-          filters={filters}
-          search={draft}
-          me={me}
-          onChange={(next) => setFilters(next)}
-          onSearch={setDraft}
-        />
+        <div className="flex flex-col gap-2 lg:flex-row">
+          <div className="min-w-0 flex-1">
+            <KindAndSearch
+              filters={filters}
+              search={draft}
+              me={me}
+              onChange={(next) => setFilters(next)}
+              onSearch={setDraft}
+            />
+          </div>
+          <div className="flex gap-2">
+            <div className="min-w-0 flex-1">
+              <SortSelect value={filters.sort} onChange={(sort) => setFilters({ sort })} />
+            </div>
+            <Button
+              aria-expanded={filtersOpen}
+              aria-controls={filtersId}
+              onClick={() => setFiltersOpen((open) => !open)}
+            >
+              Filters
+              {moreFiltersSet > 0 && (
+                <span className="rounded-full bg-indigo-600 px-1.5 text-xs text-white tabular-nums">
+                  {moreFiltersSet}
+                  <span className="sr-only"> set</span>
+                </span>
+              )}
+            </Button>
+          </div>
+        </div>
+        {filtersOpen && (
+          <MoreFilters id={filtersId} filters={filters} query={query} onChange={(next) => setFilters(next)} />
+        )}
       </div>
       <section id={PANEL_ID} role="tabpanel" aria-labelledby={`task-tab-${filters.tab}`} aria-busy={loading}>
         <h2 className="sr-only">
@@ -178,11 +248,22 @@ export function TasksScreenContent() {
           </div>
         ) : shown.length ? (
           <>
-            <TaskGrid
-              entries={entries}
-              total={mode === 'task' ? (counts[filters.tab] ?? undefined) : undefined}
-              onEndReached={fallback || cutShort ? undefined : loadMore}
-            />
+            {table ? (
+              <LazyPart failed={<PartFailed what="The table" />}>
+                <TaskTable
+                  entries={entries}
+                  hasMore={Boolean(hasNextPage) && !fallback && !cutShort}
+                  loadingMore={isFetchingNextPage}
+                  onMore={loadMore}
+                />
+              </LazyPart>
+            ) : (
+              <TaskGrid
+                entries={entries}
+                total={mode === 'task' ? (counts[filters.tab] ?? undefined) : undefined}
+                onEndReached={fallback || cutShort ? undefined : loadMore}
+              />
+            )}
             {cutShort && <div className="mt-4">{cutShort}</div>}
             {isFetchingNextPage && !cutShort && (
               <p role="status" className="flex items-center justify-center gap-2 py-6 text-sm text-zinc-600">
@@ -193,10 +274,7 @@ export function TasksScreenContent() {
         ) : cutShort ? (
           cutShort
         ) : (
-          <EmptyState
-            filtered={isFiltered(filters)}
-            onClear={() => setFilters({ tab: 'all', kind: 'all', search: '', mine: false })}
-          />
+          <EmptyState filtered={isFiltered(filters)} onClear={() => setFilters({ ...CLEARED_FILTERS })} />
         )}
       </section>
     </div>

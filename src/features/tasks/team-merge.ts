@@ -43,7 +43,9 @@ export function mergePushedTask(
     const items = matches ? page.items.with(index, task) : page.items.filter((item) => item.id !== task.id);
     return { ...page, items };
   });
-  if (!found && matches) {
+  // In another order than newest first a new task's place is the server's to say: it shows when
+  // the list is read again (an update in place above still applies).
+  if (!found && matches && !query.sort) {
     // The first loaded page holding something older takes it; past the loaded end it waits for
     // its page (unless the list is complete, then it goes last). A page the server's search cut
     // short covers every task newer than its cursor, the last one it looked at, found or not.

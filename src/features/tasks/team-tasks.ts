@@ -6,6 +6,7 @@ import { isRecord as isObject } from '@/api/is-record';
 import type { RequestFile } from '@/api/request-files';
 import { TASK_TYPES, type TaskType } from '@/api/rules';
 import type { TaskRecord, TaskUpdateSource } from './history';
+import type { TaskSort } from '@/api/task-view-rule';
 import type { TaskTab } from './task-view';
 import { parseCopies } from './result-copies';
 import { noteServerDate } from './server-clock';
@@ -81,6 +82,14 @@ export interface TeamQuery {
   kind?: TaskType;
   q?: string;
   creator?: string;
+  /** Created in [from, to) (epoch ms). */
+  from?: number;
+  to?: number;
+  /** Failed with this code or reason (as the server's failure list names them). */
+  errorCode?: string;
+  errorReason?: string;
+  /** Another order than newest first. */
+  sort?: Exclude<TaskSort, 'newest'>;
   /** "By request": the page comes with its requests (`requests`), to show one card each. */
   group?: 'request';
 }
@@ -221,7 +230,13 @@ export function teamQueryParams(query: TeamQuery, page: { cursor?: string; limit
   if (query.kind) params.set('kind', query.kind);
   if (query.q) params.set('q', query.q);
   if (query.creator) params.set('creator', query.creator);
+  if (query.from !== undefined) params.set('from', String(query.from));
+  if (query.to !== undefined) params.set('to', String(query.to));
+  if (query.errorCode) params.set('code', query.errorCode);
+  if (query.errorReason) params.set('reason', query.errorReason);
+  if (query.sort) params.set('sort', query.sort);
   if (query.group) params.set('group', query.group);
+  if (page.limit === 0) return params;
   params.set('limit', String(page.limit ?? PAGE_SIZE));
   if (page.cursor) params.set('cursor', page.cursor);
   return params;
@@ -251,6 +266,45 @@ export async function fetchTaskPage(
   };
 }
 
+/** One failure of the view: its code (none for a failure without one), its reason, how many failed with it. */
+export interface FailureCount {
+  code: string | null;
+  reason: string;
+  count: number;
+}
+
+/**
+ * The failed tasks of the view (its failure filter left out), grouped by reason and by code with
+ * counts: the error filter's choices (`/__console/tasks/errors`).
+ */
+export async function fetchFailures(
+  query: TeamQuery,
+  signal?: AbortSignal,
+): Promise<{ reasons: FailureCount[]; codes: { code: string | null; count: number }[] }> {
+  const params = teamQueryParams({ ...query, tab: 'all', group: undefined }, { limit: 0 });
+  const data = await fetchRecordEntry(`/__console/tasks/errors?${params.toString()}`, signal);
+  const rows = (value: unknown) => (isObject(data) && Array.isArray(value) ? value.filter(isObject) : []);
+  const code = (value: unknown) => (typeof value === 'string' ? value : null);
+  return {
+    reasons: rows(isObject(data) ? data.reasons : undefined).map((row) => ({
+      code: code(row.code),
+      reason: str(row.reason) ?? '',
+      count: num(row.count) ?? 0,
+    })),
+    codes: rows(isObject(data) ? data.codes : undefined).map((row) => ({
+      code: code(row.code),
+      count: num(row.count) ?? 0,
+    })),
+  };
+}
+
+/** The names the team's tasks were recorded with: the creator filter's pick list. */
+export async function fetchCreators(signal?: AbortSignal): Promise<string[]> {
+  const data = await fetchRecordEntry('/__console/tasks/creators', signal);
+  const creators = isObject(data) && Array.isArray(data.creators) ? data.creators : [];
+  return creators.filter((name): name is string => typeof name === 'string');
+}
+
 /** The server's record of one task, or null when it has none (404). */
 export async function fetchTaskDetail(id: string, signal?: AbortSignal): Promise<TaskDetail | null> {
   const data = await fetchRecordEntry(`/__console/tasks/${encodeURIComponent(id)}`, signal);
@@ -266,4 +320,6 @@ export const teamKeys = {
   lists: () => [...teamKeys.all, 'list'] as const,
   list: (query: TeamQuery) => [...teamKeys.lists(), query] as const,
   detail: (id: string) => [...teamKeys.all, 'detail', id] as const,
+  failures: (query: TeamQuery) => [...teamKeys.all, 'failures', query] as const,
+  creators: () => [...teamKeys.all, 'creators'] as const,
 };
