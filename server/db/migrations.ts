@@ -259,6 +259,13 @@ export const MIGRATIONS: Record<string, Migration> = {
       await sql.raw(RESULTS_0011).execute(db);
     },
   },
+  // Tasks a person hid from their own view of the Tasks screen (issue 28's bulk actions): one row per
+  // person and task; "Show hidden" brings them back, unhiding deletes the row. Frozen text.
+  '0012_hidden_tasks': {
+    async up(db: Kysely<unknown>) {
+      await sql.raw(HIDDEN_TASKS_0012).execute(db);
+    },
+  },
 };
 
 const REQUESTS_0007 = `
@@ -341,6 +348,15 @@ create table result_copies (
 );
 create index result_copies_due on result_copies (next_attempt_at) where state = 'queued';
 create index result_copies_leased on result_copies (lease_until) where state = 'copying';
+`;
+
+const HIDDEN_TASKS_0012 = `
+create table hidden_tasks (
+  user_id text not null,
+  task_id text not null,
+  hidden_at timestamptz not null default now(),
+  primary key (user_id, task_id)
+);
 `;
 
 export class NewerDatabaseError extends Error {}

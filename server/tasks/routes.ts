@@ -10,6 +10,8 @@ import { databaseInputErrors, refuseUnstorableText } from '../http/request-text'
 import { addCopies, countTasks, getTask, listTasks, PAGE_SIZE_MAX, TASK_TABS, type TaskTab } from './list';
 import { getRequest, listRequests, REQUESTS_PAGE_MAX, requestsOfTasks } from './requests';
 import { mountDownloads } from './download';
+import { mountBulk } from './bulk';
+import { BULK_IDS_MAX } from '../../src/api/bulk-rules';
 import type { ResultStore } from '../results/store';
 
 const NO_STORE = { 'cache-control': 'no-store' };
@@ -40,6 +42,7 @@ export function createTaskRoutes(
   // Before /:id, which would otherwise take "events" for a task id.
   mountTaskEvents(app, feed, closeStreams, streams);
   mountDownloads(app, database, fetchResult, resultStore);
+  mountBulk(app, database, fetchResult, resultStore);
 
   app.get('/__console/tasks', async (c) => {
     const { db } = await database;
@@ -55,6 +58,12 @@ export function createTaskRoutes(
       q: c.req.query('q')?.slice(0, SEARCH_MAX_CHARS) || undefined,
       creator: c.req.query('creator')?.slice(0, 80) || undefined,
     };
+    // "Select all matching" (`select=ids`): the ids of the whole view, newest first, up to BULK_IDS_MAX.
+    if (c.req.query('select') === 'ids') {
+      const all = await listTasks(db, filter, { limit: BULK_IDS_MAX });
+      const ids = all.items.map((task) => task.id);
+      return c.json({ code: 0, msg: 'ok', data: { ids, capped: all.nextCursor !== null } }, 200, NO_STORE);
+    }
     const limit = Math.min(Math.max(Number(c.req.query('limit')) || 50, 1), PAGE_SIZE_MAX);
     const cursor = c.req.query('cursor') || undefined;
     // Counts come with the first page only: the next pages of the same view do not change them.
