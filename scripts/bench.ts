@@ -12,6 +12,7 @@ import { benchPolling } from './bench-polling';
 import { benchRouteWeight } from './bench-route-weight';
 import { benchSize, printRows, type BenchRow } from './bench-size';
 import { benchUpload } from './bench-upload';
+import { benchZip } from './bench-zip';
 
 const sections: { title: string; run: () => Promise<BenchRow[]> }[] = [
   { title: 'Bundle size of the first screen', run: () => benchSize() },
@@ -38,6 +39,10 @@ const sections: { title: string; run: () => Promise<BenchRow[]> }[] = [
   {
     title: 'Uploads: a 500 MB file through the console proxy vs straight to the emulator',
     run: () => benchUpload(),
+  },
+  {
+    title: 'Bulk zip: ~1 GB of results streamed as one zip, peak memory',
+    run: () => benchZip(),
   },
   {
     title: 'The team record on PostgreSQL and PGlite (server time; BENCH_TASKS tasks, default 1,000,000)',
