@@ -10,7 +10,7 @@ import { useMyName } from '@/api/my-name';
 import { needsRole } from '@/api/roles';
 import { Button, Spinner } from '@/components/ui/button';
 import { rerunTask } from './rerun';
-import { HIDDEN_KEY, type SlotProps } from './selection';
+import { HIDDEN_KEY, type SlotProps } from './bulk-slot';
 import { fetchTaskDetail, teamQueryParams, type TeamQuery, type TeamTask } from './team-tasks';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;

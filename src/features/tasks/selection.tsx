@@ -9,20 +9,9 @@ import { LazyPart, PartFailed } from '@/components/ui/lazy-part';
 import { Button, Spinner } from '@/components/ui/button';
 import type { GalleryEntry } from './request-groups';
 import { viewOf } from './task-view';
-import type { TeamQuery, TeamTask } from './team-tasks';
+import { HIDDEN_KEY, type SlotProps } from './bulk-slot';
 
 const BulkSlot = lazy(() => import('./bulk-bar').then((m) => ({ default: m.BulkSlot })));
-
-export interface SlotProps {
-  query: TeamQuery;
-  selected: ReadonlySet<string>;
-  setSelected: (ids: Iterable<string>) => void;
-  /** The tasks the screen has loaded, by id (what a re-run or a link needs is there for them). */
-  loaded: ReadonlyMap<string, TeamTask>;
-  hiddenCount: number;
-  showHidden: boolean;
-  onShowHidden: (show: boolean) => void;
-}
 
 export const entryTaskIds = (entry: GalleryEntry): string[] =>
   entry.request ? entry.request.tasks.map((task) => task.id) : [entry.task.id];
@@ -102,9 +91,6 @@ export function Selectable({ entry, children }: { entry: GalleryEntry; children:
     </div>
   );
 }
-
-/** What I hid from my view (server/tasks/bulk.ts). */
-export const HIDDEN_KEY = ['tasks', 'hidden'] as const;
 
 export function useHiddenTasks() {
   return useQuery({
