@@ -16,6 +16,7 @@ import { benchResults } from './bench-results';
 import { benchRouteWeight } from './bench-route-weight';
 import { benchSize, printRows, type BenchRow } from './bench-size';
 import { benchUpload } from './bench-upload';
+import { benchZip } from './bench-zip';
 
 const sections: { title: string; run: () => Promise<BenchRow[]> }[] = [
   { title: 'Bundle size of the first screen', run: () => benchSize() },
@@ -51,6 +52,10 @@ const sections: { title: string; run: () => Promise<BenchRow[]> }[] = [
   {
     title: 'Kept results: copying a 1 GB file (BENCH_RESULTS_MB) into each store, and serving it back',
     run: () => benchResults(),
+  },
+  {
+    title: 'Bulk zip: ~1 GB of results streamed as one zip, peak memory',
+    run: () => benchZip(),
   },
   {
     title: 'The team record on PostgreSQL and PGlite (server time; BENCH_TASKS tasks, default 1,000,000)',

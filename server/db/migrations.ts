@@ -292,6 +292,13 @@ export const MIGRATIONS: Record<string, Migration> = {
         for each statement execute function insights_rollup_truncate()`.execute(db);
     },
   },
+  // Tasks a person hid from their own view of the Tasks screen (issue 28's bulk actions): one row per
+  // person and task; "Show hidden" brings them back, unhiding deletes the row. Frozen text.
+  '0013_hidden_tasks': {
+    async up(db: Kysely<unknown>) {
+      await sql.raw(HIDDEN_TASKS_0013).execute(db);
+    },
+  },
 };
 
 const REQUESTS_0007 = `
@@ -460,6 +467,15 @@ function rollupChange(added: readonly string[], removed: readonly string[]): str
     n = r.n + excluded.n, video_seconds = r.video_seconds + excluded.video_seconds,
     hours = insights_add(r.hours, excluded.hours), durations = insights_add(r.durations, excluded.durations)`;
 }
+
+const HIDDEN_TASKS_0013 = `
+create table hidden_tasks (
+  user_id text not null,
+  task_id text not null,
+  hidden_at timestamptz not null default now(),
+  primary key (user_id, task_id)
+);
+`;
 
 export class NewerDatabaseError extends Error {}
 

@@ -209,7 +209,15 @@ export interface ResultCopiesTable {
   kept_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** A task one person hid from their own view of the Tasks screen (migration 0012). */
+export interface HiddenTasksTable {
+  user_id: string;
+  task_id: string;
+  hidden_at: Timestamp;
+}
+
 export interface Schema {
+  hidden_tasks: HiddenTasksTable;
   result_copies: ResultCopiesTable;
   users: UsersTable;
   sessions: SessionsTable;

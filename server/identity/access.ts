@@ -35,6 +35,13 @@ export const ACCESS_RULES: readonly AccessRule[] = [
   { methods: READ, path: /^\/emulator\/health$/, need: 'public', what: 'check health' },
   { methods: READ, path: /^\/__console\/config$/, need: 'viewer', what: 'open the console' },
   { methods: READ, path: /^\/__console\/tasks(\/.*)?$/, need: 'viewer', what: "read the team's tasks" },
+  // Bulk actions (server/tasks/bulk.ts): a zip of results, and hiding tasks from one's own view.
+  {
+    methods: ['POST'],
+    path: /^\/__console\/tasks\/(zip|hidden)$/,
+    need: 'viewer',
+    what: 'download or hide tasks',
+  },
   // Result files kept in the team's store (server/results): whoever may see the tasks.
   { methods: READ, path: /^\/__console\/results\//, need: 'viewer', what: "read the team's results" },
   { methods: READ, path: /^\/__console\/storage$/, need: 'admin', what: 'see the storage used' },

@@ -10,6 +10,7 @@ import { ROLE_FIELDS } from '../results/queue';
 import { keptRow } from '../results/routes';
 import { serveKept } from '../results/serve';
 import type { ResultRole, ResultStore } from '../results/store';
+import type { TaskRow } from './recorder';
 import { taskTitle } from './request-fields';
 
 const NO_STORE = { 'cache-control': 'no-store' };
@@ -23,6 +24,28 @@ const PASSED_HEADERS = ['content-type', 'content-length', 'last-modified', 'etag
 const ROLE_OF = Object.fromEntries(
   Object.entries(ROLE_FIELDS).map(([role, field]) => [field, role as ResultRole]),
 ) as Record<string, ResultRole>;
+
+export type TaskFileKind = keyof typeof FIELDS;
+
+/**
+ * A task's `file` (its result, or its captions) as the team's record names it: the service's URL,
+ * the download's name ("Japanese - All-hands recap.mp4") and the role its kept copy has; undefined
+ * while the task has no such file.
+ */
+export function taskFile(
+  task: TaskRow,
+  file: TaskFileKind,
+): { url: string; name: string; role?: ResultRole } | undefined {
+  const field = FIELDS[file](task.kind).find((name) => {
+    const value = task.result[name];
+    return typeof value === 'string' && /^https?:\/\//i.test(value);
+  });
+  if (!field) return undefined;
+  const url = task.result[field] as string;
+  const extension =
+    extensionOf(url) ?? DEFAULT_EXTENSION[file === 'captions' ? 'captions' : task.kind] ?? 'mp4';
+  return { url, name: downloadName({ ...task, title: taskTitle(task) }, extension), role: ROLE_OF[field] };
+}
 
 export function mountDownloads(
   app: Hono,
@@ -42,16 +65,10 @@ export function mountDownloads(
       .where('id', '=', c.req.param('id'))
       .executeTakeFirst();
     if (!task) return c.json({ code: 404, msg: 'This console has no record of that task' }, 404, NO_STORE);
-    const field = FIELDS[file](task.kind).find((name) => {
-      const value = task.result[name];
-      return typeof value === 'string' && /^https?:\/\//i.test(value);
-    });
-    if (!field) return c.json({ code: 404, msg: 'This task has no such file yet' }, 404, NO_STORE);
-    const url = task.result[field] as string;
-    const extension =
-      extensionOf(url) ?? DEFAULT_EXTENSION[file === 'captions' ? 'captions' : task.kind] ?? 'mp4';
-    const name = downloadName({ ...task, title: taskTitle(task) }, extension);
-    const kept = resultStore && ROLE_OF[field] ? await keptRow(db, task.id, ROLE_OF[field], 0) : undefined;
+    const found = taskFile(task, file);
+    if (!found) return c.json({ code: 404, msg: 'This task has no such file yet' }, 404, NO_STORE);
+    const { url, name, role } = found;
+    const kept = resultStore && role ? await keptRow(db, task.id, role, 0) : undefined;
     if (kept?.store_key) return serveKept(c.req.raw, kept, await resultStore!, name);
     let upstream: Response;
     try {

@@ -21,6 +21,8 @@ import {
 } from './list';
 import { getRequest, listRequests, REQUESTS_PAGE_MAX, requestsOfTasks } from './requests';
 import { mountDownloads } from './download';
+import { mountBulk } from './bulk';
+import { BULK_IDS_MAX } from '../../src/api/bulk-rules';
 import type { ResultStore } from '../results/store';
 
 const NO_STORE = { 'cache-control': 'no-store' };
@@ -84,11 +86,18 @@ export function createTaskRoutes(
   // Before /:id, which would otherwise take "events" for a task id.
   mountTaskEvents(app, feed, closeStreams, streams);
   mountDownloads(app, database, fetchResult, resultStore);
+  mountBulk(app, database, fetchResult, resultStore);
 
   app.get('/__console/tasks', async (c) => {
     const { db } = await database;
     const filter = readFilter(c.req.query());
     if (typeof filter === 'string') return c.json({ code: 400, msg: filter }, 400);
+    // "Select all matching" (`select=ids`): the ids of the whole view, newest first, up to BULK_IDS_MAX.
+    if (c.req.query('select') === 'ids') {
+      const all = await listTasks(db, filter, { limit: BULK_IDS_MAX });
+      const ids = all.items.map((task) => task.id);
+      return c.json({ code: 0, msg: 'ok', data: { ids, capped: all.nextCursor !== null } }, 200, NO_STORE);
+    }
     const limit = Math.min(Math.max(Number(c.req.query('limit')) || 50, 1), PAGE_SIZE_MAX);
     const cursor = c.req.query('cursor') || undefined;
     // Counts come with the first page only: the next pages of the same view do not change them.

@@ -10,6 +10,7 @@ import { Button, Spinner } from '@/components/ui/button';
 import { HistoryActions } from './history-actions';
 import { LookupForm } from './lookup-form';
 import { SearchCutShort } from './search-cut-short';
+import { SelectionProvider, SelectionSlot, useHiddenTasks, useSelection } from './selection';
 import { galleryModeOf, storeGalleryMode } from './gallery-mode';
 import { groupByRequest, requestsOfPages, type GalleryEntry, type GalleryMode } from './request-groups';
 import {
@@ -84,11 +85,15 @@ export function TasksScreenContent() {
   const fallback = useLocalFallback(query, me, failed);
 
   const localById = useMemo(() => new Map(history.tasks.map((task) => [task.id, task])), [history.tasks]);
+  // Bulk actions (./selection.tsx): what I hid stays out of my view unless "Show hidden" is on.
+  const hidden = useHiddenTasks().data;
+  const [showHidden, setShowHidden] = useState(false);
   const shown: readonly TeamTask[] = useMemo(() => {
     if (fallback) return fallback.shown;
     const items = list.data?.pages.flatMap((page) => page.items) ?? [];
-    return items.map((task) => overlayLocal(task, localById.get(task.id)));
-  }, [fallback, list.data, localById]);
+    const visible = showHidden || !hidden?.size ? items : items.filter((task) => !hidden.has(task.id));
+    return visible.map((task) => overlayLocal(task, localById.get(task.id)));
+  }, [fallback, list.data, localById, hidden, showHidden]);
   // By request: a card per request where its first matching task falls, with all its tasks
   // (./request-groups.ts); this browser's fresher copies laid over them as over the task cards.
   const entries: readonly GalleryEntry[] = useMemo(() => {
@@ -101,6 +106,16 @@ export function TasksScreenContent() {
       });
     return groupByRequest(shown, requests);
   }, [mode, shown, fallback, list.data, localById]);
+  const selection = useSelection(entries);
+  const loaded = useMemo(
+    () =>
+      new Map(
+        entries
+          .flatMap((entry): TeamTask[] => (entry.request ? entry.request.tasks : [entry.task]))
+          .map((task) => [task.id, task]),
+      ),
+    [entries],
+  );
   const counts = fallback?.counts ??
     list.data?.pages[0]?.counts ?? { all: 0, running: 0, succeeded: 0, failed: 0 };
   const loading = !needsName && list.isPending;
@@ -230,6 +245,15 @@ export function TasksScreenContent() {
         {filtersOpen && (
           <MoreFilters id={filtersId} filters={filters} query={query} onChange={(next) => setFilters(next)} />
         )}
+        <SelectionSlot
+          query={query}
+          selected={selection.selected}
+          setSelected={selection.set}
+          loaded={loaded}
+          hiddenCount={hidden?.size ?? 0}
+          showHidden={showHidden}
+          onShowHidden={setShowHidden}
+        />
       </div>
       <section id={PANEL_ID} role="tabpanel" aria-labelledby={`task-tab-${filters.tab}`} aria-busy={loading}>
         <h2 className="sr-only">
@@ -258,11 +282,13 @@ export function TasksScreenContent() {
                 />
               </LazyPart>
             ) : (
-              <TaskGrid
-                entries={entries}
-                total={mode === 'task' ? (counts[filters.tab] ?? undefined) : undefined}
-                onEndReached={fallback || cutShort ? undefined : loadMore}
-              />
+              <SelectionProvider api={selection.api}>
+                <TaskGrid
+                  entries={entries}
+                  total={mode === 'task' ? (counts[filters.tab] ?? undefined) : undefined}
+                  onEndReached={fallback || cutShort ? undefined : loadMore}
+                />
+              </SelectionProvider>
             )}
             {cutShort && <div className="mt-4">{cutShort}</div>}
             {isFetchingNextPage && !cutShort && (

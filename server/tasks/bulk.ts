@@ -1,0 +1,181 @@
+// Bulk actions of the Tasks screen (issue 28): `POST /__console/tasks/zip` streams the chosen tasks'
+// result files as one zip, and `/__console/tasks/hidden` keeps, per person, the tasks they hid from
+// their own view. The zip is made as it is sent (client-zip: stored entries, data descriptors,
+// Zip64 past 4 GB), one file at a time, each read from the team's store when a kept copy is there,
+// else fetched from the service's link through the outbound guard: memory stays flat whatever the
+// zip's size. Who may download a task's file may download the zip (viewers too).
+import { Readable } from 'node:stream';
+import { makeZip } from 'client-zip';
+import type { Context, Hono } from 'hono';
+import { contentDisposition } from '../../src/api/download-name';
+import { BULK_IDS_MAX, ZIP_TASKS_MAX } from '../../src/api/bulk-rules';
+import type { Database, Db } from '../db/database';
+import { identityOf } from '../identity/roles';
+import { keptRow } from '../results/routes';
+import type { ResultStore } from '../results/store';
+import { taskFile, type TaskFileKind } from './download';
+import type { TaskRow } from './recorder';
+
+const NO_STORE = { 'cache-control': 'no-store' };
+const FILES: readonly TaskFileKind[] = ['result', 'captions'];
+export const NOT_INCLUDED_NAME = 'Not included.txt';
+
+interface BulkBody {
+  ids?: unknown;
+  hidden?: unknown;
+}
+
+const bodyOf = (c: Context) => c.req.json<BulkBody>().catch((): BulkBody => ({}));
+
+const storableId = (id: unknown) => typeof id === 'string' && id.length <= 200 && !id.includes('\0');
+
+/** The body's `ids`: distinct strings, in order, or undefined when it is not such a list. */
+function idsOf(body: BulkBody, max: number): string[] | 'too-many' | undefined {
+  const ids = body.ids;
+  if (!Array.isArray(ids) || !ids.length || !ids.every(storableId)) return undefined;
+  const distinct = [...new Set(ids as string[])];
+  return distinct.length > max ? 'too-many' : distinct;
+}
+
+/** "name.mp4", then "name (2).mp4": a zip may not hold two entries of one name. */
+function uniqueName(name: string, taken: Set<string>): string {
+  let candidate = name;
+  const dot = name.lastIndexOf('.');
+  const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${stem} (${n})${extension}`;
+  taken.add(candidate.toLowerCase());
+  return candidate;
+}
+
+interface ZipEntry {
+  name: string;
+  input: ReadableStream<Uint8Array>;
+  lastModified?: Date;
+}
+
+/**
+ * The zip's entries, opened one at a time as the zip asks for the next (so one file is open at
+ * once), then a "Not included.txt" that says which tasks had no file and which could not be read.
+ */
+async function* entries(
+  db: Db,
+  tasks: TaskRow[],
+  missing: string[],
+  fetchResult: typeof fetch,
+  resultStore: Promise<ResultStore> | undefined,
+  signal: AbortSignal,
+): AsyncGenerator<ZipEntry> {
+  const taken = new Set<string>([NOT_INCLUDED_NAME.toLowerCase()]);
+  const notIncluded = missing.map((id) => `${id}: this console has no record of it`);
+  for (const task of tasks) {
+    const files = FILES.map((file) => taskFile(task, file)).filter((found) => found !== undefined);
+    if (!files.length) notIncluded.push(`${task.id}: no result file (status ${task.status || 'unknown'})`);
+    for (const file of files) {
+      const name = uniqueName(file.name, taken);
+      const input = await openFile(db, task, file, fetchResult, resultStore, signal);
+      if (typeof input === 'string') notIncluded.push(`${task.id}: ${name} ${input}`);
+      else yield { name, input, lastModified: task.finished_at ?? task.updated_at };
+    }
+  }
+  if (notIncluded.length)
+    yield {
+      name: NOT_INCLUDED_NAME,
+      input: new Blob([`Not in this zip:\n${notIncluded.join('\n')}\n`]).stream(),
+    };
+}
+
+/** The file's bytes as a stream, or why not (a sentence's end). */
+async function openFile(
+  db: Db,
+  task: TaskRow,
+  file: NonNullable<ReturnType<typeof taskFile>>,
+  fetchResult: typeof fetch,
+  resultStore: Promise<ResultStore> | undefined,
+  signal: AbortSignal,
+): Promise<ReadableStream<Uint8Array> | string> {
+  const kept = resultStore && file.role ? await keptRow(db, task.id, file.role, 0) : undefined;
+  if (kept?.store_key) {
+    const object = await (await resultStore!).get(kept.store_key);
+    if (object) return Readable.toWeb(object.body) as ReadableStream<Uint8Array>;
+  }
+  try {
+    const upstream = await fetchResult(file.url, { signal });
+    if (upstream.ok && upstream.body) return upstream.body;
+    await upstream.body?.cancel().catch(() => undefined);
+    return `could not be fetched (the service answered HTTP ${upstream.status})`;
+  } catch {
+    return 'could not be fetched from the service';
+  }
+}
+
+export function mountBulk(
+  app: Hono,
+  database: Promise<Database>,
+  fetchResult: typeof fetch,
+  resultStore?: Promise<ResultStore>,
+): void {
+  app.post('/__console/tasks/zip', async (c) => {
+    const ids = idsOf(await bodyOf(c), ZIP_TASKS_MAX);
+    if (ids === 'too-many')
+      return c.json(
+        { code: 400, msg: `A zip holds the files of at most ${ZIP_TASKS_MAX} tasks: choose fewer` },
+        400,
+        NO_STORE,
+      );
+    if (!ids) return c.json({ code: 400, msg: 'Send {"ids": [task ids]}' }, 400, NO_STORE);
+    const { db } = await database;
+    const rows = await db.selectFrom('tasks').selectAll().where('id', 'in', ids).execute();
+    if (!rows.length)
+      return c.json({ code: 404, msg: 'This console has no record of those tasks' }, 404, NO_STORE);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const tasks = ids.flatMap((id) => byId.get(id) ?? []);
+    const missing = ids.filter((id) => !byId.has(id));
+    const signal = c.req.raw.signal;
+    const zip = makeZip(entries(db, tasks, missing, fetchResult, resultStore, signal));
+    const name = `Tasks (${tasks.length}).zip`;
+    return new Response(zip, {
+      headers: {
+        'content-type': 'application/zip',
+        'content-disposition': contentDisposition(name),
+        'x-content-type-options': 'nosniff',
+        ...NO_STORE,
+      },
+    });
+  });
+
+  // What the person asking hid: their own list, never anyone else's.
+  app.get('/__console/tasks/hidden', async (c) => {
+    const userId = identityOf(c)?.userId;
+    if (!userId) return c.json({ code: 0, msg: 'ok', data: { ids: [] } }, 200, NO_STORE);
+    const { db } = await database;
+    const rows = await db
+      .selectFrom('hidden_tasks')
+      .select('task_id')
+      .where('user_id', '=', userId)
+      .orderBy('hidden_at', 'desc')
+      .execute();
+    return c.json({ code: 0, msg: 'ok', data: { ids: rows.map((row) => row.task_id) } }, 200, NO_STORE);
+  });
+
+  // `{ids, hidden}`: hides the tasks from the asker's view (true) or brings them back (false).
+  app.post('/__console/tasks/hidden', async (c) => {
+    const userId = identityOf(c)?.userId;
+    if (!userId) return c.json({ code: 401, msg: 'Sign in to hide tasks from your view' }, 401, NO_STORE);
+    const body = await bodyOf(c);
+    const ids = idsOf(body, BULK_IDS_MAX);
+    if (ids === 'too-many')
+      return c.json({ code: 400, msg: `At most ${BULK_IDS_MAX} tasks at once` }, 400, NO_STORE);
+    if (!ids || typeof body.hidden !== 'boolean')
+      return c.json({ code: 400, msg: 'Send {"ids": [task ids], "hidden": true or false}' }, 400, NO_STORE);
+    const { db } = await database;
+    if (body.hidden)
+      await db
+        .insertInto('hidden_tasks')
+        .values(ids.map((task_id) => ({ user_id: userId, task_id })))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    else
+      await db.deleteFrom('hidden_tasks').where('user_id', '=', userId).where('task_id', 'in', ids).execute();
+    return c.json({ code: 0, msg: 'ok', data: { changed: ids.length } }, 200, NO_STORE);
+  });
+}
