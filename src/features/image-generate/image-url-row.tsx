@@ -8,6 +8,7 @@ import { FieldError, describedBy } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/styles';
 import type { UploadAccept } from '@/forms/uploads/upload-accept';
 import { useRowFiles } from '@/forms/uploads/image-file-controls';
+import { UploadedFileCard } from '@/forms/uploads/uploaded-file-card';
 
 type Probe = 'none' | 'loading' | 'ok' | 'error';
 
@@ -111,6 +112,9 @@ export function ImageUrlRow({
   const probe = useImageProbe(url);
   const loadNote = probe.status === 'error' && !error ? `${inputId}-load` : undefined;
   const fileControls = useRowFiles(files && { ...files, url, label });
+  // An uploaded file shows as its name and size; its address only on request (or with an error).
+  const [editing, setEditing] = useState<string>();
+  const uploaded = !error && editing !== url ? fileControls.uploaded : undefined;
   return (
     <div className={`flex items-start gap-3 ${fileControls.highlight}`} {...fileControls.dropProps}>
       <Thumbnail url={url} probe={probe} label={previewLabel} />
@@ -119,6 +123,16 @@ export function ImageUrlRow({
           {label}
         </label>
         <div className="flex gap-2">
+          {uploaded && (
+            <UploadedFileCard
+              file={uploaded}
+              url={url}
+              onEditLink={() => {
+                setEditing(url);
+                requestAnimationFrame(() => document.getElementById(inputId)?.focus());
+              }}
+            />
+          )}
           <input
             id={inputId}
             type="url"
@@ -128,7 +142,7 @@ export function ImageUrlRow({
             placeholder={placeholder}
             aria-invalid={error || groupErrorId ? true : undefined}
             aria-describedby={describedBy(error && `${inputId}-error`, loadNote, groupErrorId, describedById)}
-            className={inputClass}
+            className={uploaded ? 'hidden' : inputClass}
             {...registration}
           />
           {fileControls.pickButton}
