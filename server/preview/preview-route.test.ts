@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { createGuardedFetch } from '../proxy/outbound';
 import { createPreviewRoutes, PREVIEW_PATH } from './preview-route';
 
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+const PNG = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+]);
 
 const ask = (app: ReturnType<typeof createPreviewRoutes>, url: string) =>
   app.request(`${PREVIEW_PATH}?url=${encodeURIComponent(url)}`);
@@ -68,7 +70,10 @@ describe('GET /__console/preview', () => {
   });
 
   it('says what the address answered when it is no success', async () => {
-    const response = await ask(createPreviewRoutes(answering('gone', { status: 404 })), 'https://example.com/x.png');
+    const response = await ask(
+      createPreviewRoutes(answering('gone', { status: 404 })),
+      'https://example.com/x.png',
+    );
     expect(response.status).toBe(502);
     expect((await response.json()).reason).toBe('The address answered 404 instead of an image.');
   });

@@ -45,7 +45,8 @@ export function createPreviewRoutes(
 ) {
   const app = new Hono();
   app.get(PREVIEW_PATH, async (c) => {
-    const refuse = (status: 400 | 413 | 415 | 502 | 504, reason: string) => c.json({ reason }, status, NO_STORE);
+    const refuse = (status: 400 | 413 | 415 | 502 | 504, reason: string) =>
+      c.json({ reason }, status, NO_STORE);
     let url: URL;
     try {
       url = new URL(c.req.query('url') ?? '');
@@ -79,7 +80,8 @@ export function createPreviewRoutes(
     } catch {
       return refuse(504, `The address did not answer within ${timeoutMs / 1000} seconds.`);
     }
-    if (!bytes) return refuse(413, `The image is larger than ${maxBytes / (1024 * 1024)} MB, too large to preview.`);
+    if (!bytes)
+      return refuse(413, `The image is larger than ${maxBytes / (1024 * 1024)} MB, too large to preview.`);
     const type = sniffMediaType(bytes.subarray(0, 64));
     if (!type || type.kind !== 'image')
       return refuse(415, 'The address does not point to a JPG, PNG, WebP, GIF or BMP image.');

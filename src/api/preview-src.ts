@@ -13,4 +13,3 @@ export function thumbnailSrc(url: string): string {
   if (parsed.origin === window.location.origin) return parsed.href;
   return `${PREVIEW_PATH}?url=${encodeURIComponent(parsed.href)}`;
 }
-

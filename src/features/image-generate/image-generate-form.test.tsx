@@ -355,7 +355,9 @@ describe('server errors', () => {
     fill(screen.getByRole('textbox', { name: 'Reference image URL 1' }), 'https://example.com/page.html');
     fireEvent.error(screen.getByRole('img', { name: 'Preview of reference image 1' }));
     expect(
-      await screen.findByText(/No preview: The address does not point to a JPG, PNG, WebP, GIF or BMP image\./),
+      await screen.findByText(
+        /No preview: The address does not point to a JPG, PNG, WebP, GIF or BMP image\./,
+      ),
     ).toBeInTheDocument();
   });
 

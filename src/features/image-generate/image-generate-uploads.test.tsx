@@ -138,7 +138,9 @@ describe('reference image files', () => {
     const { user, pick } = setup();
     await pick([new File(['just words'], 'notes.png', { type: 'image/png' }), png('ok.png')]);
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('notes.png is not a JPG, JPEG, PNG, BMP, WebP or GIF image. Nothing was sent.');
+    expect(alert).toHaveTextContent(
+      'notes.png is not a JPG, JPEG, PNG, BMP, WebP or GIF image. Nothing was sent.',
+    );
     // Only the good file took a row.
     await waitFor(() => expect(FakeXhr.all).toHaveLength(1));
     expect(screen.getAllByRole('textbox', { name: /Reference image URL/ })).toHaveLength(1);

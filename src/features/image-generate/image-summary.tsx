@@ -30,9 +30,7 @@ export function ImageSummary({ control }: { control: Control<ImageFormInput, unk
     return url && parseHttpUrl(url) && !rowRefused(index);
   }).length;
   // A row is counted as it will be sent; a row the form refuses (or that is no http(s) URL yet) is flagged.
-  const rowMessages = errorRows
-    .map((row) => row?.url?.message)
-    .filter(Boolean);
+  const rowMessages = errorRows.map((row) => row?.url?.message).filter(Boolean);
   const refused = Math.max(rowMessages.length, filled.filter((url) => !parseHttpUrl(url)).length);
   const rowMessage = rowMessages[0] ?? 'Enter an http:// or https:// image URL';
   const refsProblem =

@@ -179,10 +179,8 @@ export function ImageUrlRow({
         {error && <FieldError id={`${inputId}-error`}>{error}</FieldError>}
         {loadNote && (
           <p id={loadNote} className="mt-1.5 text-xs text-amber-800 dark:text-amber-300">
-            {probe.reason
-              ? `No preview: ${probe.reason}`
-              : 'This image does not load in the browser.'}{' '}
-            The service fetches it itself; check that the link is public and points to an image.
+            {probe.reason ? `No preview: ${probe.reason}` : 'This image does not load in the browser.'} The
+            service fetches it itself; check that the link is public and points to an image.
           </p>
         )}
         {fileControls.below}

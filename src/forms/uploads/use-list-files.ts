@@ -96,7 +96,9 @@ export function useListFiles<T extends FieldValues>(options: ListFilesOptions<T>
       return;
     }
     const { refusalOf } = await import('./upload-refusal');
-    const checked = await Promise.all(files.map(async (file) => ({ file, refusal: await refusalOf(file, accept) })));
+    const checked = await Promise.all(
+      files.map(async (file) => ({ file, refusal: await refusalOf(file, accept) })),
+    );
     setRefusals(checked.flatMap(({ refusal }) => (refusal ? [refusal] : [])));
     const accepted = checked.filter(({ refusal }) => !refusal).map(({ file }) => file);
     if (accepted.length > 0) place(accepted);
