@@ -15,6 +15,7 @@ import type { ServerConfig } from '../config/config';
 import { openDatabase, type Database } from '../db/database';
 import { createEmulator, type Emulator, type EmulatorOptions } from '../emulator/app';
 import { createGuardedFetch } from '../proxy/outbound';
+import { createPreviewRoutes } from '../preview/preview-route';
 import { createProxyApp } from '../proxy/proxy';
 import { UploadQuota } from '../http/upload-quota';
 import { createStreamLimits } from '../http/stream-limits';
@@ -238,6 +239,8 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
   const taskRoutes = createTaskRoutes(database, streams, resultFetch, resultStore);
   app.route('/', taskRoutes.app);
   app.route('/', createInsightsRoutes(database));
+  // Previews of pasted external images (server/preview): through the same guard as downloads.
+  app.route('/', createPreviewRoutes(resultFetch));
   app.route('/', createLimitsRoutes(database, identity, { now: options.now }));
 
   const backend: Pick<ConsoleInfo, 'backend' | 'apiHost' | 'tokenConfigured'> = config.apiBaseUrl

@@ -44,6 +44,8 @@ export const ACCESS_RULES: readonly AccessRule[] = [
   },
   // Result files kept in the team's store (server/results): whoever may see the tasks.
   { methods: READ, path: /^\/__console\/results\//, need: 'viewer', what: "read the team's results" },
+  // A pasted image's preview (server/preview), fetched through the outbound guard.
+  { methods: READ, path: /^\/__console\/preview$/, need: 'viewer', what: 'preview an image' },
   { methods: READ, path: /^\/__console\/storage$/, need: 'admin', what: 'see the storage used' },
   { methods: ['DELETE'], path: /^\/__console\/results\/[^/]+$/, need: 'admin', what: 'remove kept results' },
   // Requests (one submission each, with its tasks); a task's result downloads are under /tasks above.

@@ -83,6 +83,25 @@ describe('the forms’ side cards', () => {
     expect(summaryValue('Reference images')).toHaveTextContent(/^1$/);
   });
 
+  it('Create image: an empty or invalid reference row is not counted', async () => {
+    stubFetch();
+    renderWithClient(<ImageGenerateForm />);
+    const user = userEvent.setup();
+    const add = screen.getByRole('button', { name: 'Add reference image' });
+    await user.click(add);
+    await user.click(add);
+    await user.click(add);
+    // Three empty rows: nothing to count.
+    expect(summaryValue('Reference images')).toHaveTextContent(/^None$/);
+    fill(screen.getByRole('textbox', { name: 'Reference image URL 1' }), 'https://example.com/a.png');
+    fill(screen.getByRole('textbox', { name: 'Reference image URL 2' }), 'ftp://example.com/b.png');
+    // One good link, one refused, one empty: one counted, the refused one flagged.
+    expect(summaryValue('Reference images')).toHaveTextContent(
+      'Needs fixing: 1 counted; Enter an http:// or https:// image URL',
+    );
+    expect(summaryValue('Reference images')).not.toHaveTextContent(/\b[23]\b/);
+  });
+
   it('Translate video: speakers -1 is flagged, 0 says the service detects them', () => {
     stubFetch();
     renderWithClient(<VideoTranslateForm />);

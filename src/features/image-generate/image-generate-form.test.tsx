@@ -340,6 +340,27 @@ describe('server errors', () => {
     expect(input).not.toHaveAttribute('aria-invalid');
   });
 
+  it('shows the reason the server gives when an external image has no preview', async () => {
+    const { user, fetchSpy } = setup();
+    const emulator = fetchSpy.getMockImplementation()!;
+    fetchSpy.mockImplementation(async (input, init) =>
+      String(input).startsWith('/__console/preview?')
+        ? Response.json(
+            { reason: 'The address does not point to a JPG, PNG, WebP, GIF or BMP image.' },
+            { status: 415 },
+          )
+        : emulator(input, init),
+    );
+    await user.click(screen.getByRole('button', { name: 'Add reference image' }));
+    fill(screen.getByRole('textbox', { name: 'Reference image URL 1' }), 'https://example.com/page.html');
+    fireEvent.error(screen.getByRole('img', { name: 'Preview of reference image 1' }));
+    expect(
+      await screen.findByText(
+        /No preview: The address does not point to a JPG, PNG, WebP, GIF or BMP image\./,
+      ),
+    ).toBeInTheDocument();
+  });
+
   it.each([
     [
       '530003',
@@ -435,9 +456,10 @@ describe('reference image preview', () => {
       ).not.toBeInTheDocument();
     }
     fill(input, 'https://example.com/a.png');
+    // Another host's image through this console's preview (the page's CSP allows 'self').
     expect(screen.getByRole('img', { name: 'Preview of reference image 1' })).toHaveAttribute(
       'src',
-      'https://example.com/a.png',
+      `/__console/preview?url=${encodeURIComponent('https://example.com/a.png')}`,
     );
   });
 

@@ -40,7 +40,7 @@ async function answerUploads(count: number, url = (i: number) => `https://cdn.ex
 
 describe('reference image files', () => {
   it('several picked files fill one row each, with a progress bar each, then their URLs', async () => {
-    const { pick, submit, posts } = setup();
+    const { user, pick, submit, posts } = setup();
     await pick([png('a.png'), png('b.png'), png('c.png')]);
     await waitFor(() => expect(FakeXhr.all).toHaveLength(3));
     act(() => FakeXhr.all[0]!.progress(1000, 4000));
@@ -56,7 +56,17 @@ describe('reference image files', () => {
       );
     }
     expect(screen.queryByRole('progressbar')).toBeNull();
-    expect(screen.getByText('Uploaded from b.png')).toBeInTheDocument();
+    // Each row shows its file by name and size, not the address the upload returned.
+    const cards = screen.getAllByTestId('uploaded-file');
+    expect(cards.map((card) => card.textContent)).toEqual([
+      'a.png4 KB · uploadedEdit link of a.png',
+      'b.png4 KB · uploadedEdit link of b.png',
+      'c.png4 KB · uploadedEdit link of c.png',
+    ]);
+    expect(screen.getByRole('textbox', { name: 'Reference image URL 2' })).toHaveClass('hidden');
+    await user.click(screen.getByRole('button', { name: 'Edit link of b.png' }));
+    expect(screen.getByRole('textbox', { name: 'Reference image URL 2' })).not.toHaveClass('hidden');
+    expect(screen.getAllByTestId('uploaded-file')).toHaveLength(2);
 
     await submit();
     await waitFor(() => expect(posts).toHaveLength(1));
@@ -124,12 +134,26 @@ describe('reference image files', () => {
     await waitFor(() => expect(posts).toHaveLength(1));
   });
 
-  it('refuses a text file named .png with the reason, and sends nothing', async () => {
+  it('refuses a text file named .png with the reason beside the control, adds no row, and sends nothing', async () => {
+    const { user, pick } = setup();
+    await pick([new File(['just words'], 'notes.png', { type: 'image/png' }), png('ok.png')]);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'notes.png is not a JPG, JPEG, PNG, BMP, WebP or GIF image. Nothing was sent.',
+    );
+    // Only the good file took a row.
+    await waitFor(() => expect(FakeXhr.all).toHaveLength(1));
+    expect(screen.getAllByRole('textbox', { name: /Reference image URL/ })).toHaveLength(1);
+    expect(screen.getByRole('group', { name: /Reference images/ })).toHaveTextContent('1 of 5');
+    await user.click(screen.getByRole('button', { name: 'Dismiss the message about refused files' }));
+    expect(screen.queryByText(/notes\.png/)).toBeNull();
+  });
+
+  it('a refused file alone adds no row at all', async () => {
     const { pick } = setup();
     await pick([new File(['just words'], 'notes.png', { type: 'image/png' })]);
-    expect(
-      await screen.findByText('notes.png is not a JPG, JPEG, PNG, BMP, WebP or GIF image. Nothing was sent.'),
-    ).toBeInTheDocument();
+    await screen.findByText(/notes\.png is not a JPG/);
+    expect(screen.queryByRole('textbox', { name: /Reference image URL/ })).toBeNull();
     expect(FakeXhr.all).toHaveLength(0);
   });
 

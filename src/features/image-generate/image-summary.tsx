@@ -16,20 +16,28 @@ export function ImageSummary({ control }: { control: Control<ImageFormInput, unk
   const [w = 1, h = 1] = (ratio ?? '1:1').split(':').map(Number);
   const scale = 140 / Math.max(w, h);
   const { errors } = useFormState({ control, name: ['generate_count', 'reference_images'] });
+  const errorRows = (Array.isArray(errors.reference_images) ? errors.reference_images : []) as {
+    url?: { message?: string };
+  }[];
   const countProblem =
     errors.generate_count?.message ?? rangeProblem(count, BOUNDS.generateCount, 'Number of images');
   const images = Number.isInteger(count) && (count ?? 0) > 0 ? (count as number) : undefined;
   const filled = (references ?? []).map((row) => row?.url?.trim() ?? '').filter(Boolean);
-  const refs = filled.length;
+  // Only the links that will be sent count: an empty row or one the form refuses does not.
+  const rowRefused = (index: number) => Boolean(errorRows[index]?.url?.message);
+  const refs = (references ?? []).filter((row, index) => {
+    const url = row?.url?.trim() ?? '';
+    return url && parseHttpUrl(url) && !rowRefused(index);
+  }).length;
   // A row is counted as it will be sent; a row the form refuses (or that is no http(s) URL yet) is flagged.
-  const rowMessages = (Array.isArray(errors.reference_images) ? errors.reference_images : [])
-    .map((row) => row?.url?.message)
-    .filter(Boolean);
+  const rowMessages = errorRows.map((row) => row?.url?.message).filter(Boolean);
   const refused = Math.max(rowMessages.length, filled.filter((url) => !parseHttpUrl(url)).length);
   const rowMessage = rowMessages[0] ?? 'Enter an http:// or https:// image URL';
   const refsProblem =
     errors.reference_images?.message ??
-    (refused > 1 ? `${refused} images: ${rowMessage}` : refused === 1 ? rowMessage : undefined);
+    (refused > 0
+      ? `${refs ? `${refs} counted; ` : ''}${refused > 1 ? `${refused} images: ` : ''}${rowMessage}`
+      : undefined);
   return (
     <section aria-labelledby="image-summary-title" className={`${cardClass} p-4`}>
       <h2 id="image-summary-title" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">

@@ -3,26 +3,50 @@
 import { useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { isHttpUrl } from '@/api/http-url';
+import { PREVIEW_PATH, thumbnailSrc } from '@/api/preview-src';
 import { Button } from '@/components/ui/button';
 import { FieldError, describedBy } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/styles';
 import type { UploadAccept } from '@/forms/uploads/upload-accept';
 import { useRowFiles } from '@/forms/uploads/image-file-controls';
+import { UploadedFileCard } from '@/forms/uploads/uploaded-file-card';
 
 type Probe = 'none' | 'loading' | 'ok' | 'error';
+
+/** Why the server could not preview the image, in its words (a JSON `{ reason }`), if it said. */
+async function previewReason(src: string): Promise<string | undefined> {
+  if (!src.startsWith(`${PREVIEW_PATH}?`)) return undefined;
+  try {
+    const response = await fetch(src);
+    if (response.ok) return undefined;
+    const body = (await response.json()) as { reason?: unknown };
+    return typeof body.reason === 'string' ? body.reason : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Whether the browser can display the image, remembered per URL so a new URL starts over. A hint
  * only: the service downloads the image itself, from its own network.
  */
 function useImageProbe(url: string) {
-  const [state, setState] = useState<{ url: string; status: Probe }>({ url, status: 'loading' });
+  const [state, setState] = useState<{ url: string; status: Probe; reason?: string }>({
+    url,
+    status: 'loading',
+  });
   const show = isHttpUrl(url);
   const status: Probe = !show ? 'none' : state.url === url ? state.status : 'loading';
   return {
     status,
+    reason: state.url === url ? state.reason : undefined,
     onLoad: () => setState({ url, status: 'ok' }),
-    onError: () => setState({ url, status: 'error' }),
+    onError: () => {
+      setState({ url, status: 'error' });
+      void previewReason(thumbnailSrc(url)).then(
+        (reason) => reason && setState((now) => (now.url === url ? { ...now, reason } : now)),
+      );
+    },
   };
 }
 
@@ -47,7 +71,7 @@ function Thumbnail({
       {status !== 'none' && (
         <img
           key={url}
-          src={url}
+          src={thumbnailSrc(url)}
           alt={label}
           referrerPolicy="no-referrer"
           onLoad={probe.onLoad}
@@ -111,6 +135,9 @@ export function ImageUrlRow({
   const probe = useImageProbe(url);
   const loadNote = probe.status === 'error' && !error ? `${inputId}-load` : undefined;
   const fileControls = useRowFiles(files && { ...files, url, label });
+  // An uploaded file shows as its name and size; its address only on request (or with an error).
+  const [editing, setEditing] = useState<string>();
+  const uploaded = !error && editing !== url ? fileControls.uploaded : undefined;
   return (
     <div className={`flex items-start gap-3 ${fileControls.highlight}`} {...fileControls.dropProps}>
       <Thumbnail url={url} probe={probe} label={previewLabel} />
@@ -119,6 +146,16 @@ export function ImageUrlRow({
           {label}
         </label>
         <div className="flex gap-2">
+          {uploaded && (
+            <UploadedFileCard
+              file={uploaded}
+              url={url}
+              onEditLink={() => {
+                setEditing(url);
+                requestAnimationFrame(() => document.getElementById(inputId)?.focus());
+              }}
+            />
+          )}
           <input
             id={inputId}
             type="url"
@@ -128,7 +165,7 @@ export function ImageUrlRow({
             placeholder={placeholder}
             aria-invalid={error || groupErrorId ? true : undefined}
             aria-describedby={describedBy(error && `${inputId}-error`, loadNote, groupErrorId, describedById)}
-            className={inputClass}
+            className={uploaded ? 'hidden' : inputClass}
             {...registration}
           />
           {fileControls.pickButton}
@@ -142,7 +179,8 @@ export function ImageUrlRow({
         {error && <FieldError id={`${inputId}-error`}>{error}</FieldError>}
         {loadNote && (
           <p id={loadNote} className="mt-1.5 text-xs text-amber-800 dark:text-amber-300">
-            This image does not load in the browser. Check that the link is public and points to an image.
+            {probe.reason ? `No preview: ${probe.reason}` : 'This image does not load in the browser.'} The
+            service fetches it itself; check that the link is public and points to an image.
           </p>
         )}
         {fileControls.below}

@@ -119,6 +119,8 @@ export function ReferenceImagesField<T extends FieldValues>({
         takesFiles={Boolean(setValue)}
         full={full}
         leftOut={files?.leftOut}
+        refusals={files?.refusals}
+        onDismissRefusals={files?.dismissRefusals}
       >
         <Button
           size="sm"

@@ -3,6 +3,7 @@ import { BOUNDS } from '@/api/rules';
 import { rangeProblem, SummaryRow } from '@/forms/summary-row';
 import { IMAGE_TO_VIDEO_MODE_RULES } from '@/api/image-to-video-rules';
 import { parseHttpUrl } from '@/api/http-url';
+import { thumbnailSrc } from '@/api/preview-src';
 import { cardClass } from '@/components/ui/styles';
 import type { VideoFormValues } from './video-form-model';
 
@@ -57,7 +58,7 @@ export function VideoSummary({ control }: { control: Control<VideoFormValues, un
           {/* The start frame as the video will frame it (cropped to the chosen orientation). */}
           {rules.startFrame && poster && (
             <img
-              src={poster}
+              src={thumbnailSrc(poster)}
               alt=""
               referrerPolicy="no-referrer"
               className="absolute inset-0 size-full object-cover"

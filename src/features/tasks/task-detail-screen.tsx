@@ -14,6 +14,7 @@ import { RequestFiles } from './request-files';
 import { LookupProblem, TaskTiming } from './task-timing';
 import { TaskActions } from './task-detail-actions';
 import { TaskFields } from './task-fields';
+import { RequestInputs } from './request-inputs';
 import { DetailMedia } from './detail-media';
 import { ResultHome } from './result-home';
 import { needsPolling } from './poll-schedule';
@@ -249,6 +250,8 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
           <TaskFields record={record} view={view} reruns={reruns} />
         </section>
       </div>
+
+      <RequestInputs record={record} />
 
       {/* Its space is held while the request is read, so what is below does not move. */}
       {record.requestId && (

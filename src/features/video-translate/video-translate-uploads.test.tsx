@@ -60,7 +60,11 @@ it('uploads a picked video into the Video URL, and keeps its name with the creat
   );
   const input = screen.getByRole('textbox', { name: 'Video URL' });
   await waitFor(() => expect(input).toHaveValue('https://cdn.example.com/v/1.mp4'));
-  expect(screen.getByText('Uploaded from interview.mp4')).toBeInTheDocument();
+  // The field shows the file (name, size), not the address the upload returned.
+  const card = screen.getByTestId('uploaded-file');
+  expect(card).toHaveTextContent('interview.mp4');
+  expect(card).toHaveTextContent(/\d+ (B|KB|MB) · uploaded/);
+  expect(input.closest('.hidden')).not.toBeNull();
 
   await user.click(
     within(screen.getByRole('group', { name: 'Target languages' })).getByText('English', { exact: true }),

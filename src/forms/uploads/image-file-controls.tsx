@@ -1,6 +1,7 @@
 // The file side of an image row (pick button, drop and paste on the row, its uploads, the name of
 // the file its URL came from) and of a list of rows (pick several, what did not fit).
 import { useEffect, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
 import { hintClass } from '@/components/ui/styles';
 import { useTouchDevice } from '@/components/ui/use-media-query';
 import {
@@ -33,12 +34,15 @@ export function useRowFiles(options: RowFilesOptions | undefined) {
   const slot = options?.slot;
   // A row that goes away (removed, or the mode changed) takes its upload with it.
   useEffect(() => (slot ? tracker?.hold(slot) : undefined), [tracker, slot]);
-  if (!tracker || !options) return { highlight: '', dropProps: {}, pickButton: null, below: null };
-  const name = tracker.nameOf(options.url);
+  if (!tracker || !options)
+    return { highlight: '', dropProps: {}, pickButton: null, below: null, uploaded: undefined };
+  const uploaded = tracker.fileOf(options.url);
   const what = options.label.replace(/ URL/, '').toLowerCase();
   return {
     highlight: dropHighlight(drop.dragging),
     dropProps: drop.props,
+    /** The file this row's URL was uploaded from: the row shows it instead of the address. */
+    uploaded,
     pickButton: enabled && (
       <FilePickButton
         iconOnly
@@ -50,7 +54,6 @@ export function useRowFiles(options: RowFilesOptions | undefined) {
     below: (
       <>
         <SlotUploads tracker={tracker} slot={options.slot} />
-        {name && <p className={`mt-1 truncate ${hintClass}`}>Uploaded from {name}</p>}
         {unavailable && options.single && <UploadsUnavailableNote />}
       </>
     ),
@@ -64,6 +67,8 @@ export function ImageListFiles({
   takesFiles,
   full,
   leftOut,
+  refusals = [],
+  onDismissRefusals,
   children,
 }: {
   accept?: UploadAccept;
@@ -73,6 +78,9 @@ export function ImageListFiles({
   takesFiles: boolean;
   full: boolean;
   leftOut?: string;
+  /** Files the browser's check refused: no row was added for them. */
+  refusals?: readonly string[];
+  onDismissRefusals?: () => void;
   /** The list's own buttons (Add), shown in the same line. */
   children: ReactNode;
 }) {
@@ -96,6 +104,20 @@ export function ImageListFiles({
           </>
         )}
       </div>
+      {refusals.length > 0 && (
+        <div role="alert" className="mt-2 flex flex-wrap items-start gap-x-2 gap-y-1 text-sm">
+          <ul className="min-w-0 flex-1 space-y-0.5 text-red-700 dark:text-red-400">
+            {refusals.map((refusal) => (
+              <li key={refusal}>{refusal}</li>
+            ))}
+          </ul>
+          {onDismissRefusals && (
+            <Button size="sm" variant="ghost" onClick={onDismissRefusals}>
+              Dismiss<span className="sr-only"> the message about refused files</span>
+            </Button>
+          )}
+        </div>
+      )}
       {tracker && takesFiles && unavailable && <UploadsUnavailableNote />}
       {leftOut && (
         <p role="status" className="mt-2 text-sm text-amber-800 dark:text-amber-300">

@@ -15,12 +15,19 @@ interface Internal {
 
 let nextId = 1;
 
+export interface UploadedFile {
+  name: string;
+  size: number;
+  /** The type the browser gave the file (may be empty). */
+  type: string;
+}
+
 export class UploadTracker {
   private items: Internal[] = [];
   private snapshot: readonly UploadJob[] = [];
   private readonly listeners = new Set<() => void>();
-  /** Uploaded URL → the original file name, for the history record and the row's note. */
-  private readonly names = new Map<string, string>();
+  /** Uploaded URL → the original file, for the history record and the row's file card. */
+  private readonly files = new Map<string, UploadedFile>();
   private readonly holds = new Map<string, number>();
 
   subscribe = (listener: () => void) => {
@@ -35,7 +42,10 @@ export class UploadTracker {
     this.snapshot.filter((job) => job.state === 'checking' || job.state === 'uploading').length;
 
   /** The name of the file an uploaded URL came from (kept with the created tasks). */
-  nameOf = (url: string): string | undefined => this.names.get(url.trim());
+  nameOf = (url: string): string | undefined => this.files.get(url.trim())?.name;
+
+  /** The file an uploaded URL came from: its name, size and type, for the field's file card. */
+  fileOf = (url: string): UploadedFile | undefined => this.files.get(url.trim());
 
   /** Checks the file and sends it; a new file for a slot replaces what that slot was doing. */
   start(slot: string, file: File, accept: UploadAccept, onDone: (url: string) => void): void {
@@ -99,7 +109,8 @@ export class UploadTracker {
       setController: (controller) => (item.controller = controller),
       patch: (change) => this.patch(item, change),
       done: (url) => {
-        this.names.set(url, item.job.file.name);
+        const { name, size, type } = item.job.file;
+        this.files.set(url, { name, size, type });
         this.remove(item);
         item.onDone(url);
       },

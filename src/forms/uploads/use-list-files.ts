@@ -28,6 +28,8 @@ export function useListFiles<T extends FieldValues>(options: ListFilesOptions<T>
   const tracker = useUploads();
   const unavailable = useUploadsUnavailable();
   const [leftOut, setLeftOut] = useState<string>();
+  // Files the browser's check refused before any row was given to them: said beside the control.
+  const [refusals, setRefusals] = useState<string[]>([]);
   const fieldsRef = useRef(fields);
   const queued = useRef<File[]>([]);
 
@@ -59,7 +61,7 @@ export function useListFiles<T extends FieldValues>(options: ListFilesOptions<T>
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fields]);
 
-  function onFiles(files: File[], startIndex?: number) {
+  function place(files: File[], startIndex?: number) {
     const targets = startIndex === undefined ? [] : [startIndex];
     fields.forEach((_, index) => {
       if (index !== startIndex && isFree(index)) targets.push(index);
@@ -83,8 +85,34 @@ export function useListFiles<T extends FieldValues>(options: ListFilesOptions<T>
     );
   }
 
+  /**
+   * Files given to the list (picked, dropped, pasted): each is checked first, so a refused file
+   * (a text file named .png, one too large) takes no row; its reason is shown beside the control.
+   * A file given to one row keeps its refusal on that row (the row was there before).
+   */
+  async function onFiles(files: File[], startIndex?: number) {
+    if (startIndex !== undefined) {
+      place(files, startIndex);
+      return;
+    }
+    const { refusalOf } = await import('./upload-refusal');
+    const checked = await Promise.all(
+      files.map(async (file) => ({ file, refusal: await refusalOf(file, accept) })),
+    );
+    setRefusals(checked.flatMap(({ refusal }) => (refusal ? [refusal] : [])));
+    const accepted = checked.filter(({ refusal }) => !refusal).map(({ file }) => file);
+    if (accepted.length > 0) place(accepted);
+  }
+
   const enabled = Boolean(tracker && setValue) && !unavailable;
-  const drop = useFileDrop(enabled ? (files) => onFiles(files) : undefined);
+  const drop = useFileDrop(enabled ? (files) => void onFiles(files) : undefined);
   if (!enabled) return undefined;
-  return { onFiles, leftOut, dropProps: drop.props, highlight: dropHighlight(drop.dragging) };
+  return {
+    onFiles: (files: File[], startIndex?: number) => void onFiles(files, startIndex),
+    leftOut,
+    refusals,
+    dismissRefusals: () => setRefusals([]),
+    dropProps: drop.props,
+    highlight: dropHighlight(drop.dragging),
+  };
 }

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useConsoleInfo } from '@/api/console-info';
 import { hintClass } from '@/components/ui/styles';
 import { useTouchDevice } from '@/components/ui/use-media-query';
@@ -12,6 +12,7 @@ import {
 import { SET_UPLOADED, singleFile } from './single-file';
 import { formatBytes, videoAccept } from './upload-accept';
 import { useUploads } from './upload-context';
+import { UploadedFileCard } from './uploaded-file-card';
 import { useUploadsUnavailable } from './uploads-availability';
 
 export { SET_UPLOADED };
@@ -32,17 +33,33 @@ export function VideoFileControls({
   /** The URL input and its preview. */
   children: ReactNode;
 }) {
+  const [editing, setEditing] = useState<string>();
+  const field = useRef<HTMLDivElement>(null);
   const tracker = useUploads();
   const unavailable = useUploadsUnavailable();
   const accept = videoAccept(useConsoleInfo().data?.uploadMaxBytes);
   const files = tracker && !unavailable ? singleFile(tracker, slot, onUploaded, accept) : undefined;
   const drop = useFileDrop(files?.onFiles);
   useEffect(() => tracker?.hold(slot), [tracker, slot]);
-  const name = tracker?.nameOf(url);
+  const uploaded = editing !== url ? tracker?.fileOf(url) : undefined;
   const touch = useTouchDevice();
   return (
     <div {...drop.props} className={dropHighlight(drop.dragging)}>
-      {children}
+      {/* An uploaded video shows as its poster, name, size and length; its address on request. */}
+      {uploaded && (
+        <UploadedFileCard
+          file={uploaded}
+          url={url}
+          video
+          onEditLink={() => {
+            setEditing(url);
+            requestAnimationFrame(() => field.current?.querySelector('input')?.focus());
+          }}
+        />
+      )}
+      <div ref={field} className={uploaded ? 'hidden' : undefined}>
+        {children}
+      </div>
       {files && (
         <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
           <FilePickButton accept={accept} onFiles={files.onFiles}>
@@ -56,7 +73,6 @@ export function VideoFileControls({
       )}
       {tracker && unavailable && <UploadsUnavailableNote />}
       {tracker && <SlotUploads tracker={tracker} slot={slot} />}
-      {name && <p className={`mt-1 truncate ${hintClass}`}>Uploaded from {name}</p>}
     </div>
   );
 }
