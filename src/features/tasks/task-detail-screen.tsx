@@ -14,7 +14,6 @@ import { RequestFiles } from './request-files';
 import { LookupProblem, TaskTiming } from './task-timing';
 import { TaskActions } from './task-detail-actions';
 import { TaskFields } from './task-fields';
-import { RequestInputs } from './request-inputs';
 import { DetailMedia } from './detail-media';
 import { ResultHome } from './result-home';
 import { needsPolling } from './poll-schedule';
@@ -32,6 +31,9 @@ import { QueryProvider } from '@/api/query-client';
 const RequestSiblings = lazy(() =>
   import('./request-siblings').then((m) => ({ default: m.RequestSiblings })),
 );
+// The request's inputs as media: only a task with a team record has them (an unknown id, the page
+// a mistyped link opens, needs none of it).
+const RequestInputs = lazy(() => import('./request-inputs').then((m) => ({ default: m.RequestInputs })));
 const TaskPollingHost = lazy(() =>
   import('./task-polling-host').then((m) => ({ default: m.TaskPollingHost })),
 );
@@ -251,7 +253,9 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
         </section>
       </div>
 
-      <RequestInputs record={record} />
+      <LazyPart>
+        <RequestInputs record={record} />
+      </LazyPart>
 
       {/* Its space is held while the request is read, so what is below does not move. */}
       {record.requestId && (

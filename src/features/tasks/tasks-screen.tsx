@@ -22,7 +22,6 @@ import {
   StatusTabs,
   TAB_LABELS,
 } from './task-filters';
-import { MoreFilters } from './task-more-filters';
 import { TaskGrid } from './task-grid';
 import { EmptyState } from './tasks-empty-state';
 import { CLEARED_FILTERS, isFiltered, periodOf, type UrlFilters } from './task-url-filters';
@@ -34,6 +33,8 @@ import { useTeamFeed } from './use-team-feed';
 import { useTeamTasks } from './use-team-tasks';
 import { useUrlFilters } from './use-url-filters';
 
+// Date, creator and failure filters: loaded when the panel first opens (a link with them set opens it).
+const MoreFilters = lazy(() => import('./task-more-filters').then((m) => ({ default: m.MoreFilters })));
 const TaskTable = lazy(() => import('./task-table').then((m) => ({ default: m.TaskTable })));
 
 /** With its own provider of the shared query client: TanStack Query loads with this screen, not the shell. */
@@ -243,7 +244,14 @@ export function TasksScreenContent() {
           </div>
         </div>
         {filtersOpen && (
-          <MoreFilters id={filtersId} filters={filters} query={query} onChange={(next) => setFilters(next)} />
+          <LazyPart failed={<PartFailed what="The filters" />}>
+            <MoreFilters
+              id={filtersId}
+              filters={filters}
+              query={query}
+              onChange={(next) => setFilters(next)}
+            />
+          </LazyPart>
         )}
         <SelectionSlot
           query={query}
