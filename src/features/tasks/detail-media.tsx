@@ -22,7 +22,7 @@ export function DetailMedia({ record, view }: { record: TaskRecord; view: TaskVi
   } else if (record.kind === 'image_generate') {
     const image = generatedImage(record, view);
     if (image.link.url || image.link.raw)
-      content = <Img {...image} className={fill} what="image" aspectRatio={aspectRatio} eager zoom />;
+      content = <Img {...image} className={fill} what="image" aspectRatio={aspectRatio} eager />;
   } else if (view.video.url || view.video.raw) {
     content = <TaskVideo view={view} id={record.id} className={fill} aspectRatio={aspectRatio} />;
   } else if (view.thumbnail.url || view.thumbnail.raw) {

@@ -52,12 +52,7 @@ function Tile({
     <li className="overflow-hidden rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
       {ready && record.kind === 'image_generate' && (view.image.url || view.thumbnail.url) && (
         <div className="bg-zinc-100 dark:bg-zinc-800">
-          <Img
-            {...generatedImage(record, view)}
-            className="aspect-square w-full object-cover"
-            what="image"
-            zoom
-          />
+          <Img {...generatedImage(record, view)} className="aspect-square w-full object-cover" what="image" />
         </div>
       )}
       {ready && record.kind !== 'image_generate' && view.video.url && (

@@ -3,7 +3,6 @@
 // (./virtual-task-grid.tsx), fetched as the user scrolls towards the first page's end, so 10,000 tasks
 // still cost the same as 20 while the Tasks screen's first load leaves @tanstack/react-virtual out.
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { useCardKeys } from './card-keys';
 import { GalleryCard } from './gallery-card';
 import { columnsFor, GRID_GAP, type TaskGridProps } from './task-grid-layout';
 import { PAGE_SIZE } from './team-tasks';
@@ -39,7 +38,6 @@ function PlainTaskGrid({ entries, labelledBy, total, onEndReached }: TaskGridPro
   const hasMore = Boolean(onEndReached);
   // The observer below lives across renders and calls the latest props through this, so a new
   // `onEndReached` does not tear the observer down.
-  useCardKeys(listRef, count);
   const endReached = useEffectEvent(() => {
     if (listRef.current) measureRows(listRef.current, count);
     void loadVirtualGrid().catch(() => undefined);

@@ -3,7 +3,6 @@
 // that fails to load (they expire after about 7 days) says so instead of showing a broken frame.
 // The parts both views share; the gallery card's media is in card-media.tsx and the task page's in
 // detail-media.tsx, so each screen loads only its own.
-import { LIGHTBOX_ALT, LIGHTBOX_SRC, openLightbox } from './open-lightbox';
 import { useState, type ReactNode } from 'react';
 import { formatDateTime } from './format';
 import type { TaskRecord } from './history';
@@ -96,7 +95,6 @@ export function Img({
   what,
   aspectRatio,
   eager = false,
-  zoom = false,
 }: {
   link: MediaLink;
   alt: string;
@@ -106,13 +104,11 @@ export function Img({
   aspectRatio?: string;
   /** The page's main picture: fetched at once, not when scrolled near. */
   eager?: boolean;
-  /** A result image that opens large in the lightbox when clicked. */
-  zoom?: boolean;
 }) {
   const [failed, setFailed] = useState<string | null>(null);
   if (!link.url) return link.raw ? <UnsafeLink link={link} what={what} /> : null;
   if (failed === link.url) return <ExpiredNotice what={what} />;
-  const image = (
+  return (
     <img
       src={link.url}
       alt={alt}
@@ -122,18 +118,6 @@ export function Img({
       style={aspectRatio ? { aspectRatio } : undefined}
       onError={() => setFailed(link.url!)}
     />
-  );
-  if (!zoom) return image;
-  return (
-    <button
-      type="button"
-      {...{ [LIGHTBOX_SRC]: link.url, [LIGHTBOX_ALT]: alt }}
-      aria-label={`View larger: ${alt}`}
-      onClick={(event) => openLightbox(event.currentTarget)}
-      className="block size-full cursor-zoom-in focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500"
-    >
-      {image}
-    </button>
   );
 }
 

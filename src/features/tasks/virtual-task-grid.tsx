@@ -3,7 +3,6 @@
 // Columns follow the container width, at the plain grid's breakpoints.
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useCardKeys } from './card-keys';
 import { GalleryCard } from './gallery-card';
 import { columnsFor, GRID_GAP as GAP, type TaskGridProps } from './task-grid-layout';
 
@@ -43,10 +42,6 @@ export function VirtualTaskGrid({
     scrollMargin,
     getItemKey: (index) => entries[index * columns]?.key ?? index,
   });
-
-  useCardKeys(listRef, entries.length, (index) =>
-    virtualizer.scrollToIndex(Math.floor(index / columns), { align: 'center' }),
-  );
 
   const lastIndex = virtualizer.getVirtualItems().at(-1)?.index ?? -1;
   useEffect(() => {
