@@ -99,11 +99,13 @@ test.describe('Uploads', () => {
     await page.getByRole('button', { name: 'Generate images' }).click();
     await expect(page.getByText(/Not sent yet\. A file is still uploading/)).toBeVisible();
 
-    const input = page.getByRole('textbox', { name: 'Reference image URL 1' });
+    // The row shows the file by name and size; its address is in the (hidden) input behind Edit link.
+    const input = page.getByLabel('Reference image URL 1', { exact: true });
     await expect(input).toHaveValue(/^http.*\/uploads?\//, { timeout: 20_000 });
     await expect(bar).toHaveCount(0);
     await expect(page.getByRole('img', { name: 'Preview of reference image 1' })).toBeVisible();
-    await expect(group.getByText('Uploaded from moodboard.png')).toBeVisible();
+    await expect(group.getByText('moodboard.png', { exact: true })).toBeVisible();
+    await expect(group.getByText(/^17\d KB · uploaded$/)).toBeVisible();
     const uploadedUrl = await input.inputValue();
 
     const request = page.waitForRequest((r) => r.url().endsWith('/v1/image_generate'));
@@ -128,10 +130,11 @@ test.describe('Uploads', () => {
       { name: 'interview.mp4', mimeType: 'video/mp4', buffer: VIDEO },
     ]);
     await expect(page.getByRole('progressbar', { name: 'Uploading interview.mp4' })).toBeVisible();
-    const input = page.getByRole('textbox', { name: 'Video URL' });
+    const input = page.getByLabel('Video URL', { exact: true });
     await expect(input).toHaveValue(/^http/, { timeout: 20_000 });
-    await expect(page.getByLabel('Preview of the video to translate')).toBeVisible();
-    await expect(page.getByText('Uploaded from interview.mp4')).toBeVisible();
+    // The field shows the file (name, size, length), not the address the upload returned.
+    await expect(page.getByText('interview.mp4', { exact: true })).toBeVisible();
+    await expect(page.getByText(/ KB · \d+:\d\d · uploaded$/)).toBeVisible();
 
     const request = page.waitForRequest((r) => r.url().endsWith('/v1/video_translate'));
     await page.getByRole('button', { name: 'Translate video' }).click();
@@ -241,7 +244,7 @@ test(
         { name: 'moodboard.png', type: 'image/png', bytes: PNG },
         { name: 'palette-with-a-long-name-2026.png', type: 'image/png', bytes: PNG },
       ]);
-      await expect(page.getByRole('textbox', { name: 'Reference image URL 2' })).toHaveValue(/^http/);
+      await expect(page.getByLabel('Reference image URL 2', { exact: true })).toHaveValue(/^http/);
       await expect(page.getByRole('img', { name: 'Preview of reference image 2' })).toBeVisible();
       await expectNoAxeViolations(page);
       await saveScreenshot(page, `uploads-create-image-done-${width}`);
