@@ -81,9 +81,15 @@ describe('readServerConfig', () => {
         region: 'eu-west-1',
         forcePathStyle: true,
         prefix: undefined,
+        // Larger kept files redirect to a presigned URL: 8 MB unless S3_PRESIGN_ABOVE_MB says otherwise.
+        presignAboveBytes: 8 * 1024 * 1024,
       },
       maxBytes: 100 * 1024 * 1024,
     });
+    const s3 = (presign: string) =>
+      readServerConfig({ RESULTS_STORE: 's3', S3_BUCKET: 'b', S3_PRESIGN_ABOVE_MB: presign }).results?.s3;
+    expect(s3('0')?.presignAboveBytes).toBe(0);
+    expect(s3('64')?.presignAboveBytes).toBe(64 * 1024 * 1024);
     expect(readServerConfig({ RESULTS_KEEP_DAYS: '30' }).results?.keepDays).toBe(30);
     expect(readServerConfig({ RESULTS_KEEP_DAYS: 'forever' }).results?.keepDays).toBeUndefined();
     expect(readServerConfig({ RESULTS_STORE: 'disk', S3_BUCKET: 'b' }).results).toEqual({

@@ -140,6 +140,7 @@ describe('the insights rollup', () => {
       db,
     );
     await sql`drop table insights_rollup`.execute(db);
+    await sql`drop table hidden_tasks`.execute(db);
     await sql`delete from kysely_migration where name >= '0012'`.execute(db);
     await addUsers(db);
     const history = historyWithIds();

@@ -230,6 +230,7 @@ describe('migration 0007 backfills requests', () => {
       db,
     );
     await sql`drop table insights_rollup`.execute(db);
+    await sql`drop table hidden_tasks`.execute(db);
     await sql`delete from kysely_migration where name >= '0007'`.execute(db);
     await sql`insert into tasks (id, kind, source, params, batch, prompt, name, language, creator, created_at) values
       ('a1', 'image_generate', 'created', '{"prompt":"fox","generate_count":2}', '["a1","a2"]', 'fox', null, null, 'Ana', '2026-01-01T10:00:00Z'),
