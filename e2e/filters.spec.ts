@@ -14,7 +14,7 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async ({ playwright }) => {
   // The demo's record is seeded at start: on a loaded machine that took over a minute.
   test.setTimeout(180_000);
-  server = await startProdServer(4186, { DEMO: '1' });
+  server = await startProdServer(4187, { DEMO: '1' });
   const request = await playwright.request.newContext();
   await postSettings(request, server.url, EMULATOR_DEFAULTS);
   await request.dispose();
@@ -224,7 +224,7 @@ test('looking up ids: a secondary control that opens the box, and it works', asy
 
 test('a mistyped id opened as /tasks/<id> says not found and is added to no history', async ({ page }) => {
   await open(page, '/tasks/img-this-is-a-typo');
-  await expect(page.getByText('Task not found')).toBeVisible();
+  await expect(page.getByText('Task not found', { exact: true })).toBeVisible();
   await page.getByRole('link', { name: '← All tasks' }).click();
   await page.getByRole('button', { name: 'More' }).click();
   const [download] = await Promise.all([

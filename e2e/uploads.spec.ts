@@ -261,7 +261,9 @@ test(
       await pickFiles(page, page.getByRole('button', { name: 'Upload video' }), [
         { name: 'interview.mp4', mimeType: 'video/mp4', buffer: VIDEO },
       ]);
-      await expect(page.getByLabel('Preview of the video to translate')).toBeVisible();
+      // An uploaded video shows as its file (name, size, length, poster); its player is behind Edit link.
+      await expect(page.getByText('interview.mp4', { exact: true })).toBeVisible();
+      await expect(page.getByText(/ KB · \d+:\d\d · uploaded$/)).toBeVisible();
       await expectNoAxeViolations(page);
       await saveScreenshot(page, `uploads-translate-done-${width}`);
     }
