@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../db/migrations';
 import { resetTestDatabase } from '../testing/database';
+import { rollBackTo } from '../testing/roll-back';
 import { computeInsights, insightsCsvRows, type InsightsFilter } from './insights';
 import { expectedCsvRows, expectedInsights } from './insights-expected';
 import { HISTORY_END, insertHistory, seededHistory, type SeededTask } from './seeded-history';
@@ -133,15 +134,7 @@ describe('the insights rollup', () => {
   it('is backfilled from the tasks a database already holds', async () => {
     const { db } = await resetTestDatabase();
     // Back to the schema before 0012, with tasks recorded then.
-    await sql`drop function insights_rollup_insert, insights_rollup_update, insights_rollup_delete,
-      insights_rollup_truncate cascade`.execute(db);
-    await sql`drop aggregate insights_hist(integer, integer, integer)`.execute(db);
-    await sql`drop function insights_hist_step, insights_add, insights_negate, insights_dense, insights_bucket, insights_video_seconds`.execute(
-      db,
-    );
-    await sql`drop table insights_rollup`.execute(db);
-    await sql`drop table hidden_tasks`.execute(db);
-    await sql`delete from kysely_migration where name >= '0012'`.execute(db);
+    await rollBackTo(db, '0012');
     await addUsers(db);
     const history = historyWithIds();
     await insertHistory(db, history);

@@ -9,6 +9,7 @@ import { readServerConfig } from '../config/config';
 import { migrate } from '../db/migrations';
 import { createNodeApp, type NodeApp } from '../app/node-app';
 import { resetTestDatabase } from '../testing/database';
+import { rollBackTo } from '../testing/roll-back';
 import { asPerson } from '../testing/identity';
 import type { TaskView } from './list';
 import { publicParams, requestTitle, type RequestWithTasks } from './requests';
@@ -215,23 +216,7 @@ describe('migration 0007 backfills requests', () => {
   it('one per batch, one per ungrouped created task, none for looked-up tasks; secrets dropped', async () => {
     const { db } = await resetTestDatabase();
     // Back to the schema before 0007 (and the migrations after it), with tasks recorded the old way.
-    await sql`drop table requests`.execute(db);
-    await sql`alter table tasks drop column request_id`.execute(db);
-    await sql`drop index tasks_insights`.execute(db);
-    await sql`drop table spending_limits, limit_holds`.execute(db);
-    await sql`drop table audit_log, one_time_links, sessions, users`.execute(db);
-    await sql`alter table tasks drop column creator_id`.execute(db);
-    await sql`alter table uploads drop column creator_id`.execute(db);
-    await sql`drop table result_copies`.execute(db);
-    await sql`drop function insights_rollup_insert, insights_rollup_update, insights_rollup_delete,
-      insights_rollup_truncate cascade`.execute(db);
-    await sql`drop aggregate insights_hist(integer, integer, integer)`.execute(db);
-    await sql`drop function insights_hist_step, insights_add, insights_negate, insights_dense, insights_bucket, insights_video_seconds`.execute(
-      db,
-    );
-    await sql`drop table insights_rollup`.execute(db);
-    await sql`drop table hidden_tasks`.execute(db);
-    await sql`delete from kysely_migration where name >= '0007'`.execute(db);
+    await rollBackTo(db, '0007');
     await sql`insert into tasks (id, kind, source, params, batch, prompt, name, language, creator, created_at) values
       ('a1', 'image_generate', 'created', '{"prompt":"fox","generate_count":2}', '["a1","a2"]', 'fox', null, null, 'Ana', '2026-01-01T10:00:00Z'),
       ('a2', 'image_generate', 'created', '{"prompt":"fox","generate_count":2}', '["a1","a2"]', 'fox', null, null, 'Ana', '2026-01-01T10:00:00Z'),

@@ -1,0 +1,44 @@
+// Migration backfill tests start from a migrated database and take it back to the schema before the
+// migration they test, with rows recorded the old way. What each migration created is undone here,
+// once, newest first: a new migration adds its line here instead of to every such test.
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+
+const UNDO: readonly [migration: string, undo: (db: Db) => Promise<unknown>][] = [
+  ['0013', (db) => sql`drop table hidden_tasks`.execute(db)],
+  [
+    '0012',
+    async (db) => {
+      await sql`drop function insights_rollup_insert, insights_rollup_update, insights_rollup_delete,
+        insights_rollup_truncate cascade`.execute(db);
+      await sql`drop aggregate insights_hist(integer, integer, integer)`.execute(db);
+      await sql`drop function insights_hist_step, insights_add, insights_negate, insights_dense,
+        insights_bucket, insights_video_seconds`.execute(db);
+      await sql`drop table insights_rollup`.execute(db);
+    },
+  ],
+  ['0011', (db) => sql`drop table result_copies`.execute(db)],
+  ['0010', (db) => sql`drop table spending_limits, limit_holds`.execute(db)],
+  [
+    '0009',
+    async (db) => {
+      await sql`alter table tasks drop column creator_id`.execute(db);
+      await sql`alter table uploads drop column creator_id`.execute(db);
+      await sql`drop table audit_log, one_time_links, sessions, users`.execute(db);
+    },
+  ],
+  ['0008', (db) => sql`drop index tasks_insights`.execute(db)],
+  [
+    '0007',
+    async (db) => {
+      await sql`alter table tasks drop column request_id`.execute(db);
+      await sql`drop table requests`.execute(db);
+    },
+  ],
+];
+
+/** Undoes migration `first` and every later one, and forgets that they ran. */
+export async function rollBackTo(db: Db, first: string): Promise<void> {
+  for (const [migration, undo] of UNDO) if (migration >= first) await undo(db);
+  await sql`delete from kysely_migration where name >= ${first}`.execute(db);
+}
