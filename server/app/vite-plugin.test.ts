@@ -8,13 +8,14 @@ import { rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Connect, Plugin } from 'vite';
 import { videoTranslateCallback } from '../testing/callback-fixtures';
-import { consoleServerPlugin } from './vite-plugin';
+import { consoleServerPlugin, type ConsoleServerPluginApi } from './vite-plugin';
 import { copyOfTemplate } from '../testing/pglite-template';
 
 const SECRET = 'vite-plugin-test-secret-0123456789';
 let dataDir: string;
 let httpServer: EventEmitter;
 let frontend: Server | undefined;
+let mounted: Plugin<ConsoleServerPluginApi> | undefined;
 
 beforeEach(() => {
   dataDir = copyOfTemplate();
@@ -32,7 +33,9 @@ afterEach(async () => {
   httpServer.emit('close');
   if (frontend) await new Promise((resolve) => frontend!.close(resolve));
   frontend = undefined;
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  // The data folder goes only once the database has closed: removing it under a last write fails.
+  await mounted?.api?.closed();
+  mounted = undefined;
   vi.unstubAllEnvs();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -46,7 +49,8 @@ function mount(hookName: HookName): Connect.NextHandleFunction {
     middlewares: { use: (handler: Connect.NextHandleFunction) => handlers.push(handler) },
     httpServer,
   };
-  const plugin: Plugin = consoleServerPlugin();
+  const plugin = consoleServerPlugin();
+  mounted = plugin;
   const hook = plugin[hookName] as unknown;
   const fn = (typeof hook === 'function' ? hook : (hook as { handler: unknown }).handler) as (
     this: unknown,

@@ -21,8 +21,18 @@ function middleware(nodeApp: NodeApp): Connect.NextHandleFunction {
   };
 }
 
-export function consoleServerPlugin(): Plugin {
+/** What the plugin offers its caller (Vite's `plugin.api`): a promise for the Node side's shutdown. */
+export interface ConsoleServerPluginApi {
+  /** Settles once the Node side (and its database) has closed, after Vite's HTTP server closed. */
+  closed(): Promise<void>;
+}
+
+export function consoleServerPlugin(): Plugin<ConsoleServerPluginApi> {
   let nodeApp: NodeApp | undefined;
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= Promise.resolve(nodeApp?.close()).then(() => undefined);
+  };
   const start = () => {
     if (!nodeApp) {
       providePglite({ PGlite, pg_trgm, createPgConfig });
@@ -34,13 +44,14 @@ export function consoleServerPlugin(): Plugin {
   };
   return {
     name: 'media-console-server',
+    api: { closed: () => closing ?? Promise.resolve() },
     configureServer(server) {
       server.middlewares.use(middleware(start()));
-      server.httpServer?.once('close', () => void nodeApp?.close());
+      server.httpServer?.once('close', close);
     },
     configurePreviewServer(server) {
       server.middlewares.use(middleware(start()));
-      server.httpServer?.once('close', () => void nodeApp?.close());
+      server.httpServer?.once('close', close);
     },
   };
 }
