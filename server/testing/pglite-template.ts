@@ -2,10 +2,54 @@
 // opening a copy of an existing folder takes about a second. A test run therefore makes one
 // migrated data folder (the template) and every test database is a copy of it. No production code
 // knows about this: a copy is an ordinary DATA_DIR that `openDatabase` opens and migrates as usual.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+// The template itself is kept between runs (node_modules/.cache), under a key made of what decides
+// its contents: Vitest and then Playwright in one `npm test`, and every single-spec run after, copy it
+// instead of paying initdb again.
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, PGLITE_DIR } from '../db/database';
+
+/** Where finished templates are kept between runs, one folder per key. */
+const TEMPLATE_CACHE = join('node_modules', '.cache', 'media-console-pglite-template');
+
+/**
+ * The files whose contents decide what a migrated database holds (the schema's code and the
+ * PGlite build that wrote the files): a change to any of them makes a new template.
+ */
+const TEMPLATE_INPUTS = [
+  'server/db/migrations.ts',
+  'server/db/commit-callbacks.ts',
+  'server/db/database.ts',
+  'node_modules/@electric-sql/pglite/package.json',
+];
+
+export function templateKey(inputs: readonly string[] = TEMPLATE_INPUTS): string {
+  const hash = createHash('sha256');
+  for (const file of inputs) hash.update(readFileSync(file)).update('\0');
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * The cached template's DATA_DIR for this tree, made (and migrated) only when missing. Made in a
+ * folder of its own and renamed into place, so a run killed half-way never leaves a partial one and
+ * two runs making it at once both end with a whole one.
+ */
+async function cachedTemplate(): Promise<string> {
+  const ready = join(TEMPLATE_CACHE, templateKey());
+  if (existsSync(join(ready, PGLITE_DIR))) return ready;
+  mkdirSync(TEMPLATE_CACHE, { recursive: true });
+  const making = mkdtempSync(join(TEMPLATE_CACHE, 'making-'));
+  const database = await openDatabase({ dataDir: making });
+  await database.close();
+  try {
+    renameSync(making, ready);
+  } catch {
+    rmSync(making, { recursive: true, force: true }); // another run put its copy there first
+  }
+  return ready;
+}
 
 /** Names the run whose template the workers copy; global set-up sets it, workers inherit it. */
 export const TEMPLATE_RUN_ENV = 'MEDIA_CONSOLE_TEST_RUN';
@@ -23,8 +67,7 @@ export async function makePgliteTemplate(): Promise<() => void> {
   const runId = `${process.pid}-${Date.now().toString(36)}`;
   const folder = runFolder(runId);
   mkdirSync(join(folder, 'template'), { recursive: true });
-  const database = await openDatabase({ dataDir: join(folder, 'template') });
-  await database.close();
+  cpSync(join(await cachedTemplate(), PGLITE_DIR), join(folder, 'template', PGLITE_DIR), { recursive: true });
   process.env[TEMPLATE_RUN_ENV] = runId;
   return () => rmSync(folder, { recursive: true, force: true });
 }
