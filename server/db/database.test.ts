@@ -1,10 +1,9 @@
+import { rmSync } from 'node:fs';
 import { sql } from 'kysely';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './database';
 import { MIGRATIONS, migrate, NewerDatabaseError } from './migrations';
+import { copyOfTemplate } from '../testing/pglite-template';
 
 const open: Database[] = [];
 const dirs: string[] = [];
@@ -13,7 +12,11 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-async function pglite(dataDir = 'memory://') {
+/**
+ * A PGlite for a test: a copy of the run's migrated template unless the test is about a new
+ * database (initdb in WebAssembly costs seconds; a copy opens in about one).
+ */
+async function pglite(dataDir = copyOfTemplate()) {
   const database = await openDatabase({ dataDir });
   open.push(database);
   return database;
@@ -21,7 +24,7 @@ async function pglite(dataDir = 'memory://') {
 
 describe('openDatabase on PGlite', { timeout: 60_000 }, () => {
   it('runs every migration and answers typed queries', async () => {
-    const { db, kind } = await pglite();
+    const { db, kind } = await pglite('memory://');
     expect(kind).toBe('pglite');
     const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
     expect(rows.map((row) => row.name)).toEqual(Object.keys(MIGRATIONS));
@@ -33,7 +36,7 @@ describe('openDatabase on PGlite', { timeout: 60_000 }, () => {
   });
 
   it('keeps its data in DATA_DIR across a restart', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'console-db-'));
+    const dir = copyOfTemplate();
     dirs.push(dir);
     const first = await openDatabase({ dataDir: dir });
     await first.db.insertInto('signed_out_sessions').values({ id: 'kept', expires_at: 1 }).execute();

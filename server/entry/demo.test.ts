@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoTask } from '../../src/api/console-info-schema';
 import { PGLITE_DIR } from '../db/database';
 import { createDemoApp, demoOrigin } from './demo';
@@ -16,22 +16,22 @@ const PATHS = {
 
 let dist: ReturnType<typeof makeDist>;
 let dataDir: string;
-let demo: ProdApp | undefined;
-beforeEach(() => {
+let demo: ProdApp;
+// One demo for every test: they only read it. Its record is a new in-memory PGlite (initdb in
+// WebAssembly, seconds alone and past 30 s on a loaded 2-core machine), seeded with 30 days of tasks.
+beforeAll(async () => {
   dist = makeDist();
   dataDir = mkdtempSync(join(tmpdir(), 'demo-data-'));
-});
-afterEach(async () => {
+  demo = await createDemoApp(prodConfig(dist.dir, { DEMO: '1', DATA_DIR: dataDir, PORT: '4189' }));
+}, 90_000);
+afterAll(async () => {
   await demo?.close();
   dist.cleanup();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-// Each test starts a demo, whose record is a new in-memory PGlite (initdb in WebAssembly: seconds alone,
-// past 30 s on a loaded 2-core machine).
 describe('demo mode', { timeout: 90_000 }, () => {
   it('lists seeded tasks in /__console/config and the emulator knows every one, in every state', async () => {
-    demo = await createDemoApp(prodConfig(dist.dir, { DEMO: '1', DATA_DIR: dataDir, PORT: '4189' }));
     const info = (await (await demo.app.request('/__console/config')).json()) as {
       demo: boolean;
       demoRun: string;
@@ -61,7 +61,6 @@ describe('demo mode', { timeout: 90_000 }, () => {
   });
 
   it('puts every example task in the team record at its time, by its creator, with its state and error', async () => {
-    demo = await createDemoApp(prodConfig(dist.dir, { DEMO: '1', DATA_DIR: dataDir, PORT: '4189' }));
     const info = (await (await demo.app.request('/__console/config')).json()) as { demoTasks: DemoTask[] };
     const res = await demo.app.request('/__console/tasks?limit=50');
     expect(res.status).toBe(200);
@@ -110,13 +109,11 @@ describe('demo mode', { timeout: 90_000 }, () => {
   });
 
   it('keeps the demo record in memory unless DATABASE_URL is set', async () => {
-    demo = await createDemoApp(prodConfig(dist.dir, { DEMO: '1', DATA_DIR: dataDir, PORT: '4189' }));
     await demo.ready;
     expect(readdirSync(dataDir)).not.toContain(PGLITE_DIR);
   });
 
   it('allows seeded media under the CSP whichever loopback name the browser used', async () => {
-    demo = await createDemoApp(prodConfig(dist.dir, { DEMO: '1', DATA_DIR: dataDir, PORT: '4189' }));
     const csp = (await demo.app.request('/')).headers.get('content-security-policy') ?? '';
     expect(csp).toContain('http://127.0.0.1:4189');
     expect(csp).toContain('http://localhost:4189');
