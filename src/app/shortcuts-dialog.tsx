@@ -17,6 +17,12 @@ export const SHORTCUTS: Shortcut[] = [
   ...SCREEN_SHORTCUTS.map((s) => ({ keys: ['g', s.key], description: s.description })),
   // The same modifier the forms' footer shows; works while typing in the form's fields too.
   { keys: [IS_MAC ? '⌘' : 'Ctrl', 'Enter'], together: true, description: 'Submit the form' },
+  // Tasks (src/features/tasks/tasks-keys.ts) and the results lightbox (src/features/tasks/lightbox.ts).
+  { keys: ['/'], description: 'Search tasks (on Tasks)' },
+  { keys: ['j'], description: 'Next card (on Tasks)' },
+  { keys: ['k'], description: 'Previous card (on Tasks)' },
+  { keys: ['←'], description: 'Previous image (in an opened result image)' },
+  { keys: ['→'], description: 'Next image (in an opened result image)' },
   { keys: ['Esc'], description: 'Close a dialog' },
   { keys: ['Tab'], description: 'Move to the next control (Shift+Tab: previous)' },
 ];

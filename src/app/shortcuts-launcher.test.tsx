@@ -5,22 +5,10 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { KeyboardShortcuts } from './shortcuts-launcher';
-import { isTypingTarget } from './shortcuts';
+import { isTypingTarget } from '@/components/ui/typing-target';
+import { emulateModalDialogs } from '@/testing/modal-dialog';
 
-beforeAll(() => {
-  // jsdom has <dialog> but not its modal methods.
-  const proto = HTMLDialogElement.prototype;
-  if (!('showModal' in proto) || !proto.showModal) {
-    proto.showModal = function showModal(this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    };
-  }
-  proto.close = function close(this: HTMLDialogElement) {
-    if (!this.open) return;
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
+beforeAll(() => emulateModalDialogs());
 
 afterEach(cleanup);
 
@@ -44,6 +32,9 @@ describe('keyboard shortcuts', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
     expect(dialog).toHaveTextContent('Go to Tasks');
     expect(dialog).toHaveTextContent('Show keyboard shortcuts');
+    for (const text of ['Search tasks (on Tasks)', 'Next card (on Tasks)', 'Previous card (on Tasks)'])
+      expect(dialog).toHaveTextContent(text);
+    expect(dialog).toHaveTextContent('Next image (in an opened result image)');
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });

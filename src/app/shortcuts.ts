@@ -1,6 +1,7 @@
 // Keyboard shortcuts of the whole console: `?` for the help dialog and two-key "g then letter"
 // sequences for the screens (as in GitHub or Gmail), ignored while typing in a field.
 import { useEffect } from 'react';
+import { isTypingTarget } from '@/components/ui/typing-target';
 
 export const SCREEN_SHORTCUTS = [
   { key: 'i', href: '/', description: 'Go to Create image' },
@@ -11,16 +12,6 @@ export const SCREEN_SHORTCUTS = [
 
 /** How long the second key of a sequence may wait after `g`. */
 export const SEQUENCE_TIMEOUT_MS = 1500;
-
-export function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  const tag = target.tagName;
-  if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
-  if (tag !== 'INPUT') return false;
-  const type = (target as HTMLInputElement).type;
-  return !['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color', 'file'].includes(type);
-}
 
 export interface ShortcutHandlers {
   onHelp(): void;

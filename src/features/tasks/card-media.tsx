@@ -10,6 +10,7 @@ import {
   light,
   Placeholder,
   ResultExpired,
+  resultDownload,
   TaskVideo,
   UnsafeLink,
 } from './task-media';
@@ -62,7 +63,14 @@ export function CardMedia({ record, view }: { record: TaskRecord; view: TaskView
       </Placeholder>
     );
   } else if (record.kind === 'image_generate') {
-    content = <Img {...generatedImage(record, view)} className="size-full object-cover" what="image" />;
+    content = (
+      <Img
+        {...generatedImage(record, view)}
+        className="size-full object-cover"
+        what="image"
+        zoom={resultDownload(record.id)}
+      />
+    );
   } else if (mounted) {
     content = <TaskVideo view={view} id={record.id} autoPlay />;
   } else if (!view.video.url) {

@@ -2,7 +2,16 @@ import type { ReactNode } from 'react';
 import { Spinner } from '@/components/ui/button';
 import type { TaskRecord } from './history';
 import { useResultExpired } from './result-expiry';
-import { frame, generatedImage, Img, light, Placeholder, ResultExpired, TaskVideo } from './task-media';
+import {
+  frame,
+  generatedImage,
+  Img,
+  light,
+  Placeholder,
+  ResultExpired,
+  resultDownload,
+  TaskVideo,
+} from './task-media';
 import { resultAspectRatio, type TaskView } from './task-view';
 
 const fill = 'max-h-[70vh] w-full object-contain';
@@ -13,7 +22,16 @@ const fill = 'max-h-[70vh] w-full object-contain';
  * else the ratio the task asked for), so neither the media arriving nor the task finishing moves
  * the details below. A task looked up by id (no request known) keeps a plain frame.
  */
-export function DetailMedia({ record, view }: { record: TaskRecord; view: TaskView }) {
+export function DetailMedia({
+  record,
+  view,
+  inRecord = false,
+}: {
+  record: TaskRecord;
+  view: TaskView;
+  /** The team's record holds the task: its result downloads through the console, named. */
+  inRecord?: boolean;
+}) {
   let content: ReactNode = null;
   const expired = useResultExpired(record);
   const aspectRatio = resultAspectRatio(record, view);
@@ -22,7 +40,16 @@ export function DetailMedia({ record, view }: { record: TaskRecord; view: TaskVi
   } else if (record.kind === 'image_generate') {
     const image = generatedImage(record, view);
     if (image.link.url || image.link.raw)
-      content = <Img {...image} className={fill} what="image" aspectRatio={aspectRatio} eager />;
+      content = (
+        <Img
+          {...image}
+          className={fill}
+          what="image"
+          aspectRatio={aspectRatio}
+          eager
+          zoom={inRecord ? resultDownload(record.id) : image.link.url}
+        />
+      );
   } else if (view.video.url || view.video.raw) {
     content = <TaskVideo view={view} id={record.id} className={fill} aspectRatio={aspectRatio} />;
   } else if (view.thumbnail.url || view.thumbnail.raw) {

@@ -11,7 +11,7 @@ import type { TaskRecord } from './history';
 import { AnimateLink } from './animate-link';
 import { useResultExpired } from './result-expiry';
 import { StatusBadge } from './status-badge';
-import { generatedImage, Img, TaskVideo } from './task-media';
+import { generatedImage, Img, resultDownload, TaskVideo } from './task-media';
 import { TaskTiming } from './task-timing';
 import { downloadSubject, viewOf } from './task-view';
 import { useHistory } from './use-history';
@@ -52,7 +52,12 @@ function Tile({
     <li className="overflow-hidden rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
       {ready && record.kind === 'image_generate' && (view.image.url || view.thumbnail.url) && (
         <div className="bg-zinc-100 dark:bg-zinc-800">
-          <Img {...generatedImage(record, view)} className="aspect-square w-full object-cover" what="image" />
+          <Img
+            {...generatedImage(record, view)}
+            className="aspect-square w-full object-cover"
+            what="image"
+            zoom={resultDownload(record.id)}
+          />
         </div>
       )}
       {ready && record.kind !== 'image_generate' && view.video.url && (
@@ -86,7 +91,7 @@ function Tile({
           </Link>
           {ready && media && (
             <a
-              href={`/__console/tasks/${encodeURIComponent(record.id)}/download/result`}
+              href={resultDownload(record.id)}
               download={downloadName(
                 downloadSubject(record, view, batch),
                 extensionOf(media) ?? (record.kind === 'image_generate' ? 'png' : 'mp4'),

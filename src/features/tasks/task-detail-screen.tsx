@@ -244,7 +244,7 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
 
       <div className={`grid gap-5 ${noMedia ? '' : 'lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]'}`}>
         {/* A failed or unknown task has no result; the notice above says why. */}
-        {!noMedia && <DetailMedia record={record} view={view} />}
+        {!noMedia && <DetailMedia record={record} view={view} inRecord={Boolean(detail)} />}
         <section aria-labelledby="fields-heading" className={`${cardClass} p-4`}>
           <h2 id="fields-heading" className="mb-1 font-semibold">
             Details

@@ -88,6 +88,9 @@ export function generatedImage(record: TaskRecord, view: TaskView): { link: Medi
   };
 }
 
+/** A task's result file through the team's record, named from its request (server/tasks/download.ts). */
+export const resultDownload = (id: string) => `/__console/tasks/${encodeURIComponent(id)}/download/result`;
+
 export function Img({
   link,
   alt,
@@ -95,6 +98,7 @@ export function Img({
   what,
   aspectRatio,
   eager = false,
+  zoom,
 }: {
   link: MediaLink;
   alt: string;
@@ -104,11 +108,13 @@ export function Img({
   aspectRatio?: string;
   /** The page's main picture: fetched at once, not when scrolled near. */
   eager?: boolean;
+  /** A result: a button that opens it large in the lightbox (./lightbox.ts, loaded on first use); its download address. */
+  zoom?: string;
 }) {
   const [failed, setFailed] = useState<string | null>(null);
   if (!link.url) return link.raw ? <UnsafeLink link={link} what={what} /> : null;
   if (failed === link.url) return <ExpiredNotice what={what} />;
-  return (
+  const image = (
     <img
       src={link.url}
       alt={alt}
@@ -118,6 +124,20 @@ export function Img({
       style={aspectRatio ? { aspectRatio } : undefined}
       onError={() => setFailed(link.url!)}
     />
+  );
+  if (!zoom) return image;
+  return (
+    <button
+      type="button"
+      data-zoom={zoom}
+      aria-label={`View larger: ${alt}`}
+      onClick={({ currentTarget }) =>
+        void import('./lightbox').then((box) => box.showLightbox(currentTarget))
+      }
+      className="block size-full cursor-zoom-in outline-offset-[-3px]"
+    >
+      {image}
+    </button>
   );
 }
 

@@ -8,7 +8,6 @@ import { useMyName } from '@/api/my-name';
 import { QueryProvider } from '@/api/query-client';
 import { Button, Spinner } from '@/components/ui/button';
 import { HistoryActions } from './history-actions';
-import { SearchCutShort } from './search-cut-short';
 import { SelectionProvider, SelectionSlot, useHiddenTasks, useSelection } from './selection';
 import { galleryModeOf, storeGalleryMode } from './gallery-mode';
 import { groupByRequest, requestsOfPages, type GalleryEntry, type GalleryMode } from './request-groups';
@@ -22,6 +21,7 @@ import {
   TAB_LABELS,
 } from './task-filters';
 import { TaskGrid } from './task-grid';
+import { useTasksKeys } from './tasks-keys';
 import { EmptyState } from './tasks-empty-state';
 import { CLEARED_FILTERS, isFiltered, periodOf, type UrlFilters } from './task-url-filters';
 import { filterTasks } from './task-view';
@@ -37,6 +37,8 @@ const LookupForm = lazy(() => import('./lookup-form').then((m) => ({ default: m.
 // Date, creator and failure filters: loaded when the panel first opens (a link with them set opens it).
 const MoreFilters = lazy(() => import('./task-more-filters').then((m) => ({ default: m.MoreFilters })));
 const TaskTable = lazy(() => import('./task-table').then((m) => ({ default: m.TaskTable })));
+// A search the server stopped at its time limit: rare, so its notice loads when it is needed.
+const SearchCutShort = lazy(() => import('./search-cut-short').then((m) => ({ default: m.SearchCutShort })));
 
 /** With its own provider of the shared query client: TanStack Query loads with this screen, not the shell. */
 export function TasksScreen() {
@@ -132,7 +134,14 @@ export function TasksScreenContent() {
   const lastPage = fallback ? undefined : list.data?.pages.at(-1);
   const cutShortAt = lastPage?.cutShort ? (lastPage.nextCursor ?? undefined) : undefined;
   const cutShort = cutShortAt && (
-    <SearchCutShort cursor={cutShortAt} found={shown.length} loading={isFetchingNextPage} onMore={loadMore} />
+    <LazyPart failed={<PartFailed what="The rest of the search" />}>
+      <SearchCutShort
+        cursor={cutShortAt}
+        found={shown.length}
+        loading={isFetchingNextPage}
+        onMore={loadMore}
+      />
+    </LazyPart>
   );
 
   const [lookupOpen, setLookupOpen] = useState(false);
@@ -143,6 +152,7 @@ export function TasksScreenContent() {
   const filtersId = useId();
   const lookupId = useId();
   const table = filters.view === 'table';
+  useTasksKeys();
 
   return (
     <div className="space-y-5">

@@ -3,6 +3,7 @@
 // Columns follow the container width, at the plain grid's breakpoints.
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { REVEAL_CARD } from './card-keys';
 import { GalleryCard } from './gallery-card';
 import { columnsFor, GRID_GAP as GAP, type TaskGridProps } from './task-grid-layout';
 
@@ -42,6 +43,18 @@ export function VirtualTaskGrid({
     scrollMargin,
     getItemKey: (index) => entries[index * columns]?.key ?? index,
   });
+
+  // `j` / `k` (./card-keys.ts) asks for a card that is not drawn: scroll its row in.
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const reveal = (event: Event) =>
+      virtualizer.scrollToIndex(Math.floor((event as CustomEvent<number>).detail / columns), {
+        align: 'center',
+      });
+    list.addEventListener(REVEAL_CARD, reveal);
+    return () => list.removeEventListener(REVEAL_CARD, reveal);
+  }, [virtualizer, columns]);
 
   const lastIndex = virtualizer.getVirtualItems().at(-1)?.index ?? -1;
   useEffect(() => {

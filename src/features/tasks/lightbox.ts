@@ -1,0 +1,166 @@
+// The results lightbox (issue 28), loaded on the first click on a result image (`Img` with `zoom`,
+// ./task-media.tsx): a native modal <dialog> with the image large, "Image 2 of 4", its download and
+// previous / next (← and →, Home and End too) through the result images of the page in page order:
+// a request's images on its page, the cards drawn on Tasks. showModal() makes the rest of the page
+// inert; Tab goes round inside; Escape or Close closes it and the focus goes back to the image
+// clicked. Plain DOM, importing nothing: the screens' code that loads it carries no list of chunks
+// to fetch ahead, so their first load stays as it was.
+
+export interface LightboxItem {
+  src: string;
+  alt: string;
+  /** Where Download leads: the console's named download, or the file itself. */
+  download?: string;
+}
+
+/** The page's result images (their `data-zoom` buttons), in page order, and which one was clicked. */
+export function itemsOfPage(trigger: HTMLElement): { items: LightboxItem[]; start: number } {
+  const triggers = [...document.querySelectorAll<HTMLElement>('[data-zoom]')].filter((element) =>
+    element.querySelector('img'),
+  );
+  const items = triggers.map((element) => {
+    const image = element.querySelector('img')!;
+    return { src: image.src, alt: image.alt, download: element.dataset.zoom || undefined };
+  });
+  return { items, start: Math.max(0, triggers.indexOf(trigger)) };
+}
+
+const CONTROL =
+  'inline-flex min-h-10 items-center justify-center gap-1.5 rounded-lg bg-white/10 px-3 text-sm font-medium text-white hover:bg-white/20 focus-visible:outline-white';
+const ARROW =
+  'absolute top-1/2 flex size-12 -translate-y-1/2 items-center justify-center rounded-full bg-black/60 text-2xl text-white shadow-lg hover:bg-black/80 focus-visible:outline-white';
+
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string>,
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  node.append(...children);
+  return node;
+}
+
+const hidden = (text: string) => element('span', { 'aria-hidden': 'true' }, text);
+
+/** Opens the lightbox on the page's result images at `trigger`'s; the focus returns to it on close. */
+export function showLightbox(trigger: HTMLElement) {
+  if (document.querySelector('dialog[data-lightbox]')) return; // a second click before it opened
+  const { items, start } = itemsOfPage(trigger);
+  if (!items.length) return;
+  const count = items.length;
+  const many = count > 1;
+  let index = start;
+
+  const title = element('h2', {
+    id: 'lightbox-title',
+    'aria-live': 'polite',
+    class: 'mr-auto text-sm font-semibold tabular-nums',
+  });
+  const download = element('a', { class: CONTROL }, 'Download');
+  const closeButton = element('button', { type: 'button', class: CONTROL }, hidden('✕'), ' Close');
+  const image = element('img', { class: 'max-h-full max-w-full object-contain' });
+  const stage = element(
+    'div',
+    { class: 'relative flex min-h-0 flex-1 items-center justify-center px-2 sm:px-16' },
+    image,
+  );
+  const caption = element('p', {
+    id: 'lightbox-caption',
+    class: 'line-clamp-2 px-4 py-3 text-center text-sm text-zinc-200',
+  });
+  const dialog = element(
+    'dialog',
+    {
+      'data-lightbox': '',
+      'aria-labelledby': 'lightbox-title',
+      'aria-describedby': 'lightbox-caption',
+      class:
+        'fixed inset-0 m-0 h-dvh max-h-none w-screen max-w-none bg-zinc-950 p-0 text-white backdrop:bg-black',
+    },
+    element(
+      'div',
+      { class: 'flex h-full flex-col' },
+      element('div', { class: 'flex items-center gap-2 p-3' }, title, download, closeButton),
+      stage,
+      caption,
+    ),
+  );
+
+  const show = (at: number) => {
+    index = ((at % count) + count) % count;
+    const item = items[index]!;
+    title.textContent = many ? `Image ${index + 1} of ${count}` : 'Image';
+    // A new element per image: the old picture never stays on screen under the new caption.
+    const next = image.cloneNode() as HTMLImageElement;
+    next.src = item.src;
+    next.alt = item.alt;
+    stage.replaceChild(next, stage.firstChild!);
+    caption.textContent = item.alt;
+    download.hidden = !item.download;
+    download.href = item.download ?? '';
+    const local = item.download?.startsWith('/');
+    download.toggleAttribute('download', Boolean(local));
+    if (local) download.removeAttribute('target');
+    else Object.assign(download, { target: '_blank', rel: 'noopener noreferrer' });
+    // The neighbours load while this one is looked at, so an arrow shows the next at once.
+    if (many) for (const step of [1, -1]) new Image().src = items[(index + step + count) % count]!.src;
+  };
+
+  if (many) {
+    const arrow = (label: string, side: string, glyph: string, key: string, step: number) => {
+      const button = element(
+        'button',
+        { type: 'button', 'aria-label': label, 'aria-keyshortcuts': key, class: `${ARROW} ${side}` },
+        hidden(glyph),
+      );
+      button.addEventListener('click', () => show(index + step));
+      return button;
+    };
+    stage.append(
+      arrow('Previous image', 'left-2', '‹', 'ArrowLeft', -1),
+      arrow('Next image', 'right-2', '›', 'ArrowRight', 1),
+    );
+  }
+
+  const close = () => dialog.close();
+  closeButton.addEventListener('click', close);
+  // A click beside the image (not on it or a button) closes, as on a backdrop.
+  stage.addEventListener('click', (event) => {
+    if (event.target === stage) close();
+  });
+  dialog.addEventListener('keydown', (event) => {
+    // Tab goes round inside: past the last control, not out to the browser's own.
+    if (event.key === 'Tab') {
+      const controls = [...dialog.querySelectorAll<HTMLElement>('a[href]:not([hidden]), button')];
+      if (document.activeElement !== controls.at(event.shiftKey ? 0 : -1)) return;
+      event.preventDefault();
+      controls.at(event.shiftKey ? -1 : 0)?.focus();
+      return;
+    }
+    if (!many || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const to = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: count - 1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    show(to);
+  });
+
+  // The page behind does not scroll under the wheel while the lightbox is open, and the browser's
+  // back button (leaving the page) closes it.
+  const root = document.documentElement;
+  const overflow = root.style.overflow;
+  root.style.overflow = 'hidden';
+  window.addEventListener('popstate', close);
+  dialog.addEventListener('close', () => {
+    window.removeEventListener('popstate', close);
+    root.style.overflow = overflow;
+    dialog.remove();
+    if (trigger.isConnected) trigger.focus();
+  });
+
+  show(start);
+  document.body.append(dialog);
+  dialog.showModal();
+  // showModal() focuses the first control (Download): Close is the one to start on.
+  closeButton.focus();
+}
