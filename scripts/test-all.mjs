@@ -19,6 +19,7 @@ function readJson(path) {
   }
 }
 
+const started = Date.now();
 const unitStatus = run([
   'vitest',
   'run',
@@ -27,10 +28,12 @@ const unitStatus = run([
   '--outputFile.json=test-results/vitest.json',
 ]);
 const unit = readJson('test-results/vitest.json');
+const unitSeconds = Math.round((Date.now() - started) / 1000);
 const e2eStatus = run(['playwright', 'test', '--reporter=list,json'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json',
 });
 const e2e = readJson('test-results/playwright.json');
+const e2eSeconds = Math.round((Date.now() - started) / 1000) - unitSeconds;
 
 /** Every test with its duration in ms: Vitest's assertion results, Playwright's results per spec. */
 function durations() {
@@ -104,7 +107,8 @@ const e2eFailed = e2e ? (e2e.stats.unexpected ?? 0) + (e2e.stats.flaky ?? 0) : 1
 const skipped = (unit?.numPendingTests ?? 0) + (unit?.numTodoTests ?? 0) + (e2e?.stats?.skipped ?? 0);
 
 console.log(
-  `\nunit: ${unitPassed} passed, ${unitFailed} failed; e2e: ${e2ePassed} passed, ${e2eFailed} failed`,
+  `\nunit: ${unitPassed} passed, ${unitFailed} failed in ${unitSeconds} s; ` +
+    `e2e: ${e2ePassed} passed, ${e2eFailed} failed in ${e2eSeconds} s`,
 );
 const failed =
   unitFailed +
