@@ -11,7 +11,7 @@ import { needsRole } from '@/api/roles';
 import { Button, Spinner } from '@/components/ui/button';
 import { rerunTask } from './rerun';
 import { HIDDEN_KEY, type SlotProps } from './bulk-slot';
-import { fetchTaskDetail, teamQueryParams, type TeamQuery, type TeamTask } from './team-tasks';
+import { fetchTaskDetail, teamKeys, teamQueryParams, type TeamQuery, type TeamTask } from './team-tasks';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
@@ -196,6 +196,8 @@ export function BulkBar({
       }
       return next;
     });
+    // The server's pages and counts leave out what I hid: read them again (the cards go at once).
+    void queryClient.invalidateQueries({ queryKey: teamKeys.lists() });
     onDone(
       hiddenNow
         ? `Hid ${plural(count, 'task')} from your view. "Show hidden" brings them back.`
