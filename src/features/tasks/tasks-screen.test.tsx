@@ -410,6 +410,10 @@ describe('Tasks screen: the tasks I hid', () => {
     expect(memory.history?.at(-1)).toBe('/tasks?hidden=show');
     await waitFor(() => expect(cards()).toEqual([`task-${gone}`, `task-${kept}`]));
     expect(tab(/All 2/)).toBeInTheDocument();
+    // The hidden one says so on its card.
+    const marks = screen.getAllByText('Hidden from your view');
+    expect(marks).toHaveLength(1);
+    expect(marks[0]!.parentElement).toContainElement(cardOf(gone!));
   });
 
   it('a link with hidden=show opens the same view, and Unhide brings the task back for good', async () => {

@@ -300,7 +300,7 @@ export function TasksScreenContent() {
                 />
               </LazyPart>
             ) : (
-              <SelectionProvider api={selection.api}>
+              <SelectionProvider api={selection.api} hidden={showHidden ? hidden : undefined}>
                 <TaskGrid
                   entries={entries}
                   total={mode === 'task' ? (counts[filters.tab] ?? undefined) : undefined}
