@@ -1,9 +1,10 @@
 // Bulk actions on the Tasks screen (issue 28): select cards (checkbox, shift-click range, Space,
 // "Select all matching"), download them as one zip, re-run them after a confirmation, hide them from
 // my view and bring them back, copy their links, Escape to clear.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import yauzl from 'yauzl';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 
 const run = Date.now().toString(36);
@@ -45,6 +46,15 @@ function zipEntries(path: string): Promise<string[]> {
 }
 
 const LANGUAGES = ['Japanese', 'German', 'French'];
+
+/** For a person to look at (`SHOTS=/tmp/shots-hidden`): the page as it is, at its size and theme. */
+async function saveShot(page: Page, name: string) {
+  const folder = process.env.SHOTS;
+  if (!folder) return;
+  mkdirSync(folder, { recursive: true });
+  const { width } = page.viewportSize()!;
+  await page.screenshot({ path: `${folder}/${name}-${width}.png`, fullPage: true });
+}
 
 test.describe('bulk actions', () => {
   test('select a card, shift-click a range, download them as one zip', async ({ page, baseURL }) => {
@@ -98,30 +108,96 @@ test.describe('bulk actions', () => {
     await expect(gallery.getByRole('article')).toHaveCount(4, { timeout: 30_000 });
   });
 
-  test('hide from my view, then "Show hidden" brings them back', async ({ page, baseURL }) => {
+  test('hide from my view: out of the cards and the counts, "Show hidden" in the URL brings them back', async ({
+    page,
+    baseURL,
+  }) => {
     test.setTimeout(120_000);
     const name = `Hide recap ${run}`;
     await translations(page, baseURL!, name, ['Japanese', 'German']);
     await page.goto(`/tasks?q=${encodeURIComponent(name)}&by=task`);
     const gallery = page.getByRole('tabpanel');
+    const all = page.getByRole('tab', { name: /^All/ });
     await expect(gallery.getByRole('article')).toHaveCount(2);
+    await expect(all).toHaveText(/2$/);
     await gallery.getByRole('checkbox', { name: `Select Japanese - ${name}` }).check();
     await page.getByRole('button', { name: 'Hide from my view' }).click();
     await expect(page.getByText('Hid 1 task from your view.')).toBeVisible();
     await expect(gallery.getByRole('article')).toHaveCount(1);
+    // The server's counts leave it out too.
+    await expect(all).toHaveText(/1$/);
     // Still hidden after a reload: kept on the server for me.
     await page.reload();
     await expect(gallery.getByRole('article')).toHaveCount(1);
+    await expect(all).toHaveText(/1$/);
     const showHidden = page.getByRole('checkbox', { name: /^Show hidden/ });
     await showHidden.check();
+    await expect(page).toHaveURL(/[?&]hidden=show/);
     await expect(gallery.getByRole('article')).toHaveCount(2);
+    await expect(all).toHaveText(/2$/);
+    // The link opens the same view.
+    const link = page.url();
+    const other = await page.context().newPage();
+    await other.goto(link);
+    await expect(other.getByRole('checkbox', { name: /^Show hidden/ })).toBeChecked();
+    await expect(other.getByRole('tabpanel').getByRole('article')).toHaveCount(2);
+    await other.close();
     await gallery.getByRole('checkbox', { name: `Select Japanese - ${name}` }).check();
     await page.getByRole('button', { name: 'Unhide' }).click();
     await expect(page.getByText('1 task back in your view.')).toBeVisible();
     // Nothing hidden any more: the toggle goes once turned off.
     await showHidden.click();
     await expect(showHidden).toBeHidden();
+    await expect(page).not.toHaveURL(/hidden=show/);
     await expect(gallery.getByRole('article')).toHaveCount(2);
+    await expect(all).toHaveText(/2$/);
+  });
+
+  test('a re-run stopped by the rate limit part-way says which re-ran and which did not; again sends the rest', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const name = `Limit recap ${run}`;
+    await translations(page, baseURL!, name, ['Japanese', 'German']);
+    await page.goto(`/tasks?q=${encodeURIComponent(name)}&by=task`);
+    const gallery = page.getByRole('tabpanel');
+    // The service's rate limit on the second creation (the emulator plans 429s for status queries only).
+    let creations = 0;
+    await page.route('**/v1/video_translate', async (route) => {
+      if (route.request().method() !== 'POST' || ++creations !== 2) return route.fallback();
+      await route.fulfill({
+        status: 429,
+        headers: { 'retry-after': '20' },
+        json: { code: 429, msg: 'Rate limit exceeded' },
+      });
+    });
+    await gallery.getByRole('checkbox', { name: `Select Japanese - ${name}` }).check();
+    await gallery.getByRole('checkbox', { name: `Select German - ${name}` }).check();
+    const bar = page.getByRole('region', { name: 'Selected tasks' });
+    await bar.getByRole('button', { name: 'Re-run…' }).click();
+    await bar.getByRole('button', { name: 'Re-run 2 tasks' }).click();
+    const report = bar.getByRole('status').filter({ hasText: 'not re-run' });
+    await expect(report).toContainText('Re-ran 1 of 2 tasks (1 new request sent). 1 not re-run');
+    await expect(report).toContainText(
+      "the service's rate limit (HTTP 429: Rate limit exceeded); try again in 20 s",
+    );
+    const [reran, notReran] = await report.getByRole('list').all();
+    await expect(reran!.getByRole('listitem')).toHaveCount(1);
+    await expect(notReran!.getByRole('listitem')).toHaveCount(1);
+    const notSent = (await notReran!.getByRole('listitem').innerText()).split(':')[0]!;
+    await expect(bar).toContainText('1 task selected');
+    await expect(gallery.getByRole('checkbox', { name: `Select ${notSent}` })).toBeChecked();
+    const axe = await new AxeBuilder({ page }).include('main').analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+    await saveShot(page, 'rerun-stopped-by-429');
+    // The new task of the one that went, on screen; then again: the one left, and only it.
+    await expect(gallery.getByRole('article')).toHaveCount(3, { timeout: 30_000 });
+    await bar.getByRole('button', { name: 'Re-run…' }).click();
+    await bar.getByRole('button', { name: 'Re-run 1 task' }).click();
+    await expect(page.getByText('Re-ran 1 task: 1 new request sent.')).toBeVisible({ timeout: 30_000 });
+    expect(creations).toBe(3);
+    await expect(gallery.getByRole('article')).toHaveCount(4, { timeout: 30_000 });
   });
 
   test('copy links puts one link per line on the clipboard', async ({ page, context, baseURL }) => {
@@ -164,5 +240,57 @@ test.describe('bulk actions', () => {
     await expect(box).toBeChecked();
     await page.keyboard.press('Escape');
     await expect(bar).toBeHidden();
+  });
+
+  /**
+   * For a person to look at (`SHOTS=/tmp/shots-hidden`): the selection bar, the filters panel, the
+   * table and "Show hidden", light at 1280×800 and 390×844, and dark at 390; axe on each.
+   */
+  test('screenshots of the bulk bar, filters, table and Show hidden', async ({ page, baseURL }) => {
+    test.skip(!process.env.SHOTS, 'set SHOTS to a folder to take them');
+    test.setTimeout(240_000);
+    const name = `Shots recap ${run}`;
+    await translations(page, baseURL!, name, LANGUAGES);
+    const hidden = (await translations(page, baseURL!, `${name} (hidden)`, ['Spanish']))[0]!;
+    const hid = await page.request.post('/__console/tasks/hidden', { data: { ids: [hidden], hidden: true } });
+    expect(hid.ok()).toBe(true);
+    const axeClean = async () => {
+      const axe = await new AxeBuilder({ page }).include('main').analyze();
+      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+    };
+    const q = `q=${encodeURIComponent(name)}`;
+    for (const [theme, width, height] of [
+      ['light', 1280, 800],
+      ['light', 390, 844],
+      ['dark', 390, 844],
+    ] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.setViewportSize({ width, height });
+      const suffix = theme === 'dark' ? '-dark' : '';
+      await page.goto(`/tasks?${q}&by=task&hidden=show`);
+      const gallery = page.getByRole('tabpanel');
+      await expect(gallery.getByRole('article')).toHaveCount(4);
+      await expect(page.getByRole('checkbox', { name: /^Show hidden/ })).toBeChecked();
+      await gallery
+        .getByRole('checkbox', { name: /^Select / })
+        .nth(0)
+        .check();
+      await gallery
+        .getByRole('checkbox', { name: /^Select / })
+        .nth(1)
+        .check();
+      await expect(page.getByRole('region', { name: 'Selected tasks' })).toContainText('2 tasks selected');
+      await axeClean();
+      await saveShot(page, `bulk-bar-show-hidden${suffix}`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: /^Filters/ }).click();
+      await expect(page.getByRole('group', { name: 'More filters' })).toBeVisible();
+      await axeClean();
+      await saveShot(page, `filters${suffix}`);
+      await page.goto(`/tasks?${q}&by=task&view=table`);
+      await expect(page.getByRole('table').getByRole('row')).toHaveCount(4);
+      await axeClean();
+      await saveShot(page, `table${suffix}`);
+    }
   });
 });

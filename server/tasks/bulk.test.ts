@@ -166,3 +166,101 @@ describe('hidden tasks', () => {
     expect((await postJson('/__console/tasks/hidden', { ids: [a] }, 'Ana')).status).toBe(400);
   });
 });
+
+describe('the list leaves out the tasks I hid (unless I ask to see them)', () => {
+  interface Page {
+    items: { id: string }[];
+    nextCursor: string | null;
+    counts?: Record<string, number>;
+  }
+  const list = async (query: string, user = 'Ana') =>
+    ((await (await request(`/__console/tasks?${query}`, {}, user)).json()) as { data: Page }).data;
+  /** Every page of the view, `limit` at a time: the ids, and how many pages it took. */
+  async function walk(query: string, limit: number, user = 'Ana') {
+    const ids: string[] = [];
+    let pages = 0;
+    let cursor: string | null = null;
+    do {
+      const page: Page = await list(
+        `${query}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        user,
+      );
+      pages++;
+      expect(page.items.length).toBeGreaterThan(0);
+      ids.push(...page.items.map((item) => item.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    return { ids, pages };
+  }
+  const hide = (ids: string[], hidden = true, user = 'Ana') =>
+    postJson('/__console/tasks/hidden', { ids, hidden }, user);
+
+  it('counts and pages without them: no page of hidden rows, and the tab counts drop', async () => {
+    const ids = await translated(['Japanese', 'German', 'French', 'Spanish', 'Italian']);
+    // Newest first by id within one request: the four that come first on the list are hidden.
+    const order = (await list('limit=10')).items.map((item) => item.id);
+    const [kept, ...hidden] = [...order].reverse();
+    expect((await hide(hidden)).status).toBe(200);
+
+    const first = await list('limit=2');
+    expect(first.items.map((item) => item.id)).toEqual([kept]);
+    expect(first.nextCursor).toBeNull();
+    expect(first.counts).toMatchObject({ all: 1, succeeded: 1, running: 0, failed: 0 });
+    expect(await walk('tab=succeeded', 1)).toEqual({ ids: [kept], pages: 1 });
+    // Each path of the list: another order, a search, a period (counted from the rows), a kind.
+    for (const query of [
+      'sort=longest',
+      'q=recap',
+      `from=${Date.now() - 3_600_000}`,
+      'kind=video_translate',
+    ]) {
+      const page = await list(`${query}&limit=50`);
+      expect(
+        page.items.map((item) => item.id),
+        query,
+      ).toEqual([kept]);
+      expect(page.counts?.all, query).toBe(1);
+    }
+    // "Select all matching" takes only what I see.
+    const all = (await (await request('/__console/tasks?select=ids')).json()) as { data: { ids: string[] } };
+    expect(all.data.ids).toEqual([kept]);
+
+    // Show hidden: everything, paged in order.
+    const shown = await walk('hidden=show', 2);
+    expect(shown.ids).toEqual(order);
+    expect((await list('hidden=show&limit=1')).counts?.all).toBe(ids.length);
+
+    // Unhide brings them back into the pages and the counts.
+    await hide(hidden.slice(0, 2), false);
+    const after = await list('limit=50');
+    expect(after.items).toHaveLength(3);
+    expect(after.counts).toMatchObject({ all: 3, succeeded: 3 });
+  });
+
+  it("another person's hides do not change my view", async () => {
+    const ids = await translated(['Japanese', 'German', 'French']);
+    await hide(ids.slice(0, 2), true, 'Bo');
+    await hide(ids.slice(2), true, 'Ana');
+    const mine = await list('limit=50');
+    expect(mine.items.map((item) => item.id).sort()).toEqual(ids.slice(0, 2).sort());
+    expect(mine.counts?.all).toBe(2);
+    const bos = await list('limit=50', 'Bo');
+    expect(bos.items.map((item) => item.id)).toEqual([ids[2]]);
+    expect(bos.counts?.all).toBe(1);
+    expect((await list('limit=50', 'Cy')).counts?.all).toBe(3);
+  });
+
+  it('the failure list counts only the failures I see', async () => {
+    const created = await postJson('/v1/image_generate', { prompt: 'emulator:fail one', generate_count: 2 });
+    const failedIds = ((await created.json()) as { data: { task_ids: string[] } }).data.task_ids;
+    for (const id of failedIds) await request(`/v1/image_generate/${id}`);
+    const errors = async () =>
+      (
+        (await (await request('/__console/tasks/errors')).json()) as { data: { codes: { count: number }[] } }
+      ).data.codes.reduce((sum, code) => sum + code.count, 0);
+    expect(await errors()).toBe(2);
+    await hide(failedIds.slice(0, 1));
+    expect(await errors()).toBe(1);
+    expect((await list('tab=failed&limit=50')).counts).toMatchObject({ failed: 1, all: 1 });
+  });
+});

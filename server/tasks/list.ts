@@ -24,9 +24,10 @@ export const PAGE_SIZE_MAX = 200;
 
 /**
  * The view asked for, by the one rule of src/api/task-view-rule.ts: the tab's phases, the kind,
- * the creator, and "contains" over the searched fields (the `search` column).
+ * the creator, and "contains" over the searched fields (the `search` column); and, for a person
+ * (`hiddenBy`, their user id), without the tasks they hid from their view (`hidden_tasks`).
  */
-export type TaskFilter = TaskViewQuery;
+export type TaskFilter = TaskViewQuery & { hiddenBy?: string };
 
 /** What the browser gets: the shape of its own task record, times in epoch milliseconds. */
 export interface TaskView {
@@ -163,6 +164,14 @@ function indexable(q: string | undefined): boolean {
 }
 
 /**
+ * Not among the tasks this person hid: one look-up in hidden_tasks' primary key per row, so a page
+ * is filled with rows the person sees (keyset paging walks past the hidden ones) and the counts
+ * leave them out.
+ */
+const notHiddenBy = (userId: string) =>
+  sql<SqlBool>`not exists (select 1 from hidden_tasks h where h.user_id = ${userId} and h.task_id = tasks.id)`;
+
+/**
  * The filter's conditions, unqualified (for `tasks` or a subquery of it). `phase`: one tab's, none
  * (`undefined`), or `every`: with a search, the three named, so that a search of every tab can use
  * the three per-phase trigram indexes together (a BitmapOr); the planner would not split an IN.
@@ -183,6 +192,7 @@ function conditions(
   if (filter.errorCode === NO_ERROR_CODE) terms.push(sql`${FAILURE_CODE} is null`);
   else if (filter.errorCode !== undefined) terms.push(sql`${FAILURE_CODE} = ${filter.errorCode}`);
   if (filter.errorReason !== undefined) terms.push(sql`${FAILURE_REASON} = ${filter.errorReason}`);
+  if (filter.hiddenBy !== undefined) terms.push(notHiddenBy(filter.hiddenBy));
   const pattern = searchPattern(filter.q);
   if (pattern) terms.push(sql`search like ${pattern}`);
   // Phases as literals: a partial index's predicate is matched against constants.
@@ -470,6 +480,28 @@ export interface CountResult {
 }
 
 /**
+ * task_counts counts every task: the ones this person hid (under the same kind and creator) are
+ * taken off, read through hidden_tasks' primary key (as many rows as the person hid, not the table).
+ */
+async function leaveOutHidden(
+  db: Db,
+  filter: Pick<TaskFilter, 'kind' | 'creator'>,
+  userId: string,
+  counts: TaskCounts,
+): Promise<void> {
+  const { rows } = await sql<{ phase: TaskPhase; n: number }>`
+    select t.phase, count(*) as n from hidden_tasks h join tasks t on t.id = h.task_id
+    where h.user_id = ${userId}
+      ${filter.kind ? sql`and t.kind = ${filter.kind}` : sql``}
+      ${filter.creator ? sql`and t.creator = ${filter.creator}` : sql``}
+    group by t.phase`.execute(db);
+  for (const row of rows) {
+    counts[row.phase] = Math.max(counts[row.phase]! - Number(row.n), 0);
+    counts.all = Math.max(counts.all! - Number(row.n), 0);
+  }
+}
+
+/**
  * How many tasks each tab holds under the same kind, search and creator. Without a search, exact,
  * from `task_counts` (kept by triggers). With one, each tab is counted up to COUNT_CAP: a common
  * word in a million prompts would otherwise mean counting hundreds of thousands of rows for every
@@ -507,6 +539,7 @@ export async function countTasks(
       counts[row.phase] = Number(row.count);
       counts.all = counts.all! + Number(row.count);
     }
+    if (filter.hiddenBy !== undefined) await leaveOutHidden(db, filter, filter.hiddenBy, counts);
     return { counts, capped: false, unknown: false };
   }
   // First the table's first pages (a TID range scan: the cheapest read per row, and bounded

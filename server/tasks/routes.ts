@@ -22,6 +22,7 @@ import {
 import { getRequest, listRequests, REQUESTS_PAGE_MAX, requestsOfTasks } from './requests';
 import { mountDownloads } from './download';
 import { mountBulk } from './bulk';
+import { identityOf } from '../identity/roles';
 import { BULK_IDS_MAX } from '../../src/api/bulk-rules';
 import type { ResultStore } from '../results/store';
 
@@ -36,9 +37,10 @@ function epochParam(value: string | undefined): number | undefined {
 
 /**
  * The view asked for by the query string (`tab`, `kind`, `q`, `creator`, `from`, `to`, `code`,
- * `reason`, `sort`), or the message of a 400 for a tab, kind or sort that is none.
+ * `reason`, `sort`, `hidden=show`), or the message of a 400 for a tab, kind or sort that is none.
+ * The tasks the asker hid from their view are left out unless `hidden=show`.
  */
-function readFilter(query: Record<string, string>): TaskFilter | string {
+function readFilter(query: Record<string, string>, userId: string | undefined): TaskFilter | string {
   const tab = query.tab ?? 'all';
   const kind = query.kind;
   const sort = query.sort ?? 'newest';
@@ -57,6 +59,7 @@ function readFilter(query: Record<string, string>): TaskFilter | string {
     errorCode: query.code?.slice(0, 40) || undefined,
     errorReason: query.reason?.slice(0, 500) || undefined,
     sort: sort as TaskSort,
+    ...(userId !== undefined && query.hidden !== 'show' && { hiddenBy: userId }),
   };
 }
 
@@ -90,7 +93,7 @@ export function createTaskRoutes(
 
   app.get('/__console/tasks', async (c) => {
     const { db } = await database;
-    const filter = readFilter(c.req.query());
+    const filter = readFilter(c.req.query(), identityOf(c)?.userId);
     if (typeof filter === 'string') return c.json({ code: 400, msg: filter }, 400);
     // "Select all matching" (`select=ids`): the ids of the whole view, newest first, up to BULK_IDS_MAX.
     if (c.req.query('select') === 'ids') {
@@ -122,7 +125,7 @@ export function createTaskRoutes(
   // The failed tasks of the view grouped by failure, with counts: the error filter's choices.
   app.get('/__console/tasks/errors', async (c) => {
     const { db } = await database;
-    const filter = readFilter(c.req.query());
+    const filter = readFilter(c.req.query(), identityOf(c)?.userId);
     if (typeof filter === 'string') return c.json({ code: 400, msg: filter }, 400);
     const data = await countFailures(db, filter);
     return c.json({ code: 0, msg: 'ok', data }, 200, NO_STORE);

@@ -4,14 +4,16 @@
 // and that it spends credits; not for viewers), hide them from my view (or bring them back), copy
 // their links. Escape clears the selection.
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { BULK_IDS_MAX, RERUN_MAX, ZIP_TASKS_MAX } from '@/api/bulk-rules';
 import { useMyName } from '@/api/my-name';
 import { needsRole } from '@/api/roles';
 import { Button, Spinner } from '@/components/ui/button';
+import { rerunSelected, type RerunOutcome } from './bulk-rerun';
 import { rerunTask } from './rerun';
+import { viewOf } from './task-view';
 import { HIDDEN_KEY, type SlotProps } from './bulk-slot';
-import { fetchTaskDetail, teamQueryParams, type TeamQuery, type TeamTask } from './team-tasks';
+import { fetchTaskDetail, teamKeys, teamQueryParams, type TeamQuery, type TeamTask } from './team-tasks';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
@@ -72,18 +74,54 @@ export async function fetchMatchingIds(query: TeamQuery): Promise<{ ids: string[
   return body.data;
 }
 
-/**
- * The requests a re-run sends: one per translation task (one language each), one per request of
- * the other kinds (its params make all its images or videos again, so its tasks go together).
- */
-function rerunGroups(tasks: TeamTask[]): TeamTask[] {
-  const seen = new Set<string>();
-  return tasks.filter((task) => {
-    const key = task.kind === 'video_translate' ? task.id : (task.requestId ?? task.batch?.[0] ?? task.id);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+/** At most this many tasks are named in each list of a re-run's report; the rest are counted. */
+const REPORT_NAMES_MAX = 8;
+
+function NamedTasks({
+  label,
+  items,
+}: {
+  label: string;
+  items: { id: string; task?: TeamTask; why?: string }[];
+}) {
+  const named = items.slice(0, REPORT_NAMES_MAX);
+  return (
+    <div>
+      <p className="font-medium">{label}</p>
+      <ul className="list-disc space-y-0.5 pl-5">
+        {named.map(({ id, task, why }) => (
+          <li key={id} className="break-words">
+            {(task && viewOf(task).heading) ?? id}
+            {why && <span className="text-zinc-700 dark:text-zinc-300">: {why}</span>}
+          </li>
+        ))}
+        {items.length > named.length && <li>and {plural(items.length - named.length, 'more task')}</li>}
+      </ul>
+    </div>
+  );
+}
+
+/** What a re-run that did not send everything did: which tasks re-ran, which did not and why. */
+function RerunReport({ outcome, kept }: { outcome: RerunOutcome; kept: number }) {
+  const total = outcome.sent.length + outcome.notSent.length;
+  return (
+    <div className="space-y-2">
+      <p>
+        <strong>
+          Re-ran {outcome.sent.length.toLocaleString()} of {plural(total, 'task')}
+        </strong>{' '}
+        ({plural(outcome.requests, 'new request')} sent).{' '}
+        <strong>{outcome.notSent.length.toLocaleString()} not re-run</strong>
+        {outcome.stoppedBy ? `: stopped by ${outcome.stoppedBy}.` : '.'}
+        {kept > 0 &&
+          ` ${kept === 1 ? 'It stays' : 'They stay'} selected: "Re-run…" again sends only ${kept === 1 ? 'it' : 'them'}.`}
+      </p>
+      {outcome.sent.length > 0 && (
+        <NamedTasks label="Re-ran" items={outcome.sent.map((task) => ({ id: task.id, task }))} />
+      )}
+      <NamedTasks label="Not re-run" items={outcome.notSent} />
+    </div>
+  );
 }
 
 export function BulkBar({
@@ -94,21 +132,24 @@ export function BulkBar({
   onSelectAll,
   onClear,
   onDone,
+  onRemaining,
 }: {
   selected: ReadonlySet<string>;
   loaded: ReadonlyMap<string, TeamTask>;
-  note: string;
+  note: ReactNode;
   showHidden: boolean;
   onSelectAll: () => void;
   onClear: () => void;
   /** An action finished and the selection is spent: clear it and say `message`. */
-  onDone: (message: string) => void;
+  onDone: (message: ReactNode) => void;
+  /** An action did part of its work: the selection becomes what is left to do. */
+  onRemaining: (ids: string[]) => void;
 }) {
   const queryClient = useQueryClient();
   const viewer = useMyName().role === 'viewer';
   const ids = [...selected];
   const count = ids.length;
-  const [message, setMessage] = useState('');
+  const [message, setMessage] = useState<ReactNode>('');
   const [progress, setProgress] = useState<number | undefined>();
   const [confirming, setConfirming] = useState(false);
   const [working, setWorking] = useState(false);
@@ -149,26 +190,27 @@ export function BulkBar({
     setConfirming(false);
     setWorking(true);
     setMessage('');
-    let done = 0;
-    let groups: TeamTask[] = [];
     try {
-      const tasks = await Promise.all(
-        ids.map(async (id) => loaded.get(id) ?? (await fetchTaskDetail(id))?.task),
+      const found = await Promise.all(
+        ids.map(async (id) => ({
+          id,
+          task: loaded.get(id) ?? (await fetchTaskDetail(id).catch(() => null))?.task,
+        })),
       );
-      groups = rerunGroups(tasks.filter((task): task is TeamTask => Boolean(task?.params)));
-      for (const task of groups) {
-        await rerunTask(task);
-        done++;
+      const outcome = await rerunSelected(found, rerunTask);
+      if (!outcome.notSent.length) {
+        onDone(`Re-ran ${plural(count, 'task')}: ${plural(outcome.requests, 'new request')} sent.`);
+        return;
       }
-      onDone(`Re-ran ${plural(count, 'task')}: ${plural(done, 'new request')} sent.`);
-    } catch (error) {
-      const status = (error as { httpStatus?: number }).httpStatus;
-      const why = (error as Error).message;
-      setMessage(
-        status === 429
-          ? `A limit stopped the re-run after ${done} of ${plural(groups.length, 'request')}: ${why}`
-          : `The re-run stopped after ${done} of ${plural(groups.length, 'request')}: ${why}`,
-      );
+      // What can still be sent stays selected; what never can (no request to send) is only named.
+      const remaining = outcome.notSent.filter((item) => item.task?.params).map((item) => item.id);
+      const report = <RerunReport outcome={outcome} kept={remaining.length} />;
+      if (!remaining.length) {
+        onDone(report);
+        return;
+      }
+      onRemaining(remaining);
+      setMessage(report);
     } finally {
       setWorking(false);
     }
@@ -196,6 +238,8 @@ export function BulkBar({
       }
       return next;
     });
+    // The server's pages and counts leave out what I hid: read them again (the cards go at once).
+    void queryClient.invalidateQueries({ queryKey: teamKeys.lists() });
     onDone(
       hiddenNow
         ? `Hid ${plural(count, 'task')} from your view. "Show hidden" brings them back.`
@@ -297,7 +341,7 @@ export function BulkBar({
           <Spinner /> Working…
         </p>
       )}
-      {(message || note) && <p role="status">{message || note}</p>}
+      {(message || note) && <div role="status">{message || note}</div>}
       {tooManyForZip && (
         <p id="bulk-zip-reason" className="text-xs text-zinc-700 dark:text-zinc-300">
           A zip holds the files of at most {ZIP_TASKS_MAX} tasks: select fewer to download them.
@@ -327,7 +371,7 @@ export function BulkSlot({
   selectAllNow: boolean;
 }) {
   const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState('');
+  const [note, setNote] = useState<ReactNode>('');
   const selectAll = async () => {
     setBusy(true);
     setNote('');
@@ -364,6 +408,7 @@ export function BulkSlot({
           setSelected([]);
           setNote(message);
         }}
+        onRemaining={setSelected}
       />
     );
   return (
@@ -382,7 +427,7 @@ export function BulkSlot({
           Show hidden ({hiddenCount})
         </label>
       )}
-      {note && <p role="status">{note}</p>}
+      {note && <div role="status">{note}</div>}
     </div>
   );
 }

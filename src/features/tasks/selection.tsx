@@ -25,6 +25,8 @@ interface SelectionApi {
   selected: ReadonlySet<string>;
   /** The card's box was clicked (shift: from the last one clicked to this one). */
   toggle: (key: string, shift: boolean) => void;
+  /** With "Show hidden": the tasks I hid, marked on their cards. */
+  hidden?: ReadonlySet<string>;
 }
 
 const SelectionContext = createContext<SelectionApi | null>(null);
@@ -64,8 +66,17 @@ export function useSelection(entries: readonly GalleryEntry[]) {
   return { api, selected, set };
 }
 
-export function SelectionProvider({ api, children }: { api: SelectionApi; children: React.ReactNode }) {
-  return <SelectionContext value={api}>{children}</SelectionContext>;
+export function SelectionProvider({
+  api,
+  hidden,
+  children,
+}: {
+  api: SelectionApi;
+  hidden?: ReadonlySet<string>;
+  children: React.ReactNode;
+}) {
+  const value = useMemo(() => (hidden ? { ...api, hidden } : api), [api, hidden]);
+  return <SelectionContext value={value}>{children}</SelectionContext>;
 }
 
 /** The card's checkbox and selected frame around the card. */
@@ -74,11 +85,17 @@ export function Selectable({ entry, children }: { entry: GalleryEntry; children:
   if (!selection) return children;
   const ids = entryTaskIds(entry);
   const checked = ids.every((id) => selection.selected.has(id));
+  const hidden = Boolean(selection.hidden?.size) && ids.every((id) => selection.hidden!.has(id));
   return (
     <div
       className={`relative h-full rounded-xl ${checked ? 'ring-2 ring-indigo-600 ring-offset-2 dark:ring-indigo-400 dark:ring-offset-zinc-950' : ''}`}
     >
       {children}
+      {hidden && (
+        <span className="absolute top-3 right-3 z-10 rounded-md bg-zinc-900/85 px-2 py-1 text-xs font-semibold text-white shadow-sm">
+          Hidden from your view
+        </span>
+      )}
       <label className="absolute top-2 left-2 z-10 flex size-9 cursor-pointer items-center justify-center rounded-lg bg-white/90 shadow-sm ring-1 ring-zinc-300 dark:bg-zinc-900/90 dark:ring-zinc-700">
         <input
           type="checkbox"

@@ -122,7 +122,7 @@ export function TaskTable({
           <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
             {rows.map((row) => (
               <tr key={row.key} className="hover:bg-zinc-50 dark:hover:bg-zinc-900/60">
-                <th scope="row" className={`${cell} max-w-[18rem] font-medium`}>
+                <th scope="row" className={`${cell} min-w-[11rem] max-w-[18rem] font-medium`}>
                   <Link
                     href={row.href}
                     className="line-clamp-2 break-words text-indigo-700 hover:underline dark:text-indigo-300"

@@ -60,6 +60,7 @@ describe('the period, creator, failure, order and layout in the URL', () => {
     reason: 'Content refused: a & b',
     sort: 'longest',
     view: 'table',
+    hidden: 'show',
   } as const;
 
   it('round-trips every filter: a support link opens the same view', () => {
@@ -73,13 +74,15 @@ describe('the period, creator, failure, order and layout in the URL', () => {
     expect(parseFilters('?from=yesterday&to=2026-13-45&sort=random&view=grid')).toEqual(DEFAULT_FILTERS);
     expect(parseFilters('?sort=newest')).toEqual(DEFAULT_FILTERS);
     expect(serializeFilters({ ...DEFAULT_FILTERS, view: 'table' })).toBe('?view=table');
+    expect(parseFilters('?hidden=1')).toEqual(DEFAULT_FILTERS);
+    expect(serializeFilters({ ...DEFAULT_FILTERS, hidden: 'show' })).toBe('?hidden=show');
   });
 
   it('counts a period, a creator or a failure as narrowing, not the order or the layout', () => {
     expect(isFiltered({ ...DEFAULT_FILTERS, from: '2026-03-01' })).toBe(true);
     expect(isFiltered({ ...DEFAULT_FILTERS, creator: 'Ana' })).toBe(true);
     expect(isFiltered({ ...DEFAULT_FILTERS, reason: 'Timed out' })).toBe(true);
-    expect(isFiltered({ ...DEFAULT_FILTERS, sort: 'failed', view: 'table' })).toBe(false);
+    expect(isFiltered({ ...DEFAULT_FILTERS, sort: 'failed', view: 'table', hidden: 'show' })).toBe(false);
   });
 
   it('turns days into the server period: from the first day start to the last day end, local time', () => {

@@ -1,5 +1,5 @@
 // The Tasks screen's filters live in the URL (`/tasks?tab=failed&kind=image_generate&q=cat&mine=1`,
-// and `from`/`to` days, `creator`, `code`, `reason`, `sort`, `view`), so a support link opens the
+// and `from`/`to` days, `creator`, `code`, `reason`, `sort`, `view`, `hidden=show`), so a support link opens the
 // same view and reload, back and forward keep it. Anything the URL holds that is not a valid value
 // falls back to the default instead of breaking the screen. `by=task|request` is the gallery's
 // grouping, when chosen (else this browser's last choice).
@@ -30,6 +30,8 @@ export interface UrlFilters {
   sort?: Exclude<TaskSort, 'newest'>;
   /** The table instead of the gallery. */
   view?: 'table';
+  /** With the tasks I hid from my view ("Show hidden"). */
+  hidden?: 'show';
 }
 
 export const DEFAULT_FILTERS: UrlFilters = { tab: 'all', kind: 'all', search: '', mine: false };
@@ -67,6 +69,7 @@ export function parseFilters(search: string): UrlFilters {
         ? (sort as UrlFilters['sort'])
         : undefined,
     view: params.get('view') === 'table' ? ('table' as const) : undefined,
+    hidden: params.get('hidden') === 'show' ? ('show' as const) : undefined,
   };
   return {
     tab: TABS.includes(tab) ? (tab as TaskTab) : 'all',
@@ -88,7 +91,7 @@ export function serializeFilters(filters: UrlFilters): string {
   if (filters.search.trim()) params.set('q', filters.search.trim());
   if (filters.mine) params.set('mine', '1');
   if (filters.by) params.set('by', filters.by);
-  for (const key of ['from', 'to', 'creator', 'code', 'reason', 'sort', 'view'] as const) {
+  for (const key of ['from', 'to', 'creator', 'code', 'reason', 'sort', 'view', 'hidden'] as const) {
     const value = filters[key];
     if (value) params.set(key, value);
   }

@@ -377,3 +377,89 @@ describe('Tasks screen: fallback and expiry', () => {
     expect(within(card).queryByRole('link', { name: 'Animate' })).toBeNull();
   });
 });
+
+describe('Tasks screen: the tasks I hid', () => {
+  /** The page's requests made by Ada, signed in. */
+  const asAda = () =>
+    vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>
+      server.request(input, init, asPerson('Ada')),
+    );
+  const hide = (ids: string[], hidden: boolean, user = 'Ada') =>
+    server.request(
+      '/__console/tasks/hidden',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ids, hidden }),
+      },
+      asPerson(user),
+    );
+
+  it('are out of the cards and the tab counts; "Show hidden" is in the URL and brings them back', async () => {
+    asAda();
+    const [kept] = await create('Kept', 'Ada');
+    const [gone] = await create('Gone', 'Ada');
+    await hide([gone!], true);
+    // Someone else's hides are theirs.
+    await hide([kept!], true, 'Grace');
+    const memory = renderScreen();
+    await waitFor(() => expect(cards()).toEqual([`task-${kept}`]));
+    expect(tab(/All 1/)).toBeInTheDocument();
+    const showHidden = await screen.findByRole('checkbox', { name: 'Show hidden (1)' });
+    await userEvent.click(showHidden);
+    expect(memory.history?.at(-1)).toBe('/tasks?hidden=show');
+    await waitFor(() => expect(cards()).toEqual([`task-${gone}`, `task-${kept}`]));
+    expect(tab(/All 2/)).toBeInTheDocument();
+    // The hidden one says so on its card.
+    const marks = screen.getAllByText('Hidden from your view');
+    expect(marks).toHaveLength(1);
+    expect(marks[0]!.parentElement).toContainElement(cardOf(gone!));
+  });
+
+  it('a link with hidden=show opens the same view, and Unhide brings the task back for good', async () => {
+    asAda();
+    const [kept] = await create('Kept', 'Ada');
+    const [gone] = await create('Gone', 'Ada');
+    await hide([gone!], true);
+    const memory = renderScreen('/tasks?hidden=show');
+    await waitFor(() => expect(cards()).toEqual([`task-${gone}`, `task-${kept}`]));
+    expect(await screen.findByRole('checkbox', { name: 'Show hidden (1)' })).toBeChecked();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Gone' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Unhide' }));
+    expect(await screen.findByText('1 task back in your view.')).toBeVisible();
+    await userEvent.click(screen.getByRole('checkbox', { name: /^Show hidden/ }));
+    expect(memory.history?.at(-1)).toBe('/tasks');
+    await waitFor(() => expect(cards()).toEqual([`task-${gone}`, `task-${kept}`]));
+    expect(tab(/All 2/)).toBeInTheDocument();
+  });
+
+  it('"Hide from my view" takes the card out and the server\'s counts down', async () => {
+    asAda();
+    const [kept] = await create('Kept', 'Ada');
+    const [gone] = await create('Gone', 'Ada');
+    renderScreen('/tasks?by=task');
+    await waitFor(() => expect(cards()).toEqual([`task-${gone}`, `task-${kept}`]));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Gone' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Hide from my view' }));
+    await waitFor(() => expect(cards()).toEqual([`task-${kept}`]));
+    await waitFor(() => expect(tab(/All 1/)).toBeInTheDocument());
+  });
+
+  it('a change pushed live does not bring a hidden task back', async () => {
+    asAda();
+    const [kept] = await create('Kept', 'Ada');
+    const [gone] = await create('Gone', 'Ada');
+    await hide([gone!], true);
+    renderScreen();
+    await waitFor(() => expect(cards()).toEqual([`task-${kept}`]));
+    await screen.findByRole('checkbox', { name: 'Show hidden (1)' });
+    await poll(gone!);
+    await push(gone!);
+    await poll(kept!);
+    await push(kept!);
+    await waitFor(() => expect(within(cardOf(kept!)).getByText('SUCCEEDED')).toBeVisible());
+    expect(cards()).toEqual([`task-${kept}`]);
+    await waitFor(() => expect(tab(/Succeeded 1/)).toBeInTheDocument());
+    expect(tab(/All 1/)).toBeInTheDocument();
+  });
+});

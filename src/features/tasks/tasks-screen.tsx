@@ -2,7 +2,7 @@
 // and live through the server's event stream. Filters live in the URL. This browser's own history
 // (IndexedDB) lays its fresher copy over the cards it follows, and stands in, said so, when the
 // server's list cannot be read.
-import { lazy, useId, useMemo, useState } from 'react';
+import { lazy, useCallback, useId, useMemo, useState } from 'react';
 import { LazyPart, PartFailed } from '@/components/ui/lazy-part';
 import { useMyName } from '@/api/my-name';
 import { QueryProvider } from '@/api/query-client';
@@ -60,6 +60,7 @@ function toQuery(filters: UrlFilters, me: string, mode: GalleryMode): TeamQuery 
     ...(filters.reason && { errorReason: filters.reason }),
     ...(filters.sort && { sort: filters.sort }),
     ...(mode === 'request' && { group: 'request' as const }),
+    ...(filters.hidden && { hidden: filters.hidden }),
   };
 }
 
@@ -89,15 +90,21 @@ export function TasksScreenContent() {
   const fallback = useLocalFallback(query, me, failed);
 
   const localById = useMemo(() => new Map(history.tasks.map((task) => [task.id, task])), [history.tasks]);
-  // Bulk actions (./selection.tsx): what I hid stays out of my view unless "Show hidden" is on.
+  // Bulk actions (./selection.tsx): what I hid stays out of my view unless "Show hidden" is on (in
+  // the URL). The server leaves it out of the pages and counts; the tasks hidden since the pages
+  // were read go at once, and a request's card leaves out its hidden tasks.
   const hidden = useHiddenTasks().data;
-  const [showHidden, setShowHidden] = useState(false);
+  const showHidden = filters.hidden === 'show';
+  const visible = useCallback(
+    (tasks: readonly TeamTask[]) =>
+      showHidden || !hidden?.size ? tasks : tasks.filter((task) => !hidden.has(task.id)),
+    [hidden, showHidden],
+  );
   const shown: readonly TeamTask[] = useMemo(() => {
     if (fallback) return fallback.shown;
     const items = list.data?.pages.flatMap((page) => page.items) ?? [];
-    const visible = showHidden || !hidden?.size ? items : items.filter((task) => !hidden.has(task.id));
-    return visible.map((task) => overlayLocal(task, localById.get(task.id)));
-  }, [fallback, list.data, localById, hidden, showHidden]);
+    return visible(items).map((task) => overlayLocal(task, localById.get(task.id)));
+  }, [fallback, list.data, localById, visible]);
   // By request: a card per request where its first matching task falls, with all its tasks
   // (./request-groups.ts); this browser's fresher copies laid over them as over the task cards.
   const entries: readonly GalleryEntry[] = useMemo(() => {
@@ -106,10 +113,10 @@ export function TasksScreenContent() {
     for (const [id, request] of requests)
       requests.set(id, {
         ...request,
-        tasks: request.tasks.map((task) => overlayLocal(task, localById.get(task.id))),
+        tasks: visible(request.tasks).map((task) => overlayLocal(task, localById.get(task.id))),
       });
     return groupByRequest(shown, requests);
-  }, [mode, shown, fallback, list.data, localById]);
+  }, [mode, shown, fallback, list.data, localById, visible]);
   const selection = useSelection(entries);
   const loaded = useMemo(
     () =>
@@ -273,7 +280,7 @@ export function TasksScreenContent() {
           loaded={loaded}
           hiddenCount={hidden?.size ?? 0}
           showHidden={showHidden}
-          onShowHidden={setShowHidden}
+          onShowHidden={(show) => setFilters({ hidden: show ? 'show' : undefined })}
         />
       </div>
       <section id={PANEL_ID} role="tabpanel" aria-labelledby={`task-tab-${filters.tab}`} aria-busy={loading}>
@@ -303,7 +310,7 @@ export function TasksScreenContent() {
                 />
               </LazyPart>
             ) : (
-              <SelectionProvider api={selection.api}>
+              <SelectionProvider api={selection.api} hidden={showHidden ? hidden : undefined}>
                 <TaskGrid
                   entries={entries}
                   total={mode === 'task' ? (counts[filters.tab] ?? undefined) : undefined}

@@ -104,6 +104,26 @@ describe('a pushed task merged into the loaded pages', () => {
   });
 });
 
+describe('a pushed task I hid from my view', () => {
+  const hidden = new Set(['h']);
+  it('is not brought back into a view that leaves hidden tasks out', () => {
+    const data = pages([[task('b', 20), task('a', 10)], null]);
+    expect(ids(mergePushedTask(data, task('h', 30), ALL, hidden))).toEqual([['b', 'a']]);
+    // One that was on screen when hidden leaves with its next change.
+    const shown = pages([[task('h', 30), task('a', 10)], null]);
+    expect(ids(mergePushedTask(shown, task('h', 30, { updatedAt: 40 }), ALL, hidden))).toEqual([['a']]);
+  });
+
+  it('is merged as any other into a view that shows hidden tasks ("Show hidden")', () => {
+    const data = pages([[task('b', 20)], null]);
+    expect(ids(mergePushedTask(data, task('h', 30), { ...ALL, hidden: 'show' }, hidden))).toEqual([
+      ['h', 'b'],
+    ]);
+    expect(matchesQuery(task('h', 30), ALL, hidden)).toBe(false);
+    expect(matchesQuery(task('h', 30), ALL, new Set())).toBe(true);
+  });
+});
+
 describe("this browser's copy over the server's", () => {
   const local = (extra: Partial<TaskRecord>): TaskRecord => ({
     id: 'a',

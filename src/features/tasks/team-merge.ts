@@ -10,9 +10,11 @@ import type { TaskPage, TeamQuery, TeamTask } from './team-tasks';
 
 /**
  * The server's filter, applied to one task: the one view rule (src/api/task-view-rule.ts) the
- * server's SQL is built from.
+ * server's SQL is built from, and, as the server does for the person asking, not one of the tasks
+ * they hid (`hidden`) unless the view shows them.
  */
-export function matchesQuery(task: TeamTask, query: TeamQuery): boolean {
+export function matchesQuery(task: TeamTask, query: TeamQuery, hidden?: ReadonlySet<string>): boolean {
+  if (query.hidden !== 'show' && hidden?.has(task.id)) return false;
   return matchesView(viewedFields(task), query);
 }
 
@@ -29,8 +31,10 @@ export function mergePushedTask(
   data: InfiniteData<TaskPage, string | undefined>,
   task: TeamTask,
   query: TeamQuery,
+  /** The tasks I hid from my view: a push never brings one back into a view that leaves them out. */
+  hidden?: ReadonlySet<string>,
 ): InfiniteData<TaskPage, string | undefined> {
-  const matches = matchesQuery(task, query);
+  const matches = matchesQuery(task, query, hidden);
   let found = false;
   let pages = data.pages.map((page) => {
     const index = page.items.findIndex((item) => item.id === task.id);

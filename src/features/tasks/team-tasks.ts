@@ -92,6 +92,8 @@ export interface TeamQuery {
   sort?: Exclude<TaskSort, 'newest'>;
   /** "By request": the page comes with its requests (`requests`), to show one card each. */
   group?: 'request';
+  /** With the tasks I hid from my view (else the server leaves them out of the pages and counts). */
+  hidden?: 'show';
 }
 
 export const PAGE_SIZE = 60;
@@ -236,6 +238,7 @@ export function teamQueryParams(query: TeamQuery, page: { cursor?: string; limit
   if (query.errorReason) params.set('reason', query.errorReason);
   if (query.sort) params.set('sort', query.sort);
   if (query.group) params.set('group', query.group);
+  if (query.hidden) params.set('hidden', query.hidden);
   if (page.limit === 0) return params;
   params.set('limit', String(page.limit ?? PAGE_SIZE));
   if (page.cursor) params.set('cursor', page.cursor);

@@ -3,6 +3,7 @@
 // counts of the list on screen are read again. The detail page uses it too, without the lists' paging code.
 import { hashKey, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { HIDDEN_KEY } from './bulk-slot';
 import { mergePushedTask } from './team-merge';
 import {
   fetchTaskPage,
@@ -15,12 +16,19 @@ import {
 
 type Pages = InfiniteData<TaskPage, string | undefined>;
 
+/** The tasks I hid from my view, as last read (./selection.tsx): pushes leave them out. */
+const hiddenOf = (client: QueryClient) => client.getQueryData<ReadonlySet<string>>(HIDDEN_KEY);
+
 /** Merges one pushed task into every cached list and the task's detail. */
 export function applyPushedTask(client: QueryClient, task: TeamTask) {
+  const hidden = hiddenOf(client);
   for (const query of client.getQueryCache().findAll({ queryKey: teamKeys.lists() })) {
     const filters = query.queryKey[2] as TeamQuery | undefined;
     if (!filters) continue;
-    client.setQueryData<Pages>(query.queryKey, (data) => data && mergePushedTask(data, task, filters));
+    client.setQueryData<Pages>(
+      query.queryKey,
+      (data) => data && mergePushedTask(data, task, filters, hidden),
+    );
   }
   // The timeline gained an entry: read the task again if a detail page shows it.
   void client.invalidateQueries({ queryKey: teamKeys.detail(task.id) });
@@ -64,9 +72,11 @@ function replayIntoAnswers(client: QueryClient, pushed: { at: number; task: Team
     // A read begun before this subscription (the screen's first): every push kept is since then.
     const missed = pushed.filter((push) => push.at >= (since ?? 0));
     if (!filters || !missed.length) return;
+    const hidden = hiddenOf(client);
     client.setQueryData<Pages>(
       queryKey,
-      (data) => data && missed.reduce((merged, push) => mergePushedTask(merged, push.task, filters), data),
+      (data) =>
+        data && missed.reduce((merged, push) => mergePushedTask(merged, push.task, filters, hidden), data),
     );
   });
 }
