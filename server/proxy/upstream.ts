@@ -61,7 +61,8 @@ export async function sendToService(url: string, init: UpstreamRequest): Promise
         return Array.isArray(value) ? value.join(', ') : value;
       },
       chunks: (body as AsyncIterable<Uint8Array>)[Symbol.asyncIterator](),
-      discard: async () => void body.destroy(),
+      // Reads a little of it so the connection can be kept, or closes it; never an unhandled error.
+      discard: () => body.dump().catch(() => undefined),
     };
   } catch (error) {
     throw timeoutOr(error);
