@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabase } from '../testing/database';
-import { createProdApp, IMMUTABLE } from './prod-app';
+import { createProdApp, HEALTH_PATH, IMMUTABLE } from './prod-app';
 import { createProxyApp } from '../proxy/proxy';
 import { APP_JS, fakeNodeApp, INDEX_HTML, makeDist, prodConfig } from '../testing/prod-server';
 import { MB, sendUpload, uploadService } from '../testing/upload-sockets';
@@ -99,6 +99,42 @@ describe('production server: static files', () => {
     expect(() => createProdApp(prodConfig('/nonexistent-dist'), { nodeApp: fakeNodeApp() })).toThrow(
       /npm run build/,
     );
+  });
+});
+
+describe('production server: answering before the database is open', () => {
+  it('serves the page and /healthz at once; a request that needs the database waits for it', async () => {
+    // The real Node side, opening its PGlite (a copy of the template: about a second).
+    const prod = createProdApp(prodConfig(dist.dir));
+    try {
+      const health = await prod.app.request(HEALTH_PATH);
+      expect(health.status).toBe(503);
+      expect(health.headers.get('retry-after')).toBe('1');
+      expect(await health.json()).toEqual({ status: 'starting', database: 'opening' });
+      const page = await prod.app.request('/tasks');
+      expect(page.status).toBe(200);
+      expect(await page.text()).toBe(INDEX_HTML);
+
+      const tasks = await prod.app.request('/__console/tasks?tab=all');
+      expect(tasks.status).toBe(200);
+      expect(await tasks.json()).toMatchObject({ code: 0, data: { items: [], counts: { all: 0 } } });
+      await prod.ready;
+      const ready = await prod.app.request(HEALTH_PATH);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ status: 'ok', database: 'ready' });
+    } finally {
+      await prod.ready.catch(() => undefined);
+      await prod.close();
+    }
+  });
+
+  it('says so on /healthz when the database cannot be used', async () => {
+    const database = Promise.reject(new Error('migrated by a newer version of this console'));
+    const prod = createProdApp(prodConfig(dist.dir), { nodeApp: { ...fakeNodeApp(), database } });
+    await expect(prod.ready).rejects.toThrow(/newer version/);
+    const health = await prod.app.request(HEALTH_PATH);
+    expect(health.status).toBe(503);
+    expect(await health.json()).toEqual({ status: 'failed', database: 'failed' });
   });
 });
 

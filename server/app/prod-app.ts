@@ -20,6 +20,8 @@ import { routePagesOf } from '../static/route-preloads';
 import type { ProdConfig } from './prod-config';
 import { securityHeaders } from '../http/security-headers';
 
+/** The server's health: 200 once its database is ready, 503 before. */
+export const HEALTH_PATH = '/healthz';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const FILE_LIKE =
   /\.(?:m?js|css|map|json|txt|xml|ico|png|jpe?g|gif|svg|webp|avif|woff2?|webmanifest|php|env)$/i;
@@ -101,6 +103,22 @@ export function createProdApp(config: ProdConfig, options: ProdAppOptions = {}):
     if (c.res.headers.get('content-type')?.startsWith('text/event-stream'))
       c.res.headers.set('x-accel-buffering', 'no');
   });
+
+  // For a load balancer or an orchestrator: 200 once the database is open and migrated, 503 while
+  // it opens (the server listens before: docs/operations.md). Public, like the sign-in page; it
+  // tells nothing but that.
+  let database: 'opening' | 'ready' | 'failed' = 'opening';
+  nodeApp.database.then(
+    () => (database = 'ready'),
+    () => (database = 'failed'),
+  );
+  app.get(HEALTH_PATH, (c) =>
+    c.json(
+      { status: database === 'ready' ? 'ok' : database === 'opening' ? 'starting' : 'failed', database },
+      database === 'ready' ? 200 : 503,
+      { 'cache-control': 'no-store', ...(database === 'opening' && { 'retry-after': '1' }) },
+    ),
+  );
 
   const auth = createAuth({
     store: nodeApp.identity,

@@ -31,15 +31,20 @@ async function main() {
   // wherever dist-server/prod.js runs (`npm start`, `npm run demo`, the end-to-end servers).
   if (!/^postgres(ql)?:/i.test(config.server.databaseUrl ?? '')) setFlagsFromString('--liftoff-only');
 
+  const refuse = (error: unknown) => {
+    console.error((error as Error).message);
+    process.exit(1);
+  };
   let prod: ProdApp;
   try {
     prod = config.demo ? await (await import('./demo')).createDemoApp(config) : createProdApp(config);
-    // Listen only on a usable database: migrated, and not one a newer console has upgraded.
-    await prod.ready;
   } catch (error) {
-    console.error((error as Error).message);
-    process.exit(1);
+    return refuse(error);
   }
+  // The page and its files, /healthz and the sign-in pages answer while the database opens (PGlite:
+  // most of a second of CPU); a request that needs the database waits for it. A database that
+  // cannot be used (one a newer console has upgraded, a broken DATABASE_URL) stops the server.
+  prod.ready.catch(refuse);
 
   const server = serve({ fetch: prod.app.fetch, hostname: config.host, port: config.port }, (info) => {
     const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;

@@ -1,6 +1,8 @@
 // People, their sessions and the audit log, in the database every instance shares: a session is a
-// row, so signing out, removing a person or changing a role holds on every instance at the next
-// request. The cookie holds a random token; the table holds its sha256 only.
+// row, so signing out, removing a person or changing a role holds on every instance: at the next
+// request on the instance that made the change, within SESSION_CACHE_MS on the others (each keeps
+// the sessions it has just looked up in memory). The cookie holds a random token; the table holds
+// its sha256 only.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Database, Db } from '../db/database';
 import type { UserSource } from '../db/schema';
@@ -9,6 +11,14 @@ import type { Identity } from './roles';
 import { LOCAL_ADMIN } from './roles';
 
 export const SESSION_MAX_AGE_S = 7 * 24 * 3600;
+/**
+ * A session's identity is looked up in the database at most this often per instance: every request
+ * of a signed-in browser (status polls every few seconds) needs it. What this instance changes
+ * (sign-out, a role, a removal, a new name) takes effect at once; another instance's change, within this.
+ */
+export const SESSION_CACHE_MS = 5000;
+/** Sessions remembered per instance (the least recently used go first). */
+export const SESSION_CACHE_MAX = 10_000;
 
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
 export const newToken = () => randomBytes(32).toString('base64url');
@@ -139,6 +149,11 @@ export function createIdentityStore(
   now: () => number = Date.now,
 ): IdentityStore {
   const db = async (): Promise<Db> => (await database).db;
+  /** Token hash -> the session's identity, and until when it may be used without asking again. */
+  const sessions = new Map<string, { identity: Identity; until: number }>();
+  const forgetSessionsOf = (userId: string) => {
+    for (const [id, entry] of sessions) if (entry.identity.userId === userId) sessions.delete(id);
+  };
   const columns = ['id', 'source', 'display_name', 'email', 'role', 'created_at', 'last_sign_in_at'] as const;
 
   async function insertAudit(trx: Db, entry: AuditEntry) {
@@ -198,6 +213,8 @@ export function createIdentityStore(
         .where('id', '=', existing.id)
         .returning(columns)
         .executeTakeFirstOrThrow();
+      // A new name or role from the identity provider: the person's open sessions show it at once.
+      forgetSessionsOf(existing.id);
       return { ...toPerson(row), removed: false };
     },
     async findBySubject(source, subject) {
@@ -374,24 +391,49 @@ export function createIdentityStore(
     async identityOfSession(token) {
       if (!token || token.length > 200) return undefined;
       const id = tokenHash(token);
+      const cached = sessions.get(id);
+      if (cached && cached.until > now()) {
+        // Most recently used last: the first entry is the one to drop when the map is full.
+        sessions.delete(id);
+        sessions.set(id, cached);
+        return cached.identity;
+      }
+      sessions.delete(id);
       const row = await (
         await db()
       )
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['users.id as userId', 'users.display_name', 'users.role', 'users.source'])
+        .select([
+          'users.id as userId',
+          'users.display_name',
+          'users.role',
+          'users.source',
+          'sessions.expires_at',
+        ])
         .where('sessions.id', '=', id)
         .where('sessions.expires_at', '>', new Date(now()))
         .where('users.removed_at', 'is', null)
         .executeTakeFirst();
-      return row
-        ? { userId: row.userId, name: row.display_name, role: row.role, source: row.source, sessionId: id }
-        : undefined;
+      if (!row) return undefined;
+      const identity: Identity = {
+        userId: row.userId,
+        name: row.display_name,
+        role: row.role,
+        source: row.source,
+        sessionId: id,
+      };
+      // Never past the session's own end: it is refused from its last millisecond on, cached or not.
+      sessions.set(id, { identity, until: Math.min(now() + SESSION_CACHE_MS, row.expires_at.getTime()) });
+      if (sessions.size > SESSION_CACHE_MAX) sessions.delete(sessions.keys().next().value!);
+      return identity;
     },
     async endSession(token) {
+      sessions.delete(tokenHash(token));
       await (await db()).deleteFrom('sessions').where('id', '=', tokenHash(token)).execute();
     },
     async endSessionsOf(userId) {
+      forgetSessionsOf(userId);
       await (await db()).deleteFrom('sessions').where('user_id', '=', userId).execute();
     },
     async passwordHashOf(userId) {
@@ -428,6 +470,7 @@ export function createIdentityStore(
         .where('removed_at', 'is', null)
         .returning(columns)
         .executeTakeFirst();
+      forgetSessionsOf(id);
       return row ? toPerson(row) : undefined;
     },
     async removePerson(id) {
@@ -440,6 +483,7 @@ export function createIdentityStore(
           .returning(columns)
           .executeTakeFirst();
         await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
+        forgetSessionsOf(id);
         return row ? toPerson(row) : undefined;
       });
     },

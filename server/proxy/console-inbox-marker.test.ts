@@ -4,7 +4,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONSOLE_INBOX } from '../../src/api/rules';
 import { readServerConfig } from '../config/config';
 import { namesInbox } from './console-inbox-marker';
@@ -19,35 +21,46 @@ const DATA_DIR = mkdtempSync(join(tmpdir(), 'inbox-marker-test-'));
 
 let database: Database;
 let nodeApp: NodeApp;
-let forwarded: unknown[];
+let forwarded: unknown[] = [];
+let service: ServerType;
+let serviceUrl: string;
 
+// The service: a real server on loopback (the proxy sends with undici, not the global fetch).
+beforeAll(async () => {
+  const upstream = new Hono();
+  upstream.post('/v1/video_translate', async (c) => {
+    forwarded.push(await c.req.json());
+    return c.json({
+      code: 0,
+      msg: 'ok',
+      data: [{ task_id: `vt-${forwarded.length}`, language: 'Japanese' }],
+    });
+  });
+  await new Promise<void>((resolve) => {
+    service = serve({ fetch: upstream.fetch, hostname: '127.0.0.1', port: 0 }, (info) => {
+      serviceUrl = `http://127.0.0.1:${info.port}`;
+      resolve();
+    });
+  });
+});
 beforeEach(async () => {
   database = await resetTestDatabase();
   forwarded = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      forwarded.push(JSON.parse(await new Request(input, init).text()));
-      return Response.json({
-        code: 0,
-        msg: 'ok',
-        data: [{ task_id: `vt-${forwarded.length}`, language: 'Japanese' }],
-      });
-    }),
-  );
 });
 afterEach(async () => {
   await nodeApp.close();
-  vi.unstubAllGlobals();
 });
-afterAll(() => rmSync(DATA_DIR, { recursive: true, force: true }));
+afterAll(async () => {
+  await new Promise((resolve) => service.close(resolve));
+  rmSync(DATA_DIR, { recursive: true, force: true });
+});
 
 const start = (env: Record<string, string> = {}) =>
   (nodeApp = createNodeApp(
     readServerConfig({
       DATA_DIR,
       CALLBACK_SECRET: SECRET,
-      API_BASE_URL: 'https://api.example.com',
+      API_BASE_URL: serviceUrl,
       API_TOKEN: 't',
       PUBLIC_BASE_URL: PUBLIC,
       ...env,

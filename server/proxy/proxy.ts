@@ -9,6 +9,8 @@ import { proxyRoute } from './proxy-routes';
 import { creatorOf } from '../identity/creator';
 import { UploadQuota, UploadRefused, type UploadRefusal } from '../http/upload-quota';
 import { limitedUploadBody, sendUpload } from './upload-stream';
+import { readAnswer, sendToService, upstreamOfResponse, type Upstream } from './upstream';
+import { withAnswerBytes } from '../http/answer-bytes';
 
 const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept', 'accept-language'];
 /** Content-Type is not among them: it is written again from its parsed form. */
@@ -24,7 +26,10 @@ export interface ProxyOptions {
   apiToken: string | undefined;
   /** Largest multipart body POSTed to the upload path (`UPLOAD_MAX_MB`); JSON keeps 1 MB. */
   uploadMaxBytes?: number;
-  /** Sends every request; by default `fetch`, and undici's request() for uploads (upload-stream.ts). */
+  /**
+   * Sends every request (tests); by default undici's request() on one keep-alive agent
+   * (upstream.ts), and for uploads the streaming sender of upload-stream.ts.
+   */
   fetchImpl?: (url: string, init: RequestInit) => Promise<Response>;
   /** What one person may upload per day (`UPLOAD_QUOTA_MB_PER_DAY`); 2048 MB when unset. */
   uploadQuota?: UploadQuota;
@@ -41,12 +46,18 @@ const quotaFail = (refusal: UploadRefusal) => {
 };
 
 /** The service's own envelope, for answers the console makes; Retry-After survives from upstream. */
-const fail = (status: number, msg: string, upstreamHeaders?: Headers) => {
+const fail = (status: number, msg: string, upstreamHeader?: (name: string) => string | undefined) => {
   const headers = new Headers({ 'content-type': 'application/json' });
-  const retryAfter = upstreamHeaders?.get('retry-after');
+  const retryAfter = upstreamHeader?.('retry-after');
   if (retryAfter) headers.set('retry-after', retryAfter);
   return new Response(JSON.stringify({ code: status, msg }), { status, headers });
 };
+
+/** The service could not be asked, or stopped answering. */
+const unreachable = (error: unknown) =>
+  error instanceof Error && error.name === 'TimeoutError'
+    ? fail(504, `The service did not answer within ${TIMEOUT_MS / 1000} seconds`)
+    : fail(502, 'The console server could not reach the service');
 
 /**
  * The proxy spends the token's credit for whoever can reach it, so a page on another site must not
@@ -79,7 +90,10 @@ export function createProxyApp(options: ProxyOptions): Hono {
   // stops reading the moment they pass the limit, so no body is ever held whole beyond it.
   // The upload path counts its own bytes while it streams (limitedUploadBody).
   const jsonLimit = bodyLimit({ maxSize: MAX_PROXY_BODY_BYTES, onError: tooLarge });
-  app.use('/v1/*', (c, next) => (isUpload(c) ? next() : jsonLimit(c, next)));
+  // A GET has no body: asking Hono for one would build a whole WHATWG Request per status poll.
+  app.use('/v1/*', (c, next) =>
+    isUpload(c) || c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : jsonLimit(c, next),
+  );
   app.all('/v1/*', createProxyHandler(options));
   return app;
 }
@@ -108,14 +122,14 @@ function createProxyHandler({
 
     // No query string: none of the endpoints takes one, and nothing unchecked travels with the token.
     const target = `${apiBaseUrl}${route.path}`;
-    const headers = new Headers({ authorization: `Bearer ${apiToken}` });
+    const headers: Record<string, string> = { authorization: `Bearer ${apiToken}` };
     for (const name of FORWARDED_REQUEST_HEADERS) {
       const value = c.req.header(name);
-      if (value) headers.set(name, value);
+      if (value) headers[name] = value;
     }
     const upload = isUpload(c);
     // One provider document authenticates uploads with a `token:` header, the others with Bearer.
-    if (upload) headers.set('token', apiToken);
+    if (upload) headers.token = apiToken;
     // The bytes count against the creator's day as they stream (server/http/upload-quota.ts); a declared
     // length that cannot fit is refused before anything is read (take() refuses it, charging nothing).
     const allowance = upload ? uploadQuota.open(creatorOf(c)?.id ?? null) : undefined;
@@ -123,22 +137,26 @@ function createProxyHandler({
     const overQuota = allowance && declared > allowance.remaining() ? allowance.take(declared) : undefined;
     if (overQuota) return quotaFail(overQuota);
     const limited = upload ? await limitedUploadBody(c, uploadMaxBytes, allowance) : undefined;
-    const body = limited ? limited.body : hasBody ? await c.req.arrayBuffer() : undefined;
-    const send = fetchImpl ?? (limited ? sendUpload : fetch);
+    const body = limited ? undefined : hasBody ? new Uint8Array(await c.req.arrayBuffer()) : undefined;
+    const send = fetchImpl ?? (limited ? sendUpload : undefined);
 
-    let upstream: Response;
+    let upstream: Upstream;
     try {
       // Never follow a redirect: the next hop would get the request (and its body) from us, and a
       // service answering 3xx to an API call is misconfigured, not something to chase.
-      upstream = await send(target, {
-        method,
-        headers,
-        body: body as BodyInit | undefined,
-        redirect: 'manual',
-        // A large file takes longer than an API call to send: an upload ends when the browser's does.
-        signal: limited ? limited.signal : AbortSignal.timeout(TIMEOUT_MS),
-        ...(limited && { duplex: 'half' }),
-      } as RequestInit);
+      upstream = send
+        ? upstreamOfResponse(
+            await send(target, {
+              method,
+              headers,
+              body: (limited ? limited.body : body) as BodyInit | undefined,
+              redirect: 'manual',
+              // A large file takes longer than an API call to send: an upload ends when the browser's does.
+              signal: limited ? limited.signal : AbortSignal.timeout(TIMEOUT_MS),
+              ...(limited && { duplex: 'half' }),
+            } as RequestInit),
+          )
+        : await sendToService(target, { method, headers, body, timeoutMs: TIMEOUT_MS });
     } catch (error) {
       // Unpipes the socket, so the server drains or closes it instead of feeding a dead request.
       limited?.body.destroy();
@@ -146,31 +164,47 @@ function createProxyHandler({
       const stopped = limited?.exceeded();
       if (stopped instanceof UploadRefused) return quotaFail(stopped.refusal);
       if (stopped) return tooLarge();
-      if (error instanceof Error && error.name === 'TimeoutError') {
-        return fail(504, `The service did not answer within ${TIMEOUT_MS / 1000} seconds`);
-      }
-      return fail(502, 'The console server could not reach the service');
+      return unreachable(error);
     }
+    const ok = upstream.status >= 200 && upstream.status < 300;
     // Only an upload the service took keeps its bytes counted.
-    if (!upstream.ok) allowance?.release();
+    if (!ok) allowance?.release();
     if (upstream.status >= 300 && upstream.status < 400) {
-      await upstream.body?.cancel().catch(() => undefined);
+      await upstream.discard();
       return fail(502, `The service answered with a redirect (HTTP ${upstream.status}); it was not followed`);
     }
     // The browser gets JSON from /v1, always: anything else (an HTML error page of a gateway, a
     // login page, a file, `application/json, text/html`) is replaced by the envelope, keeping the
     // HTTP status it came with. The media type is parsed, and must be exactly application/json.
-    const type = parseMediaType(upstream.headers.get('content-type'));
+    const type = parseMediaType(upstream.header('content-type'));
     if (type?.type !== 'application/json') {
-      await upstream.body?.cancel().catch(() => undefined);
-      const status = upstream.ok ? 502 : upstream.status;
-      return fail(status, `The service answered HTTP ${upstream.status} without JSON`, upstream.headers);
+      await upstream.discard();
+      const status = ok ? 502 : upstream.status;
+      return fail(status, `The service answered HTTP ${upstream.status} without JSON`, upstream.header);
     }
-    const responseHeaders = new Headers({ 'content-type': formatMediaType(type) });
+    const responseHeaders: Record<string, string> = { 'content-type': formatMediaType(type) };
     for (const name of FORWARDED_RESPONSE_HEADERS) {
-      const value = upstream.headers.get(name);
-      if (value) responseHeaders.set(name, value);
+      const value = upstream.header(name);
+      if (value) responseHeaders[name] = value;
     }
-    return new Response(upstream.body, { status: upstream.status, headers: responseHeaders });
+    let answer: Awaited<ReturnType<typeof readAnswer>>;
+    try {
+      answer = await readAnswer(upstream);
+    } catch (error) {
+      return unreachable(error);
+    }
+    if ('stream' in answer)
+      return new Response(answer.stream, { status: upstream.status, headers: responseHeaders });
+    // These statuses carry no body, and Response refuses one for them.
+    const empty = upstream.status === 204 || upstream.status === 205 || upstream.status === 304;
+    if (empty) return new Response(null, { status: upstream.status, headers: responseHeaders });
+    responseHeaders['content-length'] = String(answer.bytes.byteLength);
+    return withAnswerBytes(
+      new Response(answer.bytes as Uint8Array<ArrayBuffer>, {
+        status: upstream.status,
+        headers: responseHeaders,
+      }),
+      answer.bytes,
+    );
   };
 }

@@ -4,6 +4,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { CONSOLE_INBOX, TASK_TYPES, type TaskType } from '../../src/api/schemas';
 import { namesInbox } from '../proxy/console-inbox-marker';
+import { answerBytes } from '../http/answer-bytes';
 import { isJsonMediaType } from '../http/media-type';
 import { isTaskId } from '../proxy/proxy-routes';
 import { cleanDisplayName, withoutHiddenCharacters } from '../http/display-text';
@@ -89,15 +90,33 @@ async function readCapped(body: ReadableStream<Uint8Array>, max: number): Promis
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** The answer's JSON; undefined when it is not JSON; TOO_LARGE when it is not read at all. */
-async function readJson(c: Context): Promise<Envelope | undefined | typeof TOO_LARGE> {
+interface Answer {
+  /** The answer exactly as sent (what the recorder compares with the last one it recorded). */
+  text: string;
+  /** Its JSON; undefined when it is not JSON. */
+  envelope: Envelope | undefined;
+}
+
+/** The answer, read; undefined when it is not JSON; TOO_LARGE when it is not read at all. */
+async function readAnswer(c: Context): Promise<Answer | undefined | typeof TOO_LARGE> {
   const response = c.res;
-  if (!response.body || !isJsonMediaType(response.headers.get('content-type'))) return undefined;
-  const declared = Number(response.headers.get('content-length') ?? 0);
-  // A copy shares the upstream stream (tee): whatever the copy reads ahead waits in memory for the
-  // browser, so the copy reads at most RECORD_MAX_BYTES, and none of an answer declared larger.
-  const text =
-    declared > RECORD_MAX_BYTES ? TOO_LARGE : await readCapped(response.clone().body!, RECORD_MAX_BYTES);
+  if (!isJsonMediaType(response.headers.get('content-type'))) return undefined;
+  // The proxy read a small answer whole before passing it on: no copy of the response is needed.
+  const held = answerBytes(response);
+  let text: string | typeof TOO_LARGE;
+  if (held)
+    text =
+      held.byteLength > RECORD_MAX_BYTES
+        ? TOO_LARGE
+        : Buffer.from(held.buffer, held.byteOffset, held.byteLength).toString('utf8');
+  else {
+    if (!response.body) return undefined;
+    const declared = Number(response.headers.get('content-length') ?? 0);
+    // A copy shares the upstream stream (tee): whatever the copy reads ahead waits in memory for the
+    // browser, so the copy reads at most RECORD_MAX_BYTES, and none of an answer declared larger.
+    text =
+      declared > RECORD_MAX_BYTES ? TOO_LARGE : await readCapped(response.clone().body!, RECORD_MAX_BYTES);
+  }
   if (text === TOO_LARGE) {
     console.warn(
       `[tasks] not recorded: ${c.req.method} ${c.req.path} answered more than ${RECORD_MAX_BYTES} bytes (passed on unread)`,
@@ -105,9 +124,9 @@ async function readJson(c: Context): Promise<Envelope | undefined | typeof TOO_L
     return TOO_LARGE;
   }
   try {
-    return JSON.parse(text) as Envelope;
+    return { text, envelope: JSON.parse(text) as Envelope };
   } catch {
-    return undefined;
+    return { text, envelope: undefined };
   }
 }
 
@@ -125,8 +144,8 @@ export function recordTraffic(recorder: TaskRecorder, inboxPath: string): Middle
       // Only the answer is read: the request body is the file, streamed on and never held here.
       if (c.res.status !== 200) return;
       try {
-        const answer = await readJson(c);
-        const file = answer === TOO_LARGE ? undefined : uploadedFile(answer);
+        const answer = await readAnswer(c);
+        const file = answer === TOO_LARGE ? undefined : uploadedFile(answer?.envelope);
         if (file) await recorder.uploaded(file.url, file.fileName, creatorOf(c));
       } catch (error) {
         console.error(`[tasks] could not record an upload: ${(error as Error).message}`);
@@ -139,8 +158,9 @@ export function recordTraffic(recorder: TaskRecorder, inboxPath: string): Middle
     // Not a task id (`%2f`, an encoded NUL…): the proxy refused it, and the record has nothing to learn.
     if (status && !isTaskId(safeDecode(status[2]!))) return;
     try {
-      const envelope = await readJson(c);
-      if (envelope === TOO_LARGE) return;
+      const answer = await readAnswer(c);
+      if (answer === TOO_LARGE) return;
+      const envelope = answer?.envelope;
       const ok = c.res.status === 200 && envelope?.code === 0;
       if (create) {
         if (!ok) return;
@@ -157,7 +177,8 @@ export function recordTraffic(recorder: TaskRecorder, inboxPath: string): Middle
       const id = safeDecode(status![2]!);
       const data = envelope?.data as Record<string, unknown> | undefined;
       if (ok && data && typeof data.status === 'string' && (TASK_TYPES as readonly string[]).includes(kind)) {
-        await recorder.status(kind, id, data);
+        // The exact text is what is compared: the answer is not serialised again to be compared.
+        await recorder.status(kind, id, data, answer!.text);
       } else {
         await recorder.error(id, {
           kind: 'status',

@@ -102,7 +102,8 @@ export async function applyStatus(
       language: old.language ?? text(fields.language),
       name: text(fields.name) ?? old.name,
       last_error: null,
-      last_source: source,
+      // A poll that added the task looked it up.
+      last_source: added && source === 'poll' ? 'lookup' : source,
       last_checked_at: now,
       updated_at: now,
       finished_at: !isTerminalStatus(old.status) && isTerminalStatus(status) ? now : old.finished_at,
@@ -139,7 +140,16 @@ export interface TaskRecorder {
    * for the task, word for word, changes nothing there: it costs no write, only a later, batched
    * `last_checked_at` (see createTaskRecorder). Resolves to whether this call wrote the task.
    */
-  status(kind: TaskType, id: string, data: TaskUpdate): Promise<boolean>;
+  status(
+    kind: TaskType,
+    id: string,
+    data: TaskUpdate,
+    /**
+     * The answer exactly as the service sent it, when the caller has it: compared as it is, instead
+     * of `data` serialised again. Two texts of one answer that differ only in spacing are written twice.
+     */
+    answerText?: string,
+  ): Promise<boolean>;
   /** A failed status request of a known task: the last state stays, the error is kept beside it. */
   error(id: string, error: Omit<TaskErrorValue, 'at'>): Promise<void>;
   /** A file the upload endpoint accepted: its URL and the name it had. */
@@ -226,10 +236,8 @@ export function createTaskRecorder(database: Promise<Database>): TaskRecorder {
     return (flushing = flushing.then(writeChecked));
   };
   const statusWrite = async (kind: TaskType, id: string, data: TaskUpdate): Promise<boolean> => {
-    await (await db()).transaction().execute(async (trx) => {
-      const known = await trx.selectFrom('tasks').select('id').where('id', '=', id).executeTakeFirst();
-      await applyStatus(trx, kind, id, data, known ? 'poll' : 'lookup');
-    });
+    // A task the record did not know yet is added by applyStatus as a lookup.
+    await (await db()).transaction().execute((trx) => applyStatus(trx, kind, id, data, 'poll'));
     return true;
   };
   return {
@@ -277,8 +285,8 @@ export function createTaskRecorder(database: Promise<Database>): TaskRecorder {
         }
       });
     },
-    async status(kind, id, data) {
-      const answer = `${kind} ${JSON.stringify(data)}`;
+    async status(kind, id, data, answerText) {
+      const answer = `${kind} ${answerText ?? JSON.stringify(data)}`;
       const pending = writing.get(id);
       if (pending?.answer === answer) return pending.done.then(() => false);
       if (!pending && recorded.get(id) === answer) {
