@@ -10,12 +10,12 @@ import type { ConsoleInfo } from '@/api/console-info';
 import { queryClient } from '@/api/query-client';
 import { testConsoleInfo, withConsoleInfo } from '@/testing/console-info';
 import { FakeEventSource } from '@/testing/fake-event-source';
-import { screenServer } from '../../../server/testing/node-app-for-screens';
+import { testNodeApp } from '../../../server/testing/test-node-app';
 import { applyTaskUpdate, getTask } from './history';
 import { TaskDetailScreen } from './task-detail-screen';
 import { emptyHistory } from '@/testing/history';
 
-const server = screenServer('task-detail');
+const server = testNodeApp('task-detail');
 let consoleInfo: ConsoleInfo;
 
 beforeEach(async () => {

@@ -11,7 +11,7 @@ import { asPerson, person } from '../../../server/testing/identity';
 import type { ConsoleInfo } from '@/api/console-info';
 import { testConsoleInfo, withConsoleInfo } from '@/testing/console-info';
 import { FakeEventSource } from '@/testing/fake-event-source';
-import { screenServer } from '../../../server/testing/node-app-for-screens';
+import { testNodeApp } from '../../../server/testing/test-node-app';
 import { applyStatus } from '../../../server/tasks/recorder';
 import { addLookedUpTasks, recordCreatedTasks } from './history';
 import { RESULT_LIFETIME_MS } from './result-expiry';
@@ -20,7 +20,7 @@ import { PAGE_SIZE } from './team-tasks';
 import { TasksScreenContent } from './tasks-screen';
 import { emptyHistory } from '@/testing/history';
 
-const server = screenServer('tasks-screen');
+const server = testNodeApp('tasks-screen');
 let listFails = false;
 let consoleInfo: ConsoleInfo;
 
