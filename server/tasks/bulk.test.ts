@@ -1,44 +1,21 @@
 // Bulk actions (server/tasks/bulk.ts): the zip of the chosen tasks' results, the ids of a whole
 // view for "Select all matching", and hiding tasks from one's own view.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import yauzl from 'yauzl';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZIP_TASKS_MAX } from '../../src/api/bulk-rules';
-import { readServerConfig } from '../config/config';
-import { createNodeApp, type NodeApp } from '../app/node-app';
 import { accessRule } from '../identity/access';
-import { resetTestDatabase } from '../testing/database';
-import { asPerson } from '../testing/identity';
+import { useTestNodeApp, TEST_ORIGIN } from '../testing/test-node-app';
+import type { Role } from '../../src/api/roles';
 import { NOT_INCLUDED_NAME } from './bulk';
 
-const ORIGIN = 'http://127.0.0.1:5173';
-const SECRET = 'bulk-test-secret-0123456789abcdef';
-const DATA_DIR = mkdtempSync(join(tmpdir(), 'bulk-test-'));
-let nodeApp: NodeApp;
+const ORIGIN = TEST_ORIGIN;
+const server = useTestNodeApp('bulk-test');
 
-beforeEach(async () => {
-  const database = await resetTestDatabase();
-  nodeApp = createNodeApp(readServerConfig({ DATA_DIR, CALLBACK_SECRET: SECRET }), {
-    database,
-    emulator: { timeScale: 0, log: () => {} },
-  });
-});
-afterEach(() => nodeApp.close());
-afterAll(() => rmSync(DATA_DIR, { recursive: true, force: true }));
+const request = (path: string, init: RequestInit = {}, user = 'Ana', role: Role = 'creator') =>
+  server.requestAs(user, path, init, role);
 
-function request(path: string, init: RequestInit = {}, user = 'Ana', role: 'viewer' | 'creator' = 'creator') {
-  return nodeApp.app.request(`${ORIGIN}${path}`, init, asPerson(user, role));
-}
-
-const postJson = (path: string, body: unknown, user?: string, role?: 'viewer' | 'creator') =>
-  request(
-    path,
-    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
-    user,
-    role,
-  );
+const postJson = (path: string, body: unknown, user = 'Ana', role: Role = 'creator') =>
+  server.postJsonAs(user, path, body, role);
 
 /** A finished translation of "All-hands recap" into each language: their task ids. */
 async function translated(languages: string[], name = 'All-hands recap'): Promise<string[]> {

@@ -1,45 +1,24 @@
 // Requests: one submission each, recorded with its tasks in one transaction, listed and fetched by
 // /__console/requests, and made by migration 0007 for the tasks recorded before it.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readServerConfig } from '../config/config';
+import { describe, expect, it } from 'vitest';
 import { migrate } from '../db/migrations';
-import { createNodeApp, type NodeApp } from '../app/node-app';
+import { useTestNodeApp, TEST_ORIGIN } from '../testing/test-node-app';
 import { resetTestDatabase } from '../testing/database';
 import { rollBackTo } from '../testing/roll-back';
-import { asPerson } from '../testing/identity';
 import type { TaskView } from './list';
 import { publicParams, requestTitle, type RequestWithTasks } from './requests';
 
-const ORIGIN = 'http://127.0.0.1:5173';
-const SECRET = 'requests-test-secret-0123456789';
-const DATA_DIR = mkdtempSync(join(tmpdir(), 'requests-test-'));
-let nodeApp: NodeApp;
-
-beforeEach(async () => {
-  const database = await resetTestDatabase();
-  nodeApp = createNodeApp(readServerConfig({ DATA_DIR, CALLBACK_SECRET: SECRET }), {
-    database,
-    emulator: { timeScale: 0, log: () => {} },
-  });
-});
-afterEach(() => nodeApp.close());
-afterAll(() => rmSync(DATA_DIR, { recursive: true, force: true }));
+const ORIGIN = TEST_ORIGIN;
+const server = useTestNodeApp('requests-test');
 
 async function post(path: string, body: unknown, user = 'Ana') {
-  const response = await nodeApp.app.request(
-    `${ORIGIN}${path}`,
-    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
-    asPerson(user),
-  );
+  const response = await server.postJsonAs(user, path, body);
   return (await response.json()) as { code: number; data: unknown };
 }
 
 async function get<T>(path: string): Promise<{ status: number; data: T }> {
-  const response = await nodeApp.app.request(`${ORIGIN}${path}`);
+  const response = await server.request(path);
   const body = (await response.json()) as { data: T };
   return { status: response.status, data: body.data };
 }
@@ -88,14 +67,14 @@ describe('a creation records one request with its tasks', () => {
       video_url: `${ORIGIN}/emulator/samples/video.mp4`,
       target_languages: ['Japanese', 'German', 'French'],
       name: 'All-hands recap',
-      callback_url: `${ORIGIN}/callbacks/${SECRET}`,
+      callback_url: `${ORIGIN}/callbacks/${server.secret}`,
     });
     const ids = (data as { task_id: string }[]).map((item) => item.task_id);
     expect(ids).toHaveLength(3);
     const one = await get<RequestWithTasks>(`/__console/requests/req-${ids[0]}`);
     expect(one.data.title).toBe('All-hands recap');
     expect(one.data.params).not.toHaveProperty('callback_url');
-    expect(JSON.stringify(one.data)).not.toContain(SECRET);
+    expect(JSON.stringify(one.data)).not.toContain(server.secret);
     expect(one.data.tasks.map((task) => task.language)).toEqual(['Japanese', 'German', 'French']);
   });
 
@@ -123,7 +102,7 @@ describe('a creation records one request with its tasks', () => {
     const { data } = await post('/v1/image_generate', { prompt: 'x', generate_count: 1 });
     const [id] = (data as { task_ids: string[] }).task_ids;
     const database = await resetTestDatabase();
-    await nodeApp.app.request(`${ORIGIN}/v1/image_generate/${id}`);
+    await server.nodeApp.app.request(`${ORIGIN}/v1/image_generate/${id}`);
     const task = await get<{ task: TaskView }>(`/__console/tasks/${id}`);
     expect(task.data.task.requestId).toBeUndefined();
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from requests`.execute(database.db);
@@ -181,7 +160,7 @@ describe('the Tasks list by request (group=request)', () => {
     const { data } = await post('/v1/image_generate', { prompt: 'x', generate_count: 1 });
     const [id] = (data as { task_ids: string[] }).task_ids;
     await resetTestDatabase();
-    await nodeApp.app.request(`${ORIGIN}/v1/image_generate/${id}`);
+    await server.nodeApp.app.request(`${ORIGIN}/v1/image_generate/${id}`);
     const page = await get<GroupedPage>('/__console/tasks?group=request');
     expect(page.data.items.map((task) => task.id)).toEqual([id]);
     expect(page.data.requests).toEqual([]);
@@ -199,8 +178,8 @@ describe('a result downloads under its request’s name', () => {
     });
     const id = (data as { task_id: string }[])[0]!.task_id;
     expect((await get(`/__console/tasks/${id}/download/result`)).status).toBe(404); // not finished yet
-    await nodeApp.app.request(`${ORIGIN}/v1/video_translate/${id}`); // the status answer is recorded
-    const response = await nodeApp.app.request(`${ORIGIN}/__console/tasks/${id}/download/result`);
+    await server.nodeApp.app.request(`${ORIGIN}/v1/video_translate/${id}`); // the status answer is recorded
+    const response = await server.nodeApp.app.request(`${ORIGIN}/__console/tasks/${id}/download/result`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toBe(
       `attachment; filename="Japanese - All-hands recap.mp4"; filename*=UTF-8''Japanese%20-%20All-hands%20recap.mp4`,

@@ -2,30 +2,17 @@
 // on the emulator are recorded, a callback makes the console ask the service (the record takes its
 // answer, never the callback's word), and /__console/tasks answers the Tasks screen.
 import { asPerson } from '../testing/identity';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONSOLE_INBOX } from '../../src/api/schemas';
 import { readServerConfig } from '../config/config';
-import { createNodeApp, type NodeApp } from '../app/node-app';
-import { resetTestDatabase, testDatabase } from '../testing/database';
+import { createNodeApp } from '../app/node-app';
+import { useTestNodeApp, TEST_ORIGIN } from '../testing/test-node-app';
+import { testDatabase } from '../testing/database';
 import { applyStatus } from './recorder';
 import type { TaskCounts, TaskEventView, TaskView } from './list';
 
-const ORIGIN = 'http://127.0.0.1:5173';
-const DATA_DIR = mkdtempSync(join(tmpdir(), 'tasks-test-'));
-let nodeApp: NodeApp;
-
-beforeEach(async () => {
-  const database = await resetTestDatabase();
-  nodeApp = createNodeApp(readServerConfig({ DATA_DIR, CALLBACK_SECRET: 'tasks-test-secret-0123456789' }), {
-    database,
-    emulator: { timeScale: 0, log: () => {} },
-  });
-});
-afterEach(() => nodeApp.close());
-afterAll(() => rmSync(DATA_DIR, { recursive: true, force: true }));
+const ORIGIN = TEST_ORIGIN;
+const server = useTestNodeApp('tasks-test');
 
 const headers = (_user?: string) => ({
   'content-type': 'application/json',
@@ -33,7 +20,7 @@ const headers = (_user?: string) => ({
 });
 
 async function post(path: string, body: unknown, user?: string) {
-  const response = await nodeApp.app.request(
+  const response = await server.nodeApp.app.request(
     `${ORIGIN}${path}`,
     {
       method: 'POST',
@@ -50,7 +37,7 @@ const createImages = async (prompt: string, count = 1, user = 'Ana') =>
     .task_ids;
 
 async function list(query = '') {
-  const response = await nodeApp.app.request(`${ORIGIN}/__console/tasks${query}`);
+  const response = await server.nodeApp.app.request(`${ORIGIN}/__console/tasks${query}`);
   expect(response.status).toBe(200);
   return (
     (await response.json()) as { data: { items: TaskView[]; nextCursor: string | null; counts?: TaskCounts } }
@@ -58,7 +45,7 @@ async function list(query = '') {
 }
 
 async function detail(id: string) {
-  const response = await nodeApp.app.request(`${ORIGIN}/__console/tasks/${encodeURIComponent(id)}`);
+  const response = await server.nodeApp.app.request(`${ORIGIN}/__console/tasks/${encodeURIComponent(id)}`);
   return {
     status: response.status,
     body: (await response.json()) as { data: { task: TaskView; events: TaskEventView[] } },
@@ -100,7 +87,9 @@ describe('recording traffic through /v1', () => {
 
   it('merges status answers, with a timeline of each change and its source', async () => {
     const [id] = await createImages('merge me');
-    const status = await nodeApp.app.request(`${ORIGIN}/v1/image_generate/${id}`, { headers: headers() });
+    const status = await server.nodeApp.app.request(`${ORIGIN}/v1/image_generate/${id}`, {
+      headers: headers(),
+    });
     expect(((await status.json()) as { data: { status: string } }).data.status).toBe('SUCCEEDED');
     const { body } = await detail(id!);
     expect(body.data.task).toMatchObject({ status: 'SUCCEEDED', lastSource: 'poll' });
@@ -116,15 +105,15 @@ describe('recording traffic through /v1', () => {
     const [id] = await createImages('look me up');
     const { db } = await testDatabase();
     await db.deleteFrom('tasks').execute(); // as if another console had created it
-    await nodeApp.app.request(`${ORIGIN}/v1/image_generate/${id}`, { headers: headers() });
+    await server.nodeApp.app.request(`${ORIGIN}/v1/image_generate/${id}`, { headers: headers() });
     expect((await detail(id!)).body.data.task).toMatchObject({ source: 'lookup', status: 'SUCCEEDED' });
 
-    await nodeApp.app.request(`${ORIGIN}/emulator/settings`, {
+    await server.nodeApp.app.request(`${ORIGIN}/emulator/settings`, {
       method: 'POST',
       headers: headers(),
       body: JSON.stringify({ failNextStatusQueries: { status: 500, count: 1 } }),
     });
-    await nodeApp.app.request(`${ORIGIN}/v1/image_generate/${id}`, { headers: headers() });
+    await server.nodeApp.app.request(`${ORIGIN}/v1/image_generate/${id}`, { headers: headers() });
     expect((await detail(id!)).body.data.task).toMatchObject({
       status: 'SUCCEEDED',
       lastError: { httpStatus: 500, code: 500 },
@@ -132,7 +121,7 @@ describe('recording traffic through /v1', () => {
   });
 
   it('does not add an unknown id that the service does not know', async () => {
-    await nodeApp.app.request(`${ORIGIN}/v1/image_generate/i2is-nope`, { headers: headers() });
+    await server.nodeApp.app.request(`${ORIGIN}/v1/image_generate/i2is-nope`, { headers: headers() });
     expect((await detail('i2is-nope')).status).toBe(404);
     expect((await list()).items).toEqual([]);
   });
@@ -160,7 +149,7 @@ describe('the browser rule: SUCCEEDED and FAILED are never replaced by a running
 describe('callbacks', () => {
   it('make the console ask the service at once; the record takes its answer, not the callback', async () => {
     const [id] = await createImages('called back');
-    const response = await nodeApp.app.request(`${ORIGIN}/callbacks/tasks-test-secret-0123456789`, {
+    const response = await server.nodeApp.app.request(`${ORIGIN}/callbacks/${server.secret}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -171,7 +160,7 @@ describe('callbacks', () => {
       }),
     });
     expect(response.status).toBe(200);
-    await nodeApp.callbackChecksIdle!();
+    await server.nodeApp.callbackChecksIdle!();
     // The emulator (time scale 0) says the task succeeded: the FAILED callback was only a hint.
     const { body } = await detail(id!);
     expect(body.data.task).toMatchObject({ status: 'SUCCEEDED', lastSource: 'poll', creator: 'Ana' });
@@ -249,7 +238,7 @@ describe('GET /__console/tasks', () => {
 
   it('refuses an unknown tab or kind with a message', async () => {
     for (const query of ['?tab=done', '?kind=text_to_speech']) {
-      const response = await nodeApp.app.request(`${ORIGIN}/__console/tasks${query}`);
+      const response = await server.nodeApp.app.request(`${ORIGIN}/__console/tasks${query}`);
       expect(response.status).toBe(400);
       expect(((await response.json()) as { msg: string }).msg).toMatch(/must be one of/);
     }
@@ -259,7 +248,7 @@ describe('GET /__console/tasks', () => {
 describe('GET /__console/tasks/events', () => {
   it('pushes a task change made on another instance of the same database within a second', async () => {
     const other = createNodeApp(
-      readServerConfig({ DATA_DIR, CALLBACK_SECRET: 'tasks-test-secret-0123456789' }),
+      readServerConfig({ DATA_DIR: server.dataDir, CALLBACK_SECRET: server.secret }),
       {
         database: await testDatabase(),
         emulator: { timeScale: 0, log: () => {} },

@@ -2,36 +2,22 @@
 // names its URL, and a creation request that uses such URLs carries the files' names (from the
 // traffic, never the browser's word alone). The upload body itself is never read by the recorder.
 import { asPerson } from '../testing/identity';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readServerConfig } from '../config/config';
-import { createNodeApp, type NodeApp } from '../app/node-app';
-import { resetTestDatabase } from '../testing/database';
+import { describe, expect, it, vi } from 'vitest';
+import { useTestNodeApp, TEST_ORIGIN } from '../testing/test-node-app';
 import type { TaskView } from './list';
 import { recordTraffic } from './record-traffic';
 import type { TaskRecorder } from './recorder';
-import { copyOfTemplate } from '../testing/pglite-template';
 
-const ORIGIN = 'http://127.0.0.1:5173';
-const DATA_DIR = copyOfTemplate();
+const ORIGIN = TEST_ORIGIN;
 const PNG = readFileSync('server/emulator/assets/reference.png');
-let nodeApp: NodeApp;
-
-beforeEach(async () => {
-  const database = await resetTestDatabase();
-  nodeApp = createNodeApp(readServerConfig({ DATA_DIR, CALLBACK_SECRET: 'uploads-test-secret-0123456789' }), {
-    database,
-    emulator: { timeScale: 0, log: () => {} },
-  });
-});
-afterEach(() => nodeApp.close());
-afterAll(() => rmSync(DATA_DIR, { recursive: true, force: true }));
+const server = useTestNodeApp('uploads-test');
 
 async function upload(name: string, bytes: Uint8Array<ArrayBuffer> = new Uint8Array(PNG), user = 'Ana') {
   const form = new FormData();
   form.append('file', new Blob([bytes]), name);
-  const response = await nodeApp.app.request(
+  const response = await server.nodeApp.app.request(
     `${ORIGIN}/v1/figure-resource/upload/file`,
     {
       method: 'POST',
@@ -44,7 +30,7 @@ async function upload(name: string, bytes: Uint8Array<ArrayBuffer> = new Uint8Ar
 }
 
 async function createImage(body: Record<string, unknown>) {
-  const response = await nodeApp.app.request(`${ORIGIN}/v1/image_generate`, {
+  const response = await server.nodeApp.app.request(`${ORIGIN}/v1/image_generate`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: 'Bearer t' },
     body: JSON.stringify(body),
@@ -53,7 +39,7 @@ async function createImage(body: Record<string, unknown>) {
 }
 
 async function detail(id: string) {
-  const response = await nodeApp.app.request(`${ORIGIN}/__console/tasks/${id}`);
+  const response = await server.nodeApp.app.request(`${ORIGIN}/__console/tasks/${id}`);
   return ((await response.json()) as { data: { task: TaskView } }).data.task;
 }
 
@@ -72,7 +58,7 @@ describe('uploads in the team record', () => {
       { field: 'reference_images[2]', url: second.result!.url, name: 'palette.png' },
     ];
     expect((await detail(id)).files).toEqual(files);
-    const list = await nodeApp.app.request(`${ORIGIN}/__console/tasks`);
+    const list = await server.nodeApp.app.request(`${ORIGIN}/__console/tasks`);
     const items = ((await list.json()) as { data: { items: TaskView[] } }).data.items;
     expect(items.find((item) => item.id === id)?.files).toEqual(files);
   });

@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BackendIndicator, MissingTokenBanner } from './backend-indicator';
-import { testConsoleInfo } from '@/testing/console-info';
-import { setConsoleInfoForTests, type ConsoleInfo } from '@/api/console-info';
+import { testConsoleInfo, withConsoleInfo } from '@/testing/console-info';
+import { ConsoleInfoContext, createConsoleInfoStore, type ConsoleInfo } from '@/api/console-info';
 
 afterEach(() => {
   cleanup();
@@ -17,12 +17,14 @@ function renderWith(backend: Pick<ConsoleInfo, 'backend' | 'apiHost' | 'tokenCon
   const fetchSpy = vi.fn<typeof fetch>();
   vi.stubGlobal('fetch', fetchSpy);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  setConsoleInfoForTests(info);
   render(
-    <QueryClientProvider client={client}>
-      <BackendIndicator />
-      <MissingTokenBanner />
-    </QueryClientProvider>,
+    withConsoleInfo(
+      info,
+      <QueryClientProvider client={client}>
+        <BackendIndicator />
+        <MissingTokenBanner />
+      </QueryClientProvider>,
+    ),
   );
   return { fetchSpy };
 }
@@ -59,9 +61,11 @@ describe('MissingTokenBanner', () => {
     );
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
-      <QueryClientProvider client={client}>
-        <MissingTokenBanner />
-      </QueryClientProvider>,
+      <ConsoleInfoContext value={createConsoleInfoStore()}>
+        <QueryClientProvider client={client}>
+          <MissingTokenBanner />
+        </QueryClientProvider>
+      </ConsoleInfoContext>,
     );
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });

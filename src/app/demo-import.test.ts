@@ -1,13 +1,8 @@
 // @vitest-environment jsdom
-import { clear, createStore } from 'idb-keyval';
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  historySnapshot,
-  mergeTasks,
-  resetHistoryMemoryForTests,
-  type TaskRecord,
-} from '@/features/tasks/history';
+import { historySnapshot, mergeTasks, type TaskRecord } from '@/features/tasks/history';
 import { importDemoTasks } from './demo-import';
+import { emptyHistory } from '@/testing/history';
 
 const task = (id: string, createdAt = 1): TaskRecord => ({
   id,
@@ -23,8 +18,7 @@ const ids = () =>
     .sort();
 
 beforeEach(async () => {
-  await clear(createStore('media-console', 'tasks'));
-  resetHistoryMemoryForTests();
+  await emptyHistory();
   localStorage.clear();
 });
 

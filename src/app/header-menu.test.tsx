@@ -6,23 +6,17 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { setConsoleInfoForTests } from '@/api/console-info';
 import type { Role } from '@/api/roles';
-import { testConsoleInfo } from '@/testing/console-info';
+import { testConsoleInfo, withConsoleInfo } from '@/testing/console-info';
 import { HeaderMenu } from './header-menu';
 import { Layout } from './layout';
 
-afterEach(() => {
-  cleanup();
-  setConsoleInfoForTests(undefined);
-});
+afterEach(cleanup);
 
 function renderAs(role: Role | undefined, ui = <Layout>content</Layout>) {
-  setConsoleInfoForTests(
-    testConsoleInfo(role ? { user: { id: 'u1', name: 'Sam Doe', role, source: 'local' } } : {}),
-  );
+  const info = testConsoleInfo(role ? { user: { id: 'u1', name: 'Sam Doe', role, source: 'local' } } : {});
   const memory = memoryLocation({ path: '/', record: true });
-  render(<Router hook={memory.hook}>{ui}</Router>);
+  render(withConsoleInfo(info, <Router hook={memory.hook}>{ui}</Router>));
   return memory;
 }
 

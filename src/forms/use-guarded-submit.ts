@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { ApiError } from '@/api/errors';
 
 /**
@@ -47,4 +47,21 @@ export function useGuardedSubmit<T, R>(
   }
 
   return { submit, banner, clearBanner: () => setBanner(undefined), result, pending, reset };
+}
+
+/**
+ * What the creation form's layout takes of a submission: the form's submit handler (react-hook-form's
+ * `handleSubmit(onValid)`), the banner, and whether a request or the validation is under way.
+ */
+export function submitProps(
+  submitValid: (event: FormEvent<HTMLFormElement>) => Promise<void>,
+  guarded: { banner: ApiError | undefined; clearBanner: () => void; pending: boolean },
+  isSubmitting: boolean,
+) {
+  return {
+    onSubmit: (event: FormEvent<HTMLFormElement>) => void submitValid(event),
+    banner: guarded.banner,
+    onDismissBanner: guarded.clearBanner,
+    pending: guarded.pending || isSubmitting,
+  };
 }

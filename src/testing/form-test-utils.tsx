@@ -8,8 +8,8 @@ import type { ReactNode } from 'react';
 import { onTestFinished, vi } from 'vitest';
 import { createEmulator } from '../../server/emulator/app';
 import type { EmulatorOptions } from '../../server/emulator/options';
-import { testConsoleInfo } from './console-info';
-import { setConsoleInfoForTests, type ConsoleInfo } from '@/api/console-info';
+import { testConsoleInfo, withConsoleInfo } from './console-info';
+import type { ConsoleInfo } from '@/api/console-info';
 
 export const envelope = (data: unknown, code = 0, msg = 'ok', status = 200) =>
   new Response(JSON.stringify({ code, msg, data }), {
@@ -72,8 +72,9 @@ export function renderWithClient(ui: ReactNode, info: ConsoleInfo = testConsoleI
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  setConsoleInfoForTests(info);
-  const result = render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+  const result = render(
+    withConsoleInfo(info, <QueryClientProvider client={client}>{ui}</QueryClientProvider>),
+  );
   return { ...result, client };
 }
 

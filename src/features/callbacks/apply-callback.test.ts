@@ -2,14 +2,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/api/query-client';
 import type { CallbackBody } from '@/api/schemas';
-import {
-  applyTaskUpdate,
-  getTask,
-  recordCreatedTasks,
-  resetHistoryMemoryForTests,
-} from '@/features/tasks/history';
+import { applyTaskUpdate, getTask, recordCreatedTasks } from '@/features/tasks/history';
 import { applyCallback, createApplyQueue } from './apply-callback';
 import { CALLBACK_EXAMPLES } from './parse-callback';
+import { emptyHistory } from '@/testing/history';
 
 let n = 0;
 const uniqueId = (prefix: string) => `${prefix}-${Date.now()}-${n++}`;
@@ -21,8 +17,8 @@ function videoCallback(taskId: string, overrides: Partial<CallbackBody['data']> 
 }
 
 let invalidate: ReturnType<typeof vi.spyOn>;
-beforeEach(() => {
-  resetHistoryMemoryForTests();
+beforeEach(async () => {
+  await emptyHistory();
   invalidate = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
 });
 afterEach(() => vi.restoreAllMocks());

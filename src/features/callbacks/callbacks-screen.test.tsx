@@ -7,12 +7,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getTask, resetHistoryMemoryForTests } from '@/features/tasks/history';
+import { getTask } from '@/features/tasks/history';
 import { createCallbackInbox, type CallbackInbox } from '../../../server/callbacks/inbox';
 import { CallbackStore } from '../../../server/callbacks/store';
 import { resetTestDatabase, testDatabase } from '../../../server/testing/database';
 import { CallbacksScreen } from './callbacks-screen';
 import { CALLBACK_EXAMPLES } from './parse-callback';
+import { emptyHistory } from '@/testing/history';
 
 const SECRET = 'screen-test-secret-0123456789';
 // The machine running the suite may be busy; the default 1 s is too tight for a first render.
@@ -31,7 +32,7 @@ function renderScreen() {
 }
 
 beforeEach(async () => {
-  resetHistoryMemoryForTests();
+  await emptyHistory();
   await resetTestDatabase();
   dataDir = mkdtempSync(join(tmpdir(), 'screen-inbox-'));
   store = new CallbackStore(testDatabase());

@@ -2,11 +2,11 @@
 // One event stream per browser: the tab holding the lock streams, the others hear it from that tab.
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetHistoryMemoryForTests } from '@/features/tasks/history';
 import { callbackKeys } from './inbox-api';
 import { startInboxLive } from './inbox-live';
 import { FakeEventSource } from '@/testing/fake-event-source';
 import { CALLBACK_EXAMPLES } from './parse-callback';
+import { emptyHistory } from '@/testing/history';
 
 /** Web Locks with exclusive locks only: the first request holds it, the others wait in order. */
 function fakeLocks() {
@@ -51,8 +51,8 @@ function tab() {
   return { stop, ids };
 }
 
-beforeEach(() => {
-  resetHistoryMemoryForTests();
+beforeEach(async () => {
+  await emptyHistory();
   FakeEventSource.instances = [];
   vi.stubGlobal('EventSource', FakeEventSource);
   Object.defineProperty(navigator, 'locks', { value: fakeLocks(), configurable: true });

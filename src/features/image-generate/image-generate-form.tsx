@@ -11,7 +11,7 @@ import { fieldForServerError, serverFieldMessage } from '@/forms/form-errors';
 import { RadioCards } from '@/components/ui/radio-cards';
 import { inputClass } from '@/components/ui/styles';
 import { lazyZodResolver } from '@/forms/lazy-zod-resolver';
-import { useGuardedSubmit } from '@/forms/use-guarded-submit';
+import { submitProps, useGuardedSubmit } from '@/forms/use-guarded-submit';
 import { useUploadTracker } from '@/forms/uploads/upload-context';
 import { AspectRatioPicker } from './aspect-ratio-picker';
 import {
@@ -85,14 +85,11 @@ export function ImageGenerateForm() {
     return Boolean(field);
   }
 
-  const {
-    submit,
-    banner,
-    clearBanner,
-    result,
-    pending: sending,
-    reset,
-  } = useGuardedSubmit((body: ImageGenerateRequest) => createImages(body, uploads.nameOf), placeError);
+  const guarded = useGuardedSubmit(
+    (body: ImageGenerateRequest) => createImages(body, uploads.nameOf),
+    placeError,
+  );
+  const { submit, result, reset } = guarded;
   const onValid = (values: ImageFormOutput) => {
     setReferenceVerdict(undefined);
     return submit(toImageRequest(values));
@@ -105,17 +102,13 @@ export function ImageGenerateForm() {
     setReferenceVerdict(undefined);
   }
 
-  const pending = sending || formState.isSubmitting;
   const reusePrompt = (params: Record<string, unknown>) =>
     fillFromParams(form, IMAGE_FORM_DEFAULTS, params, 'prompt');
   return (
     <CreationFormLayout
       titleId="image-form-title"
       title="Image generation settings"
-      onSubmit={(event) => void handleSubmit(onValid)(event)}
-      banner={banner}
-      onDismissBanner={clearBanner}
-      pending={pending}
+      {...submitProps(handleSubmit(onValid), guarded, formState.isSubmitting)}
       submitLabel="Generate images"
       onReset={resetToDefaults}
       onEngage={resolver.preload}

@@ -18,7 +18,7 @@ import { useUploadTracker } from '@/forms/uploads/upload-context';
 import { clearDraft, loadDraft, useDraftAutosave } from '@/forms/form-draft';
 import { fieldForServerError, serverFieldMessage } from '@/forms/form-errors';
 import { lazyZodResolver } from '@/forms/lazy-zod-resolver';
-import { useGuardedSubmit } from '@/forms/use-guarded-submit';
+import { submitProps, useGuardedSubmit } from '@/forms/use-guarded-submit';
 import type { AnimateSource } from './animate-link';
 import { createVideos } from './use-create-videos';
 import { useImageOrientation } from './use-image-orientation';
@@ -168,14 +168,8 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
     return true;
   }
 
-  const {
-    submit,
-    banner,
-    clearBanner,
-    result,
-    pending: sending,
-    reset,
-  } = useGuardedSubmit(createVideos, placeError);
+  const guarded = useGuardedSubmit(createVideos, placeError);
+  const { submit, result, reset } = guarded;
   const onValid = (values: VideoFormOutput) => {
     setUnavailable(false);
     return submit({ body: toVideoRequest(values), animatedFrom, fileNames: uploads.nameOf });
@@ -189,7 +183,6 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
     setUnavailable(false);
   }
 
-  const pending = sending || formState.isSubmitting;
   // Only the prompt: the model, mode and frames follow rules of their own (useModelAndMode).
   const reusePrompt = (params: Record<string, unknown>) => {
     if (typeof params.prompt !== 'string') return;
@@ -202,10 +195,7 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
     <CreationFormLayout
       titleId="i2v-form-title"
       title="Image to video settings"
-      onSubmit={(event) => void handleSubmit(onValid)(event)}
-      banner={banner}
-      onDismissBanner={clearBanner}
-      pending={pending}
+      {...submitProps(handleSubmit(onValid), guarded, formState.isSubmitting)}
       submitLabel="Create videos"
       onReset={resetToDefaults}
       onEngage={() => {

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { clear, createStore } from 'idb-keyval';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { startFinishNotifier } from './finish-notifier';
-import { applyTaskUpdate, recordCreatedTasks, resetHistoryMemoryForTests } from './history';
+import { applyTaskUpdate, recordCreatedTasks } from './history';
+import { emptyHistory } from '@/testing/history';
 
 function setVisibility(state: 'visible' | 'hidden') {
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
@@ -10,8 +10,7 @@ function setVisibility(state: 'visible' | 'hidden') {
 }
 
 beforeEach(async () => {
-  await clear(createStore('media-console', 'tasks'));
-  resetHistoryMemoryForTests();
+  await emptyHistory();
 });
 
 describe('finished while hidden', () => {

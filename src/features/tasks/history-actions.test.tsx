@@ -2,8 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setConsoleInfoForTests } from '@/api/console-info';
-import { testConsoleInfo } from '@/testing/console-info';
+import { testConsoleInfo, withConsoleInfo } from '@/testing/console-info';
 import { HistoryActions } from './history-actions';
 
 beforeEach(() => localStorage.clear());
@@ -11,10 +10,11 @@ afterEach(cleanup);
 
 describe('Settings → who you are', () => {
   it('shows the signed-in person and offers no name to edit (the server records who signed in)', async () => {
-    setConsoleInfoForTests(
-      testConsoleInfo({ auth: true, user: { id: 'u1', name: 'Ada', role: 'creator', source: 'oidc' } }),
-    );
-    render(<HistoryActions />);
+    const info = testConsoleInfo({
+      auth: true,
+      user: { id: 'u1', name: 'Ada', role: 'creator', source: 'oidc' },
+    });
+    render(withConsoleInfo(info, <HistoryActions />));
     await userEvent.click(screen.getByRole('button', { name: 'More' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Settings…' }));
     expect(await screen.findByText('Ada')).toBeVisible();
@@ -25,7 +25,7 @@ describe('Settings → who you are', () => {
 
 describe('the More menu', () => {
   it('is a menu button: arrows move between the items, Escape closes it and focus goes back', async () => {
-    render(<HistoryActions />);
+    render(withConsoleInfo(testConsoleInfo(), <HistoryActions />));
     const button = screen.getByRole('button', { name: 'More' });
     expect(button).toHaveAttribute('aria-haspopup', 'menu');
     await userEvent.click(button);

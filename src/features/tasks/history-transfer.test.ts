@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getTask, mergeTasks, resetHistoryMemoryForTests } from './history';
+import { getTask, mergeTasks } from './history';
 import { lookUpImported } from './history-transfer';
 import { createSemaphore } from './semaphore';
+import { emptyHistory } from '@/testing/history';
 
-beforeEach(() => resetHistoryMemoryForTests());
+beforeEach(emptyHistory);
 
 describe('imported ids are looked up through the server', () => {
   it('once each, behind the in-flight cap, merging answers and ignoring failures', async () => {

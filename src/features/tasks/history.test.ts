@@ -1,43 +1,36 @@
 import { clear, createStore } from 'idb-keyval';
-import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  applyTaskUpdate,
-  getTask,
-  historySnapshot,
-  listTasks,
-  loadHistory,
-  mergeTasks,
-  onTaskFinished,
-  recordCreatedTasks,
-  recordTaskError,
-  removeTasks,
-  resetHistoryMemoryForTests,
-  subscribeHistory,
-  updateTask,
-  type TaskRecord,
-} from './history';
-import { exportHistory, importHistory, parseHistory } from './history-transfer';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TaskRecord } from './history';
+
+// Each test starts as a page does: the history module fresh, reading what IndexedDB holds. A page
+// that reloads closes its BroadcastChannel; the modules left behind here would keep theirs and
+// answer every write of the new one, so these tests run without the channel (tabs.spec covers it).
+vi.stubGlobal('BroadcastChannel', undefined);
+let h: typeof import('./history');
+let transfer: typeof import('./history-transfer');
+
+/** Simulates a page load: the modules evaluated again, so the history is read from IndexedDB. */
+async function reload() {
+  vi.resetModules();
+  h = await import('./history');
+  transfer = await import('./history-transfer');
+  await h.loadHistory();
+}
 
 beforeEach(async () => {
   await clear(createStore('media-console', 'tasks'));
-  resetHistoryMemoryForTests();
+  await reload();
 });
-
-/** Simulates a page reload: forget memory, read IndexedDB again. */
-async function reload() {
-  resetHistoryMemoryForTests();
-  await loadHistory();
-}
 
 describe('task history', () => {
   it('keeps created tasks across a reload, newest first', async () => {
-    await recordCreatedTasks('image_generate', { prompt: 'a' }, [{ task_id: 'i2is-1' }]);
+    await h.recordCreatedTasks('image_generate', { prompt: 'a' }, [{ task_id: 'i2is-1' }]);
     await new Promise((resolve) => setTimeout(resolve, 2));
-    await recordCreatedTasks('video_translate', { video_url: 'https://x' }, [
+    await h.recordCreatedTasks('video_translate', { video_url: 'https://x' }, [
       { task_id: 'vt-1', language: 'English' },
     ]);
     await reload();
-    const tasks = await listTasks();
+    const tasks = await h.listTasks();
     expect(tasks.map((t) => t.id)).toEqual(['vt-1', 'i2is-1']);
     expect(tasks[0]).toMatchObject({
       kind: 'video_translate',
@@ -48,20 +41,20 @@ describe('task history', () => {
   });
 
   it('merges status answers and never lets a running status replace a terminal one', async () => {
-    await recordCreatedTasks('image_to_video', { prompt: 'p' }, [{ task_id: 'i2v-1' }]);
-    await applyTaskUpdate(
+    await h.recordCreatedTasks('image_to_video', { prompt: 'p' }, [{ task_id: 'i2v-1' }]);
+    await h.applyTaskUpdate(
       'i2v-1',
       'image_to_video',
       { task_id: 'i2v-1', status: 'PROCESSING', thumbnail_url: 'https://t' },
       'poll',
     );
-    await applyTaskUpdate(
+    await h.applyTaskUpdate(
       'i2v-1',
       'image_to_video',
       { task_id: 'i2v-1', status: 'SUCCEEDED', video_url: 'https://v', error_message: '' },
       'callback',
     );
-    const late = await applyTaskUpdate(
+    const late = await h.applyTaskUpdate(
       'i2v-1',
       'image_to_video',
       { task_id: 'i2v-1', status: 'PROCESSING' },
@@ -71,11 +64,11 @@ describe('task history', () => {
     expect(late.result).toMatchObject({ thumbnail_url: 'https://t', video_url: 'https://v' });
     expect(late.finishedAt).toBeTypeOf('number');
     await reload();
-    expect((await getTask('i2v-1'))?.status).toBe('SUCCEEDED');
+    expect((await h.getTask('i2v-1'))?.status).toBe('SUCCEEDED');
   });
 
   it('creates a record for a task it did not know (a callback for another browser)', async () => {
-    const record = await applyTaskUpdate(
+    const record = await h.applyTaskUpdate(
       'vt-9',
       'video_translate',
       { task_id: 'vt-9', status: 'SUCCEEDED', language: 'Korean' },
@@ -90,16 +83,16 @@ describe('task history', () => {
   });
 
   it('keeps the last known state when a status request fails', async () => {
-    await recordCreatedTasks('image_to_video', {}, [{ task_id: 'i2v-2' }]);
-    await applyTaskUpdate(
+    await h.recordCreatedTasks('image_to_video', {}, [{ task_id: 'i2v-2' }]);
+    await h.applyTaskUpdate(
       'i2v-2',
       'image_to_video',
       { status: 'PROCESSING', thumbnail_url: 'https://t' },
       'poll',
     );
-    await recordTaskError('i2v-2', { kind: 'network', httpStatus: 0, msg: 'offline' });
+    await h.recordTaskError('i2v-2', { kind: 'network', httpStatus: 0, msg: 'offline' });
     await reload();
-    const record = await getTask('i2v-2');
+    const record = await h.getTask('i2v-2');
     expect(record?.status).toBe('PROCESSING');
     expect(record?.result?.thumbnail_url).toBe('https://t');
     expect(record?.lastError).toMatchObject({ kind: 'network', msg: 'offline' });
@@ -107,52 +100,54 @@ describe('task history', () => {
 
   it('tells listeners once when a task finishes, from any source', async () => {
     const finished: string[] = [];
-    const stop = onTaskFinished((record, source) => finished.push(`${record.id}:${record.status}:${source}`));
-    await recordCreatedTasks('image_generate', {}, [{ task_id: 'i2is-5' }]);
-    await applyTaskUpdate('i2is-5', 'image_generate', { status: 'GENERATING' }, 'poll');
-    await applyTaskUpdate('i2is-5', 'image_generate', { status: 'FAILED', error_message: 'x' }, 'callback');
-    await applyTaskUpdate('i2is-5', 'image_generate', { status: 'FAILED', error_message: 'x' }, 'poll');
+    const stop = h.onTaskFinished((record, source) =>
+      finished.push(`${record.id}:${record.status}:${source}`),
+    );
+    await h.recordCreatedTasks('image_generate', {}, [{ task_id: 'i2is-5' }]);
+    await h.applyTaskUpdate('i2is-5', 'image_generate', { status: 'GENERATING' }, 'poll');
+    await h.applyTaskUpdate('i2is-5', 'image_generate', { status: 'FAILED', error_message: 'x' }, 'callback');
+    await h.applyTaskUpdate('i2is-5', 'image_generate', { status: 'FAILED', error_message: 'x' }, 'poll');
     stop();
     expect(finished).toEqual(['i2is-5:FAILED:callback']);
   });
 
   it('notifies subscribers with a new snapshot on every change', async () => {
     let calls = 0;
-    const unsubscribe = subscribeHistory(() => calls++);
-    await recordCreatedTasks('image_generate', {}, [{ task_id: 'i2is-6' }]);
-    const before = historySnapshot();
-    await updateTask('i2is-6', { status: 'GENERATING' });
-    expect(historySnapshot()).not.toBe(before);
-    expect(historySnapshot().tasks[0]?.status).toBe('GENERATING');
+    const unsubscribe = h.subscribeHistory(() => calls++);
+    await h.recordCreatedTasks('image_generate', {}, [{ task_id: 'i2is-6' }]);
+    const before = h.historySnapshot();
+    await h.updateTask('i2is-6', { status: 'GENERATING' });
+    expect(h.historySnapshot()).not.toBe(before);
+    expect(h.historySnapshot().tasks[0]?.status).toBe('GENERATING');
     expect(calls).toBeGreaterThanOrEqual(2);
     unsubscribe();
   });
 
   it('removes tasks for good', async () => {
-    await recordCreatedTasks('image_generate', {}, [{ task_id: 'a' }, { task_id: 'b' }]);
-    await removeTasks(['a']);
+    await h.recordCreatedTasks('image_generate', {}, [{ task_id: 'a' }, { task_id: 'b' }]);
+    await h.removeTasks(['a']);
     await reload();
-    expect((await listTasks()).map((t) => t.id)).toEqual(['b']);
+    expect((await h.listTasks()).map((t) => t.id)).toEqual(['b']);
   });
 });
 
 describe('export and import', () => {
   it('round-trips the history through JSON', async () => {
-    await recordCreatedTasks('image_generate', { prompt: 'cat' }, [{ task_id: 'i2is-1' }]);
-    await applyTaskUpdate(
+    await h.recordCreatedTasks('image_generate', { prompt: 'cat' }, [{ task_id: 'i2is-1' }]);
+    await h.applyTaskUpdate(
       'i2is-1',
       'image_generate',
       { status: 'SUCCEEDED', image_url: 'https://i' },
       'poll',
     );
-    const json = await exportHistory();
+    const json = await transfer.exportHistory();
     await clear(createStore('media-console', 'tasks'));
     await reload();
-    expect(await listTasks()).toEqual([]);
-    const outcome = await importHistory(json);
+    expect(await h.listTasks()).toEqual([]);
+    const outcome = await transfer.importHistory(json);
     expect(outcome).toMatchObject({ added: 1, updated: 0, rejected: 0 });
     await reload();
-    expect(await getTask('i2is-1')).toMatchObject({
+    expect(await h.getTask('i2is-1')).toMatchObject({
       status: 'SUCCEEDED',
       params: { prompt: 'cat' },
       result: { image_url: 'https://i' },
@@ -163,34 +158,36 @@ describe('export and import', () => {
     const files = [
       { field: 'reference_images[0]', url: 'https://cdn.example/u/1.png', name: 'moodboard.png' },
     ];
-    await recordCreatedTasks(
+    await h.recordCreatedTasks(
       'image_generate',
       { prompt: 'cat', reference_images: ['https://cdn.example/u/1.png'] },
       [{ task_id: 'i2is-f' }, { task_id: 'i2is-g' }],
       { files },
     );
-    const exported = JSON.parse(await exportHistory()) as { tasks: { id: string; files?: unknown }[] };
+    const exported = JSON.parse(await transfer.exportHistory()) as {
+      tasks: { id: string; files?: unknown }[];
+    };
     exported.tasks.find((task) => task.id === 'i2is-g')!.files = 'not a list';
     await clear(createStore('media-console', 'tasks'));
     await reload();
-    expect(await importHistory(JSON.stringify(exported))).toMatchObject({ added: 2, rejected: 0 });
+    expect(await transfer.importHistory(JSON.stringify(exported))).toMatchObject({ added: 2, rejected: 0 });
     await reload();
-    expect((await getTask('i2is-f'))?.files).toEqual(files);
-    expect((await getTask('i2is-g'))?.files).toBeUndefined();
+    expect((await h.getTask('i2is-f'))?.files).toEqual(files);
+    expect((await h.getTask('i2is-g'))?.files).toBeUndefined();
   });
 
   it('keeps the newer copy of a task on import', async () => {
-    await recordCreatedTasks('image_generate', {}, [{ task_id: 'x' }]);
-    const current = (await getTask('x'))!;
+    await h.recordCreatedTasks('image_generate', {}, [{ task_id: 'x' }]);
+    const current = (await h.getTask('x'))!;
     const older = { ...current, status: 'GENERATING', updatedAt: current.updatedAt - 1000 };
     const newer = { ...current, status: 'SUCCEEDED', updatedAt: current.updatedAt + 1000 };
-    expect(await mergeTasks([older])).toMatchObject({ added: 0, updated: 0, unchanged: 1 });
-    expect(await mergeTasks([newer])).toMatchObject({ updated: 1 });
-    expect((await getTask('x'))?.status).toBe('SUCCEEDED');
+    expect(await h.mergeTasks([older])).toMatchObject({ added: 0, updated: 0, unchanged: 1 });
+    expect(await h.mergeTasks([newer])).toMatchObject({ updated: 1 });
+    expect((await h.getTask('x'))?.status).toBe('SUCCEEDED');
   });
 
   it('skips invalid entries and explains why, and refuses files that are not exports', () => {
-    const parsed = parseHistory(
+    const parsed = transfer.parseHistory(
       JSON.stringify({
         tasks: [
           { id: 'a', kind: 'image_generate', createdAt: 1 },
@@ -201,8 +198,8 @@ describe('export and import', () => {
     expect(parsed.tasks.map((t) => t.id)).toEqual(['a']);
     expect(parsed.rejected).toBe(1);
     expect(parsed.problems[0]).toContain('kind');
-    expect(() => parseHistory('not json')).toThrow('not JSON');
-    expect(() => parseHistory('{"foo":1}')).toThrow('not a task history export');
+    expect(() => transfer.parseHistory('not json')).toThrow('not JSON');
+    expect(() => transfer.parseHistory('{"foo":1}')).toThrow('not a task history export');
   });
 
   it('holds 10,000 tasks: import, reload and list stay fast', async () => {
@@ -217,9 +214,9 @@ describe('export and import', () => {
       result: { video_url: `https://cdn.example.com/${i}.mp4`, error_message: i % 3 ? '' : 'boom' },
     }));
     const started = performance.now();
-    await mergeTasks(tasks);
+    await h.mergeTasks(tasks);
     await reload();
-    const listed = await listTasks();
+    const listed = await h.listTasks();
     const elapsed = performance.now() - started;
     expect(listed).toHaveLength(10_000);
     expect(listed[0]?.id).toBe('i2v-bench-0');

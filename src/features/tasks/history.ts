@@ -371,13 +371,3 @@ function isRecord(value: unknown): value is TaskRecord {
     typeof r.createdAt === 'number',
   );
 }
-
-/** Test helper: forget the in-memory copy so the next read comes from IndexedDB again. */
-export function resetHistoryMemoryForTests() {
-  byId.clear();
-  loading = undefined;
-  isLoaded = false;
-  storageError = undefined;
-  orderDirty = false;
-  snapshot = { loaded: false, tasks: [] };
-}

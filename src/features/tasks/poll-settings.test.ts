@@ -55,7 +55,6 @@ describe('the poller', () => {
     // A fresh poller and history, built while nothing is stored.
     const history = await import('./history');
     const { taskStatusQuery } = await import('./task-polling');
-    history.resetHistoryMemoryForTests();
 
     let inFlight = 0;
     let peak = 0;

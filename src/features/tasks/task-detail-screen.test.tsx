@@ -6,23 +6,25 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { setConsoleInfoForTests } from '@/api/console-info';
+import type { ConsoleInfo } from '@/api/console-info';
 import { queryClient } from '@/api/query-client';
-import { testConsoleInfo } from '@/testing/console-info';
+import { testConsoleInfo, withConsoleInfo } from '@/testing/console-info';
 import { FakeEventSource } from '@/testing/fake-event-source';
-import { screenServer } from '../../../server/testing/node-app-for-screens';
-import { applyTaskUpdate, getTask, resetHistoryMemoryForTests } from './history';
+import { testNodeApp } from '../../../server/testing/test-node-app';
+import { applyTaskUpdate, getTask } from './history';
 import { TaskDetailScreen } from './task-detail-screen';
+import { emptyHistory } from '@/testing/history';
 
-const server = screenServer('task-detail');
+const server = testNodeApp('task-detail');
+let consoleInfo: ConsoleInfo;
 
 beforeEach(async () => {
   await server.open();
-  resetHistoryMemoryForTests();
+  await emptyHistory();
   queryClient.clear();
   vi.stubGlobal('EventSource', FakeEventSource);
   vi.stubGlobal('fetch', (input: string, init?: RequestInit) => server.request(input, init));
-  setConsoleInfoForTests(testConsoleInfo());
+  consoleInfo = testConsoleInfo();
 });
 afterEach(async () => {
   cleanup();
@@ -35,7 +37,7 @@ afterAll(server.remove);
 /** The console says this person is signed in (what /__console/config answers for them). */
 function signedInAs(name: string, role: 'viewer' | 'creator' | 'admin' = 'creator') {
   const { userId, source } = person(name, role);
-  setConsoleInfoForTests(testConsoleInfo({ user: { id: userId, name, role, source } }));
+  consoleInfo = testConsoleInfo({ user: { id: userId, name, role, source } });
 }
 
 async function createdBy(name: string): Promise<string> {
@@ -56,9 +58,12 @@ async function createdBy(name: string): Promise<string> {
 function renderDetail(id: string) {
   const memory = memoryLocation({ path: `/tasks/${id}` });
   render(
-    <Router hook={memory.hook}>
-      <TaskDetailScreen taskId={id} />
-    </Router>,
+    withConsoleInfo(
+      consoleInfo,
+      <Router hook={memory.hook}>
+        <TaskDetailScreen taskId={id} />
+      </Router>,
+    ),
   );
 }
 

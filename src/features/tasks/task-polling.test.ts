@@ -1,13 +1,13 @@
 import type { TaskType } from '@/api/schemas';
 import { environmentManager, focusManager, QueryClient, QueryObserver } from '@tanstack/react-query';
-import { clear, createStore } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
 import type { TaskStatusData } from '@/api/endpoints';
-import { applyTaskUpdate, getTask, recordCreatedTasks, resetHistoryMemoryForTests } from './history';
+import { applyTaskUpdate, getTask, recordCreatedTasks } from './history';
 import { createSemaphore } from './semaphore';
-import { needsPolling, resetPollerMemoryForTests, taskStatusQuery, type PollerDeps } from './task-polling';
+import { needsPolling, taskStatusQuery, type PollerDeps } from './task-polling';
 import { describeTask } from './task-view';
+import { emptyHistory } from '@/testing/history';
 
 /** A fake backend: each task answers a scripted list of statuses over time. */
 function fakeBackend(
@@ -54,9 +54,7 @@ async function advance(ms: number) {
 
 beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-  await clear(createStore('media-console', 'tasks'));
-  resetHistoryMemoryForTests();
-  resetPollerMemoryForTests();
+  await emptyHistory();
   client = new QueryClient();
 });
 
@@ -72,6 +70,7 @@ const depsWith = (fetchStatus: PollerDeps['fetchStatus'], limit = 4): PollerDeps
   fetchStatus,
   now: () => Date.now(),
   isHidden: () => false,
+  unavailableKinds: new Set(),
 });
 
 describe('polling', () => {

@@ -23,6 +23,8 @@ export interface PollerDeps {
   fetchStatus: typeof fetchTaskStatus;
   now: () => number;
   isHidden: () => boolean;
+  /** Kinds whose query endpoint this backend lacks (404 without a business code), learned per session. */
+  unavailableKinds: Set<TaskType>;
 }
 
 export { needsPolling, pollSemaphore };
@@ -32,14 +34,8 @@ const defaultDeps: PollerDeps = {
   fetchStatus: fetchTaskStatus,
   now: () => Date.now(),
   isHidden: () => typeof document !== 'undefined' && document.visibilityState === 'hidden',
+  unavailableKinds: new Set(),
 };
-
-/** Kinds whose query endpoint this backend lacks (404 without a business code), learned per session. */
-const unavailableKinds = new Set<TaskType>();
-
-export function resetPollerMemoryForTests() {
-  unavailableKinds.clear();
-}
 
 /** A failed status request, with how many in a row have failed (the backoff reads it). */
 export type PollFailure = ApiError & { readonly streak?: number };
@@ -55,7 +51,7 @@ async function pollOnce(
     const known = peekTask(id);
     if (known && isTerminalStatus(known.status)) return (known.result as TaskStatusData | undefined) ?? null;
     try {
-      if (unavailableKinds.has(kind)) {
+      if (deps.unavailableKinds.has(kind)) {
         throw new ApiError({
           kind: 'unavailable',
           httpStatus: 404,
@@ -74,7 +70,7 @@ async function pollOnce(
       const previous = queryKey && client?.getQueryState<unknown, PollFailure>(queryKey);
       const failedLast = previous?.error && previous.errorUpdatedAt >= previous.dataUpdatedAt;
       const streak = failedLast ? (previous.error?.streak ?? 0) + 1 : 1;
-      if (error.kind === 'unavailable') unavailableKinds.add(kind);
+      if (error.kind === 'unavailable') deps.unavailableKinds.add(kind);
       await recordTaskError(id, error);
       throw Object.assign(error, { streak }) as PollFailure;
     }
@@ -171,5 +167,5 @@ export function lookUpTask(client: QueryClient, kind: TaskType, id: string): Pro
 
 /** "Check again": forget earlier failures of this task (and its kind's missing endpoint), then ask. */
 export function forgetPollFailures(kind: TaskType) {
-  unavailableKinds.delete(kind);
+  defaultDeps.unavailableKinds.delete(kind);
 }

@@ -8,24 +8,26 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vites
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { asPerson, person } from '../../../server/testing/identity';
-import { setConsoleInfoForTests } from '@/api/console-info';
-import { testConsoleInfo } from '@/testing/console-info';
+import type { ConsoleInfo } from '@/api/console-info';
+import { testConsoleInfo, withConsoleInfo } from '@/testing/console-info';
 import { FakeEventSource } from '@/testing/fake-event-source';
-import { screenServer } from '../../../server/testing/node-app-for-screens';
+import { testNodeApp } from '../../../server/testing/test-node-app';
 import { applyStatus } from '../../../server/tasks/recorder';
-import { addLookedUpTasks, recordCreatedTasks, resetHistoryMemoryForTests } from './history';
+import { addLookedUpTasks, recordCreatedTasks } from './history';
 import { RESULT_LIFETIME_MS } from './result-expiry';
 import { StatusTabs } from './task-filters';
 import { PAGE_SIZE } from './team-tasks';
 import { TasksScreenContent } from './tasks-screen';
+import { emptyHistory } from '@/testing/history';
 
-const server = screenServer('tasks-screen');
+const server = testNodeApp('tasks-screen');
 let listFails = false;
+let consoleInfo: ConsoleInfo;
 
 beforeEach(async () => {
   await server.open();
   listFails = false;
-  resetHistoryMemoryForTests();
+  await emptyHistory();
   localStorage.clear();
   FakeEventSource.instances = [];
   vi.stubGlobal('EventSource', FakeEventSource);
@@ -43,7 +45,7 @@ beforeEach(async () => {
       return Promise.resolve(Response.json({ code: 500, msg: 'database unavailable' }, { status: 500 }));
     return server.request(input, init);
   });
-  setConsoleInfoForTests(testConsoleInfo());
+  consoleInfo = testConsoleInfo();
 });
 afterEach(async () => {
   cleanup();
@@ -83,11 +85,14 @@ function renderScreen(path = '/tasks') {
   const memory = memoryLocation({ path, record: true });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={client}>
-      <Router hook={memory.hook} searchHook={memory.searchHook}>
-        <TasksScreenContent />
-      </Router>
-    </QueryClientProvider>,
+    withConsoleInfo(
+      consoleInfo,
+      <QueryClientProvider client={client}>
+        <Router hook={memory.hook} searchHook={memory.searchHook}>
+          <TasksScreenContent />
+        </Router>
+      </QueryClientProvider>,
+    ),
   );
   return memory;
 }
@@ -112,7 +117,7 @@ describe("Tasks screen: the team's list", () => {
   it('"Mine" asks the server for this browser’s name only, and the URL keeps it', async () => {
     const [ada] = await create('Mine', 'Ada');
     await create('Theirs', 'Grace');
-    setConsoleInfoForTests(testConsoleInfo({ user: { ...person('Ada'), id: person('Ada').userId } }));
+    consoleInfo = testConsoleInfo({ user: { ...person('Ada'), id: person('Ada').userId } });
     const memory = renderScreen();
     await waitFor(() => expect(cards()).toHaveLength(2));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Mine' }));
@@ -338,7 +343,7 @@ describe('Tasks screen: fallback and expiry', () => {
 
   it('filters the history by the same rule as the server: Mine and a search by name find what this browser made', async () => {
     listFails = true;
-    setConsoleInfoForTests(testConsoleInfo({ user: { ...person('Ada'), id: person('Ada').userId } }));
+    consoleInfo = testConsoleInfo({ user: { ...person('Ada'), id: person('Ada').userId } });
     await recordCreatedTasks('image_generate', { prompt: 'Made here' }, [{ task_id: 'i2is-rule-made' }]);
     await addLookedUpTasks([{ id: 'i2is-rule-seen', kind: 'image_generate' }]);
     // (The history may hold other tests' tasks: only these two are looked at.)

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import type { VideoTranslateRequest } from '@/api/schemas';
 import { recordCreatedTasksSafely } from '@/forms/record-created';
 
@@ -26,21 +26,28 @@ export async function createTranslations(
   };
 }
 
-let languages: Promise<string[] | undefined> | undefined;
-
 /**
- * The backend's language list, asked once per page; not part of the interface, so any failure
- * means "use the built-in list" (undefined).
+ * Asks the backend's language list once; not part of the interface, so any failure means "use the
+ * built-in list" (undefined).
  */
+export function targetLanguagesOnce(): () => Promise<string[] | undefined> {
+  let languages: Promise<string[] | undefined> | undefined;
+  return () =>
+    (languages ??= import('@/api/languages')
+      .then(({ getTargetLanguages }) => getTargetLanguages())
+      .catch(() => undefined));
+}
+
+/** Where the form gets the list: asked once per page unless a provider gives another source. */
+export const TargetLanguagesContext = createContext(targetLanguagesOnce());
+
 export function useTargetLanguages(): { data?: string[]; isPending: boolean } {
+  const load = useContext(TargetLanguagesContext);
   const [data, setData] = useState<string[] | undefined>();
   const [isPending, setPending] = useState(true);
   useEffect(() => {
     let current = true;
-    languages ??= import('@/api/languages')
-      .then(({ getTargetLanguages }) => getTargetLanguages())
-      .catch(() => undefined);
-    void languages.then((list) => {
+    void load().then((list) => {
       if (!current) return;
       setData(list);
       setPending(false);
@@ -48,11 +55,6 @@ export function useTargetLanguages(): { data?: string[]; isPending: boolean } {
     return () => {
       current = false;
     };
-  }, []);
+  }, [load]);
   return { data, isPending };
-}
-
-/** Tests: ask the backend again. */
-export function forgetTargetLanguagesForTests() {
-  languages = undefined;
 }

@@ -13,15 +13,12 @@ import {
   type FetchStubOptions,
 } from '@/testing/form-test-utils';
 import { getTask } from '@/features/tasks/history';
-import { forgetTargetLanguagesForTests } from './use-create-translations';
+import { TargetLanguagesContext, targetLanguagesOnce } from './use-create-translations';
 import { VIDEO_DRAFT_KEY, VideoTranslateForm } from './video-translate-form';
 
 const DRAFT = `media-console:draft:${VIDEO_DRAFT_KEY}`;
 const VIDEO = 'https://example.com/talk.mp4';
-beforeEach(() => {
-  localStorage.clear();
-  forgetTargetLanguagesForTests();
-});
+beforeEach(() => localStorage.clear());
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -30,7 +27,13 @@ afterEach(() => {
 function setup(options: FetchStubOptions = {}, info?: ConsoleInfo) {
   const stub = stubFetch(options);
   const user = userEvent.setup();
-  const view = renderWithClient(<VideoTranslateForm />, info);
+  // Each form asks the stubbed backend for its languages afresh, as on a new page.
+  const view = renderWithClient(
+    <TargetLanguagesContext value={targetLanguagesOnce()}>
+      <VideoTranslateForm />
+    </TargetLanguagesContext>,
+    info,
+  );
   const submit = () => user.click(screen.getByRole('button', { name: 'Translate video' }));
   const languages = () => screen.getByRole('group', { name: 'Target languages' });
   const pick = (name: string) => user.click(within(languages()).getByRole('checkbox', { name }));

@@ -9,7 +9,7 @@ import { fieldForServerError, serverFieldMessage } from '@/forms/form-errors';
 import { inputClass } from '@/components/ui/styles';
 import { Switch } from '@/components/ui/switch';
 import { lazyZodResolver } from '@/forms/lazy-zod-resolver';
-import { useGuardedSubmit } from '@/forms/use-guarded-submit';
+import { submitProps, useGuardedSubmit } from '@/forms/use-guarded-submit';
 import { CallbackUrlField } from './callback-url-field';
 import { LanguagePicker } from './language-picker';
 import { createTranslations, useTargetLanguages } from './use-create-translations';
@@ -69,14 +69,7 @@ export function VideoTranslateForm() {
   const inboxUrl = useConsoleInfo().data?.callbackAddress;
   const videoUrl = useWatch({ control, name: 'video_url' }) ?? '';
 
-  const {
-    submit,
-    banner,
-    clearBanner,
-    result,
-    pending: sending,
-    reset,
-  } = useGuardedSubmit(
+  const guarded = useGuardedSubmit(
     (body: VideoTranslateRequest) => createTranslations(body, uploads.nameOf),
     (error) => {
       const field = fieldForServerError(error, VIDEO_FORM_FIELDS);
@@ -85,6 +78,7 @@ export function VideoTranslateForm() {
       return Boolean(field);
     },
   );
+  const { submit, result, reset } = guarded;
   const onValid = (values: VideoFormOutput) => submit(toVideoRequest(values));
 
   function resetToDefaults() {
@@ -93,15 +87,11 @@ export function VideoTranslateForm() {
     reset();
   }
 
-  const pending = sending || formState.isSubmitting;
   return (
     <CreationFormLayout
       titleId="video-form-title"
       title="Video translation settings"
-      onSubmit={(event) => void handleSubmit(onValid)(event)}
-      banner={banner}
-      onDismissBanner={clearBanner}
-      pending={pending}
+      {...submitProps(handleSubmit(onValid), guarded, formState.isSubmitting)}
       submitLabel="Translate video"
       onReset={resetToDefaults}
       onEngage={resolver.preload}

@@ -2,17 +2,19 @@
 // The file controls by role: a viewer is not offered a file dialog nor takes a dropped file in (the
 // server would refuse the upload); a creator is.
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setConsoleInfoForTests } from '@/api/console-info';
 import type { Role } from '@/api/roles';
-import { testConsoleInfo } from '@/testing/console-info';
+import { testConsoleInfo, withConsoleInfo } from '@/testing/console-info';
 import { FilePickButton, useFileDrop } from './file-controls';
 import { IMAGE_ACCEPT } from './upload-accept';
 
 afterEach(cleanup);
 
-const signedInAs = (role: Role) =>
-  setConsoleInfoForTests(testConsoleInfo({ user: { id: `u-${role}`, name: role, role, source: 'local' } }));
+const renderAs = (role: Role, ui: ReactElement) =>
+  render(
+    withConsoleInfo(testConsoleInfo({ user: { id: `u-${role}`, name: role, role, source: 'local' } }), ui),
+  );
 
 function DropZone({ onFiles }: { onFiles: (files: File[]) => void }) {
   const { props } = useFileDrop(onFiles);
@@ -32,18 +34,16 @@ const drop = () =>
 
 describe('file controls by role', () => {
   it('a creator picks and drops files', () => {
-    signedInAs('creator');
     const onFiles = vi.fn();
-    render(<DropZone onFiles={onFiles} />);
+    renderAs('creator', <DropZone onFiles={onFiles} />);
     expect(screen.getByRole('button', { name: 'Upload images' })).toBeEnabled();
     drop();
     expect(onFiles).toHaveBeenCalledTimes(1);
   });
 
   it('a viewer gets a disabled pick button that says why, and a drop takes nothing in', () => {
-    signedInAs('viewer');
     const onFiles = vi.fn();
-    render(<DropZone onFiles={onFiles} />);
+    renderAs('viewer', <DropZone onFiles={onFiles} />);
     const pick = screen.getByRole('button', { name: 'Upload images' });
     expect(pick).toBeDisabled();
     expect(pick).toHaveAttribute('title', expect.stringMatching(/Only creators and admins can upload files/));
