@@ -10,10 +10,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIMIT_REFUSAL_CODE } from '@/api/limits';
 import { envelope, renderWithClient, stubFetch } from '@/testing/form-test-utils';
 import { BulkSlot } from './bulk-bar';
-import { resetHistoryMemoryForTests } from './history';
+import { emptyHistory } from '@/testing/history';
 import type { TeamTask } from './team-tasks';
 
-beforeEach(() => resetHistoryMemoryForTests());
+beforeEach(() => emptyHistory());
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
