@@ -105,13 +105,13 @@ function importDirectionRules() {
   /** What a feature offers the rest of the app: its screens and its shared store. */
   const PUBLIC = {
     tasks: [
-      'history',
-      'following',
-      'tasks-screen',
-      'task-detail-screen',
-      'task-polling-host',
-      'request-screen',
-      'request-tiles',
+      'history/history',
+      'history/following',
+      'list/tasks-screen',
+      'detail/task-detail-screen',
+      'history/task-polling-host',
+      'requests/request-screen',
+      'requests/request-tiles',
     ],
     callbacks: ['callback-subscriber', 'callbacks-screen'],
     // The image rows and the prompt are shared with Image to video rather than copied.

@@ -31,7 +31,7 @@ declare global {
 }
 
 const RUNS = Math.max(1, Number(process.env.GALLERY_RUNS ?? 5));
-/** The Tasks screen's page (src/features/tasks/team-tasks.ts PAGE_SIZE). */
+/** The Tasks screen's page (src/features/tasks/team/team-tasks.ts PAGE_SIZE). */
 const PAGE = 60;
 /** The smaller record the first card is also timed with: app start-up without the 10,000. */
 const BASELINE = 100;

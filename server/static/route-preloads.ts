@@ -18,8 +18,8 @@ export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 export const ROUTE_SCREENS: Record<string, string> = {
   '/translate': 'src/features/video-translate/video-translate-screen.tsx',
   '/image-to-video': 'src/features/image-to-video/image-to-video-screen.tsx',
-  '/tasks': 'src/features/tasks/tasks-screen.tsx',
-  '/tasks/:taskId': 'src/features/tasks/task-detail-screen.tsx',
+  '/tasks': 'src/features/tasks/list/tasks-screen.tsx',
+  '/tasks/:taskId': 'src/features/tasks/detail/task-detail-screen.tsx',
   '/insights': 'src/features/insights/insights-screen.tsx',
   '/callbacks': 'src/features/callbacks/callbacks-screen.tsx',
 };

@@ -4,10 +4,10 @@
 // expected membership of every task in every view comes from the rule alone.
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TaskRecord } from '@/features/tasks/history';
-import { filterTasks } from '@/features/tasks/task-view';
-import { mergePushedTask } from '@/features/tasks/team-merge';
-import { toTeamTask, type TaskPage, type TeamQuery, type TeamTask } from '@/features/tasks/team-tasks';
+import type { TaskRecord } from '@/features/tasks/history/history';
+import { filterTasks } from '@/features/tasks/shared/task-view';
+import { mergePushedTask } from '@/features/tasks/team/team-merge';
+import { toTeamTask, type TaskPage, type TeamQuery, type TeamTask } from '@/features/tasks/team/team-tasks';
 import type { InfiniteData } from '@tanstack/react-query';
 import { countTasks, listTasks } from '../../server/tasks/list';
 import { createTaskRecorder } from '../../server/tasks/recorder';

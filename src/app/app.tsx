@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'wouter';
 import { CallbackSubscriber } from '@/features/callbacks/callback-subscriber';
-import { useFollowing } from '@/features/tasks/following';
+import { useFollowing } from '@/features/tasks/history/following';
 import { ErrorBoundary } from './error-boundary';
 import { Layout } from './layout';
 import { AppRoutes } from './routes';
@@ -10,7 +10,7 @@ import { AppRoutes } from './routes';
 // TanStack Query) and the callback stream load only while this browser has tasks that may still
 // change, or the Callbacks screen is open: a first visit loads neither.
 const TaskPollingHost = lazy(() =>
-  import('@/features/tasks/task-polling-host').then((m) => ({ default: m.TaskPollingHost })),
+  import('@/features/tasks/history/task-polling-host').then((m) => ({ default: m.TaskPollingHost })),
 );
 
 function RoutedContent() {

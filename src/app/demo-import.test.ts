@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { historySnapshot, mergeTasks, type TaskRecord } from '@/features/tasks/history';
+import { historySnapshot, mergeTasks, type TaskRecord } from '@/features/tasks/history/history';
 import { importDemoTasks } from './demo-import';
 import { emptyHistory } from '@/testing/history';
 

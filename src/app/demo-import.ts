@@ -1,7 +1,7 @@
 // Demo mode (`npm run demo`): the server seeds the emulator with example tasks and lists them in
 // `/__console/config`; this puts them into the task history once per server run, so the gallery
 // starts full. A history that holds anything besides earlier demo tasks is never touched.
-import type { TaskRecord } from '@/features/tasks/history';
+import type { TaskRecord } from '@/features/tasks/history/history';
 
 const STORAGE_KEY = 'media-console:demo';
 
@@ -24,7 +24,8 @@ export async function importDemoTasks(run: string, tasks: TaskRecord[]): Promise
   const stored = readStored();
   if (stored?.run === run) return false;
   // Loaded only in demo mode: the history store is not needed to paint the first screen.
-  const { historySnapshot, loadHistory, mergeTasks, removeTasks } = await import('@/features/tasks/history');
+  const { historySnapshot, loadHistory, mergeTasks, removeTasks } =
+    await import('@/features/tasks/history/history');
   await loadHistory();
   const previous = new Set(stored?.ids ?? []);
   const current = historySnapshot().tasks;

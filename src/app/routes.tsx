@@ -14,16 +14,16 @@ const ImageToVideoScreen = lazy(() =>
   })),
 );
 const TasksScreen = lazy(() =>
-  import('@/features/tasks/tasks-screen').then((m) => ({ default: m.TasksScreen })),
+  import('@/features/tasks/list/tasks-screen').then((m) => ({ default: m.TasksScreen })),
 );
 const TaskDetailScreen = lazy(() =>
-  import('@/features/tasks/task-detail-screen').then((m) => ({ default: m.TaskDetailScreen })),
+  import('@/features/tasks/detail/task-detail-screen').then((m) => ({ default: m.TaskDetailScreen })),
 );
 const InsightsScreen = lazy(() =>
   import('@/features/insights/insights-screen').then((m) => ({ default: m.InsightsScreen })),
 );
 const RequestScreen = lazy(() =>
-  import('@/features/tasks/request-screen').then((m) => ({ default: m.RequestScreen })),
+  import('@/features/tasks/requests/request-screen').then((m) => ({ default: m.RequestScreen })),
 );
 const CallbacksScreen = lazy(() =>
   import('@/features/callbacks/callbacks-screen').then((m) => ({ default: m.CallbacksScreen })),

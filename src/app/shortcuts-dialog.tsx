@@ -17,7 +17,7 @@ export const SHORTCUTS: Shortcut[] = [
   ...SCREEN_SHORTCUTS.map((s) => ({ keys: ['g', s.key], description: s.description })),
   // The same modifier the forms' footer shows; works while typing in the form's fields too.
   { keys: [IS_MAC ? '⌘' : 'Ctrl', 'Enter'], together: true, description: 'Submit the form' },
-  // Tasks (src/features/tasks/tasks-keys.ts) and the results lightbox (src/features/tasks/lightbox.ts).
+  // Tasks (src/features/tasks/list/tasks-keys.ts) and the results lightbox (src/features/tasks/lightbox/lightbox.ts).
   { keys: ['/'], description: 'Search tasks (on Tasks)' },
   { keys: ['j'], description: 'Next card (on Tasks)' },
   { keys: ['k'], description: 'Previous card (on Tasks)' },

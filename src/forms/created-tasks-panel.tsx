@@ -5,7 +5,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 // The tiles follow the request live from this browser's task history (features/tasks): loaded with
 // the panel, after a submit; until they arrive the panel lists the ids.
 const RequestTiles = lazy(() =>
-  import('@/features/tasks/request-tiles').then((m) => ({ default: m.RequestTiles })),
+  import('@/features/tasks/requests/request-tiles').then((m) => ({ default: m.RequestTiles })),
 );
 
 /** What "Use this prompt" does with a request's parameters: fills the form. */

@@ -17,7 +17,7 @@ const LazyCreatedTasksPanel = lazy(() =>
 );
 
 const LazyRecentRequests = lazy(() =>
-  import('@/features/tasks/request-tiles').then((m) => ({ default: m.RecentRequests })),
+  import('@/features/tasks/requests/request-tiles').then((m) => ({ default: m.RecentRequests })),
 );
 
 /** Set once this browser has sent a request: until then there is nothing recent to load and show. */

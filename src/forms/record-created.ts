@@ -13,7 +13,7 @@ export async function recordCreatedTasksSafely(
   try {
     // Loaded on first use: the history store (IndexedDB) is not needed to show a form.
     const [{ recordCreatedTasks }, { filesOfRequest }] = await Promise.all([
-      import('@/features/tasks/history'),
+      import('@/features/tasks/history/history'),
       import('@/api/request-files'),
     ]);
     // Which request fields hold uploaded files, by name: kept beside the request, never sent.

@@ -1,4 +1,4 @@
-import { historySnapshot, loadHistory, removeTasks } from '@/features/tasks/history';
+import { historySnapshot, loadHistory, removeTasks } from '@/features/tasks/history/history';
 
 /** Empties this page's task history, memory and IndexedDB, through its public API. */
 export async function emptyHistory(): Promise<void> {

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/api/query-client';
 import type { CallbackBody } from '@/api/schemas';
-import { applyTaskUpdate, getTask, recordCreatedTasks } from '@/features/tasks/history';
+import { applyTaskUpdate, getTask, recordCreatedTasks } from '@/features/tasks/history/history';
 import { applyCallback, createApplyQueue } from './apply-callback';
 import { CALLBACK_EXAMPLES } from './parse-callback';
 import { emptyHistory } from '@/testing/history';

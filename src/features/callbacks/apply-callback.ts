@@ -11,7 +11,7 @@ import type { CallbackBody } from '@/api/schemas';
  */
 export async function applyCallback(body: CallbackBody): Promise<boolean> {
   const [{ loadHistory, peekTask }, { isTerminalStatus }, { queryClient }, { taskKeys }] = await Promise.all([
-    import('@/features/tasks/history'),
+    import('@/features/tasks/history/history'),
     import('@/api/status'),
     import('@/api/query-client'),
     import('@/api/endpoints'),

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getTask } from '@/features/tasks/history';
+import { getTask } from '@/features/tasks/history/history';
 import { createCallbackInbox, type CallbackInbox } from '../../../server/callbacks/inbox';
 import { CallbackStore } from '../../../server/callbacks/store';
 import { resetTestDatabase, testDatabase } from '../../../server/testing/database';

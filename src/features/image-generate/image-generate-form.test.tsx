@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IMAGE_QUALITIES, IMAGE_RATIOS, MODULES } from '@/api/schemas';
 import { deferred, envelope, renderWithClient, stubFetch } from '@/testing/form-test-utils';
-import { getTask } from '@/features/tasks/history';
+import { getTask } from '@/features/tasks/history/history';
 import { IMAGE_DRAFT_KEY, ImageGenerateForm } from './image-generate-form';
 
 const DRAFT = `media-console:draft:${IMAGE_DRAFT_KEY}`;

@@ -6,7 +6,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { getTask } from '@/features/tasks/history';
+import { getTask } from '@/features/tasks/history/history';
 import { FakeXhr } from '@/testing/fake-xhr';
 import { renderWithClient, stubFetch } from '@/testing/form-test-utils';
 import { HEADS, mediaFile, uploadSuccess, withFakeUploads } from '@/testing/upload-test-utils';

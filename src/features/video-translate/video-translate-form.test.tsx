@@ -12,7 +12,7 @@ import {
   stubFetch,
   type FetchStubOptions,
 } from '@/testing/form-test-utils';
-import { getTask } from '@/features/tasks/history';
+import { getTask } from '@/features/tasks/history/history';
 import { TargetLanguagesContext, targetLanguagesOnce } from './use-create-translations';
 import { VIDEO_DRAFT_KEY, VideoTranslateForm } from './video-translate-form';
 

@@ -1,0 +1,204 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { lazy, useState } from 'react';
+import { ErrorText, LazyPart } from '@/components/ui/lazy-part';
+import { useLocation } from 'wouter';
+import { API_PATHS, toCurl } from '@/api/paths';
+import { Button } from '@/components/ui/button';
+import { CopyButton } from '@/components/ui/copy-button';
+import { removeTasks, type TaskRecord } from '@/features/tasks/history/history';
+import { AnimateLink } from '@/features/tasks/shared/animate-link';
+import { needsPolling } from '@/features/tasks/history/poll-schedule';
+import { downloadName, extensionOf } from '@/api/download-name';
+import { downloadSubject, type TaskView } from '@/features/tasks/shared/task-view';
+import { isTerminalStatus } from '@/api/status';
+import { useResultExpired } from '@/features/tasks/shared/result-expiry';
+import { useMyName, type MyName } from '@/api/my-name';
+import { needsRole } from '@/api/roles';
+import type { TeamTask } from '@/features/tasks/team/team-tasks';
+
+// What the buttons do loads when one is pointed at or pressed: re-running needs the endpoints,
+// checking again the poller's status query; a finished task's page needs neither to show.
+const rerunModule = () => import('@/features/tasks/list/rerun');
+const pollingModule = () => import('@/features/tasks/polling/task-polling');
+const ErrorBanner = lazy(() => import('@/components/ui/banner').then((m) => ({ default: m.ErrorBanner })));
+
+export function canRerun(record: TaskRecord): boolean {
+  return Boolean(record.params && typeof record.params === 'object');
+}
+
+/**
+ * Whose task it is, when it is not mine: a re-run of it is a new request in my name, so the button
+ * asks first. Decided by the verified id; a name typed before sign-in was verified compares by name.
+ */
+export function otherCreator(record: TeamTask, me: MyName): string | undefined {
+  if (record.creatorId) return record.creatorId === me.id ? undefined : (record.creator ?? 'someone else');
+  return record.creator && record.creator !== me.name ? record.creator : undefined;
+}
+
+const STATUS_PATH = {
+  image_to_video: API_PATHS.imageToVideoTask,
+  image_generate: API_PATHS.imageGenerateTask,
+  video_translate: API_PATHS.videoTranslateTask,
+} as const;
+
+export function statusCurl(record: TaskRecord) {
+  return toCurl('GET', STATUS_PATH[record.kind](record.id));
+}
+
+export function TaskActions({
+  record,
+  view,
+  inHistory = true,
+  inRecord = false,
+}: {
+  record: TeamTask;
+  view: TaskView;
+  /** Whether this browser's history holds the task (only then can it be removed from it). */
+  inHistory?: boolean;
+  /** Whether the team's record holds it: then files download from this console, named by it. */
+  inRecord?: boolean;
+}) {
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const [confirmRerun, setConfirmRerun] = useState(false);
+  const me = useMyName();
+  const viewer = me.role === 'viewer';
+  const owner = otherCreator(record, me);
+  const rerun = useMutation({
+    mutationFn: async () => (await rerunModule()).rerunTask(record),
+    onSuccess: (created) => {
+      if (created[0]) navigate(`/tasks/${encodeURIComponent(created[0].id)}`);
+    },
+  });
+  const check = useMutation({
+    mutationFn: async () => {
+      const { forgetPollFailures, taskStatusQuery } = await pollingModule();
+      forgetPollFailures(record.kind);
+      await queryClient
+        .fetchQuery({ ...taskStatusQuery(record.kind, record.id), staleTime: 0 })
+        .catch(() => undefined);
+    },
+  });
+
+  // Past ~7 days the links lead nowhere: no download buttons then.
+  const expired = useResultExpired(record);
+  const media = expired
+    ? undefined
+    : record.kind === 'image_generate'
+      ? (view.image.url ?? view.thumbnail.url)
+      : view.video.url;
+  const named = downloadSubject(record, view);
+  const base = `/__console/tasks/${encodeURIComponent(record.id)}/download`;
+  const mediaName = media
+    ? downloadName(named, extensionOf(media) ?? (record.kind === 'image_generate' ? 'png' : 'mp4'))
+    : undefined;
+  const captionName = downloadName(named, extensionOf(view.caption.url) ?? 'ass');
+  const canCheck =
+    !isTerminalStatus(record.status) && (!needsPolling(record) || view.stale || view.tone === 'waiting');
+
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap gap-2">
+        <CopyButton text={record.id} label="Copy task id" size="sm" />
+        <CopyButton
+          text={`${location.origin}/tasks/${encodeURIComponent(record.id)}`}
+          label="Copy link"
+          size="sm"
+        />
+        <CopyButton text={statusCurl(record)} label="Copy as cURL" size="sm" />
+        {media && (
+          <a
+            href={inRecord ? `${base}/result` : media}
+            download={mediaName}
+            {...(!inRecord && { target: '_blank', rel: 'noopener noreferrer' })}
+            className="inline-flex items-center gap-1.5 rounded-lg border border-zinc-300 bg-white px-2.5 py-1.5 text-sm font-medium text-zinc-800 shadow-xs hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800"
+          >
+            Download {record.kind === 'image_generate' ? 'image' : 'video'}
+          </a>
+        )}
+        {view.caption.url && !expired && (
+          <a
+            href={inRecord ? `${base}/captions` : view.caption.url}
+            download={captionName}
+            {...(!inRecord && { target: '_blank', rel: 'noopener noreferrer' })}
+            className="inline-flex items-center gap-1.5 rounded-lg border border-zinc-300 bg-white px-2.5 py-1.5 text-sm font-medium text-zinc-800 shadow-xs hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800"
+          >
+            Download captions
+          </a>
+        )}
+        <AnimateLink record={record} view={view} />
+        {canRerun(record) &&
+          (confirmRerun && owner ? (
+            <span
+              role="group"
+              aria-label="Re-run someone else's task"
+              className="inline-flex flex-wrap items-center gap-1"
+            >
+              <span className="text-sm text-zinc-700 dark:text-zinc-300">
+                This is {owner}&rsquo;s task: the re-run is a new request in your name.
+              </span>
+              <Button size="sm" variant="primary" pending={rerun.isPending} onClick={() => rerun.mutate()}>
+                {rerun.isPending ? 'Re-running…' : 'Re-run as mine'}
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => setConfirmRerun(false)}>
+                Cancel
+              </Button>
+            </span>
+          ) : (
+            <Button
+              size="sm"
+              onClick={() => (owner ? setConfirmRerun(true) : rerun.mutate())}
+              onPointerEnter={() => void rerunModule()}
+              onFocus={() => void rerunModule()}
+              pending={rerun.isPending}
+              disabled={viewer}
+              aria-describedby={viewer ? 'rerun-viewer-reason' : undefined}
+            >
+              {rerun.isPending ? 'Re-running…' : owner ? 'Re-run…' : 'Re-run'}
+            </Button>
+          ))}
+        {canCheck && (
+          <Button
+            size="sm"
+            onClick={() => check.mutate()}
+            onPointerEnter={() => void pollingModule()}
+            onFocus={() => void pollingModule()}
+            pending={check.isPending}
+          >
+            Check again
+          </Button>
+        )}
+        {!inHistory ? null : confirmRemove ? (
+          <span className="inline-flex items-center gap-1">
+            <Button
+              size="sm"
+              variant="danger"
+              className="ring-1 ring-red-300 dark:ring-red-800"
+              onClick={() => void removeTasks([record.id]).then(() => navigate('/tasks'))}
+            >
+              Remove from history
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setConfirmRemove(false)}>
+              Cancel
+            </Button>
+          </span>
+        ) : (
+          <Button size="sm" variant="danger" onClick={() => setConfirmRemove(true)}>
+            Remove…
+          </Button>
+        )}
+      </div>
+      {viewer && canRerun(record) && (
+        <p id="rerun-viewer-reason" className="text-xs text-zinc-600 dark:text-zinc-400">
+          {needsRole('creator', 're-run or animate tasks')}
+        </p>
+      )}
+      {rerun.error && (
+        <LazyPart failed={<ErrorText error={rerun.error} />}>
+          <ErrorBanner error={rerun.error} onDismiss={() => rerun.reset()} />
+        </LazyPart>
+      )}
+    </div>
+  );
+}

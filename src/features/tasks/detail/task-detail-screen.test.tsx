@@ -1,0 +1,264 @@
+// @vitest-environment jsdom
+// The detail page against the real Node side: the team's record of a task (parameters, creator,
+// timeline), and the fallback when the record has no entry.
+import { asPerson, person } from '../../../../server/testing/identity';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { ConsoleInfo } from '@/api/console-info';
+import { queryClient } from '@/api/query-client';
+import { testConsoleInfo, withConsoleInfo } from '@/testing/console-info';
+import { FakeEventSource } from '@/testing/fake-event-source';
+import { testNodeApp } from '../../../../server/testing/test-node-app';
+import { applyTaskUpdate, getTask } from '@/features/tasks/history/history';
+import { TaskDetailScreen } from './task-detail-screen';
+import { emptyHistory } from '@/testing/history';
+
+const server = testNodeApp('task-detail');
+let consoleInfo: ConsoleInfo;
+
+beforeEach(async () => {
+  await server.open();
+  await emptyHistory();
+  queryClient.clear();
+  vi.stubGlobal('EventSource', FakeEventSource);
+  vi.stubGlobal('fetch', (input: string, init?: RequestInit) => server.request(input, init));
+  consoleInfo = testConsoleInfo();
+});
+afterEach(async () => {
+  cleanup();
+  queryClient.clear();
+  vi.unstubAllGlobals();
+  await server.close();
+});
+afterAll(server.remove);
+
+/** The console says this person is signed in (what /__console/config answers for them). */
+function signedInAs(name: string, role: 'viewer' | 'creator' | 'admin' = 'creator') {
+  const { userId, source } = person(name, role);
+  consoleInfo = testConsoleInfo({ user: { id: userId, name, role, source } });
+}
+
+async function createdBy(name: string): Promise<string> {
+  const created = await server.request(
+    `/v1/image_generate`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt: 'A paper boat', generate_count: 1 }),
+    },
+    asPerson(name),
+  );
+  const id = ((await created.json()) as { data: { task_ids: string[] } }).data.task_ids[0]!;
+  await server.request(`/v1/image_generate/${id}`);
+  return id;
+}
+
+function renderDetail(id: string) {
+  const memory = memoryLocation({ path: `/tasks/${id}` });
+  render(
+    withConsoleInfo(
+      consoleInfo,
+      <Router hook={memory.hook}>
+        <TaskDetailScreen taskId={id} />
+      </Router>,
+    ),
+  );
+}
+
+describe('task detail: the team’s record', () => {
+  it('shows the request parameters, the creator and the timeline to anyone who opens it', async () => {
+    const created = await server.request(
+      `/v1/image_generate`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ prompt: 'A paper boat', generate_count: 1 }),
+      },
+      asPerson('Ada'),
+    );
+    const id = ((await created.json()) as { data: { task_ids: string[] } }).data.task_ids[0]!;
+    await server.request(`/v1/image_generate/${id}`);
+    renderDetail(id);
+
+    const timeline = await screen.findByRole('region', { name: 'Timeline' });
+    const entries = within(within(timeline).getByRole('list')).getAllByRole('listitem');
+    expect(entries.map((entry) => entry.textContent)).toEqual([
+      expect.stringMatching(/^Created · by Ada/),
+      expect.stringMatching(/^SUCCEEDED · from status check/),
+      expect.stringMatching(/^Finished · SUCCEEDED · took/),
+    ]);
+    expect(screen.getByText('Created by').nextElementSibling).toHaveTextContent('Ada');
+    expect(screen.getByRole('region', { name: 'Request parameters' })).toHaveTextContent('"A paper boat"');
+    // A finished task the record holds is not added to this browser's history.
+    expect(await getTask(id)).toBeUndefined();
+    expect(screen.queryByRole('button', { name: 'Remove…' })).toBeNull();
+  });
+
+  it('without a record, looks the task up itself, says it is not found and adds it to no history', async () => {
+    renderDetail('i2v-nobody-knows');
+    expect(await screen.findByText(/team's record has no entry for this task yet/)).toBeVisible();
+    expect(await screen.findByText('Task not found')).toBeVisible();
+    // A mistyped id is not kept: nothing in this browser's history.
+    expect(await getTask('i2v-nobody-knows')).toBeUndefined();
+    expect(screen.queryByRole('region', { name: 'Timeline' })).toBeNull();
+  });
+
+  it('keeps "Looking up" until the service answers, so nothing lands above the details afterwards', async () => {
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    let asked = false;
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      if (String(input).startsWith('/v1/')) {
+        asked = true;
+        await held;
+      }
+      return server.request(input, init);
+    });
+    renderDetail('i2v-slow-to-answer');
+    // The service is asked before the task is recorded (a task it does not know is never followed).
+    await waitFor(() => expect(asked).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await getTask('i2v-slow-to-answer')).toBeUndefined();
+    expect(screen.getByRole('status')).toHaveTextContent('Looking up the task…');
+    expect(screen.queryByRole('region', { name: 'Details' })).toBeNull();
+    answer();
+    expect(await screen.findByRole('region', { name: 'Details' })).toBeVisible();
+    // The service does not know it: shown as not found, recorded nowhere.
+    expect(screen.getByText('Task not found')).toBeVisible();
+    expect(await getTask('i2v-slow-to-answer')).toBeUndefined();
+  });
+
+  it("paints a task this browser looked up once the team's record is in too, so nothing moves after", async () => {
+    const created = await server.request(
+      `/v1/image_generate`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ prompt: 'A paper boat', image_ratio: '3:4' }),
+      },
+      asPerson('Ada'),
+    );
+    const id = ((await created.json()) as { data: { task_ids: string[] } }).data.task_ids[0]!;
+    await server.request(`/v1/image_generate/${id}`);
+    signedInAs('Ada');
+    // This browser's copy, from an earlier lookup: no request, dated when it was looked up.
+    await applyTaskUpdate(id, 'image_generate', { status: 'SUCCEEDED' }, 'lookup');
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      if (String(input).startsWith(`/__console/tasks/${id}`)) await held;
+      return server.request(input, init);
+    });
+    renderDetail(id);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The copy alone would paint without Re-run (it has no request) and "looked up" as its origin.
+    expect(screen.getByRole('status')).toHaveTextContent('Looking up the task…');
+    expect(screen.queryByRole('button', { name: 'Re-run' })).toBeNull();
+    answer();
+    expect(await screen.findByRole('button', { name: 'Re-run' })).toBeVisible();
+    const details = screen.getByRole('region', { name: 'Details' });
+    expect(within(details).getByText('Created').nextElementSibling).toHaveTextContent(
+      'created through the console',
+    );
+  });
+
+  it("shows this browser's copy after a moment when the team's record does not answer", async () => {
+    await applyTaskUpdate('i2v-record-stalled', 'image_to_video', { status: 'SUCCEEDED' }, 'lookup');
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      if (String(input).startsWith('/__console/tasks/i2v-record-stalled'))
+        return new Promise<Response>(() => {});
+      return server.request(input, init);
+    });
+    renderDetail('i2v-record-stalled');
+    expect(screen.getByRole('status')).toHaveTextContent('Looking up the task…');
+    expect(await screen.findByRole('region', { name: 'Details' }, { timeout: 3_000 })).toBeVisible();
+    expect(screen.getByText('SUCCEEDED', { selector: 'dd *, dd' })).toBeVisible();
+  });
+
+  it('does not wait for an answer nobody will give: a finished copy over a record without one', async () => {
+    const created = await server.request(`/v1/image_generate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt: 'A paper boat' }),
+    });
+    const id = ((await created.json()) as { data: { task_ids: string[] } }).data.task_ids[0]!;
+    // The record never heard an answer (status ''), and this browser's finished copy looks older
+    // (the server's clock is ahead): no lookup starts (the task is in the history) and no poller
+    // runs (it is finished), so nothing will answer.
+    await applyTaskUpdate(id, 'image_generate', { status: 'SUCCEEDED' }, 'lookup');
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      const response = await server.request(input, init);
+      if (!String(input).startsWith(`/__console/tasks/${id}`)) return response;
+      const body = (await response.json()) as { data: { task: { updatedAt: number } } };
+      body.data.task.updatedAt += 86_400_000;
+      return Response.json(body);
+    });
+    renderDetail(id);
+    expect(await screen.findByRole('region', { name: 'Details' }, { timeout: 1_000 })).toBeVisible();
+  });
+
+  it('says so when the lookup’s code cannot load, instead of "Looking up" for ever', async () => {
+    vi.doMock('@/features/tasks/polling/task-polling', () =>
+      Promise.reject(new Error('Failed to fetch dynamically imported module')),
+    );
+    try {
+      renderDetail('i2v-offline-chunk');
+      expect(
+        (await screen.findAllByText(/could not load what it needs to look this task up/))[0],
+      ).toBeVisible();
+      expect(screen.queryByText('Looking up the task…')).toBeNull();
+      expect((await getTask('i2v-offline-chunk'))?.lastError?.kind).toBe('network');
+    } finally {
+      vi.doUnmock('./task-polling');
+    }
+  });
+});
+
+describe('task detail: re-run by role and by whose task it is', () => {
+  it('re-runs my own task at once; a creator is offered Animate', async () => {
+    const id = await createdBy('Ada');
+    signedInAs('Ada');
+    let created = 0;
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      if (init?.method === 'POST' && String(input).startsWith('/v1/')) created += 1;
+      return server.request(input, init, asPerson('Ada'));
+    });
+    renderDetail(id);
+    expect(await screen.findByRole('link', { name: 'Animate' })).toBeVisible();
+    fireEvent.click(screen.getByRole('button', { name: 'Re-run' }));
+    await waitFor(() => expect(created).toBe(1));
+    expect(screen.queryByRole('group', { name: "Re-run someone else's task" })).toBeNull();
+  });
+
+  it("asks first before re-running someone else's task, as a new request in my name", async () => {
+    const id = await createdBy('Ada');
+    signedInAs('Grace');
+    let created = 0;
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      if (init?.method === 'POST' && String(input).startsWith('/v1/')) created += 1;
+      return server.request(input, init, asPerson('Grace'));
+    });
+    renderDetail(id);
+    fireEvent.click(await screen.findByRole('button', { name: 'Re-run…' }));
+    const confirm = screen.getByRole('group', { name: "Re-run someone else's task" });
+    expect(confirm).toHaveTextContent('This is Ada’s task: the re-run is a new request in your name.');
+    expect(created).toBe(0);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(created).toBe(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Re-run…' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Re-run as mine' }));
+    await waitFor(() => expect(created).toBe(1));
+  });
+
+  it('shows a viewer Re-run disabled, with the reason, and no Animate', async () => {
+    const id = await createdBy('Ada');
+    signedInAs('Vera', 'viewer');
+    renderDetail(id);
+    const rerun = await screen.findByRole('button', { name: /^Re-run/ });
+    expect(rerun).toBeDisabled();
+    expect(rerun).toHaveAccessibleDescription(/Only creators and admins can re-run or animate tasks/);
+    expect(screen.queryByRole('link', { name: 'Animate' })).toBeNull();
+  });
+});

@@ -1,0 +1,373 @@
+// Task history, persisted in IndexedDB (idb-keyval, one key per task) and mirrored in memory.
+//
+// Why not Dexie or IndexedDB indexes: the gallery filters, counts and searches across every task on
+// each keystroke, which is fastest on an in-memory array (10,000 records filter in ~1 ms). So the
+// store loads everything once with a single getAll, keeps a newest-first array, and writes changes
+// back in batches (setMany). Screens subscribe through `subscribeHistory` / useSyncExternalStore.
+import type { ResultCopies } from '@/features/tasks/shared/result-copies';
+import { createStore, delMany, get, setMany, values } from 'idb-keyval';
+import type { RequestFile } from '@/api/request-files';
+import { TASK_TYPES, type TaskType } from '@/api/rules';
+import { isTerminalStatus } from '@/api/status';
+import { setFollowing } from './following';
+import { isFinalPollError } from './poll-schedule';
+
+export interface TaskError {
+  kind: string;
+  httpStatus: number;
+  code?: number;
+  msg: string;
+  at: number;
+}
+
+export interface TaskRecord {
+  id: string;
+  kind: TaskType;
+  /** How the console learned of the task. */
+  source: 'created' | 'lookup' | 'callback';
+  /** The creation request body, when this browser created the task. */
+  params?: unknown;
+  /** Files uploaded from this browser into the request's fields, with their names (not sent). */
+  files?: RequestFile[];
+  /** For video translations: the target language of this task. */
+  language?: string;
+  createdAt: number;
+  updatedAt: number;
+  /** Last known status, verbatim; '' before the first answer. */
+  status: string;
+  /** Last successful status response `data` (or callback `data`). */
+  result?: Record<string, unknown>;
+  lastError?: TaskError;
+  /** The task this one re-runs. */
+  rerunOf?: string;
+  /** The image task whose result is this image-to-video task's start frame (Animate). */
+  animatedFrom?: string;
+  /** When this console first saw a terminal status. */
+  finishedAt?: number;
+  /** Last successful answer (poll or callback). */
+  lastCheckedAt?: number;
+  /** Where the last answer came from. */
+  lastSource?: TaskUpdateSource;
+  /** Its result files in the team's storage, as the team's record says (./result-copies.ts). */
+  copies?: ResultCopies;
+}
+
+export type TaskUpdateSource = 'poll' | 'callback' | 'lookup' | 'import';
+
+/** A status response `data` or a callback `data`: `status` plus whatever result fields it carries. */
+export type TaskUpdate = { status?: string | null } & Record<string, unknown>;
+
+export interface HistorySnapshot {
+  loaded: boolean;
+  /** IndexedDB could not be read or written (private window, full disk); memory still works. */
+  storageError?: string;
+  /** Newest first. A new array whenever anything changes, so it can be compared by identity. */
+  tasks: readonly TaskRecord[];
+}
+
+export type TaskFinishedListener = (record: TaskRecord, source: TaskUpdateSource) => void;
+
+const DB_NAME = 'media-console';
+const STORE_NAME = 'tasks';
+let cachedDb: ReturnType<typeof createStore> | undefined;
+const db = () => (cachedDb ??= createStore(DB_NAME, STORE_NAME));
+
+const byId = new Map<string, TaskRecord>();
+let snapshot: HistorySnapshot = { loaded: false, tasks: [] };
+let orderDirty = false;
+let isLoaded = false;
+let storageError: string | undefined;
+let loading: Promise<void> | undefined;
+const listeners = new Set<() => void>();
+const finishedListeners = new Set<TaskFinishedListener>();
+const channel =
+  typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('media-console:history');
+
+const newestFirst = (a: TaskRecord, b: TaskRecord) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1);
+
+/** Running, or waiting for a callback; a task the service does not know stays as it is. */
+function mayStillChange(task: TaskRecord): boolean {
+  const kind = task.lastError?.kind;
+  return !isTerminalStatus(task.status) && !(kind && kind !== 'unavailable' && isFinalPollError(kind));
+}
+
+function publish(changedIds: readonly string[] = []) {
+  let tasks: TaskRecord[];
+  if (orderDirty) {
+    tasks = [...byId.values()].sort(newestFirst);
+    orderDirty = false;
+  } else {
+    // Updates never change createdAt, so swapping records in place keeps the order (O(n), no sort).
+    const changed = new Set(changedIds);
+    tasks = snapshot.tasks.map((task) => (changed.has(task.id) ? (byId.get(task.id) ?? task) : task));
+  }
+  snapshot = { loaded: isLoaded, storageError, tasks };
+  if (isLoaded) setFollowing(tasks.some(mayStillChange));
+  for (const listener of listeners) listener();
+}
+
+// Writes are coalesced: a burst of poll answers becomes one IndexedDB transaction.
+let pendingWrites = new Map<string, TaskRecord | null>();
+let flushing: Promise<void> | undefined;
+function persist(records: readonly TaskRecord[], removed: readonly string[] = []): Promise<void> {
+  for (const record of records) pendingWrites.set(record.id, record);
+  for (const id of removed) pendingWrites.set(id, null);
+  flushing ??= Promise.resolve().then(async () => {
+    const batch = pendingWrites;
+    pendingWrites = new Map();
+    flushing = undefined;
+    const puts: [string, TaskRecord][] = [];
+    const dels: string[] = [];
+    for (const [id, record] of batch) {
+      if (record) puts.push([id, record]);
+      else dels.push(id);
+    }
+    try {
+      if (puts.length) await setMany(puts, db());
+      if (dels.length) await delMany(dels, db());
+      channel?.postMessage({ ids: [...batch.keys()] });
+    } catch (error) {
+      // Keep working from memory; the screen says the history is not being saved.
+      storageError = `The task history could not be saved: ${(error as Error).message}`;
+      publish();
+    }
+  });
+  return flushing;
+}
+
+/** Loads the history once; later calls return the same promise. */
+export function loadHistory(): Promise<void> {
+  // One getAll: records carry their own id, so the keys are not read separately.
+  loading ??= values<TaskRecord>(db()).then(
+    (all) => {
+      // Records written before the load finished are newer than what IndexedDB holds.
+      for (const record of all) if (isRecord(record) && !byId.has(record.id)) byId.set(record.id, record);
+      orderDirty = true;
+      isLoaded = true;
+      publish();
+    },
+    (error: unknown) => {
+      storageError = `The task history could not be opened: ${(error as Error).message}`;
+      isLoaded = true;
+      orderDirty = true;
+      publish();
+    },
+  );
+  return loading;
+}
+
+channel?.addEventListener('message', (event: MessageEvent<{ ids?: string[] }>) => {
+  const ids = event.data.ids ?? [];
+  void Promise.all(ids.map((id) => get<TaskRecord>(id, db()))).then((records) => {
+    records.forEach((record, i) => {
+      const id = ids[i]!;
+      if (record) byId.set(id, record);
+      else byId.delete(id);
+    });
+    orderDirty = true;
+    publish();
+  });
+});
+
+export function subscribeHistory(listener: () => void): () => void {
+  listeners.add(listener);
+  void loadHistory();
+  return () => listeners.delete(listener);
+}
+
+export const historySnapshot = (): HistorySnapshot => snapshot;
+
+/** Synchronous read of the in-memory copy (undefined until loaded or unknown). */
+export const peekTask = (id: string): TaskRecord | undefined => byId.get(id);
+
+/** Called when a task reaches SUCCEEDED or FAILED for the first time, from any source. */
+export function onTaskFinished(listener: TaskFinishedListener): () => void {
+  finishedListeners.add(listener);
+  return () => finishedListeners.delete(listener);
+}
+
+function commit(records: readonly TaskRecord[], { added = false } = {}): Promise<void> {
+  for (const record of records) byId.set(record.id, record);
+  if (added) orderDirty = true;
+  publish(records.map((r) => r.id));
+  return persist(records);
+}
+
+export interface CreatedTask {
+  task_id: string;
+  language?: string;
+}
+
+export async function recordCreatedTasks(
+  kind: TaskType,
+  params: unknown,
+  tasks: readonly CreatedTask[],
+  options: { rerunOf?: string; animatedFrom?: string; files?: RequestFile[] } = {},
+): Promise<TaskRecord[]> {
+  await loadHistory();
+  const now = Date.now();
+  const records = tasks.map<TaskRecord>((task) => ({
+    id: task.task_id,
+    kind,
+    source: 'created',
+    params,
+    language: task.language,
+    createdAt: now,
+    updatedAt: now,
+    status: '',
+    rerunOf: options.rerunOf,
+    animatedFrom: options.animatedFrom,
+    ...(options.files?.length && { files: options.files }),
+  }));
+  await commit(records, { added: true });
+  return records;
+}
+
+export async function getTask(id: string): Promise<TaskRecord | undefined> {
+  await loadHistory();
+  return byId.get(id);
+}
+
+export async function listTasks(): Promise<TaskRecord[]> {
+  await loadHistory();
+  return [...snapshot.tasks];
+}
+
+export async function updateTask(id: string, patch: Partial<TaskRecord>): Promise<void> {
+  await loadHistory();
+  const old = byId.get(id);
+  if (old) await commit([{ ...old, ...patch, id, updatedAt: Date.now() }]);
+}
+
+/** Adds tasks looked up by id (kind already resolved); known ids are left as they are. */
+export async function addLookedUpTasks(
+  /** With `lastError` when the lookup was asked already and failed (recorded in the same write). */
+  tasks: readonly { id: string; kind: TaskType; lastError?: TaskError }[],
+): Promise<TaskRecord[]> {
+  await loadHistory();
+  const now = Date.now();
+  const fresh = tasks
+    .filter((task, i) => !byId.has(task.id) && tasks.findIndex((t) => t.id === task.id) === i)
+    .map<TaskRecord>((task, i) => ({
+      ...task,
+      source: 'lookup',
+      // The first id pasted is shown first (the gallery is newest first).
+      createdAt: now - i,
+      updatedAt: now,
+      status: '',
+    }));
+  if (fresh.length) await commit(fresh, { added: true });
+  return fresh;
+}
+
+function cleanUpdate(data: TaskUpdate): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data))
+    if (value !== undefined && value !== null) out[key] = value;
+  return out;
+}
+
+/**
+ * The one way a status reaches the history, for polls and callbacks alike: merges `data` into the
+ * record (creating it when unknown). A terminal status is never replaced by a running one, so a
+ * late poll answer cannot undo a callback, and either source ends polling.
+ */
+export async function applyTaskUpdate(
+  id: string,
+  kind: TaskType,
+  data: TaskUpdate,
+  source: TaskUpdateSource,
+): Promise<TaskRecord> {
+  await loadHistory();
+  const now = Date.now();
+  const old = byId.get(id);
+  const base: TaskRecord = old ?? {
+    id,
+    kind,
+    source: source === 'callback' ? 'callback' : 'lookup',
+    createdAt: now,
+    updatedAt: now,
+    status: '',
+  };
+  const incoming = typeof data.status === 'string' && data.status ? data.status : undefined;
+  const regress = isTerminalStatus(base.status) && !isTerminalStatus(incoming);
+  const fields = cleanUpdate(data);
+  const language = typeof fields.language === 'string' ? fields.language : undefined;
+  const record: TaskRecord = regress
+    ? { ...base, lastCheckedAt: now, lastError: undefined }
+    : {
+        ...base,
+        // A callback names the task type authoritatively; a lookup only guessed it.
+        kind: source === 'callback' ? kind : base.kind,
+        status: incoming ?? base.status,
+        result: { ...base.result, ...fields },
+        language: base.language ?? language,
+        lastError: undefined,
+        lastCheckedAt: now,
+        lastSource: source,
+        updatedAt: now,
+      };
+  const finished = !isTerminalStatus(base.status) && isTerminalStatus(record.status);
+  if (finished) record.finishedAt = now;
+  await commit([record], { added: !old });
+  if (finished) for (const listener of finishedListeners) listener(record, source);
+  return record;
+}
+
+/** A failed status request: the last known state stays, the error is kept beside it. */
+/** What the history keeps of a failed request (an ApiError's fields), stamped now. */
+export function toTaskError(error: {
+  kind: string;
+  httpStatus: number;
+  code?: number;
+  msg: string;
+}): TaskError {
+  return { kind: error.kind, httpStatus: error.httpStatus, code: error.code, msg: error.msg, at: Date.now() };
+}
+
+export async function recordTaskError(
+  id: string,
+  error: { kind: string; httpStatus: number; code?: number; msg: string },
+): Promise<void> {
+  await loadHistory();
+  const old = byId.get(id);
+  if (!old) return;
+  await commit([{ ...old, lastError: toTaskError(error) }]);
+}
+
+export async function removeTasks(ids: readonly string[]): Promise<void> {
+  await loadHistory();
+  for (const id of ids) byId.delete(id);
+  orderDirty = true;
+  publish();
+  await persist([], ids);
+}
+
+/** Writes many records at once (import, benchmark seeding); the newer `updatedAt` wins. */
+export async function mergeTasks(
+  records: readonly TaskRecord[],
+): Promise<{ added: number; updated: number; unchanged: number }> {
+  await loadHistory();
+  let added = 0;
+  let updated = 0;
+  const writes: TaskRecord[] = [];
+  for (const record of records) {
+    const old = byId.get(record.id);
+    if (!old) added++;
+    else if (record.updatedAt > old.updatedAt) updated++;
+    else continue;
+    writes.push(record);
+  }
+  await commit(writes, { added: added > 0 });
+  return { added, updated, unchanged: records.length - writes.length };
+}
+
+function isRecord(value: unknown): value is TaskRecord {
+  const r = value as TaskRecord | null;
+  return Boolean(
+    r &&
+    typeof r.id === 'string' &&
+    (TASK_TYPES as readonly string[]).includes(r.kind) &&
+    typeof r.createdAt === 'number',
+  );
+}

@@ -1,0 +1,93 @@
+// The Tasks screen's Settings menu: who you are signed in as, how many status checks run at once, and
+// notifications. Loaded when the menu is first pointed at, focused or opened (history-actions.tsx).
+import { useState } from 'react';
+import { useMyName } from '@/api/my-name';
+import {
+  MAX_CONCURRENCY,
+  notificationsWanted,
+  saveConcurrency,
+  saveNotificationsWanted,
+  storedConcurrency,
+} from '@/features/tasks/polling/poll-settings';
+import { pollSemaphore } from '@/features/tasks/polling/poll-semaphore';
+
+const notifySupported = () => typeof Notification !== 'undefined';
+
+export function Settings() {
+  const me = useMyName();
+  const [concurrency, setConcurrency] = useState(storedConcurrency);
+  const [notify, setNotify] = useState(
+    () => notificationsWanted() && notifySupported() && Notification.permission === 'granted',
+  );
+  const [note, setNote] = useState('');
+
+  async function toggleNotify(on: boolean) {
+    if (on && notifySupported() && Notification.permission !== 'granted') {
+      const permission = await Notification.requestPermission();
+      if (permission !== 'granted') {
+        setNote(
+          'The browser blocked notifications for this site. Allow them in the site settings to use this.',
+        );
+        return;
+      }
+    }
+    saveNotificationsWanted(on);
+    setNotify(on);
+    setNote(
+      on ? 'You will get a notification when a task finishes while this tab is in the background.' : '',
+    );
+    window.dispatchEvent(new Event('media-console:settings'));
+  }
+
+  return (
+    <div className="space-y-3 text-sm">
+      {me.name && (
+        // The creator of what you make is who you signed in as (the local admin on your own machine).
+        <p>
+          Signed in as <span className="font-medium">{me.name}</span>
+          <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+            Recorded as the creator of the tasks you make.
+          </span>
+        </p>
+      )}
+      <div className="flex items-center justify-between gap-3">
+        <label htmlFor="poll-concurrency">Status checks at once</label>
+        <select
+          id="poll-concurrency"
+          value={concurrency}
+          onChange={(event) => {
+            const value = Number(event.target.value);
+            setConcurrency(value);
+            saveConcurrency(value);
+            pollSemaphore.setLimit(value);
+          }}
+          className="rounded-lg border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
+        >
+          {Array.from({ length: MAX_CONCURRENCY }, (_, i) => i + 1).map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </div>
+      <label className="flex items-start gap-2">
+        <input
+          type="checkbox"
+          checked={notify}
+          disabled={!notifySupported()}
+          onChange={(event) => void toggleNotify(event.target.checked)}
+          className="mt-0.5 size-4 accent-indigo-600"
+        />
+        <span>
+          Notify me when a task finishes in the background
+          <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+            Keeps checking (every 30 s) while the tab is hidden.
+          </span>
+        </span>
+      </label>
+      <p role="status" className="text-xs text-zinc-600 dark:text-zinc-400">
+        {note}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+// One request (/requests/<id>): what was asked, by whom and when, and each of its tasks as a card,
+// followed live. "All tasks →" after a submit opens it; a task page links to it.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { Link } from 'wouter';
+import { isTerminalStatus } from '@/api/status';
+import { TASK_TYPE_LABELS } from '@/api/task-types';
+import { QueryProvider } from '@/api/query-client';
+import { Spinner } from '@/components/ui/button';
+import { formatDateTime } from '@/features/tasks/shared/format';
+import { TaskCard } from '@/features/tasks/list/task-card';
+import { overlayLocal } from '@/features/tasks/team/team-merge';
+import { fetchRecordEntry, toTeamRequest, type TeamRequest } from '@/features/tasks/team/team-tasks';
+import { useHistory } from '@/features/tasks/shared/use-history';
+import { useTeamFeed } from '@/features/tasks/team/use-team-feed';
+
+export type { TeamRequest };
+
+/** The record's answer for one request, checked by hand; null when it has none (404). */
+export async function fetchRequest(id: string, signal?: AbortSignal): Promise<TeamRequest | null> {
+  const data = await fetchRecordEntry(`/__console/requests/${encodeURIComponent(id)}`, signal);
+  if (data === null) return null;
+  const request = toTeamRequest(data);
+  if (!request) throw new Error('The record answered a request without an id or a creation time.');
+  return request;
+}
+
+export const requestKey = (id: string) => ['team-requests', id] as const;
+
+/** The request, read again every 2 s while any of its tasks runs (and live through the event stream's cache). */
+export function useRequest(id: string | undefined) {
+  return useQuery({
+    queryKey: requestKey(id ?? ''),
+    queryFn: ({ signal }) => fetchRequest(id!, signal),
+    enabled: Boolean(id),
+    retry: 1,
+    refetchInterval: (query) =>
+      query.state.data && query.state.data.tasks.every((task) => isTerminalStatus(task.status))
+        ? false
+        : 2_000,
+  });
+}
+
+export function RequestScreen({ requestId }: { requestId: string }) {
+  return (
+    <QueryProvider>
+      <RequestScreenContent requestId={requestId} />
+    </QueryProvider>
+  );
+}
+
+function RequestScreenContent({ requestId }: { requestId: string }) {
+  const request = useRequest(requestId);
+  useTeamFeed(undefined);
+  const { tasks: history } = useHistory();
+  const data = request.data ?? undefined;
+  const heading = data?.title ?? `Request ${requestId}`;
+  useEffect(() => {
+    const previous = document.title;
+    document.title = `${heading} · Media Console`;
+    return () => {
+      document.title = previous;
+    };
+  }, [heading]);
+  const tasks = useMemo(() => {
+    const local = new Map(history.map((record) => [record.id, record]));
+    return (data?.tasks ?? []).map((task) => overlayLocal(task, local.get(task.id)));
+  }, [data, history]);
+
+  return (
+    <div className="space-y-5">
+      <Link
+        href="/tasks"
+        className="text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+      >
+        ← All tasks
+      </Link>
+      <header className="space-y-1">
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          {data ? `${TASK_TYPE_LABELS[data.kind]} request` : 'Request'}
+          {data && ` · ${data.tasks.length} ${data.tasks.length === 1 ? 'task' : 'tasks'}`}
+        </p>
+        <h1 className="text-xl font-semibold tracking-tight break-words sm:text-2xl">{heading}</h1>
+        {data && (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            <time dateTime={new Date(data.createdAt).toISOString()}>{formatDateTime(data.createdAt)}</time>
+            {data.creator && ` · by ${data.creator}`}
+            {data.creator && data.creatorUnverified && ' (unverified: typed before sign-in)'}
+            <span className="ml-2 font-mono text-xs select-all">{data.id}</span>
+          </p>
+        )}
+      </header>
+      {request.isPending ? (
+        <div role="status" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
+          <Spinner /> Loading the request…
+        </div>
+      ) : request.isError ? (
+        <p role="alert" className="text-sm text-red-800 dark:text-red-200">
+          The request could not be read ({request.error.message}).
+        </p>
+      ) : !data ? (
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">
+          The team&apos;s record has no such request.
+        </p>
+      ) : (
+        <ul
+          aria-label="Tasks of this request"
+          className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+        >
+          {tasks.map((task) => (
+            <li key={task.id}>
+              <TaskCard record={task} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,210 @@
+// The request a form just sent, followed where it was asked for: one tile per task with its state
+// and elapsed time, the image or a playable video as soon as it is done, the failure reason when it
+// fails, and what to do next (open, download, Animate, use this prompt). Below it, the recent
+// requests of the same kind from this browser. The tiles read this browser's history, which the
+// app's poller keeps current; nothing here asks the network.
+import { useMemo } from 'react';
+import { Link } from 'wouter';
+import type { TaskType } from '@/api/rules';
+import { downloadName, extensionOf } from '@/api/download-name';
+import type { TaskRecord } from '@/features/tasks/history/history';
+import { AnimateLink } from '@/features/tasks/shared/animate-link';
+import { useResultExpired } from '@/features/tasks/shared/result-expiry';
+import { StatusBadge } from '@/features/tasks/shared/status-badge';
+import { generatedImage, Img, resultDownload, TaskVideo } from '@/features/tasks/shared/task-media';
+import { TaskTiming } from '@/features/tasks/shared/task-timing';
+import { downloadSubject, viewOf } from '@/features/tasks/shared/task-view';
+import { useHistory } from '@/features/tasks/shared/use-history';
+
+/** What the form does with a request's parameters: "Use this prompt". */
+export type ReuseParams = (params: Record<string, unknown>) => void;
+
+/**
+ * The tile's actions, all one size and look: a grid of equal cells that is one column in a narrow
+ * tile (two tiles side by side in the form's side panel at 1280 px, or on a phone) and two where
+ * there is room, so they never wrap ragged.
+ */
+const actionClass =
+  'inline-flex min-h-7 items-center justify-center gap-1 rounded-md border border-zinc-200 bg-white px-2 py-1 text-center text-xs font-medium text-indigo-700 hover:border-indigo-300 hover:bg-indigo-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-indigo-300 dark:hover:border-indigo-700 dark:hover:bg-indigo-950';
+
+function Tile({
+  record,
+  label,
+  batch,
+  onReuse,
+}: {
+  record: TaskRecord;
+  label: string;
+  /** The ids of the same request, which number its images' downloads. */
+  batch: readonly string[];
+  onReuse?: ReuseParams;
+}) {
+  const view = viewOf(record);
+  const expired = useResultExpired(record);
+  const href = `/tasks/${encodeURIComponent(record.id)}`;
+  const media = record.kind === 'image_generate' ? view.image.url : view.video.url;
+  const params =
+    record.params && typeof record.params === 'object'
+      ? (record.params as Record<string, unknown>)
+      : undefined;
+  const ready = view.tone === 'succeeded' && !expired;
+  return (
+    <li className="overflow-hidden rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+      {ready && record.kind === 'image_generate' && (view.image.url || view.thumbnail.url) && (
+        <div className="bg-zinc-100 dark:bg-zinc-800">
+          <Img
+            {...generatedImage(record, view)}
+            className="aspect-square w-full object-cover"
+            what="image"
+            zoom={resultDownload(record.id)}
+          />
+        </div>
+      )}
+      {ready && record.kind !== 'image_generate' && view.video.url && (
+        <div className="bg-black">
+          <TaskVideo view={view} id={record.id} className="aspect-video w-full" />
+        </div>
+      )}
+      <div className="space-y-1 p-2.5">
+        <div className="flex flex-wrap items-center justify-between gap-1.5">
+          <h3 className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{label}</h3>
+          <StatusBadge tone={view.tone} label={view.label} />
+        </div>
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">
+          <TaskTiming record={record} running={view.tone === 'running'} />
+        </p>
+        {view.tone === 'failed' && (
+          <p className="text-sm break-words text-red-800 dark:text-red-200">
+            {view.errorMessage ?? 'The service reported FAILED without an error message.'}
+          </p>
+        )}
+        {/* The id is secondary, whole (break-all) so it can be read, compared and copied. */}
+        <Link
+          href={href}
+          className="block font-mono text-[11px] break-all text-zinc-600 underline-offset-2 hover:underline dark:text-zinc-400"
+        >
+          {record.id}
+        </Link>
+        <div className="grid grid-cols-[repeat(auto-fit,minmax(7rem,1fr))] gap-1 pt-1">
+          <Link href={href} className={actionClass} aria-label={`Open ${label}`}>
+            Open
+          </Link>
+          {ready && media && (
+            <a
+              href={resultDownload(record.id)}
+              download={downloadName(
+                downloadSubject(record, view, batch),
+                extensionOf(media) ?? (record.kind === 'image_generate' ? 'png' : 'mp4'),
+              )}
+              className={actionClass}
+              aria-label={`Download ${label}`}
+            >
+              Download
+            </a>
+          )}
+          {onReuse && params && typeof params.prompt === 'string' && (
+            <button type="button" className={actionClass} onClick={() => onReuse(params)}>
+              Use this prompt
+            </button>
+          )}
+          <AnimateLink record={record} view={view} className={actionClass} />
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** The tasks of one request, as tiles; ids this browser's history lacks are listed as links. */
+export function RequestTiles({
+  tasks,
+  onReuse,
+}: {
+  tasks: readonly { id: string; label: string }[];
+  onReuse?: ReuseParams;
+}) {
+  const { tasks: history } = useHistory();
+  const byId = useMemo(() => new Map(history.map((record) => [record.id, record])), [history]);
+  const batch = useMemo(() => tasks.map((task) => task.id), [tasks]);
+  return (
+    <ul aria-label="Results" className={`grid gap-2 ${tasks.length > 1 ? 'grid-cols-2' : 'grid-cols-1'}`}>
+      {tasks.map((task) => {
+        const record = byId.get(task.id);
+        return record ? (
+          <Tile key={task.id} record={record} label={task.label} batch={batch} onReuse={onReuse} />
+        ) : (
+          <li
+            key={task.id}
+            className="rounded-lg border border-zinc-200 bg-white p-2.5 dark:border-zinc-800 dark:bg-zinc-900"
+          >
+            <span className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">{task.label}</span>
+            <Link
+              href={`/tasks/${encodeURIComponent(task.id)}`}
+              className="font-mono text-[13px] font-medium break-all text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
+            >
+              {task.id}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Labels of a request's tasks: the language of a translation, else "Image 2", "Video 1". */
+export function tileLabel(record: TaskRecord, index: number): string {
+  if (record.kind === 'video_translate') return record.language ?? `Translation ${index + 1}`;
+  return `${record.kind === 'image_generate' ? 'Image' : 'Video'} ${index + 1}`;
+}
+
+/**
+ * This browser's recent requests of one kind, newest first: the tasks one submission recorded
+ * share their creation time (history.recordCreatedTasks), so they group by it.
+ */
+export function RecentRequests({
+  kind,
+  exclude,
+  limit = 3,
+  onReuse,
+}: {
+  kind: TaskType;
+  /** The request shown above, left out here. */
+  exclude?: readonly string[];
+  limit?: number;
+  onReuse?: ReuseParams;
+}) {
+  const { loaded, tasks } = useHistory();
+  const groups = useMemo(() => {
+    const skip = new Set(exclude ?? []);
+    const byTime = new Map<number, TaskRecord[]>();
+    for (const record of tasks) {
+      if (record.kind !== kind || record.source !== 'created' || skip.has(record.id)) continue;
+      const group = byTime.get(record.createdAt) ?? [];
+      if (!group.length && byTime.size >= limit) break;
+      group.push(record);
+      byTime.set(record.createdAt, group);
+    }
+    return [...byTime.values()].map((group) => [...group].reverse());
+  }, [tasks, kind, exclude, limit]);
+  if (!loaded || !groups.length) return null;
+  return (
+    <section aria-labelledby={`recent-${kind}`} className="space-y-3">
+      <h2 id={`recent-${kind}`} className="text-sm font-semibold text-zinc-800 dark:text-zinc-200">
+        Your recent requests
+      </h2>
+      {groups.map((group) => {
+        const view = viewOf(group[0]!);
+        return (
+          <div key={group[0]!.id} className="space-y-1.5">
+            <p className="line-clamp-2 text-sm text-zinc-700 dark:text-zinc-300">
+              {view.title ?? group[0]!.id}
+            </p>
+            <RequestTiles
+              tasks={group.map((record, index) => ({ id: record.id, label: tileLabel(record, index) }))}
+              onReuse={onReuse}
+            />
+          </div>
+        );
+      })}
+    </section>
+  );
+}

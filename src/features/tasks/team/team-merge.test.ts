@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import type { TaskRecord } from '@/features/tasks/history/history';
+import { matchesQuery, mergePushedTask, overlayLocal } from './team-merge';
+import type { TaskPage, TeamQuery, TeamTask } from './team-tasks';
+
+const task = (id: string, createdAt: number, extra: Partial<TeamTask> = {}): TeamTask => ({
+  id,
+  kind: 'image_generate',
+  source: 'created',
+  status: 'PENDING',
+  result: {},
+  createdAt,
+  updatedAt: createdAt,
+  creator: 'Ada',
+  ...extra,
+});
+
+const pages = (...lists: [TeamTask[], string | null][]) => ({
+  pages: lists.map(([items, nextCursor]): TaskPage => ({ items, nextCursor })),
+  pageParams: lists.map((_, i) => (i ? `c${i}` : undefined)),
+});
+const ids = (data: ReturnType<typeof pages>) => data.pages.map((page) => page.items.map((t) => t.id));
+const ALL: TeamQuery = { tab: 'all' };
+
+describe('the server filter, applied to a pushed task', () => {
+  it('matches kind, creator, tab and a case-insensitive search over id, prompt, name, language and creator', () => {
+    const t = task('i2is-abc', 1, { prompt: 'A Cat', language: 'German', creator: 'Grace' });
+    expect(matchesQuery(t, { tab: 'running', kind: 'image_generate', creator: 'Grace', q: 'cat' })).toBe(
+      true,
+    );
+    expect(matchesQuery(t, { tab: 'all', q: 'GRACE' })).toBe(true);
+    expect(matchesQuery(t, { tab: 'all', q: 'germ' })).toBe(true);
+    expect(matchesQuery(t, { tab: 'all', q: 'abc' })).toBe(true);
+    expect(matchesQuery(t, { tab: 'all', q: 'dog' })).toBe(false);
+    expect(matchesQuery(t, { tab: 'succeeded' })).toBe(false);
+    expect(matchesQuery(t, { tab: 'all', creator: 'Ada' })).toBe(false);
+    expect(matchesQuery(t, { tab: 'all', kind: 'video_translate' })).toBe(false);
+  });
+});
+
+describe('a pushed task merged into the loaded pages', () => {
+  it('inserts a new task at the top, newest first', () => {
+    const data = pages([[task('b', 20), task('a', 10)], 'c1']);
+    expect(ids(mergePushedTask(data, task('c', 30), ALL))).toEqual([['c', 'b', 'a']]);
+  });
+
+  it('places a task created in the same millisecond as others by its id, as the server orders them', () => {
+    const data = pages([[task('c', 20), task('a', 20)], null]);
+    expect(ids(mergePushedTask(data, task('b', 20), ALL))).toEqual([['c', 'b', 'a']]);
+    expect(ids(mergePushedTask(data, task('d', 20), ALL))).toEqual([['d', 'c', 'a']]);
+  });
+
+  it('keeps a task that succeeded on the Succeeded tab when an older PROCESSING copy arrives late', () => {
+    const data = pages([[task('a', 10, { status: 'SUCCEEDED', updatedAt: 50 })], null]);
+    const late = task('a', 10, { status: 'PROCESSING', updatedAt: 30 });
+    const merged = mergePushedTask(data, late, { tab: 'succeeded' });
+    expect(ids(merged)).toEqual([['a']]);
+    expect(merged.pages[0]!.items[0]!.status).toBe('SUCCEEDED');
+  });
+
+  it('updates a known task in place, on whichever page it is', () => {
+    const data = pages([[task('c', 30), task('b', 20)], 'c1'], [[task('a', 10)], null]);
+    const merged = mergePushedTask(data, task('a', 10, { status: 'SUCCEEDED', updatedAt: 99 }), ALL);
+    expect(ids(merged)).toEqual([['c', 'b'], ['a']]);
+    expect(merged.pages[1]!.items[0]!.status).toBe('SUCCEEDED');
+    expect(merged.pages[0]).toBe(data.pages[0]); // untouched pages keep their identity
+  });
+
+  it('takes a task out of a tab it no longer belongs to', () => {
+    const data = pages([[task('b', 20), task('a', 10)], null]);
+    const done = task('b', 20, { status: 'SUCCEEDED', updatedAt: 50 });
+    expect(ids(mergePushedTask(data, done, { tab: 'running' }))).toEqual([['a']]);
+  });
+
+  it('ignores a task that does not match the view', () => {
+    const data = pages([[task('a', 10)], null]);
+    expect(
+      ids(mergePushedTask(data, task('z', 50, { creator: 'Grace' }), { tab: 'all', creator: 'Ada' })),
+    ).toEqual([['a']]);
+  });
+
+  it('never lets an older copy replace a newer one (events out of order)', () => {
+    const data = pages([[task('a', 10, { status: 'SUCCEEDED', updatedAt: 90 })], null]);
+    const merged = mergePushedTask(data, task('a', 10, { status: 'PROCESSING', updatedAt: 50 }), ALL);
+    expect(merged.pages[0]!.items[0]!.status).toBe('SUCCEEDED');
+  });
+
+  it('leaves an older task past the loaded pages for its page; appends it when the list is complete', () => {
+    const more = pages([[task('b', 20)], 'c1']);
+    expect(ids(mergePushedTask(more, task('old', 5), ALL))).toEqual([['b']]);
+    const complete = pages([[task('b', 20)], null]);
+    expect(ids(mergePushedTask(complete, task('old', 5), ALL))).toEqual([['b', 'old']]);
+  });
+
+  it('places a task within what a cut-short search page looked at, found or not; not past it', () => {
+    // The search looked at every task down to the one created at 10 ("10.k") and found none.
+    const cut = { pages: [{ items: [], nextCursor: '10.k', cutShort: true }], pageParams: [undefined] };
+    expect(ids(mergePushedTask(cut, task('new', 30), ALL))).toEqual([['new']]);
+    expect(ids(mergePushedTask(cut, task('between', 11), ALL))).toEqual([['between']]);
+    expect(ids(mergePushedTask(cut, task('older', 9), ALL))).toEqual([[]]);
+    // A page not cut short covers down to its last task only.
+    const more = pages([[task('b', 20)], '20.b']);
+    expect(ids(mergePushedTask(more, task('between', 15), ALL))).toEqual([['b']]);
+  });
+});
+
+describe('a pushed task I hid from my view', () => {
+  const hidden = new Set(['h']);
+  it('is not brought back into a view that leaves hidden tasks out', () => {
+    const data = pages([[task('b', 20), task('a', 10)], null]);
+    expect(ids(mergePushedTask(data, task('h', 30), ALL, hidden))).toEqual([['b', 'a']]);
+    // One that was on screen when hidden leaves with its next change.
+    const shown = pages([[task('h', 30), task('a', 10)], null]);
+    expect(ids(mergePushedTask(shown, task('h', 30, { updatedAt: 40 }), ALL, hidden))).toEqual([['a']]);
+  });
+
+  it('is merged as any other into a view that shows hidden tasks ("Show hidden")', () => {
+    const data = pages([[task('b', 20)], null]);
+    expect(ids(mergePushedTask(data, task('h', 30), { ...ALL, hidden: 'show' }, hidden))).toEqual([
+      ['h', 'b'],
+    ]);
+    expect(matchesQuery(task('h', 30), ALL, hidden)).toBe(false);
+    expect(matchesQuery(task('h', 30), ALL, new Set())).toBe(true);
+  });
+});
+
+describe("this browser's copy over the server's", () => {
+  const local = (extra: Partial<TaskRecord>): TaskRecord => ({
+    id: 'a',
+    kind: 'image_generate',
+    source: 'created',
+    status: 'PROCESSING',
+    createdAt: 10,
+    updatedAt: 60,
+    ...extra,
+  });
+
+  it('shows the local copy (stale mark, re-run link) with the creator from the server', () => {
+    const shown = overlayLocal(
+      task('a', 10, { updatedAt: 50 }),
+      local({ rerunOf: 'x', lastError: { kind: 'network', httpStatus: 0, msg: 'offline', at: 1 } }),
+    );
+    expect(shown).toMatchObject({ creator: 'Ada', rerunOf: 'x', status: 'PROCESSING' });
+    expect(shown.lastError?.kind).toBe('network');
+  });
+
+  it('keeps the server ending this browser has not heard of yet', () => {
+    const shown = overlayLocal(task('a', 10, { status: 'SUCCEEDED', updatedAt: 40 }), local({}));
+    expect(shown.status).toBe('SUCCEEDED');
+  });
+
+  it("dates a task this browser only looked up from the team's record, which saw it made", () => {
+    const server = task('a', 10, { params: { prompt: 'A lighthouse' }, updatedAt: 20 });
+    const lookedUp = local({ source: 'lookup', createdAt: 55, status: 'SUCCEEDED' });
+    expect(overlayLocal(server, lookedUp)).toMatchObject({
+      createdAt: 10,
+      source: 'created',
+      params: { prompt: 'A lighthouse' },
+      status: 'SUCCEEDED',
+    });
+    // This browser's own task keeps what it knows (a callback it heard is newer than the record),
+    // but not its own clock: the times are the record's, the same for every viewer.
+    const own = local({ createdAt: 11, status: 'SUCCEEDED', finishedAt: 30 });
+    expect(overlayLocal(server, own)).toMatchObject({
+      createdAt: 10,
+      finishedAt: 30,
+      source: 'created',
+      status: 'SUCCEEDED',
+    });
+    // Once the record has a finish, a browser's first-seen never overrides it.
+    const finished = { ...server, status: 'SUCCEEDED', finishedAt: 25 };
+    const seenLater = local({ source: 'lookup', createdAt: 55, status: 'SUCCEEDED', finishedAt: 7_200_000 });
+    expect(overlayLocal(finished, seenLater)).toMatchObject({ createdAt: 10, finishedAt: 25 });
+    expect(overlayLocal(finished, { ...seenLater, updatedAt: 5 })).toMatchObject({ finishedAt: 25 });
+    // An older local copy of a task it looked up never says "looked up" over the record's "created".
+    const stale = local({ source: 'lookup', createdAt: 55, updatedAt: 15 });
+    expect(overlayLocal(server, stale)).toMatchObject({ createdAt: 10, source: 'created' });
+  });
+
+  it("keeps the record's language and request where this browser's looked-up copy has none", () => {
+    const server = task('t', 10, {
+      kind: 'video_translate',
+      language: 'German',
+      params: { name: 'Tour' },
+      updatedAt: 20,
+    });
+    const lookedUp = local({ id: 't', kind: 'video_translate', source: 'lookup', language: undefined });
+    expect(overlayLocal(server, lookedUp)).toMatchObject({ language: 'German', params: { name: 'Tour' } });
+  });
+
+  it('still says "created" for a task this browser made when its copy is the older one', () => {
+    const server = task('a', 10, { source: 'lookup', updatedAt: 90 });
+    expect(overlayLocal(server, local({ updatedAt: 60 })).source).toBe('created');
+  });
+
+  it('is the server copy alone without a local one', () => {
+    const server = task('a', 10);
+    expect(overlayLocal(server, undefined)).toBe(server);
+  });
+});
