@@ -320,7 +320,8 @@ test('a published console with no sign-in configured asks for one and prints a o
     ALLOW_OPEN_ACCESS: '',
   });
   try {
-    expect(server.output()).toContain(`${url}/setup/`);
+    // Printed once the database is open, a moment after the server has started to listen.
+    await expect.poll(() => server.output()).toContain(`${url}/setup/`);
     const anonymous = await fetch(`${url}/__console/config`);
     expect(anonymous.status).toBe(401);
   } finally {
