@@ -28,18 +28,10 @@ const APP_CHUNKS: [RegExp, string][] = [
   // the poller, its only user. With it, small modules only the screens that query use.
   [/node_modules\/@tanstack\/(query-core|react-query)\/(?!.*\/(queriesObserver|useQueries)\.js$)/, 'query'],
   [/src\/api\/(query-client|task-types)\.tsx?$/, 'query'],
-  // The Tasks list and the task page: what both show.
-  [
-    /src\/(features\/tasks\/(use-team-feed|team-tasks|team-merge|task-view|task-media|task-timing|status-badge|animate-link|format|safe-url|lookup|result-expiry|result-copies|result-home|use-now|use-history)|api\/task-view-rule)\.tsx?$/,
-    'tasks',
-  ],
-  // The task page alone.
-  [
-    /src\/(features\/tasks\/(task-detail-screen|task-fields|task-detail-actions|task-timeline|detail-media|request-files)|api\/request-files)\.tsx?$/,
-    'task-detail-screen',
-  ],
-  // The poller's status query and its cap on requests in flight: a task lookup loads them together.
-  [/src\/features\/tasks\/(task-polling|poll-semaphore|poll-settings|semaphore)\.ts$/, 'task-polling'],
+  // The Tasks list and the task page: what both show (their folders are in FOLDER_CHUNKS).
+  [/src\/api\/task-view-rule\.ts$/, 'tasks'],
+  // The task page alone, with the request's files it lists.
+  [/src\/api\/request-files\.ts$/, 'task-detail-screen'],
   // The callback stream and the inbox's API (Callbacks screen, or while following tasks).
   [
     /src\/features\/callbacks\/(inbox-live|inbox-subscription|inbox-api|apply-callback|connection-state)\.ts$/,
@@ -63,9 +55,24 @@ const APP_CHUNKS: [RegExp, string][] = [
   ],
 ];
 
+/**
+ * Folders whose modules travel as one chunk: a file moved or renamed inside a folder stays in its
+ * chunk, and a new folder gets one only by being named here.
+ */
+const FOLDER_CHUNKS: [folder: string, chunk: string][] = [
+  // What the Tasks list and the task page both show, and the team's list under both.
+  ['src/features/tasks/shared/', 'tasks'],
+  ['src/features/tasks/team/', 'tasks'],
+  // The task page alone.
+  ['src/features/tasks/detail/', 'task-detail-screen'],
+  // The poller's status query and its cap on requests in flight: a task lookup loads them together.
+  ['src/features/tasks/polling/', 'task-polling'],
+];
+
 function chunkOf(id: string): string | null {
   const path = id.replaceAll('\\', '/');
-  return APP_CHUNKS.find(([test]) => test.test(path))?.[1] ?? null;
+  const folder = FOLDER_CHUNKS.find(([prefix]) => path.includes(`/${prefix}`) && !/\.test\.tsx?$/.test(path));
+  return folder?.[1] ?? APP_CHUNKS.find(([test]) => test.test(path))?.[1] ?? null;
 }
 
 export default defineConfig({
