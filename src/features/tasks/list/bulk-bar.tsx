@@ -12,7 +12,7 @@ import { Button, Spinner } from '@/components/ui/button';
 import { rerunSelected, type RerunOutcome } from './bulk-rerun';
 import { rerunTask } from './rerun';
 import { viewOf } from '@/features/tasks/shared/task-view';
-import { HIDDEN_KEY, type SlotProps } from './bulk-slot';
+import { HIDDEN_KEY, type SlotProps } from '@/features/tasks/shared/bulk-slot';
 import {
   fetchTaskDetail,
   teamKeys,

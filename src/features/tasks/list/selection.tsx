@@ -9,7 +9,7 @@ import { LazyPart, PartFailed } from '@/components/ui/lazy-part';
 import { Button, Spinner } from '@/components/ui/button';
 import type { GalleryEntry } from '@/features/tasks/requests/request-groups';
 import { viewOf } from '@/features/tasks/shared/task-view';
-import { HIDDEN_KEY, type SlotProps } from './bulk-slot';
+import { HIDDEN_KEY, type SlotProps } from '@/features/tasks/shared/bulk-slot';
 
 const BulkSlot = lazy(() => import('./bulk-bar').then((m) => ({ default: m.BulkSlot })));
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { serverNow } from '@/features/tasks/list/server-clock';
+import { serverNow } from './server-clock';
 
 /** The current time by the server's clock (./server-clock.ts), refreshed every `intervalMs` while `active` (for elapsed-time labels). */
 export function useNow(active: boolean, intervalMs = 1000): number {

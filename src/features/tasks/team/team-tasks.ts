@@ -9,7 +9,7 @@ import type { TaskRecord, TaskUpdateSource } from '@/features/tasks/history/hist
 import type { TaskSort } from '@/api/task-view-rule';
 import type { TaskTab } from '@/features/tasks/shared/task-view';
 import { parseCopies } from '@/features/tasks/shared/result-copies';
-import { noteServerDate } from '@/features/tasks/list/server-clock';
+import { noteServerDate } from '@/features/tasks/shared/server-clock';
 
 /** null: a search's count the server gave up on (`countsUnknown`), shown as "?". */
 export type TaskCounts = Record<TaskTab, number | null>;

@@ -3,7 +3,7 @@
 // counts of the list on screen are read again. The detail page uses it too, without the lists' paging code.
 import { hashKey, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { HIDDEN_KEY } from '@/features/tasks/list/bulk-slot';
+import { HIDDEN_KEY } from '@/features/tasks/shared/bulk-slot';
 import { mergePushedTask } from './team-merge';
 import {
   fetchTaskPage,
