@@ -95,7 +95,7 @@ export function CardMedia({ record, view }: { record: TaskRecord; view: TaskView
                 {view.language}
               </span>
             )}
-            <span className="line-clamp-2 text-base font-semibold break-all">{view.name ?? 'Video'}</span>
+            <span className="line-clamp-2 text-base font-semibold break-words">{view.name ?? 'Video'}</span>
           </div>
         )}
         <button
