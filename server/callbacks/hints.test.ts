@@ -4,7 +4,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { serve, type ServerType } from '@hono/node-server';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONSOLE_CALLBACKS_PATH } from '../../src/api/rules';
 import { readServerConfig } from '../config/config';
 import type { Database } from '../db/database';
@@ -16,7 +17,9 @@ import { createCallbackHints, throttledLog, withoutUntrustedLinks } from './hint
 
 const SECRET = 'hints-test-secret-0123456789';
 const TOKEN = 'hints-test-token';
-const API = 'https://api.example.com';
+/** The service: a real server on loopback (the console sends to it with undici, not the global fetch). */
+let API: string;
+let service: ServerType;
 const CDN = 'https://cdn.example.com';
 const DATA_DIR = mkdtempSync(join(tmpdir(), 'hints-test-'));
 const PHISH = 'https://evil.example/phish.png';
@@ -27,19 +30,23 @@ let upstream: (request: Request) => Response | Promise<Response>;
 let sent: Request[];
 let logged: string[];
 
+beforeAll(async () => {
+  await new Promise<void>((resolve) => {
+    const answer = (request: Request) => {
+      sent.push(request.clone());
+      return upstream(request);
+    };
+    service = serve({ fetch: answer, hostname: '127.0.0.1', port: 0 }, (info) => {
+      API = `http://127.0.0.1:${info.port}`;
+      resolve();
+    });
+  });
+});
 beforeEach(async () => {
   database = await resetTestDatabase();
   sent = [];
   logged = [];
   upstream = () => Response.json({ code: 100003, msg: 'task not found' }, { status: 404 });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = new Request(input, init);
-      sent.push(request.clone());
-      return upstream(request);
-    }),
-  );
   vi.spyOn(console, 'log').mockImplementation((line: string) => void logged.push(line));
   nodeApp = createNodeApp(
     readServerConfig({
@@ -58,7 +65,10 @@ afterEach(async () => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
-afterAll(() => rmSync(DATA_DIR, { recursive: true, force: true }));
+afterAll(async () => {
+  await new Promise((resolve) => service.close(resolve));
+  rmSync(DATA_DIR, { recursive: true, force: true });
+});
 
 const created = (kind: 'image_generate' | 'video_translate' | 'image_to_video', id: string) =>
   createTaskRecorder(Promise.resolve(database)).created(kind, { prompt: 'a fox' }, [{ id }], 'Ana');
