@@ -2,7 +2,7 @@
 // (tasks-settings.tsx, loaded when the menu is first pointed at, focused or opened). A menu button
 // with the WAI-ARIA menu pattern: arrows move between the items, Escape closes it and focus goes
 // back to the button.
-import { lazy, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { LazyPart, PartFailed } from '@/components/ui/lazy-part';
 import { Button } from '@/components/ui/button';
 
@@ -19,6 +19,15 @@ function download(name: string, text: string) {
 
 const itemClass =
   'block w-full rounded-md px-3 py-2 text-left text-sm text-zinc-800 hover:bg-zinc-100 focus:bg-zinc-100 focus:outline-none dark:text-zinc-100 dark:hover:bg-zinc-800 dark:focus:bg-zinc-800';
+
+/** One item of the More menu: reached with the arrow keys (roving focus), so out of the Tab order. */
+function MenuItem({ onSelect, children }: { onSelect: () => void; children: ReactNode }) {
+  return (
+    <button type="button" role="menuitem" tabIndex={-1} className={itemClass} onClick={onSelect}>
+      {children}
+    </button>
+  );
+}
 const popoverClass =
   'absolute right-0 z-20 mt-2 rounded-xl border border-zinc-200 bg-white shadow-lg dark:border-zinc-700 dark:bg-zinc-900';
 
@@ -137,42 +146,30 @@ export function HistoryActions() {
             onKeyDown={onMenuKey}
             className={`${popoverClass} w-56 p-1`}
           >
-            <button
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className={itemClass}
-              onClick={() => {
+            <MenuItem
+              onSelect={() => {
                 closeMenu();
                 void onExport();
               }}
             >
               Export history
-            </button>
-            <button
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className={itemClass}
-              onClick={() => {
+            </MenuItem>
+            <MenuItem
+              onSelect={() => {
                 closeMenu();
                 fileRef.current?.click();
               }}
             >
               Import history…
-            </button>
-            <button
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className={itemClass}
-              onClick={() => {
+            </MenuItem>
+            <MenuItem
+              onSelect={() => {
                 setOpen(false);
                 setSettingsOpen(true);
               }}
             >
               Settings…
-            </button>
+            </MenuItem>
           </div>
         )}
         {settingsOpen && (

@@ -73,6 +73,8 @@ function requestRow(request: TeamRequest): Row {
   };
 }
 
+/** The table's columns, in order; the duration's figures align right. */
+const COLUMNS = ['Title', 'Kind', 'Creator', 'Status', 'Created', 'Duration'] as const;
 const cell = 'px-3 py-2 align-top';
 
 export function TaskTable({
@@ -99,24 +101,11 @@ export function TaskTable({
           <caption className="sr-only">The tasks of this view, one row per card</caption>
           <thead className="bg-zinc-50 text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:bg-zinc-900 dark:text-zinc-400">
             <tr>
-              <th scope="col" className={cell}>
-                Title
-              </th>
-              <th scope="col" className={cell}>
-                Kind
-              </th>
-              <th scope="col" className={cell}>
-                Creator
-              </th>
-              <th scope="col" className={cell}>
-                Status
-              </th>
-              <th scope="col" className={cell}>
-                Created
-              </th>
-              <th scope="col" className={`${cell} text-right`}>
-                Duration
-              </th>
+              {COLUMNS.map((name) => (
+                <th key={name} scope="col" className={name === 'Duration' ? `${cell} text-right` : cell}>
+                  {name}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
