@@ -50,6 +50,11 @@ async function main() {
     const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
     console.log(`Media Console on http://${host}:${info.port} (${describe(config)})`);
   });
+  // An idle keep-alive connection is closed after 65 s, not Node's 5 s: a client (a browser, a load
+  // balancer idling up to 60 s, a test's request context) sending on a connection the server is
+  // closing at that very moment gets "socket hang up" instead of an answer. An idle connection costs
+  // no more than one that has not sent its headers yet, which Node already waits 60 s for.
+  if ('keepAliveTimeout' in server) server.keepAliveTimeout = 65_000;
   server.on('error', (error) => {
     console.error(`Cannot listen on ${config.host}:${config.port}: ${error.message}`);
     process.exit(1);
