@@ -1,6 +1,40 @@
 import react from '@vitejs/plugin-react';
+import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+/**
+ * Test files that replace a module (`vi.mock`, `vi.doMock`): a replaced module would stay replaced for
+ * the next file of the worker, so these run with a fresh module registry each.
+ */
+function testsThatReplaceModules(folders: string[]): string[] {
+  const replaces = /\bvi\.(mock|doMock)\(/;
+  return folders.flatMap((folder) =>
+    readdirSync(folder, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.test\.tsx?$/.test(file))
+      .map((file) => `${folder}/${file}`)
+      .filter((path) => replaces.test(readFileSync(path, 'utf8'))),
+  );
+}
+
+/**
+ * A project whose test files share one module registry per worker (`isolate: false`): Hono, PGlite,
+ * Kysely and React are loaded once per worker, not once per file, which took a third of Vitest's time
+ * (docs/testing.md, "Module state in unit tests"). Files that replace modules get a sibling project
+ * with isolation. The setup file undoes stubbed globals and spies after each file.
+ */
+function sharedRegistry(
+  name: string,
+  folders: string[],
+  test: { setupFiles: string[] },
+): TestProjectInlineConfiguration[] {
+  const include = folders.map((folder) => `${folder}/**/*.test.{ts,tsx}`);
+  const isolated = testsThatReplaceModules(folders);
+  return [
+    { extends: true, test: { ...test, name, include, exclude: isolated, isolate: false } },
+    { extends: true, test: { ...test, name: `${name}-isolated`, include: isolated } },
+  ];
+}
 
 export default defineConfig({
   plugins: [react()],
@@ -15,20 +49,12 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      {
-        extends: true,
-        test: {
-          name: 'browser',
-          include: ['src/**/*.test.{ts,tsx}'],
-          // Testing Library, jest-dom and an IndexedDB stand-in: the browser's code needs them, the
-          // server's does not (loading them in every server test file cost seconds of each run).
-          setupFiles: ['./src/test/setup.ts'],
-        },
-      },
-      {
-        extends: true,
-        test: { name: 'server', include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'] },
-      },
+      // Testing Library, jest-dom and an IndexedDB stand-in: the browser's code needs them, the
+      // server's does not (loading them in every server test file cost seconds of each run).
+      ...sharedRegistry('browser', ['src'], { setupFiles: ['./src/test/setup.ts'] }),
+      ...sharedRegistry('server', ['server', 'scripts'], {
+        setupFiles: ['./server/testing/vitest-setup.ts'],
+      }),
     ],
   },
 });

@@ -3,6 +3,7 @@
 import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 import { configure } from '@testing-library/react';
+import { afterAll, beforeAll, vi } from 'vitest';
 
 // The forms load zod, the client and the history store on first use (as in the browser); the first
 // such import in a test file is transformed on the spot, which can take seconds on a loaded 2-core
@@ -21,3 +22,19 @@ if (typeof FileReader !== 'undefined' && typeof Blob !== 'undefined' && !Blob.pr
     });
   };
 }
+
+// Test files of a worker share one module registry and one jsdom (`isolate: false`, vitest.config.ts):
+// each file starts with this browser's storage and task history empty, as a fresh page would, and
+// what it stubbed or spied on is put back when it ends.
+afterAll(() => {
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+});
+beforeAll(async () => {
+  if (typeof window === 'undefined') return;
+  localStorage.clear();
+  sessionStorage.clear();
+  const { emptyHistory } = await import('@/testing/history');
+  await emptyHistory();
+});

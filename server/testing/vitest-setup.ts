@@ -1,0 +1,9 @@
+// Server test files share one module registry per worker (vitest.config.ts): what a file stubbed or
+// spied on is put back when it ends, so the next file starts from the real globals and modules.
+import { afterAll, vi } from 'vitest';
+
+afterAll(() => {
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+});
