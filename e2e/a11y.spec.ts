@@ -2,7 +2,7 @@
 // the four pairings in `npm test`, the other two in `npm run screenshots`), the keyboard shortcuts
 // (help dialog with `?`, "g then letter" to change screen), and a keyboard-only pass through Create
 // image to a task's page.
-import AxeBuilder from '@axe-core/playwright';
+import { axe, describeViolations, expectNoAxeViolations } from './axe';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { TAKE_SCREENSHOTS } from './screenshots';
@@ -142,12 +142,6 @@ async function openWithTheme(page: Page, path: string, theme: (typeof THEMES)[nu
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
 }
 
-function describeViolations(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']) {
-  return violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-  );
-}
-
 /**
  * `npm test` scans every screen twice, light at 1280 px and dark at 390 px: each theme and each width
  * once (a pass is 40-47 s on two busy cores). `npm run screenshots` adds the other two pairings.
@@ -173,7 +167,7 @@ for (const viewport of WIDTHS) {
             await test.step(route.name, async () => {
               await openWithTheme(page, route.path(ids), theme);
               await route.ready?.(page, ids);
-              const results = await new AxeBuilder({ page }).analyze();
+              const results = await axe(page).analyze();
               expect.soft(describeViolations(results.violations), `axe on ${route.name}`).toEqual([]);
             });
           }
@@ -187,8 +181,7 @@ for (const viewport of WIDTHS) {
           await expect(dialog).toBeVisible();
           await expect(dialog.getByText('Submit the form')).toBeVisible();
           // The whole page, as it is with the modal open (the dialog in the top layer, the rest inert).
-          const results = await new AxeBuilder({ page }).analyze();
-          expect(describeViolations(results.violations)).toEqual([]);
+          await expectNoAxeViolations(page);
           // The dialog fits the phone's width: nothing in it scrolls sideways.
           const overflow = await dialog.evaluate((el) => el.scrollWidth - el.clientWidth);
           expect(overflow).toBeLessThanOrEqual(0);
@@ -205,8 +198,7 @@ test.describe('keyboard', () => {
     await page.locator('body').press('?');
     const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await expect(dialog).toBeVisible();
-    const results = await new AxeBuilder({ page }).include('dialog').analyze();
-    expect(describeViolations(results.violations)).toEqual([]);
+    await expectNoAxeViolations(page, { include: 'dialog' });
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await page.keyboard.press('g');

@@ -4,7 +4,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import yauzl from 'yauzl';
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 
 const run = Date.now().toString(36);
@@ -188,8 +188,7 @@ test.describe('bulk actions', () => {
     const notSent = (await notReran!.getByRole('listitem').innerText()).split(':')[0]!;
     await expect(bar).toContainText('1 task selected');
     await expect(gallery.getByRole('checkbox', { name: `Select ${notSent}` })).toBeChecked();
-    const axe = await new AxeBuilder({ page }).include('main').analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+    await expectNoAxeViolations(page, { include: 'main' });
     await saveShot(page, 'rerun-stopped-by-429');
     // The new task of the one that went, on screen; then again: the one left, and only it.
     await expect(gallery.getByRole('article')).toHaveCount(3, { timeout: 30_000 });
@@ -255,8 +254,7 @@ test.describe('bulk actions', () => {
     const hid = await page.request.post('/__console/tasks/hidden', { data: { ids: [hidden], hidden: true } });
     expect(hid.ok()).toBe(true);
     const axeClean = async () => {
-      const axe = await new AxeBuilder({ page }).include('main').analyze();
-      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+      await expectNoAxeViolations(page, { include: 'main' });
     };
     const q = `q=${encodeURIComponent(name)}`;
     for (const [theme, width, height] of [

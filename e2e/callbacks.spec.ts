@@ -4,7 +4,7 @@
 // result is kept as reported by the callback). The browser reads the log and the stream at
 // /__console/callbacks, never at the secret address.
 // Run: npx playwright test e2e/callbacks.spec.ts --workers=1
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './axe';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { saveScreenshot } from './screenshots';
@@ -165,11 +165,7 @@ test('the Callbacks screen fits a phone and a desktop', { tag: '@screenshots' },
   ] as const) {
     await page.setViewportSize({ width, height });
     await page.getByRole('list', { name: 'Callbacks, newest first' }).getByText('Raw JSON').first().click();
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(
-      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      `axe at ${width}px`,
-    ).toEqual([]);
+    await expectNoAxeViolations(page, { message: `axe at ${width}px` });
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );

@@ -3,7 +3,7 @@
 // (with counts) narrow the list, "Longest first" orders it, the table shows it, the URL carries it
 // all (a link opens the same view), looking up ids is a secondary control that still works, and a
 // mistyped id is kept in no history.
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './axe';
 import type { Locator, Page } from '@playwright/test';
 import { EMULATOR_DEFAULTS, expect, postSettings, test } from './fixtures';
 import { startProdServer, type ProdServer } from './prod-server';
@@ -160,8 +160,7 @@ test('the table: accessible markup, rows link to their page, no sideways scroll 
     'Duration',
   ]);
   await openFilters(page);
-  const axe = await new AxeBuilder({ page }).include('main').analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+  await expectNoAxeViolations(page, { include: 'main' });
   const first = rows(page).first().getByRole('link');
   const href = await first.getAttribute('href');
   expect(href).toMatch(/^\/tasks\/.+/);

@@ -1,7 +1,7 @@
 // The two creator forms in real Chromium on the built-in emulator: valid submissions show their
 // task ids, a reference image that cannot be downloaded lands on the reference images (530002), a
 // server-side 100002 lands on its field, axe finds nothing, and screenshots for a human look.
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './axe';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { TAKE_SCREENSHOTS, saveScreenshot } from './screenshots';
@@ -21,10 +21,9 @@ function collectPageErrors(page: Page) {
   return errors;
 }
 
-async function expectNoAxeViolations(page: Page) {
+async function expectScreenAxeClean(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoAxeViolations(page);
 }
 
 const sample = (baseURL: string | undefined, name: string) => `${baseURL}/emulator/samples/${name}`;
@@ -71,7 +70,7 @@ test.describe('Create image', () => {
     await expect(input).toBeFocused();
     await expect(input).toHaveValue(sample(baseURL, 'missing.png'));
     await expect(page.getByRole('alert')).toHaveCount(0);
-    await expectNoAxeViolations(page);
+    await expectScreenAxeClean(page);
     await saveScreenshot(page, 'create-image-530002-1280');
   });
 
@@ -106,7 +105,7 @@ test.describe('Create image', () => {
       await page.goto('/');
       await page.getByRole('button', { name: 'Generate images' }).click();
       await expect(page.getByText('Prompt is required')).toBeVisible();
-      await expectNoAxeViolations(page);
+      await expectScreenAxeClean(page);
 
       await page
         .getByRole('textbox', { name: 'Prompt' })
@@ -122,19 +121,19 @@ test.describe('Create image', () => {
       await page.getByRole('spinbutton', { name: 'Number of images' }).fill('2');
       await page.getByRole('button', { name: 'Generate images' }).click();
       await expect(page.getByRole('region', { name: '2 image tasks created' })).toBeVisible();
-      await expectNoAxeViolations(page);
+      await expectScreenAxeClean(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await saveScreenshot(page, 'create-image-390');
       if (!TAKE_SCREENSHOTS) return;
 
       await page.setViewportSize({ width: 1280, height: 900 });
-      await expectNoAxeViolations(page);
+      await expectScreenAxeClean(page);
       await saveScreenshot(page, 'create-image-1280');
 
       await page.emulateMedia({ colorScheme: 'dark' });
       await page.reload();
       await expect(page.getByRole('textbox', { name: 'Prompt' })).not.toHaveValue('');
-      await expectNoAxeViolations(page);
+      await expectScreenAxeClean(page);
       await saveScreenshot(page, 'create-image-1280-dark');
     },
   );
@@ -176,7 +175,7 @@ test.describe('Translate video', () => {
     await expect(page.getByRole('textbox', { name: 'Video URL' })).toHaveValue(
       'https://media.example.com/emulator:reject.mp4',
     );
-    await expectNoAxeViolations(page);
+    await expectScreenAxeClean(page);
     await saveScreenshot(page, 'translate-video-530003-1280');
   });
 
@@ -191,7 +190,7 @@ test.describe('Translate video', () => {
       await page.goto('/translate');
       await page.getByRole('button', { name: 'Translate video' }).click();
       await expect(page.getByText('Choose at least one target language')).toBeVisible();
-      await expectNoAxeViolations(page);
+      await expectScreenAxeClean(page);
 
       const languages = page.getByRole('group', { name: 'Target languages' });
       await languages.getByText('English', { exact: true }).click();
@@ -208,20 +207,20 @@ test.describe('Translate video', () => {
             ? undefined
             : new Promise((resolve) => video.addEventListener('loadedmetadata', resolve, { once: true })),
         );
-      await expectNoAxeViolations(page);
+      await expectScreenAxeClean(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await saveScreenshot(page, 'translate-video-390');
       if (!TAKE_SCREENSHOTS) return;
 
       await page.setViewportSize({ width: 1280, height: 900 });
-      await expectNoAxeViolations(page);
+      await expectScreenAxeClean(page);
       await saveScreenshot(page, 'translate-video-1280');
 
       // The theme follows the system at load; the restored draft fills the form again.
       await page.emulateMedia({ colorScheme: 'dark' });
       await page.reload();
       await expect(page.getByRole('textbox', { name: 'Video URL' })).toHaveValue(VIDEO_URL);
-      await expectNoAxeViolations(page);
+      await expectScreenAxeClean(page);
       await saveScreenshot(page, 'translate-video-1280-dark');
     },
   );

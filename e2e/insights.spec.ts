@@ -5,7 +5,7 @@
 // `npm test`, at 1280 px too in `npm run screenshots`). The person
 // is signed in by an authenticating proxy's TRUSTED_AUTH_HEADER on a server of this file's own, so
 // no other spec's tasks count as theirs.
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './axe';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { prodPort, startProdServer, type ProdServer } from './prod-server';
@@ -155,7 +155,7 @@ test.describe('Insights', () => {
             await expect(page.locator('canvas')).toHaveCount(3);
             await saveScreenshot(page, `insights-${theme}-${width}`);
             for (const summary of await page.getByText('Show as a table').all()) await summary.click();
-            const results = await new AxeBuilder({ page }).analyze();
+            const results = await axe(page).analyze();
             expect
               .soft(
                 results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`),

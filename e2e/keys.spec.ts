@@ -1,7 +1,7 @@
 // The keyboard on Tasks and the results lightbox (issue 28): `/` focuses the search, `j` / `k` move
 // between the cards and Enter opens one; a result image opens large in a modal dialog that ← and →
 // walk through a request's images, Escape closes and the focus goes back; axe clean.
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './axe';
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -94,8 +94,7 @@ test('a result image opens in a lightbox: arrows walk the request, Escape closes
     /^\/__console\/tasks\/.+\/download\/result$/,
   );
   await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
-  const { violations } = await new AxeBuilder({ page }).include('dialog').analyze();
-  expect(violations).toEqual([]);
+  await expectNoAxeViolations(page, { include: 'dialog' });
   for (const width of SHOT_WIDTHS) {
     await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
     await shoot(page, `lightbox-${width}`);

@@ -1,7 +1,7 @@
 // The production server (`npm start` on the built dist/): strict CSP in a real Chromium, cache and
 // security headers, sign-in with APP_PASSWORD (and an axe scan of its page), and the callback
 // receiver left open for the service.
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './axe';
 import { expect, test, type Page } from '@playwright/test';
 import { prodPort, startProdServer, type ProdServer } from './prod-server';
 
@@ -35,12 +35,6 @@ async function watchPage(page: Page) {
     });
   });
   return problems;
-}
-
-function describeViolations(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']) {
-  return violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-  );
 }
 
 test.describe('open production server', () => {
@@ -176,16 +170,14 @@ test.describe('production server with APP_PASSWORD', () => {
       await page.goto(`${server.url}/login`);
       await expect(page.getByRole('heading', { level: 1, name: 'Media Console' })).toBeVisible();
       await expect(page.getByLabel('Password')).toBeFocused(); // autofocus: type straight away
-      const fresh = await new AxeBuilder({ page }).analyze();
-      expect(describeViolations(fresh.violations), `${colorScheme}, fresh`).toEqual([]);
+      await expectNoAxeViolations(page, { message: `${colorScheme}, fresh` });
 
       await page.getByLabel('Password').fill(`wrong password (${colorScheme})`);
       await page.getByLabel('Password').press('Enter');
       await expect(page.getByRole('alert')).toHaveText('That password is not correct.');
       await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
       await expect(page.getByLabel('Password')).toHaveAccessibleDescription('That password is not correct.');
-      const refused = await new AxeBuilder({ page }).analyze();
-      expect(describeViolations(refused.violations), `${colorScheme}, wrong password`).toEqual([]);
+      await expectNoAxeViolations(page, { message: `${colorScheme}, wrong password` });
     }
     // Only the two wrong passwords' 401s; the page runs under the CSP.
     expect(problems.filter((p) => !p.includes('401'))).toEqual([]);

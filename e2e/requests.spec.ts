@@ -1,6 +1,6 @@
 // Requests, as people see them: one time for every viewer (the team's record, the server's clock),
 // human names on cards, task pages and downloads.
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './axe';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { saveScreenshot, SHOT_WIDTHS } from './screenshots';
@@ -149,7 +149,7 @@ test.describe('results where they were asked for', () => {
       await saveScreenshot(page, `requests-form-panel-${width}`);
     }
     await page.setViewportSize({ width: 1280, height: 800 });
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await expectNoAxeViolations(page);
     const ids = await panel.getByRole('link', { name: /^i2is-/ }).allTextContents();
 
     // Use this prompt: the form gets it back.
@@ -182,7 +182,7 @@ test.describe('results where they were asked for', () => {
     const cards = page.getByRole('list', { name: 'Tasks of this request' }).getByRole('article');
     await expect(cards).toHaveCount(2);
     await expect(page.getByText('SUCCEEDED', { exact: true })).toHaveCount(2, { timeout: 20_000 });
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await expectNoAxeViolations(page);
     for (const width of SHOT_WIDTHS) {
       await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
       await saveScreenshot(page, `requests-request-page-${width}`);
@@ -269,7 +269,7 @@ test.describe('the gallery by request', () => {
     await expect(languages.first()).toContainText('SUCCEEDED', { timeout: 30_000 });
     await expect(languages.last()).toContainText('SUCCEEDED', { timeout: 30_000 });
     await following;
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await expectNoAxeViolations(page);
     for (const width of SHOT_WIDTHS) {
       await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
       await saveScreenshot(page, `tasks-by-request-${width}`);
@@ -283,7 +283,7 @@ test.describe('the gallery by request', () => {
     await expect(gallery.getByRole('article')).toHaveCount(6);
     await expect(gallery.getByRole('article', { name: prompt })).toHaveCount(4);
     await expect(gallery.getByRole('article', { name: `German - ${name}` })).toBeVisible();
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await expectNoAxeViolations(page);
     for (const width of SHOT_WIDTHS) {
       await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
       await saveScreenshot(page, `tasks-by-task-${width}`);

@@ -1,7 +1,7 @@
 // The shell at a phone's and a desktop's size: a phone header of at most 64 px with the navigation in
 // a menu (focus managed, Escape closes), Callbacks in Support rather than the creators' navigation,
 // and each form's submit button in sight at 1280×800 without scrolling.
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './axe';
 import type { Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { expect, test } from './fixtures';
@@ -64,7 +64,7 @@ test.describe('phone, 390×844', () => {
     await expect(panel.getByRole('link', { name: 'People and roles' })).toBeVisible();
     await expect(panel).toContainText('Built-in emulator');
     expect(
-      await new AxeBuilder({ page })
+      await axe(page)
         .include('header')
         .analyze()
         .then((r) => r.violations),

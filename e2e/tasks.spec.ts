@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './axe';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, type Emulator } from './fixtures';
 import { shiftClock } from './shifted-clock';
@@ -207,12 +207,10 @@ test.describe('task gallery', () => {
     await lookUp(page, `${ok} ${failed} i2v-missing-for-axe`);
     await expect(card(page, failed).getByText('FAILED', { exact: true })).toBeVisible({ timeout: 15_000 });
     await expect(card(page, ok).getByText('SUCCEEDED', { exact: true })).toBeVisible({ timeout: 15_000 });
-    const gallery = await new AxeBuilder({ page }).analyze();
-    expect(gallery.violations).toEqual([]);
+    await expectNoAxeViolations(page, { message: 'the gallery' });
     await page.goto(`/tasks/${ok}`);
     await expect(page.getByText(ok, { exact: true }).first()).toBeVisible();
-    const detail = await new AxeBuilder({ page }).analyze();
-    expect(detail.violations).toEqual([]);
+    await expectNoAxeViolations(page, { message: 'the task page' });
   });
 });
 

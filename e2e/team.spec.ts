@@ -112,15 +112,16 @@ test.describe('the team’s tasks', () => {
     test.setTimeout(150_000);
     const ada = await personPage(browser, ADA, baseURL!);
     const grace = await personPage(browser, GRACE, baseURL!);
-    // About 24 s: still running when Grace's page has opened, on a loaded machine too (0.4 s, as this
-    // file's server runs by default, never is). The file's own server, not the worker's app: the
-    // `emulator` fixture would slow the wrong one (and did, so this test failed every time). Asked as
-    // Ada: this server lets no one change its emulator without signing in.
-    await postSettings(ada.request, team.url, { timeScale: 3 });
+    const prompt = `Live change ${run}`;
+    // Grace watches her Tasks screen, narrowed to the prompt, before the task exists: it arrives live,
+    // still running, and then finishes; only Ada's browser follows (polls) it. About 12 s (the time
+    // scale of this file's own server, not the worker's app's, which the `emulator` fixture would set;
+    // asked as Ada: this server lets no one change its emulator without signing in).
+    await grace.goto(`/tasks?q=${encodeURIComponent(prompt)}`);
+    await expect(grace.getByText('No tasks match')).toBeVisible();
+    await postSettings(ada.request, team.url, { timeScale: 1.5 });
     try {
-      const id = await createImage(ada, `Live change ${run}`);
-      // Grace watches her Tasks screen; only Ada's browser follows (polls) the task.
-      await grace.goto(`/tasks?q=${encodeURIComponent(id)}`);
+      const id = await createImage(ada, prompt);
       const seen = card(grace, id);
       await expect(seen).toBeVisible();
       await expect(seen).not.toContainText('SUCCEEDED');

@@ -4,7 +4,7 @@
 // service turns away, and a cancelled one, leave the form usable. The form's own refusals (a 25 MB
 // image, text named .png, too many files) are component tests. Uploads are slowed with Chromium's
 // network throttling so the progress bar has time to show.
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './axe';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { SHOT_WIDTHS, saveScreenshot } from './screenshots';
@@ -72,11 +72,6 @@ function countUploads(page: Page) {
     if (request.url().endsWith(UPLOAD_PATH)) seen.count += 1;
   });
   return seen;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test.describe('Uploads', () => {

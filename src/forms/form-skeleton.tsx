@@ -8,15 +8,18 @@ export function FormSkeleton({ label }: { label: string }) {
         <span className="sr-only">{label}</span>
         {[8, 3, 4, 6].map((height, index) => (
           <div key={index} aria-hidden="true" className="space-y-2">
-            <div className="h-3.5 w-28 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />
+            <div className="h-3.5 w-28 animate-pulse rounded bg-zinc-200 motion-reduce:animate-none dark:bg-zinc-800" />
             <div
               style={{ height: `${height * 0.5}rem` }}
-              className="animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-800/60"
+              className="animate-pulse rounded-lg bg-zinc-100 motion-reduce:animate-none dark:bg-zinc-800/60"
             />
           </div>
         ))}
       </div>
-      <div aria-hidden="true" className={`${cardClass} hidden h-72 animate-pulse lg:block`} />
+      <div
+        aria-hidden="true"
+        className={`${cardClass} hidden h-72 animate-pulse motion-reduce:animate-none lg:block`}
+      />
     </div>
   );
 }

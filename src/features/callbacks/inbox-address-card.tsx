@@ -9,7 +9,7 @@ import type { InboxConnection } from './inbox-subscription';
 const CONNECTION: Record<InboxConnection, { label: string; dot: string }> = {
   live: { label: 'Live', dot: 'bg-emerald-500' },
   connecting: { label: 'Connecting…', dot: 'bg-amber-500' },
-  reconnecting: { label: 'Reconnecting…', dot: 'bg-amber-500 animate-pulse' },
+  reconnecting: { label: 'Reconnecting…', dot: 'bg-amber-500 animate-pulse motion-reduce:animate-none' },
   off: { label: 'Not connected', dot: 'bg-zinc-400' },
 };
 

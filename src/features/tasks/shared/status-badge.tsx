@@ -21,7 +21,10 @@ export function StatusBadge({ tone, label }: { tone: TaskTone; label: string }) 
       className={`inline-flex max-w-full items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${TONES[tone]}`}
     >
       {tone === 'running' && (
-        <span aria-hidden="true" className="size-1.5 shrink-0 animate-pulse rounded-full bg-current" />
+        <span
+          aria-hidden="true"
+          className="size-1.5 shrink-0 animate-pulse rounded-full bg-current motion-reduce:animate-none"
+        />
       )}
       <span className="truncate">{label}</span>
     </span>
