@@ -276,11 +276,15 @@ test.describe('keyboard', () => {
     const id = (await links.first().textContent())!;
     await expect(panel.getByRole('heading', { name: '2 image tasks created' })).toBeFocused();
 
-    // The result has focus; the next Tab is the first task (its image first, once it has arrived: a
-    // fast machine finishes the task before the Tab), and Enter opens it.
+    // The result has focus. Once the first task's image has arrived (a Tab while it arrives could
+    // land on what it replaces), the next Tab is that image, then the task's link, and Enter opens it.
+    await expect(panel.getByRole('button', { name: /^View larger/ }).first()).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(panel.getByRole('heading', { name: '2 image tasks created' })).toBeFocused();
     await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
-    if (focused.startsWith('View larger')) await page.keyboard.press('Tab');
+    await expect(panel.getByRole('button', { name: /^View larger/ }).first()).toBeFocused();
+    await page.keyboard.press('Tab');
     await expect(links.first()).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(`/tasks/${id}`);

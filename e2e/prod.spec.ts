@@ -215,6 +215,9 @@ test.describe('production server with APP_PASSWORD', () => {
 test.describe('demo mode (npm run demo)', () => {
   let server: ProdServer;
   test.beforeAll(async () => {
+    // The demo seeds 30 days of a team's work before it answers: on a loaded 2-core machine that took
+    // more than the default 45 s once.
+    test.setTimeout(120_000);
     server = await startProdServer(4183, { DEMO: '1', EMULATOR_TIME_SCALE: '1' });
   });
   test.afterAll(async () => {
