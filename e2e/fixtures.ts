@@ -9,7 +9,7 @@ import { startProdServer, type ProdServer } from './prod-server';
 export { expect };
 
 /** The emulator's speed in every worker's app: a task of ~9 s takes ~0.5 s. */
-export const E2E_TIME_SCALE = 0.05;
+const E2E_TIME_SCALE = 0.05;
 
 /** What a test may change for the emulator of its worker (see server/emulator/settings.ts). */
 export interface EmulatorSettings {

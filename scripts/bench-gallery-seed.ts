@@ -21,7 +21,7 @@ const SEC = 1000;
 const MIN = 60 * SEC;
 
 /** One task of the plan, newest first; `id` and `answer` come from the emulator. */
-export interface PlannedTask {
+interface PlannedTask {
   id: string;
   kind: TaskType;
   source: 'created' | 'lookup';
@@ -37,7 +37,7 @@ export interface PlannedTask {
   answer: Record<string, unknown>;
 }
 
-export interface GallerySeed {
+interface GallerySeed {
   /** Newest first, as the Tasks screen lists them. */
   tasks: PlannedTask[];
 }

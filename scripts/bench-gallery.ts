@@ -19,7 +19,7 @@ import { startBenchHarness } from './bench-harness';
 import { planGallerySeed, recordGallerySeed } from './bench-gallery-seed';
 import { printRows, type BenchRow } from './bench-size';
 
-export interface GalleryBenchOptions {
+interface GalleryBenchOptions {
   distDir?: string;
   count?: number;
 }

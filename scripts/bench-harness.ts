@@ -10,7 +10,7 @@ import { createNodeApp, type NodeApp } from '../server/app/node-app';
 import { createProdApp } from '../server/app/prod-app';
 import { readProdConfig } from '../server/app/prod-config';
 
-export interface BenchHarness {
+interface BenchHarness {
   origin: string;
   browser: Browser;
   /** The Node side (emulator, database): a bench may fill the record before any page asks. */

@@ -45,7 +45,7 @@ const CHROME_FLAGS = [
   '--mute-audio',
 ];
 
-export interface LighthouseOptions {
+interface LighthouseOptions {
   distDir?: string;
   /** 0 picks a free port; the project's convention is 4180-4189 for production-server tests. */
   port?: number;
@@ -61,13 +61,10 @@ export interface LighthouseOptions {
  * until it has succeeded, as the creator's browser would, so the team's record holds the result.
  * (The measured routes have only an unknown id's page, where the record and the service say 404.)
  */
-export const TEAM_TASK_PATH = '/tasks/<a team task>';
+const TEAM_TASK_PATH = '/tasks/<a team task>';
 
 /** Every measured route but the unknown one (a "page not found" is nobody's first screen). */
-export const LIGHTHOUSE_PATHS = [
-  ...MEASURED_ROUTES.filter((route) => route !== '/no-such-page'),
-  TEAM_TASK_PATH,
-];
+const LIGHTHOUSE_PATHS = [...MEASURED_ROUTES.filter((route) => route !== '/no-such-page'), TEAM_TASK_PATH];
 
 const TEAM_TASK_TIMEOUT_MS = 60_000;
 

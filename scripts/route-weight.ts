@@ -21,7 +21,7 @@ export const ROUTE_BUDGETS = { js: 100 * KB, css: 12 * KB };
  * to 103.3 KB with the request's inputs; Tasks (99.0 -> 101.5 KB) with the filters and the bulk
  * selection; Image to video (99.4 -> 100.4 KB) with external image previews.
  */
-export const ROUTE_JS_EXCEPTIONS: Partial<Record<string, number>> = {
+const ROUTE_JS_EXCEPTIONS: Partial<Record<string, number>> = {
   '/tasks/i2is-route-weight-unknown': 103.5 * KB,
   '/tasks': 101.8 * KB,
   '/image-to-video': 100.6 * KB,
@@ -46,7 +46,7 @@ export const MEASURED_ROUTES = [
 const IDLE_MS = 1_000;
 const ROUTE_TIMEOUT_MS = 20_000;
 
-export interface FetchedFile {
+interface FetchedFile {
   url: string;
   type: 'js' | 'css';
   /** The response's Content-Encoding: `br` for the hashed assets, `identity` when sent as is. */
@@ -57,7 +57,7 @@ export interface FetchedFile {
   gzip: number;
 }
 
-export interface RouteWeight {
+interface RouteWeight {
   route: string;
   files: FetchedFile[];
   jsServed: number;
@@ -132,7 +132,7 @@ function holdsNetworkBusy(request: Request): boolean {
   return request.resourceType() !== 'eventsource';
 }
 
-export async function measureRoute(browser: Browser, origin: string, route: string): Promise<RouteWeight> {
+async function measureRoute(browser: Browser, origin: string, route: string): Promise<RouteWeight> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const pending = new Set<Request>();

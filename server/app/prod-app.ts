@@ -33,7 +33,7 @@ export interface ProdApp {
   close(): Promise<void>;
 }
 
-export interface ProdAppOptions {
+interface ProdAppOptions {
   /** Defaults to `createNodeApp(config.server)`; tests and the demo pass their own. */
   nodeApp?: NodeApp;
   /** Extra fields merged into `/__console/config` (the demo's seeded tasks). */
@@ -58,7 +58,7 @@ function withCacheControl(value: string): MiddlewareHandler {
 }
 
 /** The page says whether a sign-in is asked for, so the header's Sign out is laid out in the first render. */
-export const SIGN_IN_META = '<meta name="console-sign-in" content="required" />';
+const SIGN_IN_META = '<meta name="console-sign-in" content="required" />';
 
 function markSignIn(html: string, signIn: boolean): string {
   return signIn ? html.replace('</head>', `  ${SIGN_IN_META}\n  </head>`) : html;
@@ -214,7 +214,7 @@ export function createProdApp(config: ProdConfig, options: ProdAppOptions = {}):
 }
 
 /** How long the first admin's set-up link works. */
-export const SETUP_LINK_TTL_MS = 24 * 3600 * 1000;
+const SETUP_LINK_TTL_MS = 24 * 3600 * 1000;
 
 /**
  * A console that asks for a sign-in and has no admin yet (besides the shared APP_PASSWORD account,

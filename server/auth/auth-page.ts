@@ -5,7 +5,7 @@ import { escapeHtml } from '../http/escape-html';
 
 export const LOGIN_CSS_PATH = '/login.css';
 
-export interface LoginPageOptions {
+interface LoginPageOptions {
   next: string;
   error?: string;
   /** Single sign-on (OIDC_ISSUER): a button to the identity provider. */
@@ -85,7 +85,7 @@ ${parts.join('\n<p class="or">or</p>\n')}
   );
 }
 
-export interface AccountPageOptions {
+interface AccountPageOptions {
   title: string;
   intro: string;
   action: string;

@@ -26,9 +26,9 @@ export const SESSION_COOKIE = 'mc_session';
 const FLOW_COOKIE = 'mc_oidc';
 const FLOW_MAX_AGE_S = 10 * 60;
 /** The shared APP_PASSWORD account: one person for the whole team (move to accounts or SSO). */
-export const SHARED_SUBJECT = 'app-password';
+const SHARED_SUBJECT = 'app-password';
 
-export interface AuthOptions {
+interface AuthOptions {
   store: IdentityStore;
   /** APP_PASSWORD: one shared password, signing in as one shared account. */
   password?: string;
@@ -54,7 +54,7 @@ export interface AuthOptions {
   now?: () => number;
 }
 
-export interface Auth {
+interface Auth {
   /** /login, /logout, /login.css, /auth/start, /auth/callback, /invite/<token>, /setup/<token>. */
   routes: Hono;
   /** Settles who the request is (IDENTITY_KEY), or answers 401 / a redirect to /login. */
@@ -65,7 +65,7 @@ export interface Auth {
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
-export function passwordMatches(expected: string, candidate: string): boolean {
+function passwordMatches(expected: string, candidate: string): boolean {
   // Hashing first gives equal lengths, so the comparison is constant-time whatever was typed.
   return timingSafeEqual(digest(expected), digest(candidate));
 }
@@ -103,7 +103,7 @@ export function safeNext(raw: string | undefined): string {
 }
 
 /** A sign-in form is a password, an e-mail and a path; an account form a name too. */
-export const LOGIN_BODY_MAX_BYTES = 16 * 1024;
+const LOGIN_BODY_MAX_BYTES = 16 * 1024;
 
 function wantsHtml(c: Context): boolean {
   return c.req.method === 'GET' && (c.req.header('accept') ?? '').includes('text/html');

@@ -4,13 +4,13 @@ import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from '../db/database';
 
-export interface SignedOutSessions {
+interface SignedOutSessions {
   has(id: string): Promise<boolean> | boolean;
   add(id: string, expiresAt: number): Promise<void> | void;
 }
 
 /** Where an earlier version kept sign-outs, one `id expiresAt` line each; imported once. */
-export const SIGNED_OUT_FILE = 'signed-out-sessions';
+const SIGNED_OUT_FILE = 'signed-out-sessions';
 
 /** In the database, shared by every instance; expired rows are dropped as new sign-outs come in. */
 export function databaseSignedOutSessions(
@@ -58,9 +58,4 @@ export async function importSignedOutSessions(database: Database, dataDir: strin
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
   renameSync(file, `${file}.imported`);
-}
-
-export function memorySignedOutSessions(now: () => number = Date.now): SignedOutSessions {
-  const ids = new Map<string, number>();
-  return { has: (id) => (ids.get(id) ?? 0) > now(), add: (id, expiresAt) => void ids.set(id, expiresAt) };
 }

@@ -29,7 +29,7 @@ export type HintOutcome =
   /** Too many checks waiting: this one is not sent; the browsers' polls will tell. */
   | 'busy';
 
-export interface CallbackHintOptions {
+interface CallbackHintOptions {
   database: Promise<Database>;
   /**
    * The status query of a task, sent as the browser's would be. `origin` is the address the

@@ -15,13 +15,13 @@ export const IMPORTED_SUFFIX = '.imported';
 /** Where a file that could not be imported goes (with a time stamp if one is there already). */
 export const FAILED_SUFFIX = '.failed';
 /** Rows and bytes (of body JSON) of one INSERT: 500 bodies of 1 MB were one 500 MB statement. */
-export const IMPORT_BATCH_ROWS = 200;
+const IMPORT_BATCH_ROWS = 200;
 export const IMPORT_BATCH_BYTES = 4 * 1024 * 1024;
 /**
  * A line holds one callback (at most 1 MB as received) with its key and time; JSON escaping can
  * make it longer, up to six bytes for one. Anything longer is not a line this console wrote.
  */
-export const IMPORT_LINE_MAX_BYTES = 8 * 1024 * 1024;
+const IMPORT_LINE_MAX_BYTES = 8 * 1024 * 1024;
 
 interface LogLine {
   receivedAt: string;

@@ -23,13 +23,13 @@ import { databaseInputErrors, refuseUnstorableText } from '../http/request-text'
 import { holdOpen } from '../http/sse-lifetime';
 import { boundedSSE, createStreamLimits, type StreamLimits } from '../http/stream-limits';
 
-export const CALLBACK_MAX_BYTES = 1024 * 1024;
+const CALLBACK_MAX_BYTES = 1024 * 1024;
 /** Envelope code for a body that is not a valid callback (the interface's own validation code). */
-export const INVALID_CALLBACK_CODE = 100001;
+const INVALID_CALLBACK_CODE = 100001;
 const SSE_PAGE = 500;
 const PAGE_MAX = 500;
 
-export interface CallbackInboxOptions {
+interface CallbackInboxOptions {
   dataDir: string;
   /** CALLBACK_SECRET; when absent a secret is made once and kept in dataDir. */
   secret?: string;

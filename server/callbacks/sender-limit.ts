@@ -1,7 +1,7 @@
 // A per-sender brake for the callback inbox: a token bucket per client network (IPv4 address or
 // IPv6 /64). The service delivers callbacks as tasks finish, in bursts at most; a sender that keeps
 // going far beyond that is flooding the log, and gets 429 with Retry-After (a real service retries).
-export interface SenderLimitOptions {
+interface SenderLimitOptions {
   /** Sustained callbacks per second per sender; 0 turns the brake off. */
   perSecond: number;
   /** How many may arrive at once before the brake applies. */
@@ -9,7 +9,7 @@ export interface SenderLimitOptions {
   now?: () => number;
 }
 
-export interface SenderLimit {
+interface SenderLimit {
   /** 0 when the callback may be taken now, else the seconds to wait. */
   take(sender: string): number;
   /** Senders currently remembered (for tests and the memory bound). */

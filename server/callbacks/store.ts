@@ -32,7 +32,7 @@ const GROUPS_IN_FLIGHT = 2;
  * bytes of callback JSON: bodies may be 1 MB each, so 500 of them would be 500 MB. Sizes are asked
  * of the database first and rows are loaded only up to this (always at least one).
  */
-export const READ_MAX_BYTES = 2 * 1024 * 1024;
+const READ_MAX_BYTES = 2 * 1024 * 1024;
 /** Per row besides its body: the id and receivedAt around it in an answer or an event. */
 const ROW_OVERHEAD_BYTES = 80;
 
@@ -48,11 +48,11 @@ function groupSize(queue: readonly { text: string }[]): number {
   return count;
 }
 
-export function toStoredCallback(row: Selectable<CallbacksTable>): StoredCallback {
+function toStoredCallback(row: Selectable<CallbacksTable>): StoredCallback {
   return { id: row.id, receivedAt: row.received_at.toISOString(), body: row.body };
 }
 
-export interface CallbackStoreOptions {
+interface CallbackStoreOptions {
   /**
    * Stored callbacks also move their tasks on, in the same transaction (the console's store; the
    * rule is in server/db/commit-callbacks.ts). Without it the store keeps the log only.

@@ -63,8 +63,8 @@ export interface ResultsConfig {
   keepDays?: number;
 }
 
-export const DEFAULT_RESULTS_MAX_MB = 5000;
-export const DEFAULT_PRESIGN_ABOVE_MB = 8;
+const DEFAULT_RESULTS_MAX_MB = 5000;
+const DEFAULT_PRESIGN_ABOVE_MB = 8;
 const MB = 1024 * 1024;
 
 /** `S3_PRESIGN_ABOVE_MB`: a whole number from 0 (never redirect) to 100,000; undefined when unset or invalid. */

@@ -15,7 +15,7 @@ export const PGLITE_DIR = 'pglite';
 /** DATABASE_URL for a throwaway PGlite that keeps nothing (tests, quick demos). */
 export const MEMORY_URL = 'memory://';
 
-export interface DatabaseOptions {
+interface DatabaseOptions {
   /** Where PGlite keeps its files (`<dataDir>/pglite`); `memory://` keeps them in memory. */
   dataDir: string;
   /** `postgres://…`: a real server instead of PGlite; `memory://`: PGlite kept in memory only. */
@@ -110,7 +110,7 @@ function openPostgres(url: string): Database {
 }
 
 /** PGlite's three modules, as the embedded database needs them. */
-export interface PgliteModules {
+interface PgliteModules {
   PGlite: typeof import('@electric-sql/pglite').PGlite;
   pg_trgm: typeof import('@electric-sql/pglite/contrib/pg_trgm').pg_trgm;
   createPgConfig: typeof import('@electric-sql/pglite/node-postgres').createPgConfig;
@@ -148,7 +148,7 @@ async function loadPglite(): Promise<PgliteModules> {
  * - maintenance_work_mem: an index build (the trigram indexes of a migration) may use 64 MB by
  *   default, then kept for the life of the process; 16 MB builds them in a few more passes.
  */
-export const PGLITE_SETTINGS = ['shared_buffers=16MB', 'maintenance_work_mem=16MB'];
+const PGLITE_SETTINGS = ['shared_buffers=16MB', 'maintenance_work_mem=16MB'];
 
 async function openPglite(dataDir: string): Promise<Database> {
   const path = dataDir.startsWith('memory://') ? dataDir : join(dataDir, PGLITE_DIR);

@@ -11,13 +11,8 @@ export const MAX_JSON_DEPTH = 64;
 // eslint-disable-next-line no-control-regex -- NUL is the character looked for
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
-export function hasUnstorableText(text: string): boolean {
-  UNSTORABLE.lastIndex = 0;
-  return UNSTORABLE.test(text);
-}
-
 /** `text` with U+0000 and lone surrogates written as `\uXXXX` (six visible characters). */
-export function storableText(text: string): string {
+function storableText(text: string): string {
   return text.replace(UNSTORABLE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 

@@ -5,7 +5,7 @@ import { isHttpUrl } from '../../src/api/http-url';
 import type { CallbackBody } from '../../src/api/schemas';
 import type { Scheduler } from './scheduler';
 
-export const CALLBACK_RETRIES = 3;
+const CALLBACK_RETRIES = 3;
 
 export interface CallbackSenderOptions {
   fetch: typeof fetch;

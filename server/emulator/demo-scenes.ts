@@ -5,9 +5,9 @@
 
 export const DEMO_ASSETS_PATH = '/emulator/media/demo';
 
-export type SceneShape = '16x9' | '9x16' | '1x1';
+type SceneShape = '16x9' | '9x16' | '1x1';
 
-export interface Scene {
+interface Scene {
   name: string;
   /** What people asked for, each a prompt that this scene answers. */
   prompts: string[];

@@ -16,11 +16,11 @@ const ascii = (bytes: Uint8Array, start: number, end: number) =>
  * the service's own results, though, so they are accepted as inputs (Animate makes a video from one).
  */
 const OWN_IMAGE_RESULT = /^\/emulator\/media\/images\/[^/]+\.svg$/;
-export function isOwnImageResult(url: string, bytes: Uint8Array): boolean {
+function isOwnImageResult(url: string, bytes: Uint8Array): boolean {
   return OWN_IMAGE_RESULT.test(new URL(url).pathname) && ascii(bytes, 0, 5) === '<svg ';
 }
 
-export interface DownloadOptions {
+interface DownloadOptions {
   fetch: typeof fetch;
   timeoutMs: number;
   maxBytes?: number;

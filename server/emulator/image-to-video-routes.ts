@@ -14,7 +14,7 @@ import { readRequest } from './json-body';
 import { statusQuery } from './status-query';
 import { imageToVideoView } from './task-views';
 
-export const IMAGE_TO_VIDEO_RULES = {
+const IMAGE_TO_VIDEO_RULES = {
   bounds: { generate_count: BOUNDS.imageToVideoGenerateCount },
   fieldOrder: IMAGE_TO_VIDEO_FIELDS,
 };

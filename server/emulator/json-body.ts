@@ -7,8 +7,8 @@ import { isJsonMediaType } from '../http/media-type';
 import { fail } from './envelope';
 import { validationFailure, type SchemaIssue, type ValidationRules } from './validation';
 
-export type JsonBodyResult = { ok: true; body: unknown } | { ok: false; response: Response };
-export type RequestResult<T> = { ok: true; params: T } | { ok: false; response: Response };
+type JsonBodyResult = { ok: true; body: unknown } | { ok: false; response: Response };
+type RequestResult<T> = { ok: true; params: T } | { ok: false; response: Response };
 
 /** A request schema, as far as readRequest uses it. */
 interface RequestSchema<T> {

@@ -60,7 +60,7 @@ export function byteRange(
 }
 
 /** Serves bytes with single-range support, which Safari needs to play a video at all. */
-export function sendBytes(c: Context, bytes: Uint8Array, type: string, cacheControl: string): Response {
+function sendBytes(c: Context, bytes: Uint8Array, type: string, cacheControl: string): Response {
   const headers: Record<string, string> = {
     'content-type': type,
     'cache-control': cacheControl,

@@ -30,7 +30,7 @@ export function ratioSize(ratio: string, longSide: number): { width: number; hei
     : { width: Math.round((longSide * w) / h), height: longSide };
 }
 
-export interface ImageSvgInput {
+interface ImageSvgInput {
   taskId: string;
   prompt: string;
   ratio: string;

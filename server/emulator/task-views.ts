@@ -9,7 +9,7 @@ import {
   type VideoTranslateTaskRecord,
 } from './tasks';
 
-export const MEDIA_PATHS = {
+const MEDIA_PATHS = {
   image: (id: string) => `/emulator/media/images/${id}.svg`,
   imageThumbnail: (id: string) => `/emulator/media/images/${id}.thumb.svg`,
   video: (id: string) => `/emulator/media/videos/${id}.mp4`,

@@ -96,7 +96,7 @@ export function terminalAt(task: TaskRecord): number | undefined {
   return phaseEnds(task).at(-1);
 }
 
-export interface TaskState {
+interface TaskState {
   status: string;
   terminal: boolean;
 }

@@ -32,13 +32,13 @@ import { byteRange } from './media';
 import type { SettingsState } from './settings';
 
 export const UPLOAD_ROUTE = '/v1/figure-resource/upload/file';
-export const UPLOAD_MEDIA_PREFIX = '/emulator/uploads/';
+const UPLOAD_MEDIA_PREFIX = '/emulator/uploads/';
 /** Result links on the provider are kept about 7 days; uploads here too. */
 export const UPLOAD_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 const FILE_NAME = /^([0-9a-f]{32})\.([a-z0-9]{3,4})$/;
 
-export interface StoredUpload {
+interface StoredUpload {
   path: string;
   size: number;
   type: MediaType;
@@ -55,7 +55,7 @@ const diskFull = (max: number) =>
   `The console's upload storage is full (${megabytes(max)} of files, each kept 7 days). ` +
   'Try again later, or paste a public URL.';
 
-export interface UploadLimits {
+interface UploadLimits {
   /** UPLOAD_DISK_MAX_MB in bytes: everything kept in the folder, uploads in progress included. */
   diskMaxBytes?: number;
   /** UPLOAD_QUOTA_MB_PER_DAY in bytes: what one person may upload per day. */

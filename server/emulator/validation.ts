@@ -24,7 +24,7 @@ export interface ValidationRules {
   fieldOrder?: readonly string[];
 }
 
-export interface ValidationFailure {
+interface ValidationFailure {
   code: number;
   msg: string;
 }

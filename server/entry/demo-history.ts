@@ -13,7 +13,7 @@ import type { Db } from '../db/database';
 import { CLIP_SCENES, DEMO_ASSETS_PATH, SCENES, TRANSLATION_CLIP, shapeFor } from '../emulator/demo-scenes';
 import { requestIdOf } from '../tasks/request-fields';
 
-export interface DemoPerson {
+interface DemoPerson {
   id: string;
   name: string;
   email: string;
@@ -32,7 +32,7 @@ const { maya, jonas, priya }: Record<'maya' | 'jonas' | 'priya', DemoPerson> = D
 const DAY = 24 * 3600_000;
 export const DEMO_HISTORY_DAYS = 30;
 /** The history stops before the live examples (demo.ts) begin, so the newest cards are theirs. */
-export const DEMO_HISTORY_GAP_MS = 90 * 60_000;
+const DEMO_HISTORY_GAP_MS = 90 * 60_000;
 
 /** Failure messages in the service's voice (api-spec.md: error_message carries the detail). */
 export const FAILURE_MESSAGES: Record<TaskType, string[]> = {
@@ -127,7 +127,7 @@ interface RequestRow {
   task_ids: string;
 }
 
-export interface DemoHistory {
+interface DemoHistory {
   requests: RequestRow[];
   tasks: TaskRow[];
   events: EventRow[];

@@ -113,11 +113,7 @@ const CLIPS: DemoClip[] = [
 ];
 
 /** Seeds the emulator and returns the same tasks as the browser's history records, newest first. */
-export function seedDemoTasks(
-  seed: (input: SeedTaskInput) => string,
-  origin: string,
-  now = Date.now(),
-): DemoTask[] {
+function seedDemoTasks(seed: (input: SeedTaskInput) => string, origin: string, now = Date.now()): DemoTask[] {
   const tasks: DemoTask[] = [];
   const add = (
     input: SeedTaskInput,

@@ -16,7 +16,7 @@ export function withoutHiddenCharacters(text: string): string {
 }
 
 /** The longest display name the team's record keeps. */
-export const DISPLAY_NAME_MAX = 80;
+const DISPLAY_NAME_MAX = 80;
 
 /**
  * A name as the team sees it: no control characters, trimmed, at most `max` characters. The server

@@ -5,7 +5,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { isIP } from 'node:net';
 
-export interface HostGuardOptions {
+interface HostGuardOptions {
   /** The address the server binds (HOST); 0.0.0.0 and :: name no host. */
   bindHost: string;
   publicBaseUrl: string | undefined;

@@ -16,7 +16,7 @@ export function peerAddress(c: Context): string | undefined {
   }
 }
 
-export function fromLoopbackPeer(c: Context): boolean {
+function fromLoopbackPeer(c: Context): boolean {
   const peer = peerAddress(c);
   return peer !== undefined && LOOPBACK.test(peer);
 }

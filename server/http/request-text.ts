@@ -57,7 +57,7 @@ export function refuseUnstorableText(): MiddlewareHandler {
  * SQLSTATE class 22 is "data exception": the values sent were wrong (bad encoding, out of range,
  * invalid text representation), not the database. Both drivers (pg and PGlite) give the code.
  */
-export function databaseInputErrorCode(error: unknown): string | undefined {
+function databaseInputErrorCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code) ? code : undefined;
 }

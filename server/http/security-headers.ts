@@ -3,7 +3,7 @@
 // stylesheets as files), and zod runs jitless, so the policy can stay strict.
 import type { MiddlewareHandler } from 'hono';
 
-export interface SecurityHeaderOptions {
+interface SecurityHeaderOptions {
   /** Origins media may come from besides this server: the service's host and MEDIA_ORIGINS. */
   mediaOrigins?: string[];
   /** Only when the public address is https: the header would lock out a plain-http deployment. */

@@ -7,17 +7,17 @@ import type { Context } from 'hono';
 import { streamSSE, type SSEMessage, type SSEStreamingApi } from 'hono/streaming';
 import { clientKey } from './client-address';
 
-export const DEFAULT_STREAMS_PER_SESSION = 8;
-export const DEFAULT_STREAMS_TOTAL = 200;
+const DEFAULT_STREAMS_PER_SESSION = 8;
+const DEFAULT_STREAMS_TOTAL = 200;
 /**
  * Bytes queued for one stream (written but not yet taken by its socket) beyond which the stream is
  * dropped. One event is always let through whatever its size (a callback may be 1 MB), so a stream
  * holds at most this much plus one event. A burst of task changes is queued at once for every
  * stream (a group commit names up to 200 tasks of a few KB): well under this.
  */
-export const STREAM_PENDING_MAX_BYTES = 2 * 1024 * 1024;
+const STREAM_PENDING_MAX_BYTES = 2 * 1024 * 1024;
 /** A write not taken by the socket within this time means the client has stopped reading. */
-export const STREAM_STALL_MS = 30_000;
+const STREAM_STALL_MS = 30_000;
 /**
  * Context (or env) key of the signed-in session's id, set by the sign-in guard (server/auth/auth.ts) and
  * handed to the Node side by server/app/prod-app.ts. Only a verified session counts as one: a cookie the
@@ -103,7 +103,7 @@ export function createStreamLimits(options: StreamLimitsOptions = {}): StreamLim
 }
 
 /** Whose allowance a stream counts against: the verified session, else the client's address. */
-export function streamOwner(c: Context): string {
+function streamOwner(c: Context): string {
   const env = c.env as Record<string, unknown> | undefined;
   const session = env?.[SESSION_ID_KEY] ?? c.get(SESSION_ID_KEY as never);
   if (typeof session === 'string' && session) return `session:${session}`;

@@ -10,7 +10,7 @@ import { SESSION_ID_KEY } from '../http/stream-limits';
 
 export type Need = 'public' | Role;
 
-export interface AccessRule {
+interface AccessRule {
   methods: readonly string[];
   path: RegExp;
   need: Need;
@@ -21,7 +21,7 @@ export interface AccessRule {
 const READ = ['GET', 'HEAD'] as const;
 
 /** First match wins. */
-export const ACCESS_RULES: readonly AccessRule[] = [
+const ACCESS_RULES: readonly AccessRule[] = [
   // The service must reach the inbox; its secret path protects it.
   { methods: ['POST'], path: /^\/callbacks\/[^/]+\/?$/, need: 'public', what: 'deliver callbacks' },
   // What the service would host publicly (results, samples, uploaded files): server-side fetches
@@ -103,7 +103,7 @@ export function accessRule(method: string, path: string): AccessRule {
   return ACCESS_RULES.find((rule) => rule.methods.includes(m) && rule.path.test(path)) ?? DEFAULT_RULE;
 }
 
-export interface AccessGuardOptions {
+interface AccessGuardOptions {
   /**
    * Who a request without an identity in its env is: the local admin when the Node side runs on its
    * own on loopback (`npm run dev`, `vite preview`, tests); undefined refuses it (`npm start`, whose

@@ -30,7 +30,7 @@ export interface OidcFlow {
   next: string;
 }
 
-export interface OidcPerson {
+interface OidcPerson {
   subject: string;
   name: string;
   email: string | null;
@@ -38,7 +38,7 @@ export interface OidcPerson {
   role?: Role;
 }
 
-export type OidcResult = { person: OidcPerson } | { refused: string };
+type OidcResult = { person: OidcPerson } | { refused: string };
 
 function claimValues(claims: Record<string, unknown>, name: string): string[] {
   // A dotted name reaches into an object (Keycloak's `realm_access.roles`).
@@ -49,10 +49,7 @@ function claimValues(claims: Record<string, unknown>, name: string): string[] {
 }
 
 /** The role the claims give, `undefined` when no values are configured, or `none`. */
-export function roleFromClaims(
-  settings: OidcSettings,
-  claims: Record<string, unknown>,
-): Role | 'none' | undefined {
+function roleFromClaims(settings: OidcSettings, claims: Record<string, unknown>): Role | 'none' | undefined {
   const values = new Set(claimValues(claims, settings.rolesClaim));
   if (settings.adminValues.some((v) => values.has(v))) return 'admin';
   if (settings.creatorValues.some((v) => values.has(v))) return 'creator';
@@ -80,7 +77,7 @@ export function personFromClaims(settings: OidcSettings, claims: Record<string, 
   return { person: { subject, name: name.trim().slice(0, 80), email, role } };
 }
 
-export interface Oidc {
+interface Oidc {
   /** The provider's sign-in address for a new flow, and the flow to keep. */
   start(next: string): Promise<{ url: string; flow: OidcFlow }>;
   /** Checks the callback against the flow (state, PKCE, nonce; the ID token by the library). */

@@ -4,8 +4,8 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 
 const PARAMS = { N: 2 ** 14, r: 8, p: 1 };
 const KEY_BYTES = 32;
-export const PASSWORD_MIN = 12;
-export const PASSWORD_MAX = 256;
+const PASSWORD_MIN = 12;
+const PASSWORD_MAX = 256;
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>

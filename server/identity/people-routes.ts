@@ -7,7 +7,7 @@ import { identityOf } from './roles';
 import type { IdentityStore } from './store';
 
 const noStore = { 'cache-control': 'no-store' };
-export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
+const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
 
 const fail = (c: Context, status: 400 | 403 | 404 | 409, msg: string) =>
   c.json({ code: status, msg }, status, noStore);

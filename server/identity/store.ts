@@ -18,10 +18,10 @@ export const SESSION_MAX_AGE_S = 7 * 24 * 3600;
  */
 export const SESSION_CACHE_MS = 5000;
 /** Sessions remembered per instance (the least recently used go first). */
-export const SESSION_CACHE_MAX = 10_000;
+const SESSION_CACHE_MAX = 10_000;
 
-export const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
-export const newToken = () => randomBytes(32).toString('base64url');
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
+const newToken = () => randomBytes(32).toString('base64url');
 
 export interface Person {
   id: string;

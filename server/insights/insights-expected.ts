@@ -6,7 +6,7 @@ import { round1, type SeededTask } from './seeded-history';
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 
-export function inFilter(tasks: SeededTask[], filter: InsightsFilter): SeededTask[] {
+function inFilter(tasks: SeededTask[], filter: InsightsFilter): SeededTask[] {
   return tasks.filter(
     (task) =>
       task.createdAt >= filter.from.getTime() &&
@@ -25,7 +25,7 @@ const seconds = (task: SeededTask) => (task.finishedAt! - task.createdAt) / 1000
  * [2^((k-1)/4), 2^(k/4)) -> 2^((k-1)/4 + 1/8), 2^20 s and more -> 2^20. Bucket edges are 2^(k/4)
  * rounded to three decimals, as the migration spells them.
  */
-export function bucketedPercentile(values: number[], fraction: number): number | null {
+function bucketedPercentile(values: number[], fraction: number): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   const value = sorted[Math.floor(fraction * (sorted.length - 1))]!;

@@ -24,7 +24,7 @@ export interface InsightsFilter {
 const DAY_MS = 24 * 3600_000;
 
 /** Hourly buckets up to three days, daily beyond. */
-export function bucketFor(from: Date, to: Date): Bucket {
+function bucketFor(from: Date, to: Date): Bucket {
   return to.getTime() - from.getTime() <= 3 * DAY_MS ? 'hour' : 'day';
 }
 
@@ -34,16 +34,16 @@ export function bucketFor(from: Date, to: Date): Bucket {
  * bucket of the task at that rank (PostgreSQL's percentile_cont's lower rank), reported as the
  * bucket's geometric middle: within 9.1% of that task's time (2^(1/8) = 1.0905).
  */
-export const DURATION_BUCKETS = 82;
+const DURATION_BUCKETS = 82;
 
-export function bucketMiddle(bucket: number): number {
+function bucketMiddle(bucket: number): number {
   if (bucket <= 0) return 0.5;
   if (bucket >= DURATION_BUCKETS - 1) return 2 ** 20;
   return 2 ** ((bucket - 1) / 4 + 1 / 8);
 }
 
 /** The percentile of a histogram given as [bucket, count] pairs, or null when it counts nothing. */
-export function histogramPercentile(pairs: [number, number][], fraction: number): number | null {
+function histogramPercentile(pairs: [number, number][], fraction: number): number | null {
   const sorted = [...pairs].filter(([, count]) => count > 0).sort((a, b) => a[0] - b[0]);
   const total = sorted.reduce((sum, [, count]) => sum + count, 0);
   if (total === 0) return null;
@@ -131,7 +131,7 @@ const numOrNull = (value: unknown): number | null =>
   value === null || value === undefined ? null : Math.round(Number(value) * 10) / 10;
 
 /** The one statement that reads the period (exported for EXPLAIN in the benchmark). */
-export function mainStatement(filter: InsightsFilter) {
+function mainStatement(filter: InsightsFilter) {
   const bucket = bucketFor(filter.from, filter.to);
   const overTime =
     bucket === 'day'
@@ -289,7 +289,7 @@ export const CSV_COLUMNS = [
  * (grouped by user id: two people of one name are two rows), or the name a task without a user id
  * was recorded under.
  */
-export function csvStatement(filter: InsightsFilter) {
+function csvStatement(filter: InsightsFilter) {
   return sql<{
     day: string;
     kind: string;

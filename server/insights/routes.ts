@@ -9,7 +9,7 @@ import { computeInsights, CSV_COLUMNS, csvField, insightsCsvRows, type InsightsF
 const NO_STORE = { 'cache-control': 'no-store' };
 const DAY_MS = 24 * 3600_000;
 /** The longest period one request may cover. */
-export const MAX_PERIOD_DAYS = 366;
+const MAX_PERIOD_DAYS = 366;
 const DEFAULT_PERIOD_MS = 7 * DAY_MS;
 
 type Parsed = { filter: InsightsFilter } | { error: string };

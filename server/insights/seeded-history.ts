@@ -85,14 +85,4 @@ export async function insertHistory(db: Db, tasks: SeededTask[]): Promise<void> 
   await sql`analyze tasks`.execute(db);
 }
 
-/** PostgreSQL's percentile_cont: linear interpolation between the closest ranks. */
-export function percentileCont(values: number[], fraction: number): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const rank = fraction * (sorted.length - 1);
-  const low = Math.floor(rank);
-  const high = Math.ceil(rank);
-  return sorted[low]! + (sorted[high]! - sorted[low]!) * (rank - low);
-}
-
 export const round1 = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);

@@ -21,16 +21,16 @@ import {
 export { LIMIT_MEASURES, LIMIT_PERIODS, type LimitMeasure, type LimitPeriod, type LimitScope };
 
 /** Advisory lock class of the limit checks (the callbacks' lock is another number). */
-export const LIMITS_LOCK = 7_310_010;
+const LIMITS_LOCK = 7_310_010;
 /** A hold older than this belongs to a creation that never finished (a crash): it no longer counts. */
-export const HOLD_TTL_MS = 10 * 60_000;
+const HOLD_TTL_MS = 10 * 60_000;
 /** Image to video's default length when a body names none (src/api/image-to-video-rules.ts). */
 const DEFAULT_SECONDS = { V: 8, KL: 5 } as const;
 
 export type LimitRow = Selectable<SpendingLimitsTable>;
 
 /** What one creation asks for; seconds are unknown (0) for a translation until the service says. */
-export interface Cost {
+interface Cost {
   tasks: number;
   images: number;
   videoSeconds: number;
@@ -107,7 +107,7 @@ async function usageSince(db: Db, start: Date, userId: string | undefined, now: 
 }
 
 /** The limits that apply to `userId`: the team's and the person's own. */
-export async function limitsFor(db: Db, userId: string): Promise<LimitRow[]> {
+async function limitsFor(db: Db, userId: string): Promise<LimitRow[]> {
   return db
     .selectFrom('spending_limits')
     .selectAll()
@@ -153,7 +153,7 @@ function unitOf(measure: LimitMeasure, n: number): string {
 }
 
 /** "resets at 00:00 UTC" (a day) or "resets on 1 December at 00:00 UTC" (a month). */
-export function resetsText(period: LimitPeriod, end: Date): string {
+function resetsText(period: LimitPeriod, end: Date): string {
   return period === 'day'
     ? 'resets at 00:00 UTC'
     : `resets on ${end.getUTCDate()} ${MONTHS[end.getUTCMonth()]} at 00:00 UTC`;
@@ -188,9 +188,7 @@ export async function limitStatuses(db: Db, userId: string, now: number): Promis
   return statuses;
 }
 
-export function sortLimits<T extends { scope: string; measure: LimitMeasure; period: LimitPeriod }>(
-  rows: T[],
-): T[] {
+function sortLimits<T extends { scope: string; measure: LimitMeasure; period: LimitPeriod }>(rows: T[]): T[] {
   const rank = (row: T) =>
     (row.scope === 'person' ? 0 : 100) +
     LIMIT_MEASURES.indexOf(row.measure) * 10 +
@@ -199,7 +197,7 @@ export function sortLimits<T extends { scope: string; measure: LimitMeasure; per
 }
 
 /** The sentence of a refusal: "You have used 50 of 50 images today; resets at 00:00 UTC". */
-export function refusalMessage(status: LimitStatus, cost: number): string {
+function refusalMessage(status: LimitStatus, cost: number): string {
   const who = status.scope === 'team' ? 'The team has' : 'You have';
   const when = status.period === 'day' ? 'today' : 'this month';
   const asked = status.used < status.max && cost > 0 ? ` and this asks for ${round1(cost)} more` : '';
@@ -207,7 +205,7 @@ export function refusalMessage(status: LimitStatus, cost: number): string {
   return `${who} used ${status.used} of ${status.max} ${unitOf(status.measure, status.max)} ${when}${asked}; ${resets}`;
 }
 
-export type Admission = { ok: true; release: () => Promise<void> } | { ok: false; refusal: LimitRefusal };
+type Admission = { ok: true; release: () => Promise<void> } | { ok: false; refusal: LimitRefusal };
 
 /**
  * Checks a creation of `cost` by `userId` against every limit that applies and, when it fits, holds

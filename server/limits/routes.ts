@@ -15,7 +15,7 @@ const CREATE_PATH = /^\/v1\/(image_generate|video_translate|image_to_video)\/?$/
 /** As the proxy's JSON limit (server/proxy/proxy.ts): the body is read here before the proxy does. */
 const MAX_BODY_BYTES = 1024 * 1024;
 
-export interface LimitsOptions {
+interface LimitsOptions {
   /** The clock of the limits' days and months (tests move it). */
   now?: () => number;
 }

@@ -10,8 +10,8 @@ import { Hono } from 'hono';
 import { sniffMediaType } from '../../src/api/media-type';
 
 export const PREVIEW_PATH = '/__console/preview';
-export const PREVIEW_MAX_BYTES = 4 * 1024 * 1024;
-export const PREVIEW_TIMEOUT_MS = 8000;
+const PREVIEW_MAX_BYTES = 4 * 1024 * 1024;
+const PREVIEW_TIMEOUT_MS = 8000;
 
 const NO_STORE = { 'cache-control': 'no-store' };
 

@@ -11,7 +11,7 @@ import { CONSOLE_INBOX } from '../../src/api/schemas';
 import { jsonOfCopy } from '../http/json-copy';
 import { isJsonMediaType } from '../http/media-type';
 
-export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
 const envelope = (c: Context, status: 400 | 413, code: number, msg: string) => c.json({ code, msg }, status);
 

@@ -37,7 +37,7 @@ const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
 
 const publicOnlyAgent = new Agent({ connect: { lookup: publicOnlyLookup } });
 
-export interface GuardedFetchOptions {
+interface GuardedFetchOptions {
   /**
    * Answers requests to the console's own address in-process (its media, its callback inbox);
    * returns undefined for everything else.

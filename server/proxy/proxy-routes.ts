@@ -32,7 +32,7 @@ export function isTaskId(id: string): boolean {
   return TASK_ID.test(id);
 }
 
-export type ProxyRoute =
+type ProxyRoute =
   | { ok: true; /** The path to forward, rebuilt from what was checked. */ path: string }
   | { ok: false; status: 404 | 405; allow?: string };
 

@@ -21,7 +21,7 @@ export const MAX_PROXY_BODY_BYTES = 1024 * 1024;
 /** `UPLOAD_MAX_MB` when the caller does not say (server/config/config.ts reads the variable). */
 const DEFAULT_UPLOAD_MAX_BYTES = 500 * 1024 * 1024;
 
-export interface ProxyOptions {
+interface ProxyOptions {
   apiBaseUrl: string;
   apiToken: string | undefined;
   /** Largest multipart body POSTed to the upload path (`UPLOAD_MAX_MB`); JSON keeps 1 MB. */

@@ -11,7 +11,7 @@ import { request } from 'undici';
 import { browserGoneSignal } from '../http/node-request';
 import { UploadRefused, type UploadAllowance } from '../http/upload-quota';
 
-export class UploadTooLarge extends RangeError {
+class UploadTooLarge extends RangeError {
   constructor() {
     super('upload over the limit');
   }

@@ -7,10 +7,10 @@
 import { Agent, request } from 'undici';
 
 /** Answers up to this size are read whole before being passed on; larger ones stream through. */
-export const BUFFERED_ANSWER_BYTES = 1024 * 1024;
+const BUFFERED_ANSWER_BYTES = 1024 * 1024;
 
 /** Connections to the service at once; polls beyond wait in the agent's queue. */
-export const UPSTREAM_CONNECTIONS = 128;
+const UPSTREAM_CONNECTIONS = 128;
 
 /** What the proxy needs of the service's answer, whichever way it was sent. */
 export interface Upstream {
@@ -22,7 +22,7 @@ export interface Upstream {
   discard(): Promise<void>;
 }
 
-export interface UpstreamRequest {
+interface UpstreamRequest {
   method: string;
   headers: Record<string, string>;
   body?: Uint8Array;
@@ -30,7 +30,7 @@ export interface UpstreamRequest {
 }
 
 /** Raised for a service that did not answer (or stopped sending) within the timeout. */
-export class UpstreamTimeout extends Error {
+class UpstreamTimeout extends Error {
   override name = 'TimeoutError';
 }
 

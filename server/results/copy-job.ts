@@ -92,7 +92,7 @@ export async function removeKept(
   return removed;
 }
 
-export const defaultBackoffMs = (attempts: number) =>
+const defaultBackoffMs = (attempts: number) =>
   Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 6 * 3600 * 1000);
 
 /** A failure worth another attempt later (the network, a 5xx, a stall) or not (a refused address, a 404). */

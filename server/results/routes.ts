@@ -8,12 +8,12 @@ import { serveKept } from './serve';
 import { storageUsage } from './usage';
 import { RESULT_ROLES, type ResultRole, type ResultStore } from './store';
 
-export const RESULTS_PATH = '/__console/results';
+const RESULTS_PATH = '/__console/results';
 
 const NO_STORE = { 'cache-control': 'no-store' };
 
 /** The same-origin address of a kept file. */
-export const keptPath = (taskId: string, role: string, index: number) =>
+const keptPath = (taskId: string, role: string, index: number) =>
   `${RESULTS_PATH}/${encodeURIComponent(taskId)}/${role}/${index}`;
 
 export async function keptRow(

@@ -17,7 +17,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
 import { assertKey, type ResultStore } from './store';
 
-export interface S3StoreOptions {
+interface S3StoreOptions {
   bucket: string;
   endpoint?: string;
   region?: string;
@@ -33,7 +33,7 @@ export interface S3StoreOptions {
 }
 
 const PART_SIZE = 8 * 1024 * 1024;
-export const PRESIGN_SECONDS = 300;
+const PRESIGN_SECONDS = 300;
 
 export function createS3Store(options: S3StoreOptions): ResultStore {
   const client = new S3Client({

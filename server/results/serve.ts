@@ -10,10 +10,10 @@ import { servedAs } from './sniff';
 import type { ResultStore } from './store';
 
 export const RESULT_CACHE = 'private, max-age=31536000, immutable';
-export const RESULT_CSP = "sandbox; default-src 'none'";
+const RESULT_CSP = "sandbox; default-src 'none'";
 
 /** One `bytes=a-b` (or `a-`, `-n`) range clamped to the size; undefined for none or several ranges. */
-export function parseRange(
+function parseRange(
   header: string | null,
   size: number,
 ): { start: number; end: number } | 'unsatisfiable' | undefined {

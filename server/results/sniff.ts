@@ -6,7 +6,7 @@
 /** How many leading bytes the sniffer looks at. */
 export const SNIFF_BYTES = 512;
 
-export interface Sniffed {
+interface Sniffed {
   type: string;
   /** False: served with Content-Disposition: attachment. */
   inline: boolean;

@@ -4,12 +4,12 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { ResultCopyState } from '../db/schema';
 
-export interface UsageLine {
+interface UsageLine {
   files: number;
   bytes: number;
 }
 
-export interface StorageUsage {
+interface StorageUsage {
   store: string;
   kept: UsageLine;
   byKind: (UsageLine & { kind: string })[];

@@ -24,7 +24,7 @@ export const ROUTE_SCREENS: Record<string, string> = {
   '/callbacks': 'src/features/callbacks/callbacks-screen.tsx',
 };
 
-export type RoutePreloads = Record<string, string[]>;
+type RoutePreloads = Record<string, string[]>;
 
 interface ChunkInfo {
   type: 'chunk';

@@ -9,7 +9,7 @@ import { TASKS_CHANNEL } from './recorder';
 import { holdOpen } from '../http/sse-lifetime';
 import { boundedSSE, type StreamLimits } from '../http/stream-limits';
 
-export interface TaskFeed {
+interface TaskFeed {
   subscribe(listener: (task: TaskView) => void): () => void;
   close(): Promise<void>;
 }

@@ -123,7 +123,7 @@ export async function addCopies<T extends TaskView>(db: Db, views: T[]): Promise
  * `<created_at ms>.<id>` of the last row of a page: where the next page starts. Another order than
  * newest first puts its sort key first: `<key>~<created_at ms>.<id>`.
  */
-export function encodeCursor(view: Pick<TaskView, 'createdAt' | 'id'>, key?: number): string {
+function encodeCursor(view: Pick<TaskView, 'createdAt' | 'id'>, key?: number): string {
   return `${key === undefined ? '' : `${key}~`}${view.createdAt}.${view.id}`;
 }
 
@@ -209,7 +209,7 @@ function conditions(
 }
 
 /** How long a search may spend on what its plan cannot bound: a tab's count, a sparse page. */
-export const SEARCH_TIME_LIMIT_MS = 150;
+const SEARCH_TIME_LIMIT_MS = 150;
 
 /** Tests only: smaller bounds, a slow query (to see the time limit at work). */
 export interface SearchOptions {
@@ -256,7 +256,7 @@ async function indexDriven<T>(
 }
 
 /** A search page walks at most this many of the newest rows before the index takes over. */
-export const PROBE_ROWS = 5000;
+const PROBE_ROWS = 5000;
 
 export interface TaskPage {
   items: TaskView[];
@@ -420,7 +420,7 @@ export interface FailureCount {
 }
 
 /** At most this many reasons are listed (the most common). */
-export const FAILURES_MAX = 50;
+const FAILURES_MAX = 50;
 
 /**
  * The failed tasks of the view, grouped by their failure: the reasons (code and message) and the
@@ -467,11 +467,11 @@ export const COUNT_CAP = 1000;
  * tasks) to see how common the search is; when common, on to SAMPLE_PAGES (11 MB, about 40,000
  * tasks), up to SAMPLE_MATCHES matches.
  */
-export const FIRST_PAGES = 100;
-export const SAMPLE_PAGES = 1400;
-export const SAMPLE_MATCHES = 5 * COUNT_CAP;
+const FIRST_PAGES = 100;
+const SAMPLE_PAGES = 1400;
+const SAMPLE_MATCHES = 5 * COUNT_CAP;
 
-export interface CountResult {
+interface CountResult {
   /** null: not counted within the time limit (`countsUnknown`). */
   counts: TaskCounts;
   /** Some count reached COUNT_CAP: it means "at least". */

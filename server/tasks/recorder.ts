@@ -159,9 +159,9 @@ export interface TaskRecorder {
 }
 
 /** How many tasks' last recorded answers are remembered (a few hundred bytes each). */
-export const REMEMBERED_ANSWERS = 10_000;
+const REMEMBERED_ANSWERS = 10_000;
 /** Unchanged answers move `last_checked_at` on in one statement at most this often. */
-export const CHECKED_FLUSH_MS = 2000;
+const CHECKED_FLUSH_MS = 2000;
 
 /** The request's media URLs that are files uploaded through the console, with their names. */
 async function filesOf(trx: Db, params: Record<string, unknown>): Promise<RequestFile[]> {

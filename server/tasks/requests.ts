@@ -9,7 +9,7 @@ export { publicParams, requestIdOf, requestTitle } from './request-fields';
 
 export type RequestRow = Selectable<RequestsTable>;
 
-export interface RequestView {
+interface RequestView {
   id: string;
   kind: string;
   creator?: string;
@@ -21,7 +21,7 @@ export interface RequestView {
   taskIds: string[];
 }
 
-export function toRequestView(row: RequestRow): RequestView {
+function toRequestView(row: RequestRow): RequestView {
   return {
     id: row.id,
     kind: row.kind,
@@ -60,7 +60,7 @@ async function withTasks(db: Db, rows: RequestRow[]): Promise<RequestWithTasks[]
 
 export const REQUESTS_PAGE_MAX = 100;
 
-export interface RequestFilter {
+interface RequestFilter {
   kind?: string;
   creator?: string;
 }

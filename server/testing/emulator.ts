@@ -21,7 +21,7 @@ export function testEmulator(options: Partial<EmulatorOptions> = {}): Emulator &
   return Object.assign(emulator, { clock });
 }
 
-export type Cleanup = () => Promise<void> | void;
+type Cleanup = () => Promise<void> | void;
 
 /**
  * Call once at the top of a test file: what the returned function registers during a test is

@@ -52,7 +52,7 @@ async function cachedTemplate(): Promise<string> {
 }
 
 /** Names the run whose template the workers copy; global set-up sets it, workers inherit it. */
-export const TEMPLATE_RUN_ENV = 'MEDIA_CONSOLE_TEST_RUN';
+const TEMPLATE_RUN_ENV = 'MEDIA_CONSOLE_TEST_RUN';
 
 /** Everything a run makes (the template and every copy) lives here and goes with the run. */
 function runFolder(runId: string): string {

@@ -16,7 +16,7 @@ export interface TestPostgres {
 }
 
 /** The newest Debian PostgreSQL binaries, or PG_BIN. */
-export function postgresBin(): string {
+function postgresBin(): string {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];

@@ -14,7 +14,7 @@ import { asPerson } from './identity';
 /** The origin the tests' requests name (vite dev's). */
 export const TEST_ORIGIN = 'http://127.0.0.1:5173';
 
-export interface TestNodeAppSetup {
+interface TestNodeAppSetup {
   /** Environment variables beside DATA_DIR and CALLBACK_SECRET. */
   env?: Record<string, string | undefined>;
   /** createNodeApp's options beside the database and an instant, quiet emulator. */
@@ -71,7 +71,7 @@ export function testNodeApp(name: string, { env = {}, options = {} }: TestNodeAp
   };
 }
 
-export type TestNodeApp = ReturnType<typeof testNodeApp>;
+type TestNodeApp = ReturnType<typeof testNodeApp>;
 
 /** testNodeApp with the file's hooks: opened before each test, closed after it, its folder removed at the end. */
 export function useTestNodeApp(name: string, setup?: TestNodeAppSetup): TestNodeApp {

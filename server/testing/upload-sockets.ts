@@ -5,7 +5,7 @@ import { createServer, request, type IncomingMessage, type Server } from 'node:h
 import type { AddressInfo } from 'node:net';
 
 export const MB = 1024 * 1024;
-export const UPLOAD = '/v1/figure-resource/upload/file';
+const UPLOAD = '/v1/figure-resource/upload/file';
 export const MULTIPART = 'multipart/form-data; boundary=x';
 
 export interface Upstream {

@@ -4,7 +4,7 @@ import { ApiError, kindFor, parseRetryAfter } from './errors';
 import { envelopeSchema } from './envelope';
 
 /** What the client needs of a response schema: zod's safeParse, or a hand-written check. */
-export interface Parser<T> {
+interface Parser<T> {
   safeParse(
     data: unknown,
   ):
@@ -12,7 +12,7 @@ export interface Parser<T> {
     | { success: false; error: { issues: readonly { path: PropertyKey[]; message: string }[] } };
 }
 
-export interface RequestOptions<T> {
+interface RequestOptions<T> {
   method?: 'GET' | 'POST';
   body?: unknown;
   schema: Parser<T>;

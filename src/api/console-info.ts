@@ -6,7 +6,7 @@ import type { ConsoleInfo } from './console-info-schema';
 
 export type { ConsoleInfo, DemoTask } from './console-info-schema';
 
-export interface ConsoleInfoState {
+interface ConsoleInfoState {
   data?: ConsoleInfo;
   isPending: boolean;
   isError: boolean;
@@ -15,7 +15,7 @@ export interface ConsoleInfoState {
 }
 
 /** Where screens read the console info from: one per page, or a fixed one (tests, stories). */
-export interface ConsoleInfoStore {
+interface ConsoleInfoStore {
   subscribe(listener: () => void): () => void;
   get(): ConsoleInfoState;
   /** Reads it again (the server may have restarted with another inbox secret). */

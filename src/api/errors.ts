@@ -59,7 +59,7 @@ export interface ApiErrorInit {
 }
 
 /** Retry-After is honoured between these bounds: a shorter wait hammers, a longer one looks dead. */
-export const RETRY_AFTER_BOUNDS = { minMs: 1_000, maxMs: 5 * 60_000 } as const;
+const RETRY_AFTER_BOUNDS = { minMs: 1_000, maxMs: 5 * 60_000 } as const;
 
 /**
  * Milliseconds from a Retry-After header (delay-seconds or an HTTP date, RFC 9110 §10.2.3), kept

@@ -54,7 +54,7 @@ function buildImageToVideoRequestSchema() {
 type ImageToVideoShapeOutput = z.output<ReturnType<typeof buildImageToVideoRequestSchema>>;
 
 /** Every rule of the body's (model, mode) row that the body breaks, each on the field it concerns. */
-export function imageToVideoRuleIssues(body: ImageToVideoShapeOutput): { path: string; message: string }[] {
+function imageToVideoRuleIssues(body: ImageToVideoShapeOutput): { path: string; message: string }[] {
   const mode = imageToVideoModeOf(body);
   const rules = IMAGE_TO_VIDEO_MODE_RULES[mode];
   const issues: { path: string; message: string }[] = [];
@@ -97,4 +97,3 @@ export function imageToVideoRuleIssues(body: ImageToVideoShapeOutput): { path: s
 
 export const imageToVideoRequestSchema = buildImageToVideoRequestSchema();
 export type ImageToVideoRequest = z.input<typeof imageToVideoRequestSchema>;
-export type ImageToVideoParams = z.output<typeof imageToVideoRequestSchema>;

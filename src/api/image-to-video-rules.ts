@@ -20,7 +20,7 @@ export { VIDEO_ASPECT_RATIOS, type VideoAspectRatio } from './rules';
 export const VIDEO_RESOLUTIONS = ['720p', '1080p', '4k'] as const;
 export type VideoResolution = (typeof VIDEO_RESOLUTIONS)[number];
 
-export interface ImageToVideoModeRules {
+interface ImageToVideoModeRules {
   model: ImageToVideoModel;
   /** How messages name the row: `duration: must be 4, 6 or 8 for model V with a start frame`. */
   label: string;

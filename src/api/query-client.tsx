@@ -19,7 +19,7 @@ function isTransientApiError(error: unknown): boolean {
   return error instanceof Error && error.name === 'ApiError' && (error as ApiError).isTransient;
 }
 
-export function createQueryClient() {
+function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {

@@ -1,13 +1,13 @@
 import { TERMINAL_STATUSES } from './rules';
 
-export type TerminalStatus = (typeof TERMINAL_STATUSES)[number];
+type TerminalStatus = (typeof TERMINAL_STATUSES)[number];
 
 /** `SUCCEEDED` and `FAILED` end a task; any other string means it is still running. */
 export function isTerminalStatus(status: string | undefined | null): status is TerminalStatus {
   return status === 'SUCCEEDED' || status === 'FAILED';
 }
 
-export type StatusTone = 'succeeded' | 'failed' | 'running';
+type StatusTone = 'succeeded' | 'failed' | 'running';
 
 export function statusTone(status: string): StatusTone {
   if (status === 'SUCCEEDED') return 'succeeded';

@@ -17,7 +17,7 @@ export type TaskPhase = (typeof TASK_PHASES)[number];
  * What a browser knows beyond the status (a 404, a stale answer) shows on the card, not in the tab:
  * the server, which cannot know it, must put the task in the same tab.
  */
-export const PHASE_BY_STATUS: Readonly<Record<string, Exclude<TaskPhase, 'running'>>> = {
+const PHASE_BY_STATUS: Readonly<Record<string, Exclude<TaskPhase, 'running'>>> = {
   SUCCEEDED: 'succeeded',
   FAILED: 'failed',
 };
@@ -36,13 +36,10 @@ export function tabPhases(tab: TaskTab): readonly TaskPhase[] {
  * end of one field into the next ("fox den" finds the prompt "red fox" named "den"), as the
  * database's `search` column does. The status is not searched: the tabs are for that.
  */
-export const SEARCHED_FIELDS = [
-  'id',
-  'prompt',
-  'name',
-  'language',
-  'creator',
-] as const satisfies readonly Exclude<keyof ViewedTask, 'kind' | 'status'>[];
+const SEARCHED_FIELDS = ['id', 'prompt', 'name', 'language', 'creator'] as const satisfies readonly Exclude<
+  keyof ViewedTask,
+  'kind' | 'status'
+>[];
 
 /** What the rule reads of a task. Absent and '' are the same. */
 export interface ViewedTask {
@@ -64,7 +61,7 @@ export interface ViewedTask {
 export const NO_ERROR_CODE = 'none';
 
 /** A failure with no message of its own. */
-export const NO_REASON = 'No reason given';
+const NO_REASON = 'No reason given';
 
 /**
  * What a failed task failed with, as the server's SQL reads it (FAILURE_CODE and FAILURE_REASON in

@@ -20,7 +20,7 @@ export interface UploadedFile {
   fileName: string;
 }
 
-export interface UploadOptions {
+interface UploadOptions {
   onProgress?: (progress: UploadProgress) => void;
   /** Aborting cancels the upload; the promise rejects with the signal's reason. */
   signal?: AbortSignal;
@@ -136,8 +136,4 @@ export function uploadFile(file: File, options: UploadOptions = {}): Promise<Upl
     onProgress?.(toProgress(0, file.size));
     xhr.send(body);
   });
-}
-
-export function isAbort(error: unknown): boolean {
-  return error instanceof DOMException && error.name === 'AbortError';
 }

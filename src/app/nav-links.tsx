@@ -3,7 +3,7 @@ import { useConsoleInfo } from '@/api/console-info';
 import { isRole } from '@/api/roles';
 import { NAV_ITEMS, SUPPORT_ITEMS } from './routes';
 
-export function isActive(href: string, location: string) {
+function isActive(href: string, location: string) {
   return href === '/' ? location === '/' : location === href || location.startsWith(`${href}/`);
 }
 

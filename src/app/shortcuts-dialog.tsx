@@ -5,14 +5,14 @@ import { useEffect, useRef } from 'react';
 import { SCREEN_SHORTCUTS } from './shortcuts';
 import { IS_MAC } from '@/components/ui/platform';
 
-export interface Shortcut {
+interface Shortcut {
   keys: string[];
   description: string;
   /** Keys pressed together (Ctrl+Enter), not one after the other (g then k). */
   together?: boolean;
 }
 
-export const SHORTCUTS: Shortcut[] = [
+const SHORTCUTS: Shortcut[] = [
   { keys: ['?'], description: 'Show keyboard shortcuts' },
   ...SCREEN_SHORTCUTS.map((s) => ({ keys: ['g', s.key], description: s.description })),
   // The same modifier the forms' footer shows; works while typing in the form's fields too.

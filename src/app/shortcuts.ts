@@ -11,9 +11,9 @@ export const SCREEN_SHORTCUTS = [
 ] as const;
 
 /** How long the second key of a sequence may wait after `g`. */
-export const SEQUENCE_TIMEOUT_MS = 1500;
+const SEQUENCE_TIMEOUT_MS = 1500;
 
-export interface ShortcutHandlers {
+interface ShortcutHandlers {
   onHelp(): void;
   onNavigate(href: string): void;
 }

@@ -10,7 +10,7 @@ function prefersDark() {
   return window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
 }
 
-export function applyTheme(theme: Theme) {
+function applyTheme(theme: Theme) {
   const dark = theme === 'dark' || (theme === 'system' && prefersDark());
   document.documentElement.classList.toggle('dark', dark);
 }

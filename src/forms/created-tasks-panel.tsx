@@ -11,7 +11,7 @@ const RequestTiles = lazy(() =>
 /** What "Use this prompt" does with a request's parameters: fills the form. */
 export type ReuseParams = (params: Record<string, unknown>) => void;
 
-export interface CreatedTaskLink {
+interface CreatedTaskLink {
   id: string;
   /** e.g. the target language, or "Image 2" */
   label: string;

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 
 const PREFIX = 'media-console:draft:';
-export const DRAFT_SAVE_DELAY_MS = 400;
+const DRAFT_SAVE_DELAY_MS = 400;
 
 function sameShape(value: unknown, fallback: unknown): boolean {
   if (Array.isArray(fallback)) return Array.isArray(value);

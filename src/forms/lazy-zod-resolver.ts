@@ -7,11 +7,7 @@ import type { FieldValues, Resolver } from 'react-hook-form';
 
 type ZodSchema = Parameters<typeof ZodResolver>[0];
 
-export interface LazyResolver<TInput extends FieldValues, TOutput> extends Resolver<
-  TInput,
-  unknown,
-  TOutput
-> {
+interface LazyResolver<TInput extends FieldValues, TOutput> extends Resolver<TInput, unknown, TOutput> {
   /** Starts loading now (on the form's first focus or press), so the first check is instant. */
   preload(): void;
 }

@@ -17,12 +17,12 @@ const TITLES: Record<ApiErrorKind, string> = {
   business: 'The service refused the request',
 };
 
-export function errorTitle(error: ApiError) {
+function errorTitle(error: ApiError) {
   return TITLES[error.kind];
 }
 
 /** `Code 530003 · HTTP 200`, or whatever part of it exists. */
-export function errorCodeLine(error: ApiError) {
+function errorCodeLine(error: ApiError) {
   const parts = [
     error.code !== undefined && `Code ${error.code}`,
     error.httpStatus > 0 && `HTTP ${error.httpStatus}`,

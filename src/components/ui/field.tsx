@@ -1,13 +1,13 @@
 import { useId, type ReactNode } from 'react';
 import { errorTextClass, hintClass } from './styles';
 
-export interface FieldControlProps {
+interface FieldControlProps {
   id: string;
   'aria-describedby': string | undefined;
   'aria-invalid': true | undefined;
 }
 
-export interface FieldProps {
+interface FieldProps {
   label: ReactNode;
   /** One line under the label explaining the field in plain words. */
   hint?: ReactNode;

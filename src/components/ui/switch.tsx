@@ -1,6 +1,6 @@
 import { useId, type Ref } from 'react';
 
-export interface SwitchProps {
+interface SwitchProps {
   label: string;
   /** One line saying what turning it on does. */
   description: string;

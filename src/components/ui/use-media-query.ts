@@ -4,7 +4,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 /** A device whose main pointer is a finger: nothing to drag files from, no hover. */
 export const TOUCH_QUERY = '(pointer: coarse), (hover: none)';
 
-export function useMediaQuery(query: string): boolean {
+function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
     (onChange: () => void) => {
       const list = window.matchMedia?.(query);

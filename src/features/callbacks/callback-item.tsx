@@ -11,7 +11,7 @@ const STATUS_CLASSES: Record<string, string> = {
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
-export function formatReceivedAt(iso: string) {
+function formatReceivedAt(iso: string) {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : timeFormat.format(date);
 }

@@ -58,7 +58,7 @@ export interface CallbackLogPage {
   items: StoredCallback[];
 }
 
-export const LOG_PAGE_SIZE = 50;
+const LOG_PAGE_SIZE = 50;
 
 /** The inbox fields are part of /__console/config. */
 export type InboxInfo = ConsoleInfo;

@@ -4,7 +4,7 @@ import { storedCallbackCheck, type StoredCallback } from './inbox-api';
 
 export type InboxConnection = 'connecting' | 'live' | 'reconnecting' | 'off';
 
-export interface SubscriptionHandlers {
+interface SubscriptionHandlers {
   onCallback(entry: StoredCallback): void;
   onState(state: InboxConnection): void;
   /** Called after several failed attempts in a row: the inbox address may have changed. */

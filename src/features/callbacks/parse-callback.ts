@@ -4,7 +4,7 @@ import { callbackBodySchema, TASK_TYPES, type CallbackBody } from '@/api/schemas
 
 export { CALLBACK_EXAMPLES } from './callback-examples';
 
-export type ParsedCallback = { ok: true; body: CallbackBody } | { ok: false; error: string };
+type ParsedCallback = { ok: true; body: CallbackBody } | { ok: false; error: string };
 
 export function parseCallbackText(text: string): ParsedCallback {
   if (!text.trim()) return { ok: false, error: 'Paste a callback body (JSON) first.' };

@@ -8,7 +8,7 @@ import type { ImageFormOutput } from './image-form-schema';
 
 export type { ImageFormInput, ImageFormOutput } from './image-form-schema';
 
-export interface ImageFormValues {
+interface ImageFormValues {
   prompt: string;
   reference_images: { url: string }[];
   module: (typeof MODULES)[number];

@@ -1,7 +1,7 @@
 import type { ImageGenerateRequest } from '@/api/schemas';
 import { recordCreatedTasksSafely } from '@/forms/record-created';
 
-export interface CreatedImages {
+interface CreatedImages {
   body: ImageGenerateRequest;
   taskIds: string[];
   curl: string;

@@ -1,7 +1,7 @@
 import type { ImageToVideoRequest } from '@/api/image-to-video-request';
 import { recordCreatedTasksSafely } from '@/forms/record-created';
 
-export interface CreatedVideos {
+interface CreatedVideos {
   body: ImageToVideoRequest;
   taskIds: string[];
   curl: string;

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
-export interface ChartSeries {
+interface ChartSeries {
   label: string;
   values: number[];
   /** Index into the palette (light and dark variants). */
@@ -14,11 +14,11 @@ export interface ChartSeries {
 
 // Okabe-Ito hues, colour-blind safe, each at 3:1 or more against its theme's card background;
 // the lines also differ by dash, so colour is never the only cue.
-export const PALETTE = {
+const PALETTE = {
   light: ['#0072B2', '#D55E00', '#009E73', '#A8508A'],
   dark: ['#56B4E9', '#E8762D', '#22B98A', '#D98CC0'],
 } as const;
-export const DASHES: (number[] | undefined)[] = [undefined, [8, 4], [2, 3], [12, 3, 2, 3]];
+const DASHES: (number[] | undefined)[] = [undefined, [8, 4], [2, 3], [12, 3, 2, 3]];
 
 function useDark(): boolean {
   const read = () => document.documentElement.classList.contains('dark');

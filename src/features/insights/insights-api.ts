@@ -3,7 +3,7 @@ import type { Insights } from '@/api/insights';
 
 export type InsightsData = Insights;
 
-export class InsightsError extends Error {
+class InsightsError extends Error {
   override name = 'InsightsError';
 }
 

@@ -68,7 +68,7 @@ function useLiveInsights() {
   }, [client]);
 }
 
-export function InsightsScreenContent() {
+function InsightsScreenContent() {
   const { view, setView } = useView();
   const problem = customPeriodProblem(view);
   const insights = useQuery({

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { FieldGroup } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/styles';
 
-export interface LanguagePickerProps {
+interface LanguagePickerProps {
   value: string[];
   onChange: (value: string[]) => void;
   onBlur: () => void;

@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useState } from 'react';
 import type { VideoTranslateRequest } from '@/api/schemas';
 import { recordCreatedTasksSafely } from '@/forms/record-created';
 
-export interface CreatedTranslations {
+interface CreatedTranslations {
   body: VideoTranslateRequest;
   tasks: { task_id: string; language: string }[];
   curl: string;

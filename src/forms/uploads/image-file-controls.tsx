@@ -15,7 +15,7 @@ import { IMAGE_ACCEPT, type UploadAccept } from './upload-accept';
 import { useUploads } from './upload-context';
 import { useUploadsUnavailable } from './uploads-availability';
 
-export interface RowFilesOptions {
+interface RowFilesOptions {
   slot: string;
   onFiles: (files: File[]) => void;
   accept?: UploadAccept;

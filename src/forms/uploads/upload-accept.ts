@@ -12,8 +12,8 @@ export interface UploadAccept {
 }
 
 const MB = 1024 * 1024;
-export const IMAGE_MAX_BYTES = 20 * MB;
-export const DEFAULT_VIDEO_MAX_BYTES = 500 * MB;
+const IMAGE_MAX_BYTES = 20 * MB;
+const DEFAULT_VIDEO_MAX_BYTES = 500 * MB;
 
 export const IMAGE_ACCEPT: UploadAccept = {
   kind: 'image',

@@ -7,7 +7,7 @@ import { refusalOf } from './upload-refusal';
 import type { UploadAccept } from './upload-accept';
 import type { UploadJob } from './upload-job';
 
-export interface UploadReport {
+interface UploadReport {
   /** False once the upload was cancelled or replaced: nothing more is reported. */
   alive: () => boolean;
   setController: (controller: AbortController) => void;

@@ -22,7 +22,7 @@ const rerunModule = () => import('@/features/tasks/list/rerun');
 const pollingModule = () => import('@/features/tasks/polling/task-polling');
 const ErrorBanner = lazy(() => import('@/components/ui/banner').then((m) => ({ default: m.ErrorBanner })));
 
-export function canRerun(record: TaskRecord): boolean {
+function canRerun(record: TaskRecord): boolean {
   return Boolean(record.params && typeof record.params === 'object');
 }
 
@@ -30,7 +30,7 @@ export function canRerun(record: TaskRecord): boolean {
  * Whose task it is, when it is not mine: a re-run of it is a new request in my name, so the button
  * asks first. Decided by the verified id; a name typed before sign-in was verified compares by name.
  */
-export function otherCreator(record: TeamTask, me: MyName): string | undefined {
+function otherCreator(record: TeamTask, me: MyName): string | undefined {
   if (record.creatorId) return record.creatorId === me.id ? undefined : (record.creator ?? 'someone else');
   return record.creator && record.creator !== me.name ? record.creator : undefined;
 }

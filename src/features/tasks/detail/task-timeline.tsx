@@ -17,7 +17,7 @@ interface Entry {
   detail?: string;
 }
 
-export function timelineEntries(task: TeamTask, events: readonly TimelineEvent[]): Entry[] {
+function timelineEntries(task: TeamTask, events: readonly TimelineEvent[]): Entry[] {
   const entries: Entry[] = events.map((event) => {
     if (event.source === 'created')
       return { at: event.at, title: 'Created', detail: task.creator ? `by ${task.creator}` : undefined };

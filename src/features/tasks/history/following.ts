@@ -3,10 +3,10 @@
 // following anything. Other tabs learn of a change through the storage event.
 import { useSyncExternalStore } from 'react';
 
-export const FOLLOWING_KEY = 'media-console:following';
+const FOLLOWING_KEY = 'media-console:following';
 const EVENT = 'media-console:following';
 
-export function isFollowing(): boolean {
+function isFollowing(): boolean {
   try {
     return localStorage.getItem(FOLLOWING_KEY) === '1';
   } catch {

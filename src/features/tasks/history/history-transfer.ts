@@ -6,8 +6,8 @@ import { fetchTaskStatus } from '@/api/endpoints';
 import { applyTaskUpdate, listTasks, mergeTasks, type TaskRecord } from './history';
 import { pollSemaphore } from '@/features/tasks/polling/poll-semaphore';
 
-export const HISTORY_FORMAT = 'media-console.task-history';
-export const HISTORY_VERSION = 1;
+const HISTORY_FORMAT = 'media-console.task-history';
+const HISTORY_VERSION = 1;
 
 const taskErrorSchema = z.looseObject({
   kind: z.string(),
@@ -39,7 +39,7 @@ const recordSchema = z.looseObject({
   lastCheckedAt: z.optional(z.number()),
 });
 
-export interface HistoryFile {
+interface HistoryFile {
   format: typeof HISTORY_FORMAT;
   version: number;
   exportedAt: string;
@@ -47,7 +47,7 @@ export interface HistoryFile {
   tasks: TaskRecord[];
 }
 
-export function serializeHistory(tasks: readonly TaskRecord[], now = new Date()): string {
+function serializeHistory(tasks: readonly TaskRecord[], now = new Date()): string {
   const file: HistoryFile = {
     format: HISTORY_FORMAT,
     version: HISTORY_VERSION,
@@ -62,7 +62,7 @@ export async function exportHistory(): Promise<string> {
   return serializeHistory(await listTasks());
 }
 
-export interface ParsedHistory {
+interface ParsedHistory {
   tasks: TaskRecord[];
   /** Entries that are not task records, with the reason for the first few. */
   rejected: number;

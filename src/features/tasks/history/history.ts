@@ -65,7 +65,7 @@ export interface HistorySnapshot {
   tasks: readonly TaskRecord[];
 }
 
-export type TaskFinishedListener = (record: TaskRecord, source: TaskUpdateSource) => void;
+type TaskFinishedListener = (record: TaskRecord, source: TaskUpdateSource) => void;
 
 const DB_NAME = 'media-console';
 const STORE_NAME = 'tasks';

@@ -13,7 +13,7 @@
 import { useSyncExternalStore } from 'react';
 import { notificationsWanted } from '@/features/tasks/polling/poll-settings';
 
-export const POLL_LOCK = 'media-console:poller';
+const POLL_LOCK = 'media-console:poller';
 
 const locksAvailable = () => typeof navigator !== 'undefined' && Boolean(navigator.locks);
 

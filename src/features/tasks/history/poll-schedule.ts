@@ -19,7 +19,7 @@ export const POLL = {
   hiddenMs: 30_000,
 } as const;
 
-export interface PollState {
+interface PollState {
   /** Time since the task was created (or first looked up). */
   ageMs: number;
   /** Consecutive failed status requests. */

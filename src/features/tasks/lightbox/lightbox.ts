@@ -6,7 +6,7 @@
 // clicked. Plain DOM, importing nothing: the screens' code that loads it carries no list of chunks
 // to fetch ahead, so their first load stays as it was.
 
-export interface LightboxItem {
+interface LightboxItem {
   src: string;
   alt: string;
   /** Where Download leads: the console's named download, or the file itself. */
@@ -14,7 +14,7 @@ export interface LightboxItem {
 }
 
 /** The page's result images (their `data-zoom` buttons), in page order, and which one was clicked. */
-export function itemsOfPage(trigger: HTMLElement): { items: LightboxItem[]; start: number } {
+function itemsOfPage(trigger: HTMLElement): { items: LightboxItem[]; start: number } {
   const triggers = [...document.querySelectorAll<HTMLElement>('[data-zoom]')].filter((element) =>
     element.querySelector('img'),
   );

@@ -68,7 +68,7 @@ async function downloadZip(ids: string[], signal: AbortSignal, onBytes: (bytes: 
 }
 
 /** The ids of the whole view ("Select all matching"), with whether the server stopped at its limit. */
-export async function fetchMatchingIds(query: TeamQuery): Promise<{ ids: string[]; capped: boolean }> {
+async function fetchMatchingIds(query: TeamQuery): Promise<{ ids: string[]; capped: boolean }> {
   const params = teamQueryParams({ ...query, group: undefined });
   params.delete('limit');
   params.set('select', 'ids');
@@ -130,7 +130,7 @@ function RerunReport({ outcome, kept }: { outcome: RerunOutcome; kept: number })
   );
 }
 
-export function BulkBar({
+function BulkBar({
   selected,
   loaded,
   note,

@@ -9,7 +9,7 @@ import { LIMIT_REFUSAL_CODE } from '@/api/limits';
 import type { TeamTask } from '@/features/tasks/team/team-tasks';
 
 /** One request a re-run sends: the task whose request it is, and the selected tasks it re-runs. */
-export interface RerunGroup {
+interface RerunGroup {
   task: TeamTask;
   tasks: TeamTask[];
 }
@@ -18,7 +18,7 @@ export interface RerunGroup {
  * The requests a re-run sends: one per translation task (one language each), one per request of
  * the other kinds (its params make all its images or videos again, so its tasks go together).
  */
-export function rerunGroups(tasks: readonly TeamTask[]): RerunGroup[] {
+function rerunGroups(tasks: readonly TeamTask[]): RerunGroup[] {
   const groups = new Map<string, RerunGroup>();
   for (const task of tasks) {
     const key = task.kind === 'video_translate' ? task.id : (task.requestId ?? task.batch?.[0] ?? task.id);

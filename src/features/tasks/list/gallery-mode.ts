@@ -2,9 +2,9 @@
 // the view), else this browser's last choice (localStorage), else by request.
 import type { GalleryMode } from '@/features/tasks/requests/request-groups';
 
-export const GALLERY_MODE_KEY = 'media-console:tasks-by';
+const GALLERY_MODE_KEY = 'media-console:tasks-by';
 
-export function storedGalleryMode(): GalleryMode | undefined {
+function storedGalleryMode(): GalleryMode | undefined {
   try {
     const value = localStorage.getItem(GALLERY_MODE_KEY);
     return value === 'task' || value === 'request' ? value : undefined;

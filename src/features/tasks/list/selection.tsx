@@ -13,7 +13,7 @@ import { HIDDEN_KEY, type SlotProps } from '@/features/tasks/shared/bulk-slot';
 
 const BulkSlot = lazy(() => import('./bulk-bar').then((m) => ({ default: m.BulkSlot })));
 
-export const entryTaskIds = (entry: GalleryEntry): string[] =>
+const entryTaskIds = (entry: GalleryEntry): string[] =>
   entry.request ? entry.request.tasks.map((task) => task.id) : [entry.task.id];
 
 /** What the card is headed by: the request's title, a task's heading ("Japanese - Recap"), else its id. */

@@ -17,7 +17,7 @@ import { useTeamFeed } from '@/features/tasks/team/use-team-feed';
 export type { TeamRequest };
 
 /** The record's answer for one request, checked by hand; null when it has none (404). */
-export async function fetchRequest(id: string, signal?: AbortSignal): Promise<TeamRequest | null> {
+async function fetchRequest(id: string, signal?: AbortSignal): Promise<TeamRequest | null> {
   const data = await fetchRecordEntry(`/__console/requests/${encodeURIComponent(id)}`, signal);
   if (data === null) return null;
   const request = toTeamRequest(data);
@@ -25,7 +25,7 @@ export async function fetchRequest(id: string, signal?: AbortSignal): Promise<Te
   return request;
 }
 
-export const requestKey = (id: string) => ['team-requests', id] as const;
+const requestKey = (id: string) => ['team-requests', id] as const;
 
 /** The request, read again every 2 s while any of its tasks runs (and live through the event stream's cache). */
 export function useRequest(id: string | undefined) {

@@ -151,7 +151,7 @@ export function RequestTiles({
 }
 
 /** Labels of a request's tasks: the language of a translation, else "Image 2", "Video 1". */
-export function tileLabel(record: TaskRecord, index: number): string {
+function tileLabel(record: TaskRecord, index: number): string {
   if (record.kind === 'video_translate') return record.language ?? `Translation ${index + 1}`;
   return `${record.kind === 'image_generate' ? 'Image' : 'Video'} ${index + 1}`;
 }

@@ -6,7 +6,7 @@ const SEPARATORS = /[\s,;]+/;
 /** Ids are opaque, but anything with quotes, slashes or control characters is a paste accident. */
 const PLAUSIBLE_ID = /^[\w.:-]{1,200}$/;
 
-export interface ParsedIds {
+interface ParsedIds {
   ids: string[];
   invalid: string[];
 }

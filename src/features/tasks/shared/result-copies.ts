@@ -59,7 +59,7 @@ const wholeNumber = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 
 /** The file a task's result is: the image of an image task, the video of the others. */
-export const mainRole = (kind: string): ResultRole => (kind === 'image_generate' ? 'image' : 'video');
+const mainRole = (kind: string): ResultRole => (kind === 'image_generate' ? 'image' : 'video');
 
 /** The kept file's address on this origin, or undefined when that file is not kept. */
 export function keptUrl(copies: ResultCopies | undefined, role: ResultRole): string | undefined {

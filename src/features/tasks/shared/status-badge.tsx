@@ -31,7 +31,7 @@ export function StatusBadge({ tone, label }: { tone: TaskTone; label: string }) 
   );
 }
 
-export function StaleMark({ since }: { since?: number }) {
+function StaleMark({ since }: { since?: number }) {
   return (
     <span
       className="inline-flex items-center rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-50"

@@ -27,7 +27,7 @@ export function Placeholder({
   );
 }
 
-export function ExpiredNotice({ what }: { what: string }) {
+function ExpiredNotice({ what }: { what: string }) {
   return (
     <Placeholder>
       <span className="font-medium">Link expired or unavailable</span>

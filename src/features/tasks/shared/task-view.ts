@@ -181,7 +181,7 @@ export function viewOf(record: TaskRecord): TaskView {
  * A record of this browser's history as the view rule reads it. The history holds no creator: the
  * tasks this browser created are taken as made by `me` (offline, "Mine" is what this browser made).
  */
-export function offlineViewed(record: TaskRecord, me: string | undefined): ViewedTask {
+function offlineViewed(record: TaskRecord, me: string | undefined): ViewedTask {
   return viewedFields({ ...record, creator: record.source === 'created' ? me : undefined });
 }
 

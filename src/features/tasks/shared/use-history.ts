@@ -5,7 +5,6 @@ import {
   loadHistory,
   subscribeHistory,
   type HistorySnapshot,
-  type TaskRecord,
 } from '@/features/tasks/history/history';
 
 // Start reading IndexedDB as soon as a task screen's code arrives, before React renders it.
@@ -13,10 +12,4 @@ void loadHistory();
 
 export function useHistory(): HistorySnapshot {
   return useSyncExternalStore(subscribeHistory, historySnapshot, historySnapshot);
-}
-
-export function useTaskRecord(id: string): { loaded: boolean; record: TaskRecord | undefined } {
-  const { loaded, tasks } = useHistory();
-  // Linear, but only on history changes; a Map index would cost memory for every snapshot.
-  return { loaded, record: tasks.find((task) => task.id === id) };
 }

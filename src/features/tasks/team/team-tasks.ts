@@ -71,7 +71,7 @@ export interface TimelineEvent {
   error?: { msg?: string; httpStatus?: number; code?: number };
 }
 
-export interface TaskDetail {
+interface TaskDetail {
   task: TeamTask;
   events: TimelineEvent[];
 }

@@ -20,7 +20,7 @@ type Pages = InfiniteData<TaskPage, string | undefined>;
 const hiddenOf = (client: QueryClient) => client.getQueryData<ReadonlySet<string>>(HIDDEN_KEY);
 
 /** Merges one pushed task into every cached list and the task's detail. */
-export function applyPushedTask(client: QueryClient, task: TeamTask) {
+function applyPushedTask(client: QueryClient, task: TeamTask) {
   const hidden = hiddenOf(client);
   for (const query of client.getQueryCache().findAll({ queryKey: teamKeys.lists() })) {
     const filters = query.queryKey[2] as TeamQuery | undefined;
@@ -44,7 +44,7 @@ async function refreshCounts(client: QueryClient, query: TeamQuery) {
   );
 }
 
-export const COUNTS_DELAY_MS = 250;
+const COUNTS_DELAY_MS = 250;
 
 /**
  * Pushes that arrive while a list is being read are merged into nothing (the list has no data yet),
