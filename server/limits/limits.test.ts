@@ -1,43 +1,20 @@
 // Spending limits against the real Node side (emulator, recorder, PGlite): a creation past a limit
 // is refused with 429 and the sentence the form shows, at the bound and one past, per person and for
 // the team, with days in UTC on an injected clock, and parallel submissions never share a last unit.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/api/roles';
 import type { LimitStatus } from '../../src/api/limits';
-import { readServerConfig } from '../config/config';
-import { createNodeApp, type NodeApp } from '../app/node-app';
-import type { Database } from '../db/database';
-import { resetTestDatabase } from '../testing/database';
 import { asPerson } from '../testing/identity';
+import { TEST_ORIGIN, useTestNodeApp } from '../testing/test-node-app';
 import { costOf, windowOf } from './limits';
 
-const ORIGIN = 'http://127.0.0.1:5173';
-const DATA_DIR = mkdtempSync(join(tmpdir(), 'limits-test-'));
 let clock = Date.now();
-let nodeApp: NodeApp;
-let database: Database;
+const server = useTestNodeApp('limits-test', { options: { anonymous: null, now: () => clock } });
 
-beforeAll(async () => {
-  database = await resetTestDatabase();
-  nodeApp = createNodeApp(readServerConfig({ DATA_DIR, CALLBACK_SECRET: 'limits-test-secret-0123456789' }), {
-    database,
-    anonymous: null,
-    now: () => clock,
-    emulator: { timeScale: 0, log: () => {} },
-  });
-});
-afterAll(async () => {
-  await nodeApp.close();
-  rmSync(DATA_DIR, { recursive: true, force: true });
-});
 beforeEach(async () => {
-  await resetTestDatabase();
   clock = Date.now();
   for (const name of ['Bea', 'Cal'])
-    await database.db
+    await server.database.db
       .insertInto('users')
       .values({
         id: `user-${name.toLowerCase()}`,
@@ -50,8 +27,8 @@ beforeEach(async () => {
 });
 
 const send = (method: string, path: string, body: unknown, who: string, role: Role = 'creator') =>
-  nodeApp.app.request(
-    `${ORIGIN}${path}`,
+  server.request(
+    path,
     {
       method,
       headers: { 'content-type': 'application/json' },
@@ -97,7 +74,7 @@ describe('creations past a limit', () => {
     expect(body.code).toBe(429_100);
     expect(body.msg).toBe('You have used 3 of 3 images today; resets at 00:00 UTC');
     expect(body.limit).toMatchObject({ measure: 'images', period: 'day', used: 3, max: 3, remaining: 0 });
-    const tasks = await database.db.selectFrom('tasks').select('id').execute();
+    const tasks = await server.database.db.selectFrom('tasks').select('id').execute();
     expect(tasks).toHaveLength(3);
   });
 
@@ -135,7 +112,7 @@ describe('creations past a limit', () => {
         {
           model: 'V',
           prompt: 'waves',
-          image_url: `${ORIGIN}/emulator/samples/reference.png`,
+          image_url: `${TEST_ORIGIN}/emulator/samples/reference.png`,
           aspect_resolution: '720p',
           duration,
           generate_count: count,
@@ -178,8 +155,8 @@ describe('creations past a limit', () => {
     expect((await images('Bea')).status).toBe(200);
     const answers = await Promise.all([images('Bea'), images('Bea'), images('Bea')]);
     expect(answers.map((res) => res.status).sort()).toEqual([200, 429, 429]);
-    expect(await database.db.selectFrom('tasks').select('id').execute()).toHaveLength(2);
-    expect(await database.db.selectFrom('limit_holds').select('id').execute()).toHaveLength(0);
+    expect(await server.database.db.selectFrom('tasks').select('id').execute()).toHaveLength(2);
+    expect(await server.database.db.selectFrom('limit_holds').select('id').execute()).toHaveLength(0);
   });
 
   it('frees the hold of a creation the service refused', async () => {
@@ -196,7 +173,7 @@ describe('setting limits', () => {
       const res = await send('PUT', '/__console/limits', { scope: 'team', limits: [] }, 'Vic', role);
       expect(res.status).toBe(403);
     }
-    expect(await database.db.selectFrom('spending_limits').select('scope').execute()).toHaveLength(0);
+    expect(await server.database.db.selectFrom('spending_limits').select('scope').execute()).toHaveLength(0);
   });
 
   it('checks every bound', async () => {
@@ -217,7 +194,7 @@ describe('setting limits', () => {
       userId: 'user-bea',
       limits: [{ measure: 'images', period: 'day', max: 50 }],
     });
-    const [entry] = await nodeApp.identity.listAudit({ action: 'limits.change' });
+    const [entry] = await server.nodeApp.identity.listAudit({ action: 'limits.change' });
     expect(entry).toMatchObject({
       actorName: 'Ada',
       target: 'Bea',
