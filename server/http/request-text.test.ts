@@ -1,26 +1,15 @@
 // Issue 24: `q=%00`, `creator=%00` and `/__console/tasks/%00` answered 500 with the database's error
 // and its stack in the log. Attacked through the whole Node side, as a signed-in browser reaches it.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Hono } from 'hono';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readServerConfig } from '../config/config';
-import { createNodeApp, type NodeApp } from '../app/node-app';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { databaseInputErrors, unstorableText } from './request-text';
-import { resetTestDatabase } from '../testing/database';
+import { useTestNodeApp } from '../testing/test-node-app';
 
-const SECRET = 'request-text-secret-0123456789';
-const DATA_DIR = mkdtempSync(join(tmpdir(), 'request-text-'));
-let nodeApp: NodeApp;
+const server = useTestNodeApp('request-text');
+const SECRET = server.secret;
 let logged: string[];
 
-beforeEach(async () => {
-  const database = await resetTestDatabase();
-  nodeApp = createNodeApp(readServerConfig({ DATA_DIR, CALLBACK_SECRET: SECRET }), {
-    database,
-    emulator: { timeScale: 0, log: () => {} },
-  });
+beforeEach(() => {
   logged = [];
   const keep = (...args: unknown[]) => {
     logged.push(
@@ -30,13 +19,11 @@ beforeEach(async () => {
   vi.spyOn(console, 'error').mockImplementation(keep);
   vi.spyOn(console, 'warn').mockImplementation(keep);
 });
-afterEach(async () => {
-  await nodeApp.close();
+afterEach(() => {
   vi.restoreAllMocks();
 });
-afterAll(() => rmSync(DATA_DIR, { recursive: true, force: true }));
 
-const get = (path: string) => nodeApp.app.request(`http://127.0.0.1:5173${path}`);
+const get = (path: string) => server.request(path);
 
 /** No log line holds a stack ("    at …") or the database's own words. */
 function expectNoStackLogged() {
