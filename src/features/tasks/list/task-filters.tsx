@@ -79,7 +79,7 @@ export function StatusTabs({
             {TAB_LABELS[tab]}
             <span
               title={counts[tab] === null ? 'Not counted: the search ran out of time' : undefined}
-              className={`rounded-full px-1.5 text-xs tabular-nums transition-opacity ${busy ? 'opacity-60' : ''} ${selected ? 'bg-white/20 dark:bg-zinc-900/15' : 'bg-zinc-200 dark:bg-zinc-700'}`}
+              className={`rounded-full px-1.5 text-xs tabular-nums ${selected ? 'bg-white/20 dark:bg-zinc-900/15' : 'bg-zinc-200 dark:bg-zinc-700'}`}
             >
               <CountText count={counts[tab]} capped={capped} />
             </span>

@@ -479,6 +479,23 @@ describe('Tasks screen: the tasks I hid', () => {
     await waitFor(() => expect(tab(/All 1/)).toBeInTheDocument());
   });
 
+  it('"Show hidden" stays within reach while cards are selected, and keeps the selection', async () => {
+    asAda();
+    const [kept] = await create('Kept', 'Ada');
+    const [gone] = await create('Gone', 'Ada');
+    await hide([gone!], true);
+    const memory = renderScreen('/tasks?by=task');
+    await waitFor(() => expect(cards()).toEqual([`task-${kept}`]));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Kept' }));
+    const bar = await screen.findByRole('region', { name: 'Selected tasks' });
+    expect(within(bar).getByText('1 task selected')).toBeVisible();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Show hidden (1)' }));
+    expect(memory.history?.at(-1)).toBe('/tasks?by=task&hidden=show');
+    await waitFor(() => expect(cards()).toEqual([`task-${gone}`, `task-${kept}`]));
+    expect(screen.getByRole('checkbox', { name: 'Select Kept' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Show hidden (1)' })).toBeChecked();
+  });
+
   it('a change pushed live does not bring a hidden task back', async () => {
     asAda();
     const [kept] = await create('Kept', 'Ada');

@@ -283,6 +283,10 @@ export function TasksScreenContent() {
             />
           </LazyPart>
         )}
+      </div>
+      {/* The bar of a selection sticks below the header while the list scrolls under it: its box
+          is the list's, not the filters'. */}
+      <div className="space-y-3">
         <SelectionSlot
           query={query}
           selected={selection.selected}
@@ -292,55 +296,63 @@ export function TasksScreenContent() {
           showHidden={showHidden}
           onShowHidden={(show) => setFilters({ hidden: show ? 'show' : undefined })}
         />
+        <section
+          id={PANEL_ID}
+          role="tabpanel"
+          aria-labelledby={`task-tab-${filters.tab}`}
+          aria-busy={loading}
+        >
+          <h2 className="sr-only">
+            {TAB_LABELS[filters.tab]} tasks ({counts[filters.tab] ?? '?'})
+          </h2>
+          {needsName ? (
+            <p className="rounded-xl border border-dashed border-zinc-300 px-6 py-10 text-center text-sm dark:border-zinc-700">
+              &quot;Mine&quot; needs to know who you are: sign in to see your own tasks.
+            </p>
+          ) : loading ? (
+            <div
+              role="status"
+              className="flex items-center justify-center gap-2 py-16 text-sm text-zinc-600 dark:text-zinc-400"
+            >
+              <Spinner /> Loading the team&apos;s tasks…
+            </div>
+          ) : shown.length ? (
+            <>
+              {table ? (
+                <LazyPart failed={<PartFailed what="The table" />}>
+                  <TaskTable
+                    entries={entries}
+                    hasMore={Boolean(hasNextPage) && !fallback && !cutShort}
+                    loadingMore={isFetchingNextPage}
+                    onMore={loadMore}
+                  />
+                </LazyPart>
+              ) : (
+                <SelectionProvider api={selection.api} hidden={showHidden ? hidden : undefined}>
+                  <TaskGrid
+                    entries={entries}
+                    total={mode === 'task' ? (counts[filters.tab] ?? undefined) : undefined}
+                    onEndReached={fallback || cutShort ? undefined : loadMore}
+                  />
+                </SelectionProvider>
+              )}
+              {cutShort && <div className="mt-4">{cutShort}</div>}
+              {isFetchingNextPage && !cutShort && (
+                <p
+                  role="status"
+                  className="flex items-center justify-center gap-2 py-6 text-sm text-zinc-600"
+                >
+                  <Spinner /> Loading more…
+                </p>
+              )}
+            </>
+          ) : cutShort ? (
+            cutShort
+          ) : (
+            <EmptyState filtered={isFiltered(filters)} onClear={() => setFilters({ ...CLEARED_FILTERS })} />
+          )}
+        </section>
       </div>
-      <section id={PANEL_ID} role="tabpanel" aria-labelledby={`task-tab-${filters.tab}`} aria-busy={loading}>
-        <h2 className="sr-only">
-          {TAB_LABELS[filters.tab]} tasks ({counts[filters.tab] ?? '?'})
-        </h2>
-        {needsName ? (
-          <p className="rounded-xl border border-dashed border-zinc-300 px-6 py-10 text-center text-sm dark:border-zinc-700">
-            &quot;Mine&quot; needs to know who you are: sign in to see your own tasks.
-          </p>
-        ) : loading ? (
-          <div
-            role="status"
-            className="flex items-center justify-center gap-2 py-16 text-sm text-zinc-600 dark:text-zinc-400"
-          >
-            <Spinner /> Loading the team&apos;s tasks…
-          </div>
-        ) : shown.length ? (
-          <>
-            {table ? (
-              <LazyPart failed={<PartFailed what="The table" />}>
-                <TaskTable
-                  entries={entries}
-                  hasMore={Boolean(hasNextPage) && !fallback && !cutShort}
-                  loadingMore={isFetchingNextPage}
-                  onMore={loadMore}
-                />
-              </LazyPart>
-            ) : (
-              <SelectionProvider api={selection.api} hidden={showHidden ? hidden : undefined}>
-                <TaskGrid
-                  entries={entries}
-                  total={mode === 'task' ? (counts[filters.tab] ?? undefined) : undefined}
-                  onEndReached={fallback || cutShort ? undefined : loadMore}
-                />
-              </SelectionProvider>
-            )}
-            {cutShort && <div className="mt-4">{cutShort}</div>}
-            {isFetchingNextPage && !cutShort && (
-              <p role="status" className="flex items-center justify-center gap-2 py-6 text-sm text-zinc-600">
-                <Spinner /> Loading more…
-              </p>
-            )}
-          </>
-        ) : cutShort ? (
-          cutShort
-        ) : (
-          <EmptyState filtered={isFiltered(filters)} onClear={() => setFilters({ ...CLEARED_FILTERS })} />
-        )}
-      </section>
     </div>
   );
 }
