@@ -1,6 +1,7 @@
 // The keyboard on Tasks and the results lightbox (issue 28): `/` focuses the search, `j` / `k` move
 // between the cards and Enter opens one; a result image opens large in a modal dialog that ← and →
-// walk through a request's images, Escape closes and the focus goes back; axe clean.
+// walk through a request's images, Escape closes and the focus goes back; axe clean. On Tasks by
+// request, a card's image and video open there too, and the video plays.
 import { expectNoAxeViolations } from './axe';
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -14,13 +15,13 @@ async function createImages(request: APIRequestContext, prompt: string, count: n
   return ((await answer.json()) as { data: { task_ids: string[] } }).data.task_ids;
 }
 
-/** Someone follows the tasks (the team's record hears their status) until each has its image. */
-async function follow(request: APIRequestContext, ids: string[]) {
+/** Someone follows the tasks (the team's record hears their status) until each has its result. */
+async function follow(request: APIRequestContext, ids: string[], kind = 'image_generate') {
   for (const id of ids)
     await expect
       .poll(
         async () => {
-          const answer = await request.get(`/v1/image_generate/${id}`);
+          const answer = await request.get(`/v1/${kind}/${id}`);
           return ((await answer.json()) as { data?: { status?: string } }).data?.status;
         },
         { timeout: 30_000 },
@@ -127,4 +128,62 @@ test('a result image opens in a lightbox: arrows walk the request, Escape closes
   await alone.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(single).toBeFocused();
+});
+
+test("By request: a card's image opens the lightbox, its video plays there, and the arrows go between them", async ({
+  page,
+  baseURL,
+}) => {
+  const prompt = `Card lightbox ${run}`;
+  const images = await createImages(page.request, prompt, 2);
+  const made = await page.request.post('/v1/image_to_video', {
+    data: {
+      image_url: `${baseURL}/emulator/samples/reference.png`,
+      aspect_resolution: '720p',
+      prompt,
+      generate_count: 2,
+    },
+  });
+  const clips = ((await made.json()) as { data: { task_ids: string[] } }).data.task_ids;
+  await follow(page.request, images);
+  await follow(page.request, clips, 'image_to_video');
+  await page.goto(`/tasks?q=${encodeURIComponent(prompt)}`);
+  await expect(page.getByRole('tabpanel').getByRole('article')).toHaveCount(2);
+  const imageButtons = page.getByRole('button', { name: new RegExp(`^View larger: Image \\d: ${prompt}$`) });
+  await expect(imageButtons).toHaveCount(2);
+  // Newest first: the videos' card, then the images'.
+  const first = page.getByRole('button', { name: `View larger: Video 1: ${prompt}` });
+  await first.click();
+  const dialog = page.getByRole('dialog');
+  await expect(page.getByRole('dialog', { name: 'Video 1 of 4' })).toBeVisible();
+  const player = dialog.locator('video');
+  await expect(player).toHaveAttribute('controls', '');
+  await expect(player).toHaveAttribute('poster', /.+/);
+  await player.evaluate(async (element: HTMLVideoElement) => {
+    element.muted = true;
+    await element.play();
+  });
+  await expect
+    .poll(() => player.evaluate((element: HTMLVideoElement) => element.currentTime))
+    .toBeGreaterThan(0);
+  await expectNoAxeViolations(page, { include: 'dialog' });
+  await shoot(page, 'lightbox-video');
+  const firstSource = await player.getAttribute('src');
+  // From the player itself, → goes to the next result (it does not seek).
+  await player.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('dialog', { name: 'Video 2 of 4' })).toBeVisible();
+  await expect(player).not.toHaveAttribute('src', firstSource!);
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('dialog', { name: 'Image 3 of 4' })).toBeVisible();
+  await expect(player).toHaveCount(0);
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('dialog', { name: 'Video 1 of 4' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(first).toBeFocused();
+  // An image of the request's card opens where it is among them.
+  await imageButtons.nth(1).click();
+  await expect(page.getByRole('dialog', { name: 'Image 4 of 4' })).toBeVisible();
 });

@@ -227,6 +227,34 @@ describe('the list leaves out the tasks I hid (unless I ask to see them)', () =>
     expect((await list('limit=50', 'Cy')).counts?.all).toBe(3);
   });
 
+  it("by request: a request's card leaves out the tasks I hid, not another's; hidden=show brings them back", async () => {
+    type Grouped = Page & { requests: { id: string; tasks: { id: string }[] }[] };
+    const grouped = async (query: string, user = 'Ana') =>
+      (
+        (await (await request(`/__console/tasks?group=request&${query}`, {}, user)).json()) as {
+          data: Grouped;
+        }
+      ).data;
+    const ids = await translated(['Japanese', 'German', 'French']);
+    await hide(ids.slice(0, 1), true, 'Ana');
+    await hide(ids.slice(1, 2), true, 'Bo');
+    const mine = await grouped('limit=50');
+    expect(mine.requests).toHaveLength(1);
+    expect(mine.requests[0]!.tasks.map((task) => task.id)).toEqual(ids.slice(1));
+    expect(mine.counts?.all).toBe(2);
+    const bos = await grouped('limit=50', 'Bo');
+    expect(bos.requests[0]!.tasks.map((task) => task.id)).toEqual([ids[0], ids[2]]);
+    // A search that matches only a task I hid brings no card, with or without its request's others.
+    expect((await grouped('q=japanese')).requests).toEqual([]);
+    // Show hidden: the request whole again, and counted.
+    const shown = await grouped('hidden=show&limit=50');
+    expect(shown.requests[0]!.tasks.map((task) => task.id)).toEqual(ids);
+    expect(shown.counts?.all).toBe(3);
+    // Everything of the request hidden: no card at all.
+    await hide(ids, true, 'Ana');
+    expect(await grouped('limit=50')).toMatchObject({ items: [], requests: [], counts: { all: 0 } });
+  });
+
   it('the failure list counts only the failures I see', async () => {
     const created = await postJson('/v1/image_generate', { prompt: 'emulator:fail one', generate_count: 2 });
     const failedIds = ((await created.json()) as { data: { task_ids: string[] } }).data.task_ids;

@@ -168,7 +168,7 @@ function indexable(q: string | undefined): boolean {
  * is filled with rows the person sees (keyset paging walks past the hidden ones) and the counts
  * leave them out.
  */
-const notHiddenBy = (userId: string) =>
+export const notHiddenBy = (userId: string) =>
   sql<SqlBool>`not exists (select 1 from hidden_tasks h where h.user_id = ${userId} and h.task_id = tasks.id)`;
 
 /**

@@ -3,7 +3,7 @@
 import { sql, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '../db/database';
 import type { RequestsTable } from '../db/schema';
-import { addCopies, toTaskView, type TaskView } from './list';
+import { addCopies, notHiddenBy, toTaskView, type TaskView } from './list';
 
 export { publicParams, requestIdOf, requestTitle } from './request-fields';
 
@@ -39,17 +39,19 @@ export interface RequestWithTasks extends RequestView {
   tasks: TaskView[];
 }
 
-async function withTasks(db: Db, rows: RequestRow[]): Promise<RequestWithTasks[]> {
+/** `hiddenBy`: without the tasks this person hid from their view (as the task list leaves them out). */
+async function withTasks(db: Db, rows: RequestRow[], hiddenBy?: string): Promise<RequestWithTasks[]> {
   if (!rows.length) return [];
-  const tasks = await db
+  let query = db
     .selectFrom('tasks')
     .selectAll()
     .where(
       'request_id',
       'in',
       rows.map((row) => row.id),
-    )
-    .execute();
+    );
+  if (hiddenBy !== undefined) query = query.where(notHiddenBy(hiddenBy));
+  const tasks = await query.execute();
   const views = await addCopies(db, tasks.map(toTaskView));
   const byId = new Map(views.map((task) => [task.id, task]));
   return rows.map((row) => {
@@ -95,11 +97,14 @@ export async function listRequests(
 /**
  * The requests of a page of tasks, each with all its tasks (whether or not they match the page's
  * filters), in the order the page first names them: the Tasks screen's "By request" view groups a
- * page by these (`GET /__console/tasks?group=request`). Tasks of no request add nothing.
+ * page by these (`GET /__console/tasks?group=request`). Tasks of no request add nothing. `hiddenBy`:
+ * the page's filter left out the tasks this person hid, and so do its requests (their cards and
+ * the counts drawn from them), unless they asked to see them (`hidden=show`).
  */
 export async function requestsOfTasks(
   db: Db,
   tasks: readonly Pick<TaskView, 'requestId'>[],
+  hiddenBy?: string,
 ): Promise<RequestWithTasks[]> {
   const ids = [...new Set(tasks.flatMap((task) => (task.requestId ? [task.requestId] : [])))];
   if (!ids.length) return [];
@@ -108,6 +113,7 @@ export async function requestsOfTasks(
   return withTasks(
     db,
     ids.flatMap((id) => byId.get(id) ?? []),
+    hiddenBy,
   );
 }
 

@@ -112,7 +112,9 @@ export function createTaskRoutes(
     // `countsUnknown` only when true: a null count was not had within the search's time limit.
     // "By request" (`group=request`): the page's requests, each with all its tasks, to group it by.
     const grouped =
-      c.req.query('group') === 'request' ? { requests: await requestsOfTasks(db, page.items) } : {};
+      c.req.query('group') === 'request'
+        ? { requests: await requestsOfTasks(db, page.items, filter.hiddenBy) }
+        : {};
     const counts = counted && {
       counts: counted.counts,
       ...(counted.capped ? { countsCapped: true } : {}),

@@ -1,26 +1,34 @@
-// The results lightbox (issue 28), loaded on the first click on a result image (`Img` with `zoom`,
-// ./task-media.tsx): a native modal <dialog> with the image large, "Image 2 of 4", its download and
-// previous / next (← and →, Home and End too) through the result images of the page in page order:
-// a request's images on its page, the cards drawn on Tasks. showModal() makes the rest of the page
+// The results lightbox (issue 28), loaded on the first click on a result (`Img` with `zoom`, and
+// `video` for a video's cover, ../shared/task-media.tsx): a native modal <dialog> with the image large, or the video
+// playing with its controls, "Image 2 of 4", its download and previous / next (← and →, Home and End
+// too) through the results of the page in page order: a request's images on its page, the cards
+// drawn on Tasks. showModal() makes the rest of the page
 // inert; Tab goes round inside; Escape or Close closes it and the focus goes back to the image
 // clicked. Plain DOM, importing nothing: the screens' code that loads it carries no list of chunks
 // to fetch ahead, so their first load stays as it was.
 
 interface LightboxItem {
+  /** The image, or a video's cover (its poster). */
   src: string;
   alt: string;
   /** Where Download leads: the console's named download, or the file itself. */
   download?: string;
+  /** A video result: played with its controls. */
+  video?: string;
 }
 
-/** The page's result images (their `data-zoom` buttons), in page order, and which one was clicked. */
+/**
+ * The page's results (their `data-zoom` buttons, each with an image: the result, or the cover of
+ * the video in `data-video`), in page order, and which one was clicked.
+ */
 function itemsOfPage(trigger: HTMLElement): { items: LightboxItem[]; start: number } {
   const triggers = [...document.querySelectorAll<HTMLElement>('[data-zoom]')].filter((element) =>
     element.querySelector('img'),
   );
   const items = triggers.map((element) => {
     const image = element.querySelector('img')!;
-    return { src: image.src, alt: image.alt, download: element.dataset.zoom || undefined };
+    const { zoom, video } = element.dataset;
+    return { src: image.src, alt: image.alt, download: zoom || undefined, video };
   });
   return { items, start: Math.max(0, triggers.indexOf(trigger)) };
 }
@@ -50,6 +58,7 @@ export function showLightbox(trigger: HTMLElement) {
   if (!items.length) return;
   const count = items.length;
   const many = count > 1;
+  const noun = items.every((item) => !item.video) ? 'image' : 'result';
   let index = start;
 
   const title = element('h2', {
@@ -59,11 +68,10 @@ export function showLightbox(trigger: HTMLElement) {
   });
   const download = element('a', { class: CONTROL }, 'Download');
   const closeButton = element('button', { type: 'button', class: CONTROL }, hidden('✕'), ' Close');
-  const image = element('img', { class: 'max-h-full max-w-full object-contain' });
   const stage = element(
     'div',
     { class: 'relative flex min-h-0 flex-1 items-center justify-center px-2 sm:px-16' },
-    image,
+    element('span', {}),
   );
   const caption = element('p', {
     id: 'lightbox-caption',
@@ -73,10 +81,11 @@ export function showLightbox(trigger: HTMLElement) {
     'dialog',
     {
       'data-lightbox': '',
+      tabindex: '-1',
       'aria-labelledby': 'lightbox-title',
       'aria-describedby': 'lightbox-caption',
       class:
-        'fixed inset-0 m-0 h-dvh max-h-none w-screen max-w-none bg-zinc-950 p-0 text-white backdrop:bg-black',
+        'fixed inset-0 m-0 h-dvh max-h-none w-screen max-w-none bg-zinc-950 p-0 text-white outline-none backdrop:bg-black',
     },
     element(
       'div',
@@ -90,12 +99,25 @@ export function showLightbox(trigger: HTMLElement) {
   const show = (at: number) => {
     index = ((at % count) + count) % count;
     const item = items[index]!;
-    title.textContent = many ? `Image ${index + 1} of ${count}` : 'Image';
-    // A new element per image: the old picture never stays on screen under the new caption.
-    const next = image.cloneNode() as HTMLImageElement;
-    next.src = item.src;
-    next.alt = item.alt;
+    const what = item.video ? 'Video' : 'Image';
+    title.textContent = many ? `${what} ${index + 1} of ${count}` : what;
+    // A new element each time: the old picture (or a playing video) never stays under the new caption.
+    const media = { class: 'max-h-full max-w-full object-contain' };
+    const next = item.video
+      ? element('video', {
+          ...media,
+          src: item.video,
+          controls: '',
+          playsinline: '',
+          preload: 'metadata',
+          'aria-label': item.alt,
+          poster: item.src,
+        })
+      : element('img', { ...media, src: item.src, alt: item.alt });
+    // The player had the focus: it goes to the new one (or the dialog), not out of the dialog.
+    const focused = stage.firstChild === document.activeElement;
     stage.replaceChild(next, stage.firstChild!);
+    if (focused) (item.video ? next : dialog).focus();
     caption.textContent = item.alt;
     download.hidden = !item.download;
     download.href = item.download ?? '';
@@ -118,8 +140,8 @@ export function showLightbox(trigger: HTMLElement) {
       return button;
     };
     stage.append(
-      arrow('Previous image', 'left-2', '‹', 'ArrowLeft', -1),
-      arrow('Next image', 'right-2', '›', 'ArrowRight', 1),
+      arrow(`Previous ${noun}`, 'left-2', '‹', 'ArrowLeft', -1),
+      arrow(`Next ${noun}`, 'right-2', '›', 'ArrowRight', 1),
     );
   }
 
@@ -132,7 +154,9 @@ export function showLightbox(trigger: HTMLElement) {
   dialog.addEventListener('keydown', (event) => {
     // Tab goes round inside: past the last control, not out to the browser's own.
     if (event.key === 'Tab') {
-      const controls = [...dialog.querySelectorAll<HTMLElement>('a[href]:not([hidden]), button')];
+      const controls = [
+        ...dialog.querySelectorAll<HTMLElement>('a[href]:not([hidden]), button, video[controls]'),
+      ];
       if (document.activeElement !== controls.at(event.shiftKey ? 0 : -1)) return;
       event.preventDefault();
       controls.at(event.shiftKey ? -1 : 0)?.focus();
@@ -141,6 +165,7 @@ export function showLightbox(trigger: HTMLElement) {
     if (!many || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     const to = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: count - 1 }[event.key];
     if (to === undefined) return;
+    // Before the video's own controls see it: ← and → go between results there too, not seek.
     event.preventDefault();
     show(to);
   });

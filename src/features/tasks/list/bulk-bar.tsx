@@ -135,6 +135,7 @@ function BulkBar({
   loaded,
   note,
   showHidden,
+  toggle,
   onSelectAll,
   onClear,
   onDone,
@@ -144,6 +145,8 @@ function BulkBar({
   loaded: ReadonlyMap<string, TeamTask>;
   note: ReactNode;
   showHidden: boolean;
+  /** "Show hidden", kept within reach in the bar while something is selected. */
+  toggle?: ReactNode;
   onSelectAll: () => void;
   onClear: () => void;
   /** An action finished and the selection is spent: clear it and say `message`. */
@@ -274,7 +277,7 @@ function BulkBar({
     <div
       role="region"
       aria-label="Selected tasks"
-      className="sticky top-2 z-20 space-y-2 rounded-xl border border-indigo-200 bg-indigo-50/95 px-3 py-2 text-sm shadow-sm backdrop-blur dark:border-indigo-900 dark:bg-indigo-950/90"
+      className="sticky top-[4.5rem] z-[15] space-y-2 rounded-xl border border-indigo-200 bg-indigo-50/95 px-3 py-2 text-sm shadow-sm backdrop-blur dark:border-indigo-900 dark:bg-indigo-950/90"
     >
       <div className="flex flex-wrap items-center gap-2">
         <p className="mr-1 font-semibold" aria-live="polite">
@@ -317,6 +320,7 @@ function BulkBar({
         <Button size="sm" variant="ghost" onClick={onClear} aria-keyshortcuts="Escape">
           Clear
         </Button>
+        {toggle && <div className="sm:ml-auto">{toggle}</div>}
       </div>
       {confirming && (
         <div
@@ -398,6 +402,18 @@ export function BulkSlot({
     asked.current = true;
     void selectAll();
   });
+  // Whether or not something is selected: the bar must not take it away.
+  const toggle = (hiddenCount > 0 || showHidden) && (
+    <label className="flex min-h-8 items-center gap-2 text-zinc-700 dark:text-zinc-300">
+      <input
+        type="checkbox"
+        checked={showHidden}
+        onChange={(event) => onShowHidden(event.target.checked)}
+        className="size-4 accent-indigo-600"
+      />
+      Show hidden ({hiddenCount})
+    </label>
+  );
   if (selected.size)
     return (
       <BulkBar
@@ -405,6 +421,7 @@ export function BulkSlot({
         loaded={loaded}
         note={note}
         showHidden={showHidden}
+        toggle={toggle}
         onSelectAll={() => void selectAll()}
         onClear={() => {
           setSelected([]);
@@ -422,17 +439,7 @@ export function BulkSlot({
       <Button size="sm" variant="ghost" disabled={busy} onClick={() => void selectAll()}>
         {busy && <Spinner />} Select all matching
       </Button>
-      {(hiddenCount > 0 || showHidden) && (
-        <label className="flex items-center gap-2 text-zinc-700 dark:text-zinc-300">
-          <input
-            type="checkbox"
-            checked={showHidden}
-            onChange={(event) => onShowHidden(event.target.checked)}
-            className="size-4 accent-indigo-600"
-          />
-          Show hidden ({hiddenCount})
-        </label>
-      )}
+      {toggle}
       {note && <div role="status">{note}</div>}
     </div>
   );

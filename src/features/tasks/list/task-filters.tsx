@@ -38,16 +38,19 @@ export function StatusTabs({
   value,
   counts,
   capped = false,
+  busy = false,
   onChange,
 }: {
   value: TaskTab;
   counts: Record<TaskTab, number | null>;
   /** The server stopped counting at CAPPED_AT: a count there means "at least". */
   capped?: boolean;
+  /** The view's own counts are loading: these are the last view's, dimmed until they come. */
+  busy?: boolean;
   onChange: (tab: TaskTab) => void;
 }) {
   return (
-    <div role="tablist" aria-label="Task status" className="flex flex-wrap gap-1">
+    <div role="tablist" aria-label="Task status" aria-busy={busy} className="flex flex-wrap gap-1">
       {TABS.map((tab, index) => {
         const selected = tab === value;
         return (

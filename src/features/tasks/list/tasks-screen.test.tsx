@@ -139,6 +139,35 @@ describe("Tasks screen: the team's list", () => {
     expect(screen.getByRole('searchbox', { name: 'Search tasks' })).toHaveValue('grace');
   });
 
+  it('keeps the tab counts it has, marked busy, while a narrowed view’s counts load: never "0"', async () => {
+    const [failed] = await create('emulator:fail please', 'Grace');
+    await create('A quiet harbour', 'Ada');
+    await poll(failed!);
+    renderScreen();
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(tab(/^Failed 1$/)).toBeInTheDocument();
+    // Grace's view is held back by the server until the test lets it go.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const routed = fetch;
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      if (input.startsWith('/__console/tasks?') && input.includes('q=grace')) await held;
+      return routed(input, init);
+    });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search tasks' }), 'grace');
+    const tabs = screen.getByRole('tablist', { name: 'Task status' });
+    await waitFor(() => expect(tabs).toHaveAttribute('aria-busy', 'true'));
+    // The counts it had stay while it loads (they said 0 here before).
+    expect(tab(/^All 2$/)).toBeInTheDocument();
+    expect(tab(/^Failed 1$/)).toBeInTheDocument();
+    expect(screen.getByText(/Loading the team.s tasks/)).toBeVisible();
+    release();
+    await waitFor(() => expect(tab(/^All 1$/)).toBeInTheDocument());
+    expect(tabs).toHaveAttribute('aria-busy', 'false');
+    expect(tab(/^Failed 1$/)).toBeInTheDocument();
+    expect(cards()).toEqual([`task-${failed}`]);
+  });
+
   it('search is debounced into the URL, replacing its entry rather than adding one per letter', async () => {
     await create('A red fox', 'Ada');
     await create('A blue whale', 'Ada');
@@ -448,6 +477,23 @@ describe('Tasks screen: the tasks I hid', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Hide from my view' }));
     await waitFor(() => expect(cards()).toEqual([`task-${kept}`]));
     await waitFor(() => expect(tab(/All 1/)).toBeInTheDocument());
+  });
+
+  it('"Show hidden" stays within reach while cards are selected, and keeps the selection', async () => {
+    asAda();
+    const [kept] = await create('Kept', 'Ada');
+    const [gone] = await create('Gone', 'Ada');
+    await hide([gone!], true);
+    const memory = renderScreen('/tasks?by=task');
+    await waitFor(() => expect(cards()).toEqual([`task-${kept}`]));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Kept' }));
+    const bar = await screen.findByRole('region', { name: 'Selected tasks' });
+    expect(within(bar).getByText('1 task selected')).toBeVisible();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Show hidden (1)' }));
+    expect(memory.history?.at(-1)).toBe('/tasks?by=task&hidden=show');
+    await waitFor(() => expect(cards()).toEqual([`task-${gone}`, `task-${kept}`]));
+    expect(screen.getByRole('checkbox', { name: 'Select Kept' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Show hidden (1)' })).toBeChecked();
   });
 
   it('a change pushed live does not bring a hidden task back', async () => {

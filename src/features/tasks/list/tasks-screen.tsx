@@ -91,13 +91,17 @@ export function TasksScreenContent() {
   const list = useTeamTasks(query, !needsName);
   useTeamFeed(needsName ? undefined : query);
   const history = useHistory();
+  // While a new view loads, `list.data` is the last view's (./use-team-tasks.ts): its counts stay on
+  // the tabs, marked busy; its tasks are not this view's, so `data` is none of it.
+  const stale = list.isPlaceholderData;
+  const data = stale ? undefined : list.data;
   const failed = list.isError && !list.data;
   const fallback = useLocalFallback(query, me, failed);
 
   const localById = useMemo(() => new Map(history.tasks.map((task) => [task.id, task])), [history.tasks]);
   // Bulk actions (./selection.tsx): what I hid stays out of my view unless "Show hidden" is on (in
-  // the URL). The server leaves it out of the pages and counts; the tasks hidden since the pages
-  // were read go at once, and a request's card leaves out its hidden tasks.
+  // the URL). The server leaves it out of the pages, the counts and the requests' cards; the tasks
+  // hidden since the pages were read go here at once.
   const hidden = useHiddenTasks().data;
   const showHidden = filters.hidden === 'show';
   const visible = useCallback(
@@ -107,21 +111,21 @@ export function TasksScreenContent() {
   );
   const shown: readonly TeamTask[] = useMemo(() => {
     if (fallback) return fallback.shown;
-    const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+    const items = data?.pages.flatMap((page) => page.items) ?? [];
     return visible(items).map((task) => overlayLocal(task, localById.get(task.id)));
-  }, [fallback, list.data, localById, visible]);
+  }, [fallback, data, localById, visible]);
   // By request: a card per request where its first matching task falls, with all its tasks
   // (./request-groups.ts); this browser's fresher copies laid over them as over the task cards.
   const entries: readonly GalleryEntry[] = useMemo(() => {
     if (mode === 'task') return shown.map((task) => ({ key: task.id, task }));
-    const requests = requestsOfPages(fallback ? [] : (list.data?.pages ?? []));
+    const requests = requestsOfPages(fallback ? [] : (data?.pages ?? []));
     for (const [id, request] of requests)
       requests.set(id, {
         ...request,
         tasks: visible(request.tasks).map((task) => overlayLocal(task, localById.get(task.id))),
       });
     return groupByRequest(shown, requests);
-  }, [mode, shown, fallback, list.data, localById, visible]);
+  }, [mode, shown, fallback, data, localById, visible]);
   const selection = useSelection(entries);
   const loaded = useMemo(
     () =>
@@ -132,9 +136,9 @@ export function TasksScreenContent() {
       ),
     [entries],
   );
-  const counts = fallback?.counts ??
-    list.data?.pages[0]?.counts ?? { all: 0, running: 0, succeeded: 0, failed: 0 };
-  const loading = !needsName && list.isPending;
+  const counted = needsName ? undefined : list.data?.pages[0];
+  const counts = fallback?.counts ?? counted?.counts ?? { all: 0, running: 0, succeeded: 0, failed: 0 };
+  const loading = !needsName && (list.isPending || stale);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   const loadMore = useMemo(
     () => () => {
@@ -143,7 +147,7 @@ export function TasksScreenContent() {
     [hasNextPage, isFetchingNextPage, fetchNextPage],
   );
   // The server's search stopped at its time limit: where it got to, until the person asks for more.
-  const lastPage = fallback ? undefined : list.data?.pages.at(-1);
+  const lastPage = fallback ? undefined : data?.pages.at(-1);
   const cutShortAt = lastPage?.cutShort ? (lastPage.nextCursor ?? undefined) : undefined;
   const cutShort = cutShortAt && (
     <LazyPart failed={<PartFailed what="The rest of the search" />}>
@@ -222,7 +226,8 @@ export function TasksScreenContent() {
           <StatusTabs
             value={filters.tab}
             counts={counts}
-            capped={!fallback && Boolean(list.data?.pages[0]?.countsCapped)}
+            capped={!fallback && Boolean(counted?.countsCapped)}
+            busy={loading}
             onChange={(tab) => setFilters({ tab })}
           />
           <div className="flex flex-wrap gap-2">
@@ -278,6 +283,10 @@ export function TasksScreenContent() {
             />
           </LazyPart>
         )}
+      </div>
+      {/* The bar of a selection sticks below the header while the list scrolls under it: its box
+          is the list's, not the filters'. */}
+      <div className="space-y-3">
         <SelectionSlot
           query={query}
           selected={selection.selected}
@@ -287,55 +296,63 @@ export function TasksScreenContent() {
           showHidden={showHidden}
           onShowHidden={(show) => setFilters({ hidden: show ? 'show' : undefined })}
         />
+        <section
+          id={PANEL_ID}
+          role="tabpanel"
+          aria-labelledby={`task-tab-${filters.tab}`}
+          aria-busy={loading}
+        >
+          <h2 className="sr-only">
+            {TAB_LABELS[filters.tab]} tasks ({counts[filters.tab] ?? '?'})
+          </h2>
+          {needsName ? (
+            <p className="rounded-xl border border-dashed border-zinc-300 px-6 py-10 text-center text-sm dark:border-zinc-700">
+              &quot;Mine&quot; needs to know who you are: sign in to see your own tasks.
+            </p>
+          ) : loading ? (
+            <div
+              role="status"
+              className="flex items-center justify-center gap-2 py-16 text-sm text-zinc-600 dark:text-zinc-400"
+            >
+              <Spinner /> Loading the team&apos;s tasks…
+            </div>
+          ) : shown.length ? (
+            <>
+              {table ? (
+                <LazyPart failed={<PartFailed what="The table" />}>
+                  <TaskTable
+                    entries={entries}
+                    hasMore={Boolean(hasNextPage) && !fallback && !cutShort}
+                    loadingMore={isFetchingNextPage}
+                    onMore={loadMore}
+                  />
+                </LazyPart>
+              ) : (
+                <SelectionProvider api={selection.api} hidden={showHidden ? hidden : undefined}>
+                  <TaskGrid
+                    entries={entries}
+                    total={mode === 'task' ? (counts[filters.tab] ?? undefined) : undefined}
+                    onEndReached={fallback || cutShort ? undefined : loadMore}
+                  />
+                </SelectionProvider>
+              )}
+              {cutShort && <div className="mt-4">{cutShort}</div>}
+              {isFetchingNextPage && !cutShort && (
+                <p
+                  role="status"
+                  className="flex items-center justify-center gap-2 py-6 text-sm text-zinc-600"
+                >
+                  <Spinner /> Loading more…
+                </p>
+              )}
+            </>
+          ) : cutShort ? (
+            cutShort
+          ) : (
+            <EmptyState filtered={isFiltered(filters)} onClear={() => setFilters({ ...CLEARED_FILTERS })} />
+          )}
+        </section>
       </div>
-      <section id={PANEL_ID} role="tabpanel" aria-labelledby={`task-tab-${filters.tab}`} aria-busy={loading}>
-        <h2 className="sr-only">
-          {TAB_LABELS[filters.tab]} tasks ({counts[filters.tab] ?? '?'})
-        </h2>
-        {needsName ? (
-          <p className="rounded-xl border border-dashed border-zinc-300 px-6 py-10 text-center text-sm dark:border-zinc-700">
-            &quot;Mine&quot; needs to know who you are: sign in to see your own tasks.
-          </p>
-        ) : loading ? (
-          <div
-            role="status"
-            className="flex items-center justify-center gap-2 py-16 text-sm text-zinc-600 dark:text-zinc-400"
-          >
-            <Spinner /> Loading the team&apos;s tasks…
-          </div>
-        ) : shown.length ? (
-          <>
-            {table ? (
-              <LazyPart failed={<PartFailed what="The table" />}>
-                <TaskTable
-                  entries={entries}
-                  hasMore={Boolean(hasNextPage) && !fallback && !cutShort}
-                  loadingMore={isFetchingNextPage}
-                  onMore={loadMore}
-                />
-              </LazyPart>
-            ) : (
-              <SelectionProvider api={selection.api} hidden={showHidden ? hidden : undefined}>
-                <TaskGrid
-                  entries={entries}
-                  total={mode === 'task' ? (counts[filters.tab] ?? undefined) : undefined}
-                  onEndReached={fallback || cutShort ? undefined : loadMore}
-                />
-              </SelectionProvider>
-            )}
-            {cutShort && <div className="mt-4">{cutShort}</div>}
-            {isFetchingNextPage && !cutShort && (
-              <p role="status" className="flex items-center justify-center gap-2 py-6 text-sm text-zinc-600">
-                <Spinner /> Loading more…
-              </p>
-            )}
-          </>
-        ) : cutShort ? (
-          cutShort
-        ) : (
-          <EmptyState filtered={isFiltered(filters)} onClear={() => setFilters({ ...CLEARED_FILTERS })} />
-        )}
-      </section>
     </div>
   );
 }

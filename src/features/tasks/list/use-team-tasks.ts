@@ -1,6 +1,6 @@
 // The Tasks screen's data: the team's list, page by page (TanStack Query's infinite query, keyed
 // by the filters); use-team-feed.ts keeps it live.
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { fetchTaskPage, teamKeys, type TeamQuery } from '@/features/tasks/team/team-tasks';
 
 export function useTeamTasks(query: TeamQuery, enabled = true) {
@@ -14,5 +14,8 @@ export function useTeamTasks(query: TeamQuery, enabled = true) {
     staleTime: Infinity,
     gcTime: 5 * 60_000,
     retry: 1,
+    // A new view's first page (and its counts) loads under the last view's: the tabs keep the counts
+    // they had until the new ones come, never "0" meanwhile (`isPlaceholderData`: the cards wait).
+    placeholderData: keepPreviousData,
   });
 }

@@ -1,7 +1,8 @@
 // A request in the gallery ("By request", ./request-groups.ts): one card for one submission. Images
-// are a 2x2 grid of thumbnails, a translation a row of its languages with each one's state; each
-// links to its task's page, the title to the request's page (/requests/<id>). Live: the tasks are
-// the list's, which the event stream keeps current.
+// are a 2x2 grid of thumbnails, a translation a row of its languages with each one's state. A
+// finished image or video opens large in the results lightbox (a video plays there); one not
+// finished, "+3" and a language link to its task's page, the title to the request's page
+// (/requests/<id>). Live: the tasks are the list's, which the event stream keeps current.
 import { memo } from 'react';
 import { Link } from 'wouter';
 import { TASK_TYPE_LABELS } from '@/api/task-types';
@@ -12,7 +13,7 @@ import { resultRemoved } from '@/features/tasks/shared/result-copies';
 import { useResultExpired } from '@/features/tasks/shared/result-expiry';
 import { StatusBadge } from '@/features/tasks/shared/status-badge';
 import { Creator } from '@/features/tasks/list/task-card';
-import { Img } from '@/features/tasks/shared/task-media';
+import { Img, resultDownload } from '@/features/tasks/shared/task-media';
 import { viewOf, type TaskView } from '@/features/tasks/shared/task-view';
 import type { TeamRequest, TeamTask } from '@/features/tasks/team/team-tasks';
 import { useNow } from '@/features/tasks/shared/use-now';
@@ -37,8 +38,27 @@ function Thumbnail({
   const view = viewOf(task);
   const expired = useResultExpired(task);
   const link = view.thumbnail.url ? view.thumbnail : view.image;
+  const cell = `relative min-h-0 min-w-0 overflow-hidden bg-zinc-100 dark:bg-zinc-800 ${wide ? 'row-span-2' : ''}`;
+  const done = view.tone === 'succeeded' && !expired;
+  // A finished image, or a video with its cover, opens in the lightbox (the image large).
+  const large = view.image.url ? view.image : view.thumbnail;
+  if (done && !more && large.url && (task.kind === 'image_generate' || view.video.url))
+    return (
+      <li className={cell}>
+        <div className="absolute inset-0">
+          <Img
+            link={large}
+            alt={`${label}: ${view.prompt ?? task.id}`}
+            className="size-full object-cover"
+            what="image"
+            zoom={resultDownload(task.id)}
+            video={view.video.url}
+          />
+        </div>
+      </li>
+    );
   let content;
-  if (view.tone === 'succeeded' && !expired && link.url) {
+  if (done && link.url) {
     content = <Img link={link} alt="" className="size-full object-cover" what="thumbnail" />;
   } else if (view.tone === 'failed') {
     content = (
@@ -60,9 +80,7 @@ function Thumbnail({
     );
   }
   return (
-    <li
-      className={`relative min-h-0 min-w-0 overflow-hidden bg-zinc-100 dark:bg-zinc-800 ${wide ? 'row-span-2' : ''}`}
-    >
+    <li className={cell}>
       {/* Absolute: an image's own size never stretches the grid's 16:9 box. */}
       <Link
         href={taskHref(task)}

@@ -99,6 +99,7 @@ export function Img({
   aspectRatio,
   eager = false,
   zoom,
+  video,
 }: {
   link: MediaLink;
   alt: string;
@@ -110,6 +111,8 @@ export function Img({
   eager?: boolean;
   /** A result: a button that opens it large in the lightbox (./lightbox.ts, loaded on first use); its download address. */
   zoom?: string;
+  /** With `zoom`, the image is a video's cover: the lightbox plays this video. */
+  video?: string;
 }) {
   const [failed, setFailed] = useState<string | null>(null);
   if (!link.url) return link.raw ? <UnsafeLink link={link} what={what} /> : null;
@@ -130,11 +133,12 @@ export function Img({
     <button
       type="button"
       data-zoom={zoom}
+      data-video={video}
       aria-label={`View larger: ${alt}`}
       onClick={({ currentTarget }) =>
         void import('@/features/tasks/lightbox/lightbox').then((box) => box.showLightbox(currentTarget))
       }
-      className="block size-full cursor-zoom-in outline-offset-[-3px]"
+      className="relative block size-full cursor-zoom-in outline-offset-[-3px]"
     >
       {image}
     </button>
