@@ -40,17 +40,24 @@ const types = {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const url = options.databaseUrl;
-  const database =
-    url && url !== MEMORY_URL
-      ? openPostgres(url)
-      : await openPglite(url === MEMORY_URL ? url : options.dataDir);
+  if (url && url !== MEMORY_URL) return (await migrated(openPostgres(url))).database;
+  const where = url === MEMORY_URL ? url : options.dataDir;
+  const first = await migrated(await openPglite(where));
+  if (first.applied === 0 || where === MEMORY_URL) return first.database;
+  // Making the database (initdb) and a migration's index builds grow PGlite's WebAssembly memory,
+  // which never shrinks: a console's first run kept ~600 MB to the end. Opened again, the same
+  // files need what serving needs (~180 MB; docs/performance.md, "The light default").
+  await first.database.close();
+  return (await migrated(await openPglite(where))).database;
+}
+
+async function migrated(database: Database): Promise<{ database: Database; applied: number }> {
   try {
-    await migrate(database.db as Kysely<unknown>);
+    return { database, applied: await migrate(database.db as Kysely<unknown>) };
   } catch (error) {
     await database.close();
     throw error;
   }
-  return database;
 }
 
 function openPostgres(url: string): Database {

@@ -479,7 +479,11 @@ create table hidden_tasks (
 
 export class NewerDatabaseError extends Error {}
 
-export async function migrate(db: Kysely<unknown>, migrations: Record<string, Migration> = MIGRATIONS) {
+/** Brings the database to the latest schema; resolves to how many migrations it ran. */
+export async function migrate(
+  db: Kysely<unknown>,
+  migrations: Record<string, Migration> = MIGRATIONS,
+): Promise<number> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const known = new Set(Object.keys(migrations));
   const applied = await migrator.getMigrations();
@@ -495,8 +499,9 @@ export async function migrate(db: Kysely<unknown>, migrations: Record<string, Mi
       );
     }
   }
-  const { error } = await migrator.migrateToLatest();
+  const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
+  return results?.filter((result) => result.status === 'Success').length ?? 0;
 }
 
 async function hasMigrationTable(db: Kysely<unknown>): Promise<boolean> {
