@@ -5,7 +5,7 @@
 // image, text named .png, too many files) are component tests. Uploads are slowed with Chromium's
 // network throttling so the progress bar has time to show.
 import { expectNoAxeViolations } from './axe';
-import type { Locator, Page } from '@playwright/test';
+import type { CDPSession, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { SHOT_WIDTHS, saveScreenshot } from './screenshots';
 import { readFileSync } from 'node:fs';
@@ -22,9 +22,20 @@ const PNG = Buffer.concat([readFileSync('server/emulator/assets/reference.png'),
 const VIDEO = readFileSync('server/emulator/assets/video-16x9.mp4');
 
 /** Upload bandwidth in bytes per second (Chromium's own network emulation). */
+/**
+ * Slows the page's uploads to `bytesPerSecond` (-1: no limit). Chromium throttles every request of
+ * the page while it is on, so it is set once a screen has loaded: a screen's code fetched under it
+ * once failed to load ("Failed to fetch dynamically imported module") after a navigation cut the
+ * throttled uploads of the screen before.
+ */
 async function throttleUploads(page: Page, bytesPerSecond: number) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
+  // One session per page: the conditions belong to the session that set them.
+  let cdp = throttles.get(page);
+  if (!cdp) {
+    cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    throttles.set(page, cdp);
+  }
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: 0,
@@ -32,6 +43,7 @@ async function throttleUploads(page: Page, bytesPerSecond: number) {
     uploadThroughput: bytesPerSecond,
   });
 }
+const throttles = new WeakMap<Page, CDPSession>();
 
 /** Drops files on an element, with a DataTransfer built in the page from the bytes given. */
 async function dropFiles(
@@ -190,11 +202,13 @@ test.describe('Uploads', () => {
     'screenshots of the three forms with files uploading, at 1280 and 390 px',
     { tag: '@screenshots' },
     async ({ page }) => {
-      await throttleUploads(page, 6 * 1024);
       for (const width of SHOT_WIDTHS) {
         await page.setViewportSize({ width, height: 900 });
+        await throttleUploads(page, -1);
         await page.goto('/');
         const group = page.getByRole('group', { name: /Reference images/ });
+        await expect(group).toBeVisible();
+        await throttleUploads(page, 6 * 1024);
         await dropFiles(page, group, [
           { name: 'moodboard.png', type: 'image/png', bytes: PNG },
           { name: 'palette-with-a-long-name-2026.png', type: 'image/png', bytes: PNG },
@@ -206,18 +220,22 @@ test.describe('Uploads', () => {
         await expectNoAxeViolations(page);
         await saveScreenshot(page, `uploads-create-image-${width}`);
 
+        await throttleUploads(page, -1);
         await page.goto('/image-to-video');
-        await dropFiles(page, page.getByRole('textbox', { name: 'Start frame URL' }), [
-          { name: 'first-frame.png', type: 'image/png', bytes: PNG },
-        ]);
+        const startFrame = page.getByRole('textbox', { name: 'Start frame URL' });
+        await expect(startFrame).toBeVisible();
+        await throttleUploads(page, 6 * 1024);
+        await dropFiles(page, startFrame, [{ name: 'first-frame.png', type: 'image/png', bytes: PNG }]);
         await expect(page.getByRole('progressbar')).toHaveCount(1);
         await expectNoAxeViolations(page);
         await saveScreenshot(page, `uploads-image-to-video-${width}`);
 
+        await throttleUploads(page, -1);
         await page.goto('/translate');
-        await pickFiles(page, page.getByRole('button', { name: 'Upload video' }), [
-          { name: 'interview.mp4', mimeType: 'video/mp4', buffer: VIDEO },
-        ]);
+        const upload = page.getByRole('button', { name: 'Upload video' });
+        await expect(upload).toBeVisible();
+        await throttleUploads(page, 6 * 1024);
+        await pickFiles(page, upload, [{ name: 'interview.mp4', mimeType: 'video/mp4', buffer: VIDEO }]);
         await expect(page.getByRole('progressbar')).toHaveCount(1);
         await expectNoAxeViolations(page);
         await saveScreenshot(page, `uploads-translate-${width}`);
