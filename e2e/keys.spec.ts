@@ -168,6 +168,11 @@ test("By request: a card's image opens the lightbox, its video plays there, and 
     .toBeGreaterThan(0);
   await expectNoAxeViolations(page, { include: 'dialog' });
   await shoot(page, 'lightbox-video');
+  if (TAKE_SCREENSHOTS) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shoot(page, 'lightbox-video-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
   const firstSource = await player.getAttribute('src');
   // From the player itself, → goes to the next result (it does not seek).
   await player.focus();
