@@ -1,10 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { existsSync } from 'node:fs';
-
-// Debian's Chromium when present (no browser download works on a closed network), else the
-// browser Playwright installs itself (`npx playwright install chromium`).
-const chromiumPath =
-  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+import { chromiumPath } from './scripts/chromium-path';
 
 /** Shifts every port the tests use, so several checkouts can run their tests side by side. */
 export const E2E_PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
@@ -51,7 +46,7 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: { executablePath: chromiumPath, args: quietNetwork },
+        launchOptions: { executablePath: chromiumPath(), args: quietNetwork },
       },
     },
   ],

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createNodeApp, type NodeApp } from '../server/app/node-app';
+import { chromiumPath } from './chromium-path';
 import { createProdApp } from '../server/app/prod-app';
 import { readProdConfig } from '../server/app/prod-config';
 
@@ -31,10 +32,8 @@ export async function startBenchHarness(distDir: string, name: string): Promise<
   const server = serve({ fetch: prod.app.fetch, hostname: '127.0.0.1', port: 0 });
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const executablePath =
-    process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
   const browser = await chromium.launch({
-    executablePath,
+    executablePath: chromiumPath(),
     args: ['--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
   return {

@@ -25,11 +25,11 @@ async function pglite(dataDir = copyOfTemplate()) {
 }
 
 describe('openDatabase on PGlite', { timeout: 60_000 }, () => {
-  it('runs every migration and answers typed queries', async () => {
-    const { db, kind } = await pglite('memory://');
+  // Making a database runs every migration: the test of an empty DATA_DIR below covers it (and the
+  // template copied here was made the same way), so this one skips a second initdb of seconds.
+  it('answers typed queries', async () => {
+    const { db, kind } = await pglite();
     expect(kind).toBe('pglite');
-    const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
-    expect(rows.map((row) => row.name)).toEqual(Object.keys(MIGRATIONS));
     await db.insertInto('signed_out_sessions').values({ id: 'abc', expires_at: 1_900_000_000_000 }).execute();
     // int8 comes back as a number on both drivers, never as a string.
     expect(await db.selectFrom('signed_out_sessions').selectAll().execute()).toEqual([
