@@ -33,7 +33,7 @@ export function testNodeApp(name: string, fileSetup: TestNodeAppSetup = {}) {
     if (!current) throw new Error('testNodeApp: open() first');
     return current;
   };
-  /** An app on this folder and the file's database as they are; `setup` instead of the file's. */
+  /** An app on this folder and the file's database; `setup` instead of the file's. */
   const make = async ({ env = {}, options = {} }: TestNodeAppSetup = fileSetup): Promise<NodeApp> =>
     createNodeApp(readServerConfig({ DATA_DIR: dataDir, CALLBACK_SECRET: secret, ...env }), {
       database: await testDatabase(),
@@ -57,7 +57,10 @@ export function testNodeApp(name: string, fileSetup: TestNodeAppSetup = {}) {
       current = { nodeApp, database };
       return nodeApp;
     },
-    /** A second app beside the open one (another instance on the same database): the test closes it. */
+    /**
+     * An app on the database as it is (not emptied) that is not the open one: a second instance, or
+     * one on rows the test wrote first. The test closes it.
+     */
     make,
     get nodeApp() {
       return get().nodeApp;
