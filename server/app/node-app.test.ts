@@ -1,31 +1,23 @@
 // The Node side as the browser sees it: `/__console/config` describes the backend without ever
 // including the token, and `/v1/*` goes to the proxy or the emulator.
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_CALLBACKS_PATH, CONSOLE_INBOX } from '../../src/api/schemas';
-import { readServerConfig } from '../config/config';
-import { createNodeApp, type NodeApp } from './node-app';
-import { copyOfTemplate } from '../testing/pglite-template';
+import type { NodeApp } from './node-app';
+import { testNodeApp } from '../testing/test-node-app';
 
 const TOKEN = 'node-app-test-token-93ab';
-// The callback inbox keeps state in DATA_DIR; keep it out of the working tree.
-const DATA_DIR = mkdtempSync(join(tmpdir(), 'node-app-test-'));
-let nodeApp: NodeApp | undefined;
-afterEach(async () => {
-  await nodeApp?.close();
-  nodeApp = undefined;
-});
-afterAll(() => rmSync(DATA_DIR, { recursive: true, force: true }));
+// An app per test, each with its own settings.
+const server = testNodeApp('node-app-test');
+afterEach(() => server.close());
+afterAll(server.remove);
 
-const start = (env: NodeJS.ProcessEnv) =>
-  (nodeApp = createNodeApp(readServerConfig({ DATA_DIR: copyOfTemplate(), ...env })));
+const start = (env: Record<string, string>) => server.open({ env });
 
-async function consoleConfig(env: NodeJS.ProcessEnv) {
-  const response = await start(env).app.request('/__console/config');
+async function consoleConfig(env: Record<string, string>) {
+  const response = await (await start(env)).app.request('/__console/config');
   return { response, text: await response.text() };
 }
 
@@ -70,7 +62,8 @@ describe('/__console/config', () => {
 
 describe('/v1/* with a remote backend', () => {
   it('answers the 401 envelope from the proxy when the token is missing', async () => {
-    const response = await start({ API_BASE_URL: 'http://127.0.0.1:9' }).app.request('/v1/image_generate', {
+    const app = (await start({ API_BASE_URL: 'http://127.0.0.1:9' })).app;
+    const response = await app.request('/v1/image_generate', {
       method: 'POST',
       body: '{}',
     });
@@ -79,9 +72,8 @@ describe('/v1/* with a remote backend', () => {
   });
 
   it('answers 502 without leaking the token when the service is down', async () => {
-    const response = await start({ API_BASE_URL: 'http://127.0.0.1:9', API_TOKEN: TOKEN }).app.request(
-      '/v1/video_translate/target_languages',
-    );
+    const app = (await start({ API_BASE_URL: 'http://127.0.0.1:9', API_TOKEN: TOKEN })).app;
+    const response = await app.request('/v1/video_translate/target_languages');
     expect(response.status).toBe(502);
     expect(await response.text()).not.toContain(TOKEN);
   });
@@ -103,8 +95,8 @@ describe('the in-process emulator fetches only public addresses (SSRF)', () => {
   });
   afterAll(() => new Promise((resolve) => internal.close(resolve)));
 
-  const create = (body: unknown) =>
-    start({}).app.request('http://127.0.0.1:5173/v1/image_generate', {
+  const create = async (body: unknown) =>
+    (await start({})).app.request('http://127.0.0.1:5173/v1/image_generate', {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: 'Bearer t' },
       body: JSON.stringify(body),
@@ -125,8 +117,8 @@ describe('the in-process emulator fetches only public addresses (SSRF)', () => {
   it('never POSTs a callback to an internal address (loopback, link-local, mapped IPv6)', async () => {
     hits.length = 0;
     const logged: string[] = [];
-    nodeApp = createNodeApp(readServerConfig({ DATA_DIR: copyOfTemplate() }), {
-      emulator: { timeScale: 0, callbackRetryDelayMs: 1, log: (line) => logged.push(line) },
+    const nodeApp = await server.open({
+      options: { emulator: { callbackRetryDelayMs: 1, log: (line) => logged.push(line) } },
     });
     const port = new URL(internalUrl).port;
     const targets = [
@@ -176,9 +168,7 @@ describe('callback_url "console:inbox" (the browser never holds the inbox secret
     });
 
   it('becomes the inbox address on the server, and the callback arrives there', async () => {
-    nodeApp = createNodeApp(readServerConfig({ DATA_DIR: copyOfTemplate() }), {
-      emulator: { timeScale: 0.01, log: () => {} },
-    });
+    const nodeApp = await server.open({ options: { emulator: { timeScale: 0.01 } } });
     const response = await translate(nodeApp.app, CONSOLE_INBOX);
     const body = (await response.json()) as { code: number; data: { task_id: string }[] };
     expect(body.code).toBe(0);
@@ -193,7 +183,7 @@ describe('callback_url "console:inbox" (the browser never holds the inbox secret
   });
 
   it('is refused on its field when no reachable address is known (a real API without PUBLIC_BASE_URL)', async () => {
-    const app = start({ API_BASE_URL: 'https://api.example.invalid', API_TOKEN: TOKEN }).app;
+    const app = (await start({ API_BASE_URL: 'https://api.example.invalid', API_TOKEN: TOKEN })).app;
     const response = await translate(app, CONSOLE_INBOX);
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({

@@ -1,40 +1,21 @@
 // What /__console/config tells the browser about the inbox, per backend: where callbacks go, in
 // words, never the secret (issue 24: every signed-in browser got it).
-import { rmSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { ServerConfig } from '../config/config';
-import { createNodeApp, type NodeApp } from '../app/node-app';
-import { copyOfTemplate } from '../testing/pglite-template';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { testNodeApp } from '../testing/test-node-app';
 
-const SECRET = 'config-test-secret-0123456789';
-let dataDir: string;
-let nodeApp: NodeApp | undefined;
+const server = testNodeApp('console-config');
+const SECRET = server.secret;
+afterEach(() => server.close());
+afterAll(server.remove);
 
-async function consoleConfig(overrides: Partial<ServerConfig>) {
-  dataDir = copyOfTemplate();
-  const config: ServerConfig = {
-    apiBaseUrl: undefined,
-    apiToken: undefined,
-    dataDir,
-    databaseUrl: undefined,
-    publicBaseUrl: undefined,
-    callbackSecret: SECRET,
-    callbackRateLimit: undefined,
-    uploadMaxBytes: 500 * 1024 * 1024,
-    ...overrides,
-  };
-  nodeApp = createNodeApp(config);
+async function consoleConfig(env: Record<string, string>) {
+  const nodeApp = await server.open({ env });
   const response = await nodeApp.app.request('http://127.0.0.1:5184/__console/config');
   const text = await response.text();
   expect(text).not.toContain(SECRET);
   expect(text).not.toContain(SECRET.slice(1));
   return JSON.parse(text) as Record<string, unknown>;
 }
-
-afterEach(async () => {
-  await nodeApp?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 describe('/__console/config callback fields', () => {
   it('on the emulator: the address the browser used, which the emulator can reach', async () => {
@@ -49,9 +30,9 @@ describe('/__console/config callback fields', () => {
 
   it('with PUBLIC_BASE_URL: the public address', async () => {
     const info = await consoleConfig({
-      apiBaseUrl: 'https://api.example.com',
-      apiToken: 't',
-      publicBaseUrl: 'https://console.example.com',
+      API_BASE_URL: 'https://api.example.com',
+      API_TOKEN: 't',
+      PUBLIC_BASE_URL: 'https://console.example.com',
     });
     expect(info).toMatchObject({
       callbackAddress: 'https://console.example.com/callbacks/…',
@@ -60,15 +41,15 @@ describe('/__console/config callback fields', () => {
   });
 
   it('on a real service without PUBLIC_BASE_URL: no address, and says so', async () => {
-    const info = await consoleConfig({ apiBaseUrl: 'https://api.example.com', apiToken: 't' });
+    const info = await consoleConfig({ API_BASE_URL: 'https://api.example.com', API_TOKEN: 't' });
     expect(info).toMatchObject({ callbackAddress: null, callbackUrlReachable: false });
   });
 
   it('mounts the inbox in the node app, its log also at the secret-free path', async () => {
     await consoleConfig({});
-    const response = await nodeApp!.app.request(`/callbacks/${SECRET}/log`);
+    const response = await server.nodeApp.app.request(`/callbacks/${SECRET}/log`);
     expect(response.status).toBe(200);
-    expect((await nodeApp!.app.request('/__console/callbacks/log')).status).toBe(200);
-    expect((await nodeApp!.app.request('/callbacks/wrong-secret-0000000000/log')).status).toBe(404);
+    expect((await server.nodeApp.app.request('/__console/callbacks/log')).status).toBe(200);
+    expect((await server.nodeApp.app.request('/callbacks/wrong-secret-0000000000/log')).status).toBe(404);
   });
 });

@@ -1,10 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCallbackInbox, SSE_BATCH_MAX_BYTES, type CallbackInbox } from './inbox';
-import { readServerConfig } from '../config/config';
-import { createNodeApp } from '../app/node-app';
 import { createStreamLimits, SESSION_ID_KEY, type StreamLimits } from '../http/stream-limits';
 import {
   imageGenerateCallback,
@@ -12,10 +7,11 @@ import {
   videoTranslateCallback,
 } from '../testing/callback-fixtures';
 import { resetTestDatabase, testDatabase } from '../testing/database';
+import { testNodeApp } from '../testing/test-node-app';
 import { CallbackStore } from './store';
 
-const SECRET = 'events-secret-0123456789';
-let dataDir: string;
+const server = testNodeApp('inbox-events');
+const { dataDir, secret: SECRET } = server;
 let inbox: CallbackInbox;
 let store: CallbackStore;
 
@@ -67,15 +63,15 @@ const events = (headers: Record<string, string> = {}, query = '') =>
 
 beforeEach(async () => {
   await resetTestDatabase();
-  dataDir = mkdtempSync(join(tmpdir(), 'inbox-events-'));
   store = new CallbackStore(testDatabase());
   inbox = createCallbackInbox({ dataDir, secret: SECRET, store });
 });
 afterEach(async () => {
   await inbox.close();
   await store.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.close();
 });
+afterAll(server.remove);
 
 describe('GET /callbacks/<secret>/events', () => {
   it('sends every stored callback with its id, then live ones', async () => {
@@ -241,15 +237,7 @@ describe('bounded streams (issue 24)', () => {
 
 describe('one allowance for both kinds of stream, from the configuration', () => {
   it('counts task streams and callback streams of a session together (STREAMS_PER_SESSION, STREAMS_TOTAL)', async () => {
-    const nodeApp = createNodeApp(
-      readServerConfig({
-        DATA_DIR: dataDir,
-        CALLBACK_SECRET: SECRET,
-        STREAMS_PER_SESSION: '2',
-        STREAMS_TOTAL: '3',
-      }),
-      { database: await testDatabase(), emulator: { timeScale: 0, log: () => {} } },
-    );
+    const nodeApp = await server.make({ env: { STREAMS_PER_SESSION: '2', STREAMS_TOTAL: '3' } });
     const as = (session: string, path: string) =>
       nodeApp.app.request(`http://127.0.0.1${path}`, {}, { [SESSION_ID_KEY]: session });
     try {

@@ -1,31 +1,23 @@
 // A callback is a hint, never the truth (issue 24, item 3). Each attack of the issue, against the
 // console's own inbox on a "real" service (a stubbed upstream behind the proxy): a forged
 // SUCCEEDED with a phishing link, a callback for a task nobody created, text PostgreSQL refuses.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONSOLE_CALLBACKS_PATH } from '../../src/api/rules';
-import { readServerConfig } from '../config/config';
-import type { Database } from '../db/database';
 import { MAX_JSON_DEPTH } from '../db/storable';
-import { createNodeApp, type NodeApp } from '../app/node-app';
-import { resetTestDatabase } from '../testing/database';
+import { testNodeApp } from '../testing/test-node-app';
 import { createTaskRecorder } from '../tasks/recorder';
 import { createCallbackHints, throttledLog, withoutUntrustedLinks } from './hints';
 
-const SECRET = 'hints-test-secret-0123456789';
+const server = testNodeApp('hints-test');
+const SECRET = server.secret;
 const TOKEN = 'hints-test-token';
 /** The service: a real server on loopback (the console sends to it with undici, not the global fetch). */
 let API: string;
 let service: ServerType;
 const CDN = 'https://cdn.example.com';
-const DATA_DIR = mkdtempSync(join(tmpdir(), 'hints-test-'));
 const PHISH = 'https://evil.example/phish.png';
 
-let database: Database;
-let nodeApp: NodeApp;
 let upstream: (request: Request) => Response | Promise<Response>;
 let sent: Request[];
 let logged: string[];
@@ -43,38 +35,34 @@ beforeAll(async () => {
   });
 });
 beforeEach(async () => {
-  database = await resetTestDatabase();
   sent = [];
   logged = [];
   upstream = () => Response.json({ code: 100003, msg: 'task not found' }, { status: 404 });
   vi.spyOn(console, 'log').mockImplementation((line: string) => void logged.push(line));
-  nodeApp = createNodeApp(
-    readServerConfig({
-      DATA_DIR,
-      CALLBACK_SECRET: SECRET,
+  await server.open({
+    env: {
       API_BASE_URL: API,
       API_TOKEN: TOKEN,
       PUBLIC_BASE_URL: 'https://console.example.com',
       MEDIA_ORIGINS: CDN,
-    }),
-    { database },
-  );
+    },
+  });
 });
 afterEach(async () => {
-  await nodeApp.close();
+  await server.close();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 afterAll(async () => {
   await new Promise((resolve) => service.close(resolve));
-  rmSync(DATA_DIR, { recursive: true, force: true });
+  server.remove();
 });
 
 const created = (kind: 'image_generate' | 'video_translate' | 'image_to_video', id: string) =>
-  createTaskRecorder(Promise.resolve(database)).created(kind, { prompt: 'a fox' }, [{ id }], 'Ana');
+  createTaskRecorder(Promise.resolve(server.database)).created(kind, { prompt: 'a fox' }, [{ id }], 'Ana');
 
 function post(body: unknown, path = `/callbacks/${SECRET}`, headers: Record<string, string> = {}) {
-  return nodeApp.app.request(`https://console.example.com${path}`, {
+  return server.nodeApp.app.request(`https://console.example.com${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -89,11 +77,11 @@ const imageCallback = (taskId: string, data: Record<string, unknown> = {}) => ({
 });
 
 async function task(id: string) {
-  return database.db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirst();
+  return server.database.db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 async function timeline(id: string) {
-  const rows = await database.db
+  const rows = await server.database.db
     .selectFrom('task_events')
     .select(['source', 'status'])
     .where('task_id', '=', id)
@@ -103,7 +91,7 @@ async function timeline(id: string) {
 }
 
 async function settle() {
-  await nodeApp.callbackChecksIdle!();
+  await server.nodeApp.callbackChecksIdle!();
 }
 
 describe('a forged callback for an existing task', () => {
@@ -169,7 +157,7 @@ describe('a forged callback for an existing task', () => {
   it('is not checked at all when the record already has the service’s final answer', async () => {
     await created('image_generate', 'i2is-3');
     upstream = () => Response.json({ code: 0, msg: 'ok', data: { task_id: 'i2is-3', status: 'FAILED' } });
-    await nodeApp.app.request('https://console.example.com/v1/image_generate/i2is-3');
+    await server.nodeApp.app.request('https://console.example.com/v1/image_generate/i2is-3');
     expect((await task('i2is-3'))!.status).toBe('FAILED');
     sent.length = 0;
     const reply = await post(imageCallback('i2is-3'));
@@ -187,12 +175,12 @@ describe('a callback for a task the record does not know', () => {
     expect(await reply.json()).toMatchObject({ data: { id: 1, task: 'unknown' } });
     await settle();
     expect(await task('i2is-nobody-made-this')).toBeUndefined();
-    expect(await database.db.selectFrom('tasks').select('id').execute()).toEqual([]);
+    expect(await server.database.db.selectFrom('tasks').select('id').execute()).toEqual([]);
     expect(sent).toEqual([]);
     expect(
       logged.some((line) => /"i2is-nobody-made-this", which the team record does not know/.test(line)),
     ).toBe(true);
-    const log = (await (await nodeApp.app.request(`${CONSOLE_CALLBACKS_PATH}/log`)).json()) as {
+    const log = (await (await server.nodeApp.app.request(`${CONSOLE_CALLBACKS_PATH}/log`)).json()) as {
       data: { items: { body: unknown }[] };
     };
     expect(log.data.items[0]!.body).toEqual(imageCallback('i2is-nobody-made-this'));
@@ -212,7 +200,7 @@ describe('a callback that beats the creation answer', () => {
     expect(await (await post(imageCallback('i2is-early'))).json()).toMatchObject({
       data: { task: 'unknown' },
     });
-    const createdNow = await nodeApp.app.request('https://console.example.com/v1/image_generate', {
+    const createdNow = await server.nodeApp.app.request('https://console.example.com/v1/image_generate', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ prompt: 'early bird' }),
@@ -235,7 +223,7 @@ describe('text PostgreSQL refuses, and any other well-formed JSON', () => {
     const again = await post(raw);
     expect(again.status).toBe(200);
     expect(await again.json()).toMatchObject({ code: 0, data: { duplicate: true } });
-    const stored = await database.db.selectFrom('callbacks').select('body').executeTakeFirstOrThrow();
+    const stored = await server.database.db.selectFrom('callbacks').select('body').executeTakeFirstOrThrow();
     expect((stored.body.data as { error_message: string }).error_message).toBe('a\\u0000b');
     await settle();
   });
@@ -322,7 +310,7 @@ describe('the secret-free door for signed-in browsers (/__console/callbacks)', (
     });
     expect(reply.status).toBe(200);
     expect(await reply.json()).toMatchObject({ data: { id: 1, task: 'unknown' } });
-    const log = await nodeApp.app.request(`${CONSOLE_CALLBACKS_PATH}/log?limit=1`);
+    const log = await server.nodeApp.app.request(`${CONSOLE_CALLBACKS_PATH}/log?limit=1`);
     expect(await log.json()).toMatchObject({ data: { total: 1, lastId: 1 } });
   });
 
@@ -331,28 +319,21 @@ describe('the secret-free door for signed-in browsers (/__console/callbacks)', (
       'sec-fetch-site': 'cross-site',
     });
     expect(reply.status).toBe(403);
-    expect(await database.db.selectFrom('callbacks').select('id').execute()).toEqual([]);
+    expect(await server.database.db.selectFrom('callbacks').select('id').execute()).toEqual([]);
   });
 
   it('streams events there, within the same per-session cap, freed when the reader goes', async () => {
-    await nodeApp.close();
-    nodeApp = createNodeApp(
-      readServerConfig({ DATA_DIR, CALLBACK_SECRET: SECRET, STREAMS_PER_SESSION: '1' }),
-      {
-        database,
-        emulator: { timeScale: 0, log: () => {} },
-      },
-    );
+    await server.open({ env: { STREAMS_PER_SESSION: '1' } });
     await post(imageCallback('i2is-streamed'));
-    const stream = await nodeApp.app.request(`${CONSOLE_CALLBACKS_PATH}/events?since=0`);
+    const stream = await server.nodeApp.app.request(`${CONSOLE_CALLBACKS_PATH}/events?since=0`);
     expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    expect((await nodeApp.app.request(`${CONSOLE_CALLBACKS_PATH}/events`)).status).toBe(429);
+    expect((await server.nodeApp.app.request(`${CONSOLE_CALLBACKS_PATH}/events`)).status).toBe(429);
     const reader = stream.body!.getReader();
     let text = '';
     while (!text.includes('i2is-streamed')) text += new TextDecoder().decode((await reader.read()).value);
     await reader.cancel();
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const next = await nodeApp.app.request(`${CONSOLE_CALLBACKS_PATH}/events`);
+    const next = await server.nodeApp.app.request(`${CONSOLE_CALLBACKS_PATH}/events`);
     expect(next.status).toBe(200);
     await next.body!.cancel();
   });
@@ -370,7 +351,7 @@ describe('createCallbackHints on its own', () => {
     ];
     const checkStatus = vi.fn(async () => answers.shift()!);
     const hints = createCallbackHints({
-      database: Promise.resolve(database),
+      database: Promise.resolve(server.database),
       checkStatus,
       trustedResultUrl: () => false,
       retryDelaysMs: [1, 1],
@@ -391,7 +372,7 @@ describe('createCallbackHints on its own', () => {
       return Response.json({ code: 0, msg: 'ok', data: { task_id: id, status: 'SUCCEEDED' } });
     });
     const hints = createCallbackHints({
-      database: Promise.resolve(database),
+      database: Promise.resolve(server.database),
       checkStatus,
       trustedResultUrl: () => false,
       concurrency: 1,

@@ -1,7 +1,6 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   imageGenerateCallback,
   imageToVideoCallback,
@@ -16,22 +15,22 @@ import {
   importCallbackLog,
   type ImportOptions,
 } from './import-log';
-import { createNodeApp } from '../app/node-app';
-import { readServerConfig } from '../config/config';
 import { callbackKey } from './log-entry';
 import { CallbackStore, LOG_FILE } from './store';
 import type { CallbackBody } from '../../src/api/schemas';
 import { copyTemplateInto } from '../testing/pglite-template';
+import { testNodeApp } from '../testing/test-node-app';
 
-let dataDir: string;
+const server = testNodeApp('import-log');
+const { dataDir } = server;
 const line = (body: unknown) =>
   JSON.stringify({ receivedAt: '2026-01-02T03:04:05.000Z', key: callbackKey(body as CallbackBody), body });
 
 beforeEach(async () => {
   await resetTestDatabase();
-  dataDir = mkdtempSync(join(tmpdir(), 'import-log-'));
 });
-afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+afterEach(() => server.close());
+afterAll(server.remove);
 
 describe('importCallbackLog', () => {
   it('copies the file log once, keeping line numbers as ids, then sets the file aside', async () => {
@@ -236,12 +235,9 @@ describe('importCallbackLog within bounds (issue 24)', () => {
   it('lets the server start when the old log cannot be imported', async () => {
     writeFileSync(join(dataDir, LOG_FILE), ['{"bro', line(videoTranslateCallback)].join('\n'));
     copyTemplateInto(dataDir);
-    const nodeApp = createNodeApp(readServerConfig({ DATA_DIR: dataDir }));
-    try {
-      await expect(nodeApp.database).resolves.toBeDefined();
-      expect(failedFiles()).toEqual([LOG_FILE + FAILED_SUFFIX]);
-    } finally {
-      await nodeApp.close();
-    }
+    // Its own database, opened from DATA_DIR as `npm start` does, which imports the old log.
+    const nodeApp = await server.open({ options: { database: undefined } });
+    await expect(nodeApp.database).resolves.toBeDefined();
+    expect(failedFiles()).toEqual([LOG_FILE + FAILED_SUFFIX]);
   }, 60_000);
 });

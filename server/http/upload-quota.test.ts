@@ -3,52 +3,37 @@
 // reaches it, and through the proxy to a real service over sockets.
 import { asPerson } from '../testing/identity';
 import { serve } from '@hono/node-server';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readServerConfig } from '../config/config';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { asset } from '../emulator/media';
 import { UPLOAD_MAX_AGE_MS, UPLOAD_ROUTE } from '../emulator/uploads';
-import { createNodeApp, type NodeApp } from '../app/node-app';
+import type { NodeApp } from '../app/node-app';
 import { createProxyApp } from '../proxy/proxy';
-import { resetTestDatabase } from '../testing/database';
+import { testNodeApp, TEST_ORIGIN as ORIGIN } from '../testing/test-node-app';
 import { MULTIPART, uploadService, type Upstream } from '../testing/upload-sockets';
 import { UploadQuota } from './upload-quota';
 
-const ORIGIN = 'http://127.0.0.1:5173';
-let dataDir: string;
-const apps: NodeApp[] = [];
-beforeEach(() => {
-  dataDir = mkdtempSync(join(tmpdir(), 'upload-quota-'));
-});
+const nodeSide = testNodeApp('upload-quota');
 afterEach(async () => {
-  await Promise.all(apps.splice(0).map((app) => app.close()));
+  await nodeSide.close();
   vi.useRealTimers();
-  rmSync(dataDir, { recursive: true, force: true });
 });
+afterAll(nodeSide.remove);
 
 /** The Node side on the emulator, with limits in bytes so the bounds can be hit exactly. */
-async function consoleWith(limits: { quota?: number; disk?: number }) {
-  const database = await resetTestDatabase();
-  const app = createNodeApp(
-    readServerConfig({ DATA_DIR: dataDir, CALLBACK_SECRET: 'upload-quota-secret-0123456' }),
-    {
-      database,
+const consoleWith = (limits: { quota?: number; disk?: number }) =>
+  nodeSide.open({
+    options: {
       emulator: {
-        timeScale: 0,
-        log: () => {},
         ...(limits.quota && { uploadQuotaBytesPerDay: limits.quota }),
         ...(limits.disk && { uploadDiskMaxBytes: limits.disk }),
       },
     },
-  );
-  apps.push(app);
-  return app;
-}
+  });
 
 const PNG = asset('reference.png');
 /** A PNG of exactly `size` bytes: the sample's first bytes (its type), then zeros. */
@@ -114,7 +99,7 @@ async function slowUpload(app: NodeApp, size: number) {
   return { status: res.status };
 }
 
-const uploadsDir = () => join(dataDir, 'uploads');
+const uploadsDir = () => join(nodeSide.dataDir, 'uploads');
 const storedFiles = () => readdirSync(uploadsDir()).filter((name) => !name.endsWith('.part'));
 
 describe('UploadQuota', () => {

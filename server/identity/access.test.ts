@@ -1,33 +1,16 @@
 // Every route of the Node side × every role: the server refuses what a role may not do, whatever
 // the browser shows. Run against the real Node side (emulator, record, inbox, people) with the
 // identity handed over in the env, as `npm start`'s sign-in does.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Role } from '../../src/api/roles';
 import { CONSOLE_CALLBACKS_PATH } from '../../src/api/rules';
-import { readServerConfig } from '../config/config';
-import { createNodeApp, type NodeApp } from '../app/node-app';
-import { resetTestDatabase } from '../testing/database';
 import { asPerson } from '../testing/identity';
+import { useTestNodeApp } from '../testing/test-node-app';
 import { accessRule } from './access';
 
-const SECRET = 'access-test-secret-0123456789';
-const DATA_DIR = mkdtempSync(join(tmpdir(), 'access-test-'));
-let nodeApp: NodeApp;
-beforeAll(async () => {
-  const database = await resetTestDatabase();
-  nodeApp = createNodeApp(readServerConfig({ DATA_DIR, CALLBACK_SECRET: SECRET }), {
-    database,
-    anonymous: null,
-    emulator: { timeScale: 0, log: () => {} },
-  });
-});
-afterAll(async () => {
-  await nodeApp.close();
-  rmSync(DATA_DIR, { recursive: true, force: true });
-});
+// One app for the whole file: its 153 tests are a request each.
+const server = useTestNodeApp('access-test', { options: { anonymous: null } }, 'file');
+const SECRET = server.secret;
 
 type Need = 'public' | Role;
 const json = (body: unknown) => ({
@@ -86,8 +69,8 @@ const RANK = { public: -1, viewer: 0, creator: 1, admin: 2 } as const;
 
 async function ask(method: string, path: string, init: (() => RequestInit) | undefined, who?: Role) {
   const controller = new AbortController();
-  const res = await nodeApp.app.request(
-    `http://127.0.0.1:5173${path}`,
+  const res = await server.request(
+    path,
     { method, signal: controller.signal, ...init?.() },
     who ? asPerson(`A ${who}`, who) : undefined,
   );
@@ -118,13 +101,13 @@ describe('roles on every route', () => {
 
 describe('audit of settings', () => {
   it("records an admin's change of the emulator's settings", async () => {
-    const res = await nodeApp.app.request(
-      'http://127.0.0.1:5173/emulator/settings',
+    const res = await server.request(
+      '/emulator/settings',
       { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({}) },
       asPerson('Ada', 'admin'),
     );
     expect(res.ok).toBe(true);
-    const entries = await nodeApp.identity.listAudit({ action: 'settings.change' });
+    const entries = await server.nodeApp.identity.listAudit({ action: 'settings.change' });
     expect(entries[0]).toMatchObject({ actorName: 'Ada', target: 'emulator' });
   });
 });

@@ -1,9 +1,6 @@
 // Sign-in as `npm start` runs it, in front of the real Node side: server-side sessions (a role
 // change and a removal hold at the next request), local accounts from one-time links, the set-up
 // link, TRUSTED_AUTH_HEADER only from TRUSTED_PROXIES, session fixation, X-Console-User ignored.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   afterAll,
   afterEach,
@@ -15,42 +12,29 @@ import {
   vi,
   type MockInstance,
 } from 'vitest';
-import { readServerConfig } from '../config/config';
-import { createNodeApp, type NodeApp } from '../app/node-app';
 import { createProdApp } from '../app/prod-app';
-import { resetTestDatabase } from '../testing/database';
 import { makeDist, prodConfig } from '../testing/prod-server';
+import { useTestNodeApp } from '../testing/test-node-app';
 import { SESSION_COOKIE } from '../auth/auth';
 
-const DATA_DIR = mkdtempSync(join(tmpdir(), 'sign-in-test-'));
+const server = useTestNodeApp('sign-in-test', { options: { anonymous: null } });
 const ORIGIN = 'http://127.0.0.1:8080';
 let dist: ReturnType<typeof makeDist>;
-let nodeApp: NodeApp;
 let log: MockInstance<typeof console.log>;
 beforeAll(() => {
   dist = makeDist();
 });
-afterAll(() => {
-  dist.cleanup();
-  rmSync(DATA_DIR, { recursive: true, force: true });
-});
-beforeEach(async () => {
-  const database = await resetTestDatabase();
-  nodeApp = createNodeApp(readServerConfig({ DATA_DIR, CALLBACK_SECRET: 'sign-in-test-secret-0123456789' }), {
-    database,
-    anonymous: null,
-    emulator: { timeScale: 0, log: () => {} },
-  });
+afterAll(() => dist.cleanup());
+beforeEach(() => {
   log = vi.spyOn(console, 'log').mockImplementation(() => {});
 });
-afterEach(async () => {
-  log.mockRestore();
-  await nodeApp.close();
-});
+afterEach(() => log.mockRestore());
 
 /** The production app on a published address with no sign-in configured: accounts only. */
 async function start(env: Record<string, string> = {}) {
-  const prod = createProdApp(prodConfig(dist.dir, { PUBLIC_BASE_URL: ORIGIN, ...env }), { nodeApp });
+  const prod = createProdApp(prodConfig(dist.dir, { PUBLIC_BASE_URL: ORIGIN, ...env }), {
+    nodeApp: server.nodeApp,
+  });
   await prod.ready;
   return prod.app;
 }

@@ -1,26 +1,18 @@
 // Any spelling of the console's own inbox address in a creation request's callback_url is put back
 // to the real address before the service sees it, and the record keeps the marker (issue 24: a
 // percent-encoded secret, `/callbacks/%61…`, was stored as-is in params.callback_url).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONSOLE_INBOX } from '../../src/api/rules';
-import { readServerConfig } from '../config/config';
 import { namesInbox } from './console-inbox-marker';
-import type { Database } from '../db/database';
-import { createNodeApp, type NodeApp } from '../app/node-app';
-import { resetTestDatabase } from '../testing/database';
+import { testNodeApp } from '../testing/test-node-app';
 
-const SECRET = 'aSecretForTheInbox-0123456789';
+const server = testNodeApp('inbox-marker-test');
+const SECRET = server.secret;
 const PUBLIC = 'https://console.example.com';
 const INBOX = `${PUBLIC}/callbacks/${SECRET}`;
-const DATA_DIR = mkdtempSync(join(tmpdir(), 'inbox-marker-test-'));
 
-let database: Database;
-let nodeApp: NodeApp;
 let forwarded: unknown[] = [];
 let service: ServerType;
 let serviceUrl: string;
@@ -43,33 +35,20 @@ beforeAll(async () => {
     });
   });
 });
-beforeEach(async () => {
-  database = await resetTestDatabase();
+beforeEach(() => {
   forwarded = [];
 });
-afterEach(async () => {
-  await nodeApp.close();
-});
+afterEach(() => server.close());
 afterAll(async () => {
   await new Promise((resolve) => service.close(resolve));
-  rmSync(DATA_DIR, { recursive: true, force: true });
+  server.remove();
 });
 
 const start = (env: Record<string, string> = {}) =>
-  (nodeApp = createNodeApp(
-    readServerConfig({
-      DATA_DIR,
-      CALLBACK_SECRET: SECRET,
-      API_BASE_URL: serviceUrl,
-      API_TOKEN: 't',
-      PUBLIC_BASE_URL: PUBLIC,
-      ...env,
-    }),
-    { database },
-  ));
+  server.open({ env: { API_BASE_URL: serviceUrl, API_TOKEN: 't', PUBLIC_BASE_URL: PUBLIC, ...env } });
 
 const translate = (callbackUrl: string) =>
-  nodeApp.app.request(`${PUBLIC}/v1/video_translate`, {
+  server.nodeApp.app.request(`${PUBLIC}/v1/video_translate`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -107,17 +86,17 @@ describe('a creation request naming the inbox in any spelling', () => {
     ['a dot segment', `${PUBLIC}/x/../callbacks/${SECRET}`],
     ['another name for this console', `http://127.0.0.1:8080/callbacks/${SECRET}`],
   ])('%s: the service gets the real address, the record the marker', async (_, callbackUrl) => {
-    start();
+    await start();
     const response = await translate(callbackUrl);
     expect(response.status).toBe(200);
     expect(forwarded).toEqual([expect.objectContaining({ callback_url: INBOX })]);
-    const row = await database.db.selectFrom('tasks').select('params').executeTakeFirstOrThrow();
+    const row = await server.database.db.selectFrom('tasks').select('params').executeTakeFirstOrThrow();
     expect(row.params).toMatchObject({ callback_url: CONSOLE_INBOX });
     expect(JSON.stringify(row.params).toLowerCase()).not.toContain(SECRET.slice(1).toLowerCase());
   });
 
   it('is refused on its field (never stored as-is) when the console knows no reachable address', async () => {
-    start({ PUBLIC_BASE_URL: '' });
+    await start({ PUBLIC_BASE_URL: '' });
     const response = await translate(`https://console.example.com/callbacks/${encodedFirst}`);
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({
@@ -128,7 +107,7 @@ describe('a creation request naming the inbox in any spelling', () => {
   });
 
   it('leaves any other callback URL alone', async () => {
-    start();
+    await start();
     await translate('https://hooks.example.org/callbacks/some-other-inbox-0000');
     expect(forwarded).toEqual([
       expect.objectContaining({ callback_url: 'https://hooks.example.org/callbacks/some-other-inbox-0000' }),

@@ -3,34 +3,28 @@
 // types). The service is played by an in-memory network behind the real guard; the store is the
 // disk one here, S3 (a real S3-compatible server) in s3-store.test.ts.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TaskType } from '../../src/api/schemas';
-import { createNodeApp, type NodeApp } from '../app/node-app';
-import { readServerConfig } from '../config/config';
-import type { Database } from '../db/database';
 import { createGuardedFetch } from '../proxy/outbound';
 import { applyStatus } from '../tasks/recorder';
-import { resetTestDatabase } from '../testing/database';
 import { asPerson } from '../testing/identity';
+import { testNodeApp, TEST_ORIGIN as ORIGIN } from '../testing/test-node-app';
 import { createCopyJob, type CopyJobOptions } from './copy-job';
 import { createDiskStore, RESULTS_FOLDER } from './disk-store';
 import { copiesOf } from './routes';
 import { keyFor, type ResultStore } from './store';
 
-const ORIGIN = 'http://127.0.0.1:5173';
 const ASSETS = new URL('../emulator/assets/', import.meta.url);
 const VIDEO = new Uint8Array(readFileSync(new URL('video-16x9.mp4', ASSETS)));
 const THUMB = new Uint8Array(readFileSync(new URL('thumb-16x9.jpg', ASSETS)));
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-let dataDir: string;
-let database: Database;
+const server = testNodeApp('results-test');
+const { dataDir } = server;
 let store: ResultStore;
-let nodeApp: NodeApp;
 
 /** The service's file host: what each URL answers, and every URL the guard let through. */
 let files: Map<string, () => Response>;
@@ -49,7 +43,7 @@ const bytes =
 
 function job(options: Partial<CopyJobOptions> = {}) {
   return createCopyJob({
-    database: Promise.resolve(database),
+    database: Promise.resolve(server.database),
     store: Promise.resolve(store),
     fetch: network,
     maxBytes: 10 * 1024 * 1024,
@@ -59,39 +53,28 @@ function job(options: Partial<CopyJobOptions> = {}) {
 }
 
 beforeEach(async () => {
-  database = await resetTestDatabase();
-  dataDir = mkdtempSync(join(tmpdir(), 'results-test-'));
   store = await createDiskStore(dataDir);
   files = new Map();
   fetched = [];
-  nodeApp = createNodeApp(
-    readServerConfig({ DATA_DIR: dataDir, CALLBACK_SECRET: 'results-test-secret-0123456789' }),
-    {
-      database,
-      resultStore: store,
-      emulator: { timeScale: 0, log: () => {} },
-    },
-  );
+  await server.open({ options: { resultStore: store } });
 });
-afterEach(async () => {
-  await nodeApp.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterEach(() => server.close());
+afterAll(server.remove);
 
 async function succeed(id: string, result: Record<string, unknown>, kind: TaskType = 'image_to_video') {
-  await database.db
+  await server.database.db
     .transaction()
     .execute((trx) => applyStatus(trx, kind, id, { task_id: id, status: 'SUCCEEDED', ...result }, 'poll'));
 }
 
 const rows = () =>
-  database.db.selectFrom('result_copies').selectAll().orderBy('task_id').orderBy('role').execute();
+  server.database.db.selectFrom('result_copies').selectAll().orderBy('task_id').orderBy('role').execute();
 
 const get = (
   path: string,
   headers: Record<string, string> = {},
   role: 'viewer' | 'creator' | 'admin' = 'viewer',
-) => nodeApp.app.request(`${ORIGIN}${path}`, { headers }, asPerson('Vera', role));
+) => server.nodeApp.app.request(`${ORIGIN}${path}`, { headers }, asPerson('Vera', role));
 
 const body = async (response: Response) => new Uint8Array(await response.arrayBuffer());
 
@@ -260,7 +243,7 @@ describe('keeping a succeeded task’s files', () => {
       const row = (await rows())[0]!;
       return { row, seconds: Math.round((row.next_attempt_at.getTime() - row.updated_at.getTime()) / 1000) };
     };
-    const due = () => sql`update result_copies set next_attempt_at = now()`.execute(database.db);
+    const due = () => sql`update result_copies set next_attempt_at = now()`.execute(server.database.db);
     await worker.drain();
     let state = await delay();
     expect(state.row).toMatchObject({ state: 'queued', attempts: 1, error: 'the service answered HTTP 500' });
@@ -311,7 +294,7 @@ describe('a copy cut short', () => {
     await succeed('i2v-crash', { video_url: 'https://media.example.com/v.mp4' });
     // What a process that died mid-copy leaves: the row taken, its lease run out, half a file.
     await sql`update result_copies set state = 'copying', attempts = 1,
-      lease_until = now() - interval '1 second'`.execute(database.db);
+      lease_until = now() - interval '1 second'`.execute(server.database.db);
     writeFileSync(join(dataDir, RESULTS_FOLDER, '.partial', 'half'), VIDEO.slice(0, 1000));
     store = await createDiskStore(dataDir);
     await job().drain();
@@ -326,7 +309,7 @@ describe('a copy cut short', () => {
     files.set('https://media.example.com/v.mp4', bytes(VIDEO));
     await succeed('i2v-held', { video_url: 'https://media.example.com/v.mp4' });
     await sql`update result_copies set state = 'copying', attempts = 1,
-      lease_until = now() + interval '1 minute'`.execute(database.db);
+      lease_until = now() + interval '1 minute'`.execute(server.database.db);
     await job().drain();
     expect(fetched).toEqual([]);
     expect((await rows())[0]).toMatchObject({ state: 'copying', attempts: 1 });
@@ -390,7 +373,11 @@ describe('storage used', () => {
       video_url: 'https://media.example.com/v.mp4',
       thumbnail_url: 'https://media.example.com/t.jpg',
     });
-    await database.db.updateTable('tasks').set({ creator: 'Ana' }).where('id', '=', 'i2v-usage').execute();
+    await server.database.db
+      .updateTable('tasks')
+      .set({ creator: 'Ana' })
+      .where('id', '=', 'i2v-usage')
+      .execute();
     await succeed('i2v-waits', { video_url: 'http://127.0.0.1/x.mp4' });
     await job().drain();
     await succeed('i2v-later', { video_url: 'https://media.example.com/later.mp4' });
@@ -420,14 +407,14 @@ describe('removing kept files', () => {
     const worker = job({ keepDays: 30 });
     await worker.drain();
     expect(await worker.prune()).toBe(0);
-    await sql`update result_copies set kept_at = now() - interval '31 days'`.execute(database.db);
+    await sql`update result_copies set kept_at = now() - interval '31 days'`.execute(server.database.db);
     expect(await worker.prune()).toBe(1);
     expect((await rows())[0]).toMatchObject({ state: 'expired', store_key: null });
     expect((await rows())[0]!.error).toMatch(/RESULTS_KEEP_DAYS/);
     expect(await store.get(keyFor('i2v-keep', 'video', 0))).toBeUndefined();
     expect((await get('/__console/results/i2v-keep/video/0')).status).toBe(404);
     // The task's record says the team's retention removed it (not that it could not be copied).
-    const copies = (await copiesOf(database.db, ['i2v-keep'])).get('i2v-keep');
+    const copies = (await copiesOf(server.database.db, ['i2v-keep'])).get('i2v-keep');
     expect(copies).toMatchObject({ kept: {}, lost: [], removed: { video: { days: 30 } } });
     expect(await worker.backfill()).toBe(0);
     await worker.drain();
@@ -443,7 +430,7 @@ describe('removing kept files', () => {
     });
     await job().drain();
     const remove = (role: 'creator' | 'admin') =>
-      nodeApp.app.request(
+      server.nodeApp.app.request(
         `${ORIGIN}/__console/results/i2v-remove`,
         { method: 'DELETE' },
         asPerson('Ada', role),
@@ -454,11 +441,11 @@ describe('removing kept files', () => {
     expect(answer.status).toBe(200);
     expect(((await answer.json()) as { data: { removed: number } }).data.removed).toBe(2);
     expect((await rows()).map((row) => row.state)).toEqual(['expired', 'expired']);
-    const copies = (await copiesOf(database.db, ['i2v-remove'])).get('i2v-remove');
+    const copies = (await copiesOf(server.database.db, ['i2v-remove'])).get('i2v-remove');
     expect(copies?.lost).toEqual([]);
     expect(copies?.removed?.video).toEqual({ at: expect.any(Number) });
     expect(await store.get(keyFor('i2v-remove', 'video', 0))).toBeUndefined();
-    const [entry] = await nodeApp.identity.listAudit({ action: 'results.remove' });
+    const [entry] = await server.nodeApp.identity.listAudit({ action: 'results.remove' });
     expect(entry).toMatchObject({ actorName: 'Ada', target: 'i2v-remove' });
   });
 });
@@ -467,7 +454,7 @@ describe('the backfill', () => {
   it('queues succeeded tasks whose links still work, and marks older ones expired', async () => {
     const day = 24 * 3600 * 1000;
     const insert = (id: string, finishedDaysAgo: number) =>
-      database.db
+      server.database.db
         .insertInto('tasks')
         .values({
           id,
@@ -489,7 +476,7 @@ describe('the backfill', () => {
     expect((await rows()).map((row) => [row.task_id, row.state])).toEqual([['i2v-recent', 'kept']]);
     // A row queued in time whose link ran out before it could be copied says so.
     await sql`insert into result_copies (task_id, role, source_url) values ('i2v-old', 'video', 'https://media.example.com/i2v-old.mp4')`.execute(
-      database.db,
+      server.database.db,
     );
     await worker.drain();
     const old = (await rows()).find((row) => row.task_id === 'i2v-old');
@@ -504,7 +491,7 @@ describe('the backfill', () => {
 
 describe('with the built-in emulator', () => {
   it('keeps an emulated task’s files, fetched from the console’s own media in-process', async () => {
-    const created = await nodeApp.app.request(
+    const created = await server.nodeApp.app.request(
       `${ORIGIN}/v1/image_generate`,
       {
         method: 'POST',
@@ -514,16 +501,16 @@ describe('with the built-in emulator', () => {
       asPerson('Ana'),
     );
     const id = ((await created.json()) as { data: { task_ids: string[] } }).data.task_ids[0]!;
-    const status = await nodeApp.app.request(`${ORIGIN}/v1/image_generate/${id}`, {}, asPerson('Ana'));
+    const status = await server.nodeApp.app.request(`${ORIGIN}/v1/image_generate/${id}`, {}, asPerson('Ana'));
     const data = ((await status.json()) as { data: { status: string; image_url: string } }).data;
     expect(data.status).toBe('SUCCEEDED');
-    await nodeApp.results!.drain();
+    await server.nodeApp.results!.drain();
     const found = await rows();
     expect(found.map((row) => [row.role, row.state])).toEqual([
       ['image', 'kept'],
       ['thumbnail', 'kept'],
     ]);
-    const original = await body(await nodeApp.app.request(data.image_url));
+    const original = await body(await server.nodeApp.app.request(data.image_url));
     const kept = await get(`/__console/results/${id}/image/0`);
     expect(await body(kept)).toEqual(original);
     expect(kept.headers.get('content-type')).toBe('image/svg+xml');

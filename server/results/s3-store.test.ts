@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeApp } from '../app/node-app';
-import { presignOrigins, readServerConfig } from '../config/config';
+import { presignOrigins } from '../config/config';
 import { createGuardedFetch } from '../proxy/outbound';
 import { applyStatus } from '../tasks/recorder';
 import { resetTestDatabase } from '../testing/database';
 import { asPerson } from '../testing/identity';
+import { testNodeApp } from '../testing/test-node-app';
 import { createCopyJob } from './copy-job';
 import { createS3Store } from './s3-store';
 import { keyFor, type ResultStore } from './store';
@@ -24,6 +24,7 @@ let server: S3rver;
 let store: ResultStore;
 let endpoint: string;
 const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+const nodeSide = testNodeApp('s3-store-test');
 
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 's3-store-test-'));
@@ -49,6 +50,7 @@ afterAll(async () => {
   await store?.close?.();
   await server?.close();
   rmSync(folder, { recursive: true, force: true });
+  nodeSide.remove();
 });
 
 /** Bytes that are not one repeated value, so a part out of order would show. */
@@ -87,7 +89,7 @@ describe('the S3 store', () => {
     const { database, video } = await keepVideo('i2v-s3', store);
     const row = await database.db.selectFrom('result_copies').selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ state: 'kept', content_type: 'video/mp4' });
-    const nodeApp = appOn(database, store);
+    const nodeApp = await appOn(store);
     try {
       const answer = await nodeApp.app.request(
         'http://127.0.0.1:5173/__console/results/i2v-s3/video/0',
@@ -139,19 +141,10 @@ async function keepVideo(taskId: string, target: ResultStore, size = 300_000) {
   return { database, video };
 }
 
-function appOn(database: Awaited<ReturnType<typeof resetTestDatabase>>, resultStore: ResultStore) {
-  const dataDir = mkdtempSync(join(folder, 'data-'));
-  return createNodeApp(
-    readServerConfig({ DATA_DIR: dataDir, CALLBACK_SECRET: 's3-test-secret-0123456789' }),
-    {
-      database,
-      resultStore,
-      // As in production: a request without a signed-in person is refused.
-      anonymous: null,
-      emulator: { timeScale: 0, log: () => {} },
-    },
-  );
-}
+/** The console on the task `keepVideo` left in the database, its results in `resultStore`. */
+const appOn = (resultStore: ResultStore) =>
+  // As in production: a request without a signed-in person is refused.
+  nodeSide.make({ options: { resultStore, anonymous: null } });
 
 describe('presigned redirects (S3_PRESIGN_ABOVE_MB)', () => {
   const presigning = () =>
@@ -166,8 +159,8 @@ describe('presigned redirects (S3_PRESIGN_ABOVE_MB)', () => {
 
   it('sends a large file from the bucket by a short-lived URL, same bytes, same headers, by range', async () => {
     const redirecting = presigning();
-    const { database, video } = await keepVideo('i2v-presign', redirecting, 600_000);
-    const nodeApp = appOn(database, redirecting);
+    const { video } = await keepVideo('i2v-presign', redirecting, 600_000);
+    const nodeApp = await appOn(redirecting);
     try {
       const address = 'http://127.0.0.1:5173/__console/results/i2v-presign/video/0';
       const answer = await nodeApp.app.request(address, {}, asPerson('Vera', 'viewer'));
@@ -208,8 +201,8 @@ describe('presigned redirects (S3_PRESIGN_ABOVE_MB)', () => {
 
   it('serves a file under the threshold itself', async () => {
     const redirecting = presigning();
-    const { database, video } = await keepVideo('i2v-small', redirecting, 100_000);
-    const nodeApp = appOn(database, redirecting);
+    const { video } = await keepVideo('i2v-small', redirecting, 100_000);
+    const nodeApp = await appOn(redirecting);
     try {
       const answer = await nodeApp.app.request(
         'http://127.0.0.1:5173/__console/results/i2v-small/video/0',

@@ -1,16 +1,14 @@
 // The tab counts: exact from `task_counts` without a search (kept by triggers through every kind of
 // change), bounded at COUNT_CAP with one, and said so to the browser (`countsCapped`).
 import { sql } from 'kysely';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { readServerConfig } from '../config/config';
-import { createNodeApp } from '../app/node-app';
-import { resetTestDatabase, testDatabase } from '../testing/database';
+import { describe, expect, it } from 'vitest';
+import { testDatabase } from '../testing/database';
 import { scannedCounts } from '../testing/scanned-counts';
+import { useTestNodeApp } from '../testing/test-node-app';
 import { COUNT_CAP, countTasks } from './list';
 import { applyStatus } from './recorder';
 
-const ORIGIN = 'http://127.0.0.1:5173';
-beforeEach(() => resetTestDatabase());
+const server = useTestNodeApp('counts-test');
 
 const scanned = async (filter: { kind?: string; creator?: string } = {}) =>
   scannedCounts((await testDatabase()).db, filter);
@@ -77,27 +75,16 @@ describe('tab counts with a search', () => {
     expect(rare.capped).toBe(false);
     expect(rare.counts.all).toBe(7);
 
-    const app = createNodeApp(
-      readServerConfig({ DATA_DIR: '/nonexistent', CALLBACK_SECRET: 'counts-secret-0123456789' }),
-      {
-        database: await testDatabase(),
-        emulator: { timeScale: 0, log: () => {} },
-      },
-    );
-    try {
-      const body = async (query: string) =>
-        (
-          (await (await app.app.request(`${ORIGIN}/__console/tasks${query}`)).json()) as {
-            data: { counts: Record<string, number>; countsCapped?: boolean };
-          }
-        ).data;
-      expect(await body('?q=fox')).toMatchObject({ counts: { all: COUNT_CAP }, countsCapped: true });
-      const exact = await body('?q=whale');
-      expect(exact.counts.all).toBe(7);
-      expect(exact.countsCapped).toBeUndefined();
-      expect((await body('')).counts.all).toBe(COUNT_CAP + 207);
-    } finally {
-      await app.close();
-    }
+    const body = async (query: string) =>
+      (
+        (await (await server.request(`/__console/tasks${query}`)).json()) as {
+          data: { counts: Record<string, number>; countsCapped?: boolean };
+        }
+      ).data;
+    expect(await body('?q=fox')).toMatchObject({ counts: { all: COUNT_CAP }, countsCapped: true });
+    const exact = await body('?q=whale');
+    expect(exact.counts.all).toBe(7);
+    expect(exact.countsCapped).toBeUndefined();
+    expect((await body('')).counts.all).toBe(COUNT_CAP + 207);
   });
 });

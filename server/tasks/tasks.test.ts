@@ -4,8 +4,6 @@
 import { asPerson } from '../testing/identity';
 import { describe, expect, it } from 'vitest';
 import { CONSOLE_INBOX } from '../../src/api/schemas';
-import { readServerConfig } from '../config/config';
-import { createNodeApp } from '../app/node-app';
 import { useTestNodeApp, TEST_ORIGIN } from '../testing/test-node-app';
 import { testDatabase } from '../testing/database';
 import { applyStatus } from './recorder';
@@ -247,13 +245,7 @@ describe('GET /__console/tasks', () => {
 
 describe('GET /__console/tasks/events', () => {
   it('pushes a task change made on another instance of the same database within a second', async () => {
-    const other = createNodeApp(
-      readServerConfig({ DATA_DIR: server.dataDir, CALLBACK_SECRET: server.secret }),
-      {
-        database: await testDatabase(),
-        emulator: { timeScale: 0, log: () => {} },
-      },
-    );
+    const other = await server.make();
     try {
       const response = await other.app.request(`${ORIGIN}/__console/tasks/events`);
       const reader = response.body!.getReader();

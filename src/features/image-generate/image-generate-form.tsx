@@ -3,13 +3,13 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { ApiError } from '@/api/errors';
 import type { ImageGenerateRequest } from '@/api/schemas';
 import { BOUNDS, MODULES } from '@/api/rules';
+import { CountField } from '@/forms/count-field';
 import { CreatedTasks, CreationFormLayout, RecentRequests } from '@/forms/creation-form-layout';
 import { fillFromParams } from '@/forms/reuse-params';
-import { Field, FieldGroup } from '@/components/ui/field';
+import { FieldGroup } from '@/components/ui/field';
 import { clearDraft, loadDraft, useDraftAutosave } from '@/forms/form-draft';
 import { fieldForServerError, serverFieldMessage } from '@/forms/form-errors';
 import { RadioCards } from '@/components/ui/radio-cards';
-import { inputClass } from '@/components/ui/styles';
 import { lazyZodResolver } from '@/forms/lazy-zod-resolver';
 import { submitProps, useGuardedSubmit } from '@/forms/use-guarded-submit';
 import { useUploadTracker } from '@/forms/uploads/upload-context';
@@ -145,24 +145,14 @@ export function ImageGenerateForm() {
       </FieldGroup>
 
       <div className="grid gap-6 sm:grid-cols-[12rem_minmax(0,1fr)]">
-        <Field
+        <CountField
           label="Number of images"
           error={errors.generate_count?.message}
           hint={`${BOUNDS.generateCount.min} to ${BOUNDS.generateCount.max}; one task per image.`}
-        >
-          {(props) => (
-            <input
-              {...props}
-              type="number"
-              inputMode="numeric"
-              min={BOUNDS.generateCount.min}
-              max={BOUNDS.generateCount.max}
-              step={1}
-              className={`${inputClass} max-w-40 tabular-nums sm:max-w-none`}
-              {...register('generate_count', { valueAsNumber: true })}
-            />
-          )}
-        </Field>
+          min={BOUNDS.generateCount.min}
+          max={BOUNDS.generateCount.max}
+          registration={register('generate_count', { valueAsNumber: true })}
+        />
         <FieldGroup
           role="radiogroup"
           legend="Quality"

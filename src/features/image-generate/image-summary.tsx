@@ -1,8 +1,7 @@
 import { useFormState, useWatch, type Control } from 'react-hook-form';
 import { parseHttpUrl } from '@/api/http-url';
 import { BOUNDS } from '@/api/rules';
-import { cardClass } from '@/components/ui/styles';
-import { rangeProblem, SummaryRow } from '@/forms/summary-row';
+import { FormSummary, rangeProblem } from '@/forms/form-summary';
 import type { ImageFormInput } from './image-form-model';
 
 const MODE_NAMES = { std: 'Standard', pro: 'Professional' } as const;
@@ -39,33 +38,20 @@ export function ImageSummary({ control }: { control: Control<ImageFormInput, unk
       ? `${refs ? `${refs} counted; ` : ''}${refused > 1 ? `${refused} images: ` : ''}${rowMessage}`
       : undefined);
   return (
-    <section aria-labelledby="image-summary-title" className={`${cardClass} p-4`}>
-      <h2 id="image-summary-title" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
-        What you will get
-      </h2>
-      <div className="mt-3 flex h-40 items-center justify-center rounded-lg bg-zinc-100 dark:bg-zinc-800/70">
-        <div
-          aria-hidden="true"
-          style={{ width: Math.round(w * scale), height: Math.round(h * scale) }}
-          className="flex items-center justify-center rounded-md border-2 border-dashed border-indigo-400 bg-white text-xs font-medium text-indigo-700 dark:border-indigo-500 dark:bg-zinc-900 dark:text-indigo-300"
-        >
-          {ratio}
-        </div>
-      </div>
-      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-        <SummaryRow term="Images" problem={countProblem}>
-          {images ? `${images} (one task each)` : '—'}
-        </SummaryRow>
-        <dt className="text-zinc-600 dark:text-zinc-400">Quality</dt>
-        <dd className="text-right font-medium">{quality}</dd>
-        <dt className="text-zinc-600 dark:text-zinc-400">Aspect ratio</dt>
-        <dd className="text-right font-medium">{ratio}</dd>
-        <dt className="text-zinc-600 dark:text-zinc-400">Mode</dt>
-        <dd className="text-right font-medium">{mode ? MODE_NAMES[mode] : '—'}</dd>
-        <SummaryRow term="Reference images" problem={refsProblem}>
-          {refs || 'None'}
-        </SummaryRow>
-      </dl>
-    </section>
+    <FormSummary
+      frame={{
+        boxClass: 'h-40',
+        width: Math.round(w * scale),
+        height: Math.round(h * scale),
+        children: ratio,
+      }}
+      rows={[
+        { term: 'Images', value: images ? `${images} (one task each)` : '—', problem: countProblem },
+        { term: 'Quality', value: quality },
+        { term: 'Aspect ratio', value: ratio },
+        { term: 'Mode', value: mode ? MODE_NAMES[mode] : '—' },
+        { term: 'Reference images', value: refs || 'None', problem: refsProblem },
+      ]}
+    />
   );
 }

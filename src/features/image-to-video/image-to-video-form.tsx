@@ -5,9 +5,10 @@ import { Link } from 'wouter';
 import type { ApiError } from '@/api/errors';
 import { IMAGE_TO_VIDEO_MODE_RULES, type ImageToVideoMode } from '@/api/image-to-video-rules';
 import { BOUNDS } from '@/api/rules';
-import { Field, FieldError, FieldGroup } from '@/components/ui/field';
+import { CountField } from '@/forms/count-field';
+import { FieldError, FieldGroup } from '@/components/ui/field';
 import { RadioCards } from '@/components/ui/radio-cards';
-import { hintClass, inputClass } from '@/components/ui/styles';
+import { hintClass } from '@/components/ui/styles';
 import { Switch } from '@/components/ui/switch';
 import { PromptField } from '@/features/image-generate/prompt-field';
 import { ImageUrlRow } from '@/features/image-generate/image-url-row';
@@ -402,24 +403,14 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
             compact
           />
         </FieldGroup>
-        <Field
+        <CountField
           label="Number of videos"
           error={errors.generate_count?.message}
           hint={`${BOUNDS.imageToVideoGenerateCount.min} to ${BOUNDS.imageToVideoGenerateCount.max}; one task per video.`}
-        >
-          {(props) => (
-            <input
-              {...props}
-              type="number"
-              inputMode="numeric"
-              min={BOUNDS.imageToVideoGenerateCount.min}
-              max={BOUNDS.imageToVideoGenerateCount.max}
-              step={1}
-              className={`${inputClass} max-w-40 tabular-nums sm:max-w-none`}
-              {...register('generate_count', { valueAsNumber: true })}
-            />
-          )}
-        </Field>
+          min={BOUNDS.imageToVideoGenerateCount.min}
+          max={BOUNDS.imageToVideoGenerateCount.max}
+          registration={register('generate_count', { valueAsNumber: true })}
+        />
       </div>
 
       {rules.audio ? (

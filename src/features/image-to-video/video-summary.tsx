@@ -1,10 +1,9 @@
 import { useFormState, useWatch, type Control } from 'react-hook-form';
 import { BOUNDS } from '@/api/rules';
-import { rangeProblem, SummaryRow } from '@/forms/summary-row';
+import { FormSummary, rangeProblem } from '@/forms/form-summary';
 import { IMAGE_TO_VIDEO_MODE_RULES } from '@/api/image-to-video-rules';
 import { parseHttpUrl } from '@/api/http-url';
 import { thumbnailSrc } from '@/api/preview-src';
-import { cardClass } from '@/components/ui/styles';
 import type { VideoFormValues } from './video-form-model';
 
 const safeHttpUrl = (value: string | undefined) => (value ? parseHttpUrl(value)?.href : undefined);
@@ -41,55 +40,44 @@ export function VideoSummary({ control }: { control: Control<VideoFormValues, un
   const withAudio = rules.audio && audio;
   const [w, h] = ratio === '16:9' ? [112, 63] : [45, 80];
   return (
-    <section aria-labelledby="video-summary-title" className={`${cardClass} p-4`}>
-      <h2 id="video-summary-title" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
-        What you will get
-      </h2>
-      <p className="mt-1 text-sm font-medium text-zinc-900 tabular-nums dark:text-zinc-100">
-        {videos ? `${videos} ×` : '— ×'} {duration} s × {resolution} × {ORIENTATION[ratio]} ({ratio}),{' '}
-        {withAudio ? 'with audio' : 'no audio'}
-      </p>
-      <div className="mt-3 flex h-28 items-center justify-center rounded-lg bg-zinc-100 dark:bg-zinc-800/70">
-        <div
-          aria-hidden="true"
-          style={{ width: w, height: h }}
-          className="relative flex items-center justify-center overflow-hidden rounded-md border-2 border-dashed border-indigo-400 bg-white text-xs font-medium text-indigo-700 dark:border-indigo-500 dark:bg-zinc-900 dark:text-indigo-300"
-        >
-          {/* The start frame as the video will frame it (cropped to the chosen orientation). */}
-          {rules.startFrame && poster && (
-            <img
-              src={thumbnailSrc(poster)}
-              alt=""
-              referrerPolicy="no-referrer"
-              className="absolute inset-0 size-full object-cover"
-            />
-          )}
-          <span className="relative">▶</span>
-        </div>
-      </div>
-      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-        <SummaryRow term="Videos" problem={countProblem}>
-          {videos ? `${videos} (one task each)` : '—'}
-        </SummaryRow>
-        <dt className="text-zinc-600 dark:text-zinc-400">Model</dt>
-        <dd className="text-right font-medium">{rules.model}</dd>
-        <dt className="text-zinc-600 dark:text-zinc-400">Mode</dt>
-        <dd className="text-right font-medium">
-          {MODE_LABELS[mode]}
-          {rules.startFrame && endFrame?.trim() ? ' + end frame' : ''}
-        </dd>
-        <dt className="text-zinc-600 dark:text-zinc-400">Duration</dt>
-        <dd className="text-right font-medium">{duration} s</dd>
-        <dt className="text-zinc-600 dark:text-zinc-400">Size</dt>
-        <dd className="text-right font-medium">
-          {resolution} · {ratio}
-        </dd>
-        <dt className="text-zinc-600 dark:text-zinc-400">Audio</dt>
-        <dd className="text-right font-medium">{withAudio ? 'Yes' : rules.audio ? 'No' : 'Not with KL'}</dd>
-      </dl>
-      <p className="mt-3 border-t border-zinc-200 pt-3 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
-        Videos can take up to 20 minutes. Results are kept by the service for about 7 days.
-      </p>
-    </section>
+    <FormSummary
+      lead={
+        <p className="mt-1 text-sm font-medium text-zinc-900 tabular-nums dark:text-zinc-100">
+          {videos ? `${videos} ×` : '— ×'} {duration} s × {resolution} × {ORIENTATION[ratio]} ({ratio}),{' '}
+          {withAudio ? 'with audio' : 'no audio'}
+        </p>
+      }
+      frame={{
+        boxClass: 'h-28',
+        width: w,
+        height: h,
+        children: (
+          <>
+            {/* The start frame as the video will frame it (cropped to the chosen orientation). */}
+            {rules.startFrame && poster && (
+              <img
+                src={thumbnailSrc(poster)}
+                alt=""
+                referrerPolicy="no-referrer"
+                className="absolute inset-0 size-full object-cover"
+              />
+            )}
+            <span className="relative">▶</span>
+          </>
+        ),
+      }}
+      rows={[
+        { term: 'Videos', value: videos ? `${videos} (one task each)` : '—', problem: countProblem },
+        { term: 'Model', value: rules.model },
+        {
+          term: 'Mode',
+          value: `${MODE_LABELS[mode]}${rules.startFrame && endFrame?.trim() ? ' + end frame' : ''}`,
+        },
+        { term: 'Duration', value: `${duration} s` },
+        { term: 'Size', value: `${resolution} · ${ratio}` },
+        { term: 'Audio', value: withAudio ? 'Yes' : rules.audio ? 'No' : 'Not with KL' },
+      ]}
+      note="Videos can take up to 20 minutes. Results are kept by the service for about 7 days."
+    />
   );
 }

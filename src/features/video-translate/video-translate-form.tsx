@@ -1,5 +1,6 @@
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { BOUNDS, CONSOLE_INBOX, TARGET_LANGUAGES } from '@/api/rules';
+import { CountField } from '@/forms/count-field';
 import type { VideoTranslateRequest } from '@/api/schemas';
 import { useConsoleInfo } from '@/api/console-info';
 import { CreatedTasks, CreationFormLayout, RecentRequests } from '@/forms/creation-form-layout';
@@ -154,23 +155,14 @@ export function VideoTranslateForm() {
         )}
       />
 
-      <Field
+      <CountField
         label="Number of speakers"
         error={errors.speaker_num?.message}
         hint="How many people speak in the video. 0 lets the service detect it."
-      >
-        {(props) => (
-          <input
-            {...props}
-            type="number"
-            inputMode="numeric"
-            min={BOUNDS.speakerNum.min}
-            step={1}
-            className={`${inputClass} max-w-40 tabular-nums`}
-            {...register('speaker_num', { valueAsNumber: true })}
-          />
-        )}
-      </Field>
+        min={BOUNDS.speakerNum.min}
+        registration={register('speaker_num', { valueAsNumber: true })}
+        narrow
+      />
 
       <div className="divide-y divide-zinc-200 dark:divide-zinc-800">
         {SWITCHES.map((item) => (

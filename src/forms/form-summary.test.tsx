@@ -8,7 +8,7 @@ import { renderWithClient, stubFetch } from '@/testing/form-test-utils';
 import { ImageGenerateForm } from '@/features/image-generate/image-generate-form';
 import { ImageToVideoForm } from '@/features/image-to-video/image-to-video-form';
 import { VideoTranslateForm } from '@/features/video-translate/video-translate-form';
-import { rangeProblem, SummaryRow } from './summary-row';
+import { rangeProblem, SummaryRow } from './form-summary';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
