@@ -142,7 +142,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   // read that tab's matches only. With one index, a search whose matches were all in other tabs
   // (a creator's name, all their tasks succeeded: Failed and In progress empty) read every match to
   // find none, ~1 s at 1M tasks. A search of every tab names the three phases and reads the three
-  // indexes together (server/tasks/list.ts). Together they are the size of the one they replace.
+  // indexes together (server/tasks/list-filter.ts). Together they are the size of the one they replace.
   // Built inside the start's transaction: at 1M tasks ~40-60 s on PostgreSQL, during which writes to
   // `tasks` wait (README, "Upgrading").
   '0005_tasks_search_per_phase': {

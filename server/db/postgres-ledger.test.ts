@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { NodeApp } from '../app/node-app';
-import { countTasks } from '../tasks/list';
+import { countTasks } from '../tasks/list-counts';
 import { usePostgresInstances } from '../testing/postgres-instances';
 import { scannedCounts as scanned } from '../testing/scanned-counts';
 import type { Schema } from './database';

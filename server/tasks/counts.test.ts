@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { testDatabase } from '../testing/database';
 import { scannedCounts } from '../testing/scanned-counts';
 import { useTestNodeApp } from '../testing/test-node-app';
-import { COUNT_CAP, countTasks } from './list';
+import { COUNT_CAP, countTasks } from './list-counts';
 import { applyStatus } from './recorder';
 
 const server = useTestNodeApp('counts-test');

@@ -4,7 +4,9 @@
 import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetTestDatabase, testDatabase } from '../testing/database';
-import { listTasks, type SearchOptions, type TaskFilter } from './list';
+import { listTasks } from './list';
+import type { TaskFilter } from './list-filter';
+import type { SearchOptions } from './list-time-limit';
 
 beforeEach(async () => {
   const { db } = await resetTestDatabase();

@@ -4,7 +4,7 @@
 import type { Hono } from 'hono';
 import type { Database } from '../db/database';
 import { announcedIds } from './announce';
-import { addCopies, toTaskView, type TaskView } from './list';
+import { addCopies, toTaskView, type TaskView } from './task-view';
 import { TASKS_CHANNEL } from './recorder';
 import { holdOpen } from '../http/sse-lifetime';
 import { boundedSSE, type StreamLimits } from '../http/stream-limits';

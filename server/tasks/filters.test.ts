@@ -1,10 +1,13 @@
-// The Tasks screen's period, failure and order filters in SQL (server/tasks/list.ts): each filter
+// The Tasks screen's period, failure and order filters in SQL (server/tasks/list*.ts): each filter
 // alone, the counts under it, the failures grouped with counts, and keyset paging through every
 // order (tasks sharing a sort key, a created_at, both), each task once and in order.
 import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetTestDatabase, testDatabase } from '../testing/database';
-import { countFailures, countTasks, listCreators, listTasks, type TaskFilter } from './list';
+import { listTasks } from './list';
+import { countTasks } from './list-counts';
+import type { TaskFilter } from './list-filter';
+import { countFailures, listCreators } from './list-filter-choices';
 
 const DAY = 24 * 3600_000;
 const T0 = Date.parse('2026-03-01T00:00:00Z');

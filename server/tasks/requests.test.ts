@@ -6,7 +6,7 @@ import { migrate } from '../db/migrations';
 import { useTestNodeApp, TEST_ORIGIN } from '../testing/test-node-app';
 import { resetTestDatabase } from '../testing/database';
 import { rollBackTo } from '../testing/roll-back';
-import type { TaskView } from './list';
+import type { TaskView } from './task-view';
 import { publicParams, requestTitle, type RequestWithTasks } from './requests';
 
 const ORIGIN = TEST_ORIGIN;

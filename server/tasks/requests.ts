@@ -3,7 +3,8 @@
 import { sql, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '../db/database';
 import type { RequestsTable } from '../db/schema';
-import { addCopies, notHiddenBy, toTaskView, type TaskView } from './list';
+import { notHiddenBy } from './list-filter';
+import { addCopies, toTaskView, type TaskView } from './task-view';
 
 export { publicParams, requestIdOf, requestTitle } from './request-fields';
 

@@ -3,17 +3,22 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testDatabase } from '../testing/database';
 import * as list from './list';
+import * as counts from './list-counts';
 import { createTaskRoutes, type TaskRoutes } from './routes';
 
 vi.mock('./list', async (importOriginal) => {
   const actual = await importOriginal<typeof import('./list')>();
-  return { ...actual, countTasks: vi.fn(actual.countTasks), listTasks: vi.fn(actual.listTasks) };
+  return { ...actual, listTasks: vi.fn(actual.listTasks) };
+});
+vi.mock('./list-counts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./list-counts')>();
+  return { ...actual, countTasks: vi.fn(actual.countTasks) };
 });
 
 let routes: TaskRoutes | undefined;
 afterEach(async () => {
   await routes?.close();
-  vi.mocked(list.countTasks).mockReset();
+  vi.mocked(counts.countTasks).mockReset();
   vi.mocked(list.listTasks).mockReset();
 });
 
@@ -26,7 +31,7 @@ async function get(query: string) {
 
 describe('GET /__console/tasks with a search cut short', () => {
   it('gives the unknown counts as null with countsUnknown, and says the page was cut short', async () => {
-    vi.mocked(list.countTasks).mockResolvedValue({
+    vi.mocked(counts.countTasks).mockResolvedValue({
       counts: { all: 1000, running: null, succeeded: 1000, failed: null },
       capped: true,
       unknown: true,
@@ -47,7 +52,7 @@ describe('GET /__console/tasks with a search cut short', () => {
   });
 
   it('says neither when every count is known and the page complete', async () => {
-    vi.mocked(list.countTasks).mockResolvedValue({
+    vi.mocked(counts.countTasks).mockResolvedValue({
       counts: { all: 3, running: 0, succeeded: 3, failed: 0 },
       capped: false,
       unknown: false,

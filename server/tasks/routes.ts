@@ -2,23 +2,22 @@
 // detail page. Behind the sign-in like the rest of `/__console`.
 import { Hono } from 'hono';
 import { TASK_TYPES } from '../../src/api/schemas';
-import { SEARCH_MAX_CHARS, TASK_SORTS, type TaskSort } from '../../src/api/task-view-rule';
+import {
+  SEARCH_MAX_CHARS,
+  TASK_SORTS,
+  TASK_TABS,
+  type TaskSort,
+  type TaskTab,
+} from '../../src/api/task-view-rule';
 import type { Database } from '../db/database';
 import { createTaskFeed, mountTaskEvents } from './feed';
 import { createStreamLimits, type StreamLimits } from '../http/stream-limits';
 import { databaseInputErrors, refuseUnstorableText } from '../http/request-text';
-import {
-  addCopies,
-  countFailures,
-  countTasks,
-  getTask,
-  listCreators,
-  listTasks,
-  PAGE_SIZE_MAX,
-  TASK_TABS,
-  type TaskFilter,
-  type TaskTab,
-} from './list';
+import { getTask, listTasks, PAGE_SIZE_MAX } from './list';
+import { countTasks } from './list-counts';
+import type { TaskFilter } from './list-filter';
+import { countFailures, listCreators } from './list-filter-choices';
+import { addCopies } from './task-view';
 import { getRequest, listRequests, REQUESTS_PAGE_MAX, requestsOfTasks } from './requests';
 import { mountDownloads } from './download';
 import { mountBulk } from './bulk';

@@ -6,7 +6,9 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../db/database';
 import { usePostgresInstances } from '../testing/postgres-instances';
-import { countTasks, listTasks, type SearchOptions } from './list';
+import { listTasks } from './list';
+import { countTasks } from './list-counts';
+import type { SearchOptions } from './list-time-limit';
 
 const { freshDatabase, instance } = usePostgresInstances('search-pg-secret-0123456789');
 

@@ -8,15 +8,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TaskPhase } from '../db/schema';
 import { resetTestDatabase, testDatabase } from '../testing/database';
 import { scannedCounts } from '../testing/scanned-counts';
-import {
-  COUNT_CAP,
-  countTasks,
-  listTasks,
-  type SearchOptions,
-  type TaskCounts,
-  type TaskFilter,
-  TASK_TABS,
-} from './list';
+import { TASK_TABS } from '../../src/api/task-view-rule';
+import { listTasks } from './list';
+import { COUNT_CAP, countTasks, type TaskCounts } from './list-counts';
+import type { TaskFilter } from './list-filter';
+import type { SearchOptions } from './list-time-limit';
 
 const TASKS = 9000;
 

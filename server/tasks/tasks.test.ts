@@ -7,7 +7,8 @@ import { CONSOLE_INBOX } from '../../src/api/schemas';
 import { useTestNodeApp, TEST_ORIGIN } from '../testing/test-node-app';
 import { testDatabase } from '../testing/database';
 import { applyStatus } from './recorder';
-import type { TaskCounts, TaskEventView, TaskView } from './list';
+import type { TaskCounts } from './list-counts';
+import type { TaskEventView, TaskView } from './task-view';
 
 const ORIGIN = TEST_ORIGIN;
 const server = useTestNodeApp('tasks-test');

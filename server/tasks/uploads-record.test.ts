@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import { describe, expect, it, vi } from 'vitest';
 import { useTestNodeApp, TEST_ORIGIN } from '../testing/test-node-app';
-import type { TaskView } from './list';
+import type { TaskView } from './task-view';
 import { recordTraffic } from './record-traffic';
 import type { TaskRecorder } from './recorder';
 

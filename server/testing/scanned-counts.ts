@@ -1,7 +1,7 @@
 // Tests' reference answer for the tab counts: a full scan of `tasks`, whatever the indexes and the
 // kept counts say.
 import type { Db } from '../db/database';
-import type { TaskCounts } from '../tasks/list';
+import type { TaskCounts } from '../tasks/list-counts';
 
 /**
  * The tab counts as a full scan of `tasks` gives them, to check the kept ones against; with `q`,

@@ -1,6 +1,6 @@
 // The one rule for "this task belongs to this view of the Tasks screen": which tab a status puts a
 // task in, which fields the search covers and how its text is compared, how the kind and creator
-// filters apply. Three places use it: the server's SQL (server/tasks/list.ts, built from the pieces
+// filters apply. Three places use it: the server's SQL (server/tasks/list-filter.ts, built from the pieces
 // below; the `phase` and `search` columns of `tasks` are frozen in its migrations and equal
 // phaseSql() and searchSql()), the live merge of pushed tasks and the offline view from this
 // browser's history (src/features/tasks). src/api/task-view-rule.test.ts holds all three to it.
@@ -65,7 +65,7 @@ const NO_REASON = 'No reason given';
 
 /**
  * What a failed task failed with, as the server's SQL reads it (FAILURE_CODE and FAILURE_REASON in
- * server/tasks/list.ts): the status answer's error code and message, else the last error's.
+ * server/db/failure-sql.ts): the status answer's error code and message, else the last error's.
  */
 export function failureOf(task: { result?: unknown; lastError?: unknown }): {
   code?: string;
