@@ -64,10 +64,10 @@ async function startService(): Promise<Server> {
  * `npm start` (what its script runs) on `dataDir`; resolves with the milliseconds from launch to
  * its first answer to GET / (asked every 10 ms from launch).
  */
-async function startConsole(dataDir: string, env: Record<string, string> = {}) {
+async function startConsole(dataDir: string, env: Record<string, string> = {}, nodeArgs: string[] = []) {
   const port = await freePort();
   const started = performance.now();
-  const { child } = spawnServer([BUILT_SERVER], {
+  const { child } = spawnServer([...nodeArgs, BUILT_SERVER], {
     HOST: '127.0.0.1',
     PORT: String(port),
     DATA_DIR: dataDir,
@@ -140,6 +140,10 @@ async function createTasks(origin: string): Promise<string[]> {
 
 interface Load {
   rate: number;
+  /** Polls answered (or failed) in all. */
+  count: number;
+  /** CPU time of this process (the poller) per poll, in ms. */
+  pollerCpu: number;
   p50: number;
   p99: number;
   failed: number;
@@ -167,13 +171,22 @@ async function poll(origin: string, ids: string[], concurrency: number, seconds:
     }
   };
   const started = performance.now();
+  const cpu = process.cpuUsage();
   await Promise.all(Array.from({ length: concurrency }, worker));
   const elapsed = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
   await pool.close();
   latencies.sort((a, b) => a - b);
   const at = (q: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  return { rate: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), failed };
+  return {
+    rate: latencies.length / elapsed,
+    count: latencies.length,
+    pollerCpu: (used.user + used.system) / 1000 / latencies.length,
+    p50: at(0.5),
+    p99: at(0.99),
+    failed,
+  };
 }
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
@@ -206,10 +219,13 @@ export async function benchLight(
     const service = await startService();
     running.push(service);
     step('service up');
-    const { server: proxy } = await startConsole(join(folder, 'proxy'), {
-      API_BASE_URL: service.origin,
-      API_TOKEN: TOKEN,
-    });
+    // BENCH_LIGHT_PROFILE=<folder>: the proxying console writes a CPU profile there when it stops.
+    const profile = process.env.BENCH_LIGHT_PROFILE;
+    const { server: proxy } = await startConsole(
+      join(folder, 'proxy'),
+      { API_BASE_URL: service.origin, API_TOKEN: TOKEN },
+      profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [],
+    );
     running.push(proxy);
     step('proxy up');
     const ids = await createTasks(proxy.origin);
@@ -218,10 +234,16 @@ export async function benchLight(
     const serviceIdle = memoryMb(service.child, 'VmRSS');
     const proxyIdle = memoryMb(proxy.child, 'VmRSS');
     step('polling');
+    let serviceCpu = cpuMs(service.child);
     const direct = await poll(service.origin, ids, concurrency, seconds);
+    const directCpu = (cpuMs(service.child) - serviceCpu) / direct.count;
     const fromIdle = resetPeak(proxy.child);
     resetPeak(service.child);
+    const proxyCpu = cpuMs(proxy.child);
+    serviceCpu = cpuMs(service.child);
     const through = await poll(proxy.origin, ids, concurrency, seconds);
+    const throughCpu = (cpuMs(proxy.child) - proxyCpu) / through.count;
+    const behindCpu = (cpuMs(service.child) - serviceCpu) / through.count;
     const peak = memoryMb(proxy.child, 'VmHWM');
     const servicePeak = memoryMb(service.child, 'VmHWM');
     const ratio = through.rate / direct.rate;
@@ -288,6 +310,12 @@ export async function benchLight(
         value: `${ms(through.p50)} / ${ms(through.p99)}`,
         target: 'p99 ≤ 250 ms',
         ok: through.p99 <= 250,
+      },
+      {
+        figure: '  CPU per poll: console / service behind it / poller (alone: service / poller)',
+        value: `${throughCpu.toFixed(2)} / ${behindCpu.toFixed(2)} / ${through.pollerCpu.toFixed(2)} ms (${directCpu.toFixed(2)} / ${direct.pollerCpu.toFixed(2)} ms)`,
+        target: '—',
+        ok: true,
       },
       {
         figure: 'Proxy rate / the service alone',

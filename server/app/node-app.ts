@@ -16,7 +16,8 @@ import { openDatabase, type Database } from '../db/database';
 import { createEmulator, type Emulator, type EmulatorOptions } from '../emulator/app';
 import { createGuardedFetch } from '../proxy/outbound';
 import { createPreviewRoutes } from '../preview/preview-route';
-import { createProxyApp } from '../proxy/proxy';
+import { createProxyApp, createProxyHandlers } from '../proxy/proxy';
+import { chain, type Chain } from '../http/chain';
 import { UploadQuota } from '../http/upload-quota';
 import { createStreamLimits } from '../http/stream-limits';
 import { requestOrigin } from '../http/request-origin';
@@ -54,6 +55,14 @@ export interface NodeApp {
   app: Hono;
   /** The in-process emulator when API_BASE_URL is unset (the demo seeds tasks into it). */
   emulator?: Emulator;
+  /**
+   * With API_BASE_URL: a GET under `/v1/` (status polls, most of the traffic) answered in the
+   * caller's own context by exactly the handlers `app` runs for it, in the same order (role check,
+   * limits, recorder, inbox marker, proxy), without `app`'s routing and second middleware chain.
+   * The caller has put the verified identity in the context (IDENTITY_KEY), as its sign-in layer
+   * does; nothing on this path reads the request's origin, only its path.
+   */
+  v1Get?: Chain;
   /** Open, migrated, with any old callback log imported; rejects when the database is unusable. */
   database: Promise<Database>;
   /** People, sessions and the audit log (server/identity/store.ts). */
@@ -111,12 +120,11 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
 
   const identity = createIdentityStore(database);
   // Before every route: each one needs a role (server/identity/access.ts).
-  app.use(
-    accessGuard({
-      anonymous: options.anonymous === undefined ? LOCAL_ADMIN : (options.anonymous ?? undefined),
-      seen: (who) => (who.source === 'local-admin' ? identity.ensureLocalAdmin() : undefined),
-    }),
-  );
+  const access = accessGuard({
+    anonymous: options.anonymous === undefined ? LOCAL_ADMIN : (options.anonymous ?? undefined),
+    seen: (who) => (who.source === 'local-admin' ? identity.ensureLocalAdmin() : undefined),
+  });
+  app.use(access);
   app.route('/', createPeopleRoutes(identity));
   // The emulator's settings steer the backend for everyone: a change goes in the audit log.
   app.post('/emulator/settings', async (c, next) => {
@@ -189,8 +197,10 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
   };
   // Spending limits (server/limits): a creation past one is refused before it reaches the proxy or
   // the emulator; one that fits is held until the recorder (inside) has recorded its tasks.
-  app.use('/v1/*', limitsGuard(database, { now: options.now }));
-  app.use('/v1/*', recordTraffic(recorder, inbox.path));
+  const limits = limitsGuard(database, { now: options.now });
+  const record = recordTraffic(recorder, inbox.path);
+  app.use('/v1/*', limits);
+  app.use('/v1/*', record);
   // Result downloads (server/tasks/download.ts): through the outbound guard; the in-process
   // emulator's media are answered here.
   const resultFetch = createGuardedFetch({
@@ -255,7 +265,8 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
     const base = config.publicBaseUrl ?? (config.apiBaseUrl ? undefined : requestOrigin(c));
     return base ? `${base}${inbox.path}` : null;
   };
-  app.use('/v1/*', ...consoleInboxMarker(inboxUrl, inbox.path.slice('/callbacks/'.length)));
+  const marker = consoleInboxMarker(inboxUrl, inbox.path.slice('/callbacks/'.length));
+  app.use('/v1/*', ...marker);
 
   app.get('/__console/config', (c) => {
     // The in-process emulator reaches the inbox at the address the browser used; a real service
@@ -273,16 +284,18 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
     return c.json(info, 200, { 'cache-control': 'no-store' });
   });
 
+  let v1Get: NodeApp['v1Get'];
   if (config.apiBaseUrl) {
-    app.route(
-      '/',
-      createProxyApp({
-        apiBaseUrl: config.apiBaseUrl,
-        apiToken: config.apiToken,
-        uploadMaxBytes: config.uploadMaxBytes,
-        uploadQuota: new UploadQuota(config.uploadQuotaBytesPerDay),
-      }),
-    );
+    const proxyOptions = {
+      apiBaseUrl: config.apiBaseUrl,
+      apiToken: config.apiToken,
+      uploadMaxBytes: config.uploadMaxBytes,
+      uploadQuota: new UploadQuota(config.uploadQuotaBytesPerDay),
+    };
+    const proxy = createProxyHandlers(proxyOptions);
+    app.route('/', createProxyApp(proxyOptions, proxy));
+    // Every handler this app runs for a GET under /v1 (node-app.test.ts checks the router agrees).
+    v1Get = chain([access, limits, record, ...marker, ...proxy]);
   } else {
     // The emulator fetches reference images and POSTs callbacks on anyone's word: only public
     // addresses, except this console's own media and inbox, which are answered in-process.
@@ -307,6 +320,7 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
   return {
     app,
     emulator,
+    v1Get,
     database,
     identity,
     results,

@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
 import type { Server } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -291,6 +292,71 @@ describe('production server behind a reverse proxy', () => {
     } finally {
       server.closeAllConnections();
       await Promise.all([server, service.server].map((s) => new Promise((resolve) => s.close(resolve))));
+    }
+  });
+});
+
+describe('production server: status polls in its own context (proxy mode, node-app.ts v1Get)', () => {
+  const TOKEN = 'prod-status-token-5e2a';
+  let service: Server;
+  let serviceUrl = '';
+  const asked: string[] = [];
+  beforeAll(async () => {
+    const api = new Hono();
+    api.get('/v1/image_generate/:id', (c) => {
+      asked.push(c.req.header('authorization') ?? '');
+      return c.json({ code: 0, msg: 'ok', data: { task_id: c.req.param('id'), status: 'SUCCEEDED' } });
+    });
+    service = await new Promise<Server>((resolve) => {
+      const started = serve({ fetch: api.fetch, hostname: '127.0.0.1', port: 0 }, () =>
+        resolve(started as Server),
+      );
+    });
+    serviceUrl = `http://127.0.0.1:${(service.address() as { port: number }).port}`;
+    return () => new Promise<void>((resolve) => service.close(() => resolve()));
+  });
+  beforeEach(() => {
+    asked.length = 0;
+  });
+
+  it('keeps the host check, the sign-in and the security headers, and records the answer', async () => {
+    const prod = createProdApp(prodConfig(dist.dir, { API_BASE_URL: serviceUrl, API_TOKEN: TOKEN }));
+    try {
+      await prod.ready;
+      const res = await prod.app.request('http://127.0.0.1:8080/v1/image_generate/i2is-fast-1');
+      expect(res.status).toBe(200);
+      // Before the body is read: reading it rebuilds a lightweight response from its first headers.
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(await res.json()).toMatchObject({ data: { task_id: 'i2is-fast-1', status: 'SUCCEEDED' } });
+      expect(asked).toEqual([`Bearer ${TOKEN}`]);
+      const task = await prod.app.request('http://127.0.0.1:8080/__console/tasks/i2is-fast-1');
+      expect(await task.json()).toMatchObject({ data: { task: { id: 'i2is-fast-1', status: 'SUCCEEDED' } } });
+      // Another host name: refused before anything else runs.
+      const elsewhere = await prod.app.request('http://evil.example/v1/image_generate/i2is-fast-2');
+      expect(elsewhere.status).toBe(421);
+      // A cross-site browser request: the proxy refuses it, as on every /v1 path.
+      const crossSite = await prod.app.request('http://127.0.0.1:8080/v1/image_generate/i2is-fast-3', {
+        headers: { 'sec-fetch-site': 'cross-site' },
+      });
+      expect(crossSite.status).toBe(403);
+      expect(asked).toHaveLength(1);
+    } finally {
+      await prod.close();
+    }
+  });
+
+  it('asks for a sign-in before the service is asked', async () => {
+    const prod = createProdApp(
+      prodConfig(dist.dir, { API_BASE_URL: serviceUrl, API_TOKEN: TOKEN, APP_PASSWORD: 'long enough pw' }),
+    );
+    try {
+      await prod.ready;
+      const res = await prod.app.request('http://127.0.0.1:8080/v1/image_generate/i2is-fast-4');
+      expect(res.status).toBe(401);
+      expect(asked).toHaveLength(0);
+    } finally {
+      await prod.close();
     }
   });
 });

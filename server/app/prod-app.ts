@@ -177,6 +177,8 @@ export function createProdApp(config: ProdConfig, options: ProdAppOptions = {}):
 
   app.all('*', async (c, next) => {
     if (!isNodePath(c.req.path)) return next();
+    // Status polls: in this context, through the same handlers (node-app.ts, v1Get).
+    if (nodeApp.v1Get && c.req.method === 'GET' && c.req.path.startsWith('/v1/')) return nodeApp.v1Get(c);
     return toNodeSide(c);
   });
 

@@ -534,6 +534,20 @@ describe('createProxyHandler against real sockets', () => {
       c.json({ code: 0, msg: 'ok', data: { authorization: c.req.header('authorization') ?? null } }),
     );
     api.get('/v1/image_to_video/redirect', (c) => c.redirect(`${elsewhereUrl}/v1/landing`, 302));
+    // 3 MB of JSON in 64 KB chunks, without a Content-Length: past what is read whole, so streamed on.
+    api.get('/v1/image_generate/large', () => {
+      const chunk = new TextEncoder().encode(`${'"x",'.repeat(16 * 1024)}`);
+      let sent = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent === 0) controller.enqueue(new TextEncoder().encode('{"code":0,"data":['));
+          if (sent++ < 48) return controller.enqueue(chunk);
+          controller.enqueue(new TextEncoder().encode('"end"]}'));
+          controller.close();
+        },
+      });
+      return new Response(body, { headers: { 'content-type': 'application/json' } });
+    });
     ({ server: upstream, url: upstreamUrl } = await listen(api));
   });
   afterAll(async () => {
@@ -545,6 +559,15 @@ describe('createProxyHandler against real sockets', () => {
   it('reaches a real upstream with the bearer token', async () => {
     const response = await app(upstreamUrl).request('/v1/video_translate/target_languages');
     expect(await response.json()).toEqual({ code: 0, msg: 'ok', data: { authorization: `Bearer ${TOKEN}` } });
+  });
+
+  it('passes an answer larger than the 1 MB read whole through intact, streamed', async () => {
+    const response = await app(upstreamUrl).request('/v1/image_generate/large');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-length')).toBeNull();
+    const answer = (await response.json()) as { data: string[] };
+    expect(answer.data).toHaveLength(48 * 16 * 1024 + 1);
+    expect(answer.data.at(-1)).toBe('end');
   });
 
   it('never follows an upstream redirect (nothing reaches the other origin)', async () => {

@@ -1,7 +1,7 @@
 // Forwards `/v1/*` to the real service and adds the bearer token on the Node side, so the token
 // never reaches the browser. Only the documented endpoints (./proxy-routes.ts) and only the headers
 // the service needs are passed either way.
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type Handler, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { UPLOAD_PATH } from '../../src/api/upload';
 import { formatMediaType, isJsonMediaType, parseMediaType } from '../http/media-type';
@@ -83,18 +83,28 @@ function refusal(c: Context, hasBody: boolean, uploadMaxBytes: number): Response
   return undefined;
 }
 
-/** `/v1/*` forwarded to the service: mount with `app.route('/', createProxyApp(…))`. */
-export function createProxyApp(options: ProxyOptions): Hono {
-  const app = new Hono();
+/**
+ * What `/v1/*` runs, in order: the body limit, then the handler that forwards. createProxyApp mounts
+ * them; the Node side also runs them as they are for the status queries it answers in its caller's
+ * context (server/app/node-app.ts, `statusQuery`).
+ */
+export function createProxyHandlers(options: ProxyOptions): [MiddlewareHandler, Handler] {
   // Content-Length can be absent (chunked) or wrong: bodyLimit counts the bytes as they stream and
   // stops reading the moment they pass the limit, so no body is ever held whole beyond it.
   // The upload path counts its own bytes while it streams (limitedUploadBody).
   const jsonLimit = bodyLimit({ maxSize: MAX_PROXY_BODY_BYTES, onError: tooLarge });
   // A GET has no body: asking Hono for one would build a whole WHATWG Request per status poll.
-  app.use('/v1/*', (c, next) =>
-    isUpload(c) || c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : jsonLimit(c, next),
-  );
-  app.all('/v1/*', createProxyHandler(options));
+  const limit: MiddlewareHandler = (c, next) =>
+    isUpload(c) || c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : jsonLimit(c, next);
+  return [limit, createProxyHandler(options)];
+}
+
+/** `/v1/*` forwarded to the service: mount with `app.route('/', createProxyApp(…))`. */
+export function createProxyApp(options: ProxyOptions, handlers = createProxyHandlers(options)): Hono {
+  const app = new Hono();
+  const [limit, forward] = handlers;
+  app.use('/v1/*', limit);
+  app.all('/v1/*', forward);
   return app;
 }
 

@@ -4,7 +4,7 @@
 // Request, Response, Headers or web stream per poll: fetch cost ~4x the rest of a poll, measured in
 // docs/performance.md), and a small answer is read whole, so the console answers it with a byte
 // buffer (written to the socket in one go) that the task recorder reads without a copy.
-import { Agent, request } from 'undici';
+import { Agent, util, type Dispatcher } from 'undici';
 
 /** Answers up to this size are read whole before being passed on; larger ones stream through. */
 const BUFFERED_ANSWER_BYTES = 1024 * 1024;
@@ -18,6 +18,8 @@ export interface Upstream {
   header(name: string): string | undefined;
   /** The body, chunk by chunk (empty for a body-less status). */
   chunks: AsyncIterator<Uint8Array>;
+  /** The whole body, when it was read before the answer was handed over (at most 1 MB). */
+  bytes?: Buffer;
   /** Drops the body unread. */
   discard(): Promise<void>;
 }
@@ -36,6 +38,9 @@ class UpstreamTimeout extends Error {
 
 let agent: Agent | undefined;
 
+/** Chunks of a large answer read ahead of the browser before the service is paused. */
+const STREAM_AHEAD = 4;
+
 /**
  * One agent for the process: keep-alive connections to the service, reused by every poll.
  * Redirects are never followed (request() does not follow them without an interceptor).
@@ -44,29 +49,128 @@ function upstreamAgent(): Agent {
   return (agent ??= new Agent({ connections: UPSTREAM_CONNECTIONS, keepAliveTimeout: 10_000 }));
 }
 
-export async function sendToService(url: string, init: UpstreamRequest): Promise<Upstream> {
-  try {
-    const { statusCode, headers, body } = await request(url, {
-      method: init.method as 'GET',
-      headers: init.headers,
-      body: init.body,
-      dispatcher: upstreamAgent(),
-      headersTimeout: init.timeoutMs,
-      bodyTimeout: init.timeoutMs,
-    });
-    return {
-      status: statusCode,
-      header: (name) => {
-        const value = headers[name];
-        return Array.isArray(value) ? value.join(', ') : value;
-      },
-      chunks: (body as AsyncIterable<Uint8Array>)[Symbol.asyncIterator](),
-      // Reads a little of it so the connection can be kept, or closes it; never an unhandled error.
-      discard: () => body.dump().catch(() => undefined),
+/**
+ * Asks the service. The answer is handed over once its body has come whole when that body is at most
+ * BUFFERED_ANSWER_BYTES (`bytes`: a status answer, a few hundred bytes), or else as soon as it is
+ * known to be larger, streamed from there with back-pressure. undici's dispatcher is driven directly:
+ * request() would make a Node stream and an async iterator per status poll for a body read whole.
+ */
+export function sendToService(url: string, init: UpstreamRequest): Promise<Upstream> {
+  const { origin, pathname, search } = new URL(url);
+  return new Promise<Upstream>((resolve, reject) => {
+    let status = 0;
+    let headers: Record<string, string | string[] | undefined> = {};
+    const header = (name: string) => {
+      const value = headers[name];
+      return Array.isArray(value) ? value.join(', ') : value;
     };
-  } catch (error) {
-    throw timeoutOr(error);
-  }
+    const held: Buffer[] = [];
+    let size = 0;
+    let handedOver = false;
+    let streaming = false;
+    let ended = false;
+    let failure: unknown;
+    let paused = false;
+    let wake: (() => void) | undefined;
+    let resume = () => {};
+    let abort = (_reason?: Error) => {};
+    const woken = () => {
+      wake?.();
+      wake = undefined;
+    };
+    /** Larger than read whole: handed over now, the rest read as it is asked for (4 chunks ahead). */
+    const streamed = () => {
+      handedOver = streaming = true;
+      const chunks: AsyncIterator<Uint8Array> = {
+        next: async () => {
+          for (;;) {
+            const chunk = held.shift();
+            if (chunk) {
+              if (paused && held.length < STREAM_AHEAD) {
+                paused = false;
+                // Never from inside undici's parser, which this may be called from.
+                queueMicrotask(resume);
+              }
+              return { done: false, value: chunk };
+            }
+            if (failure) throw failure;
+            if (ended) return { done: true, value: undefined };
+            await new Promise<void>((resolve) => (wake = resolve));
+          }
+        },
+        return: async () => {
+          if (!ended) abort(new Error('The answer was not read'));
+          held.length = 0;
+          return { done: true, value: undefined };
+        },
+      };
+      resolve({ status, header, chunks, discard: async () => void (await chunks.return?.()) });
+    };
+    const handler: Dispatcher.DispatchHandler = {
+      onConnect: (abortRequest) => {
+        abort = abortRequest;
+      },
+      onHeaders: (statusCode, rawHeaders, resumeBody) => {
+        status = statusCode;
+        headers = util.parseHeaders(rawHeaders);
+        resume = resumeBody;
+        if (Number(header('content-length') ?? 0) > BUFFERED_ANSWER_BYTES) streamed();
+        return true;
+      },
+      onData: (chunk) => {
+        // undici hands over empty chunks too (flushing its parser on resume): nothing to keep.
+        if (chunk.byteLength === 0) return !paused;
+        held.push(chunk);
+        if (streaming) {
+          woken();
+          paused = held.length >= STREAM_AHEAD;
+          return !paused;
+        }
+        size += chunk.byteLength;
+        if (size > BUFFERED_ANSWER_BYTES) streamed();
+        return true;
+      },
+      onComplete: () => {
+        if (streaming) {
+          ended = true;
+          return woken();
+        }
+        handedOver = true;
+        const bytes = Buffer.concat(held, size);
+        let unread = true;
+        resolve({
+          status,
+          header,
+          bytes,
+          chunks: {
+            next: async () =>
+              unread && bytes.byteLength
+                ? ((unread = false), { done: false, value: bytes })
+                : { done: true, value: undefined },
+          },
+          discard: async () => undefined,
+        });
+      },
+      onError: (error) => {
+        if (!handedOver) return reject(timeoutOr(error));
+        failure = timeoutOr(error);
+        woken();
+      },
+    };
+    // Redirects are never followed: the dispatcher has no redirect interceptor.
+    upstreamAgent().dispatch(
+      {
+        origin,
+        path: pathname + search,
+        method: init.method as Dispatcher.HttpMethod,
+        headers: init.headers,
+        body: init.body,
+        headersTimeout: init.timeoutMs,
+        bodyTimeout: init.timeoutMs,
+      },
+      handler,
+    );
+  });
 }
 
 function timeoutOr(error: unknown): unknown {
@@ -98,6 +202,7 @@ export async function readAnswer(
   upstream: Upstream,
   max = BUFFERED_ANSWER_BYTES,
 ): Promise<{ bytes: Buffer } | { stream: ReadableStream<Uint8Array> }> {
+  if (upstream.bytes && upstream.bytes.byteLength <= max) return { bytes: upstream.bytes };
   const declared = Number(upstream.header('content-length') ?? 0);
   const chunks: Uint8Array[] = [];
   let size = 0;

@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { KyselyPlugin, RootOperationNode } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../db/database';
 import { copyOfTemplate } from '../testing/pglite-template';
 import { resetTestDatabase } from '../testing/database';
@@ -109,6 +109,48 @@ describe('status answers', () => {
     await recorder.error('img-1', { kind: 'status', httpStatus: 503, msg: 'busy' });
     await recorder.flush();
     expect((await taskRow()).last_error).toMatchObject({ httpStatus: 503 });
+  });
+});
+
+describe('changed answers in batches (group commit)', () => {
+  let database: Database;
+  beforeEach(async () => {
+    database = await resetTestDatabase();
+  });
+
+  const statusOf = async (id: string) =>
+    (await database.db.selectFrom('tasks').select('status').where('id', '=', id).executeTakeFirst())?.status;
+  const answer = (id: string) => ({ task_id: id, status: 'SUCCEEDED' });
+
+  it('answers arriving together share a transaction, and each is acknowledged once it is committed', async () => {
+    const transactions = vi.spyOn(database.db, 'transaction');
+    const recorder = createTaskRecorder(Promise.resolve(database));
+    const ids = ['b-1', 'b-2', 'b-3', 'b-4', 'b-5'];
+    const seenAtAnswer = await Promise.all(
+      ids.map(async (id) => {
+        expect(await recorder.status('image_generate', id, answer(id))).toBe(true);
+        // Durable before the answer: already in the database when the poll would be answered.
+        return statusOf(id);
+      }),
+    );
+    expect(seenAtAnswer).toEqual(ids.map(() => 'SUCCEEDED'));
+    // The first at once, the four that came while it was written in one more.
+    expect(transactions).toHaveBeenCalledTimes(2);
+    transactions.mockRestore();
+  });
+
+  it('an answer that cannot be written fails alone; the others of its batch are written', async () => {
+    const recorder = createTaskRecorder(Promise.resolve(database));
+    const first = recorder.status('image_generate', 'b-0', answer('b-0'));
+    // `kind` is required by the record: this one makes its batch's transaction fail.
+    const broken = recorder.status(null as never, 'b-bad', answer('b-bad'));
+    const others = ['b-6', 'b-7'].map((id) => recorder.status('image_generate', id, answer(id)));
+    expect(await first).toBe(true);
+    await expect(broken).rejects.toThrow();
+    expect(await Promise.all(others)).toEqual([true, true]);
+    expect(await statusOf('b-6')).toBe('SUCCEEDED');
+    expect(await statusOf('b-7')).toBe('SUCCEEDED');
+    expect(await statusOf('b-bad')).toBeUndefined();
   });
 });
 

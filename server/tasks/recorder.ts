@@ -191,7 +191,8 @@ async function filesOf(trx: Db, params: Record<string, unknown>): Promise<Reques
  * and written for all such tasks in one UPDATE every CHECKED_FLUSH_MS, off the request path. A
  * crash then loses at most those check times, never anything the service reported: an answer that
  * changes the record is committed before the browser gets it, as before. Identical answers that
- * arrive while the first is being written wait for that write instead of writing again.
+ * arrive while the first is being written wait for that write instead of writing again; changed
+ * answers of different tasks that arrive together share one transaction (group commit, statusWrite).
  */
 export function createTaskRecorder(database: Promise<Database>): TaskRecorder {
   const db = async () => (await database).db;
@@ -235,11 +236,46 @@ export function createTaskRecorder(database: Promise<Database>): TaskRecorder {
     clearTimeout(timer);
     return (flushing = flushing.then(writeChecked));
   };
-  const statusWrite = async (kind: TaskType, id: string, data: TaskUpdate): Promise<boolean> => {
-    // A task the record did not know yet is added by applyStatus as a lookup.
-    await (await db()).transaction().execute((trx) => applyStatus(trx, kind, id, data, 'poll'));
-    return true;
+  /**
+   * Changed answers waiting for the next transaction. Group commit: the first is written at once;
+   * those that arrive while a transaction runs share the next one, and each is acknowledged only
+   * once the transaction holding it has committed. A batch that fails is written again task by
+   * task, so one bad answer costs only its own poll.
+   */
+  let queued: {
+    kind: TaskType;
+    id: string;
+    data: TaskUpdate;
+    resolve(written: boolean): void;
+    reject(error: unknown): void;
+  }[] = [];
+  let batching = false;
+  const applyAll = async (batch: typeof queued) =>
+    (await db()).transaction().execute(async (trx) => {
+      // A task the record did not know yet is added by applyStatus as a lookup.
+      for (const { kind, id, data } of batch) await applyStatus(trx, kind, id, data, 'poll');
+    });
+  const writeBatches = async () => {
+    batching = true;
+    while (queued.length) {
+      // Ids in order, as every writer of several tasks does, so two writers cannot deadlock.
+      const batch = queued.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      queued = [];
+      try {
+        await applyAll(batch);
+        for (const entry of batch) entry.resolve(true);
+      } catch (error) {
+        if (batch.length === 1) batch[0]!.reject(error);
+        else for (const entry of batch) await applyAll([entry]).then(() => entry.resolve(true), entry.reject);
+      }
+    }
+    batching = false;
   };
+  const statusWrite = (kind: TaskType, id: string, data: TaskUpdate) =>
+    new Promise<boolean>((resolve, reject) => {
+      queued.push({ kind, id, data, resolve, reject });
+      if (!batching) void writeBatches();
+    });
   return {
     async created(kind, params, tasks, creator, at) {
       const batch = tasks.length > 1 ? JSON.stringify(tasks.map((task) => task.id)) : null;
