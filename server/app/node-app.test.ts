@@ -80,18 +80,20 @@ describe('/v1/* with a remote backend', () => {
 });
 
 describe("GET /v1/* answered in the caller's context (v1Get)", () => {
-  it("runs exactly the handlers the app's router matches for it, in the same order", () => {
-    const { app, v1Get } = start({ API_BASE_URL: 'https://api.example.com', API_TOKEN: TOKEN });
+  it("runs exactly the handlers the app's router matches for it, in the same order", async () => {
+    const { app, v1Get } = await start({ API_BASE_URL: 'https://api.example.com', API_TOKEN: TOKEN });
     expect(v1Get).toBeDefined();
     for (const path of ['/v1/image_generate/i2is-1', '/v1/video_translate/target_languages', '/v1/x/y/z']) {
       // Each entry: [[handler, route], params].
-      const matched = app.router.match('GET', path)[0].map((entry) => entry[0][0]);
+      const matched = app.router
+        .match('GET', path)[0]
+        .map((entry: [[unknown, unknown], unknown]) => entry[0][0]);
       expect(matched, path).toEqual(v1Get!.handlers);
     }
   });
 
-  it('is not offered with the in-process emulator', () => {
-    expect(start({}).v1Get).toBeUndefined();
+  it('is not offered with the in-process emulator', async () => {
+    expect((await start({})).v1Get).toBeUndefined();
   });
 });
 
