@@ -12,67 +12,62 @@ const allowedHosts = [
 ];
 
 /**
- * Our own modules that the automatic split would ship as many small files, each fetched with the
- * same screens: one file per group (separate gzip streams compress worse, and every file costs its
- * import glue). Each group holds only what the screens fetching it use at once.
+ * Folders whose modules travel as one chunk, so a file moved or renamed inside a folder stays in its
+ * chunk and a new folder gets one only by being named here. Each chunk holds what the screens
+ * fetching it use at once (separate files compress worse and each costs its import glue). The
+ * longest folder that holds a module decides; `null` leaves a subfolder to the automatic split (the
+ * forms' zod schemas, loaded on a form's first focus). Modules outside every folder here go where
+ * the automatic split puts them: with their only importer, or in a file shared by their importers.
  */
-const APP_CHUNKS: [RegExp, string][] = [
-  // Used by (nearly) every screen.
-  [
-    /src\/(components\/ui\/(button|platform|lazy-part)|api\/(rules|http-url|is-record)|features\/image-to-video\/animate-link)\.tsx?$/,
-    'shared',
-  ],
-  // TanStack Query in one file: split by which hooks each screen uses, it was three files
-  // (7.7 + 2.7 + 1.0 KB gzip) that every screen using one of them fetches together, and separate
-  // gzip streams compress worse. Its dependencies (React) stay in the entry; useQueries ships with
-  // the poller, its only user. With it, small modules only the screens that query use.
-  [/node_modules\/@tanstack\/(query-core|react-query)\/(?!.*\/(queriesObserver|useQueries)\.js$)/, 'query'],
-  [/src\/api\/(query-client|task-types)\.tsx?$/, 'query'],
-  // The Tasks list and the task page: what both show (their folders are in FOLDER_CHUNKS).
-  [/src\/api\/task-view-rule\.ts$/, 'tasks'],
-  // The task page alone, with the request's files it lists.
-  [/src\/api\/request-files\.ts$/, 'task-detail-screen'],
-  // The callback stream and the inbox's API (Callbacks screen, or while following tasks).
-  [
-    /src\/features\/callbacks\/(inbox-live|inbox-subscription|inbox-api|apply-callback|connection-state)\.ts$/,
-    'inbox',
-  ],
-  // Translate video, with the language list it asks for as it opens.
-  [
-    /src\/(features\/video-translate\/(?!video-form-schema)[\w-]+|forms\/uploads\/video-file-controls)\.tsx?$/,
-    'video-translate-screen',
-  ],
-  // Create image's form with its reference images list (Image to video loads the list on its own
-  // later, in the modes that show it, with this form's code).
-  [
-    /src\/(features\/image-generate\/(image-generate-form|image-summary|aspect-ratio-picker|use-create-images|reference-images-field|image-form-model|image-url-format)|forms\/uploads\/use-list-files)\.tsx?$/,
-    'image-generate-form',
-  ],
-  // Image to video: the screen and its form arrive together.
-  [
-    /src\/features\/image-to-video\/(image-to-video-screen|image-to-video-form|use-create-videos|use-image-orientation|video-form-model|video-summary)\.tsx?$|src\/api\/image-to-video-rules\.ts$/,
-    'image-to-video',
-  ],
-];
-
-/**
- * Folders whose modules travel as one chunk: a file moved or renamed inside a folder stays in its
- * chunk, and a new folder gets one only by being named here.
- */
-const FOLDER_CHUNKS: [folder: string, chunk: string][] = [
+const FOLDER_CHUNKS: [folder: string, chunk: string | null][] = [
+  // Used by (nearly) every screen: the button, the lazy part's frame, the rules as plain values, and
+  // Animate's link, which every screen showing images offers.
+  ['src/components/ui/core/', 'shared'],
+  ['src/api/core/', 'shared'],
+  // TanStack Query in one file: split by which hooks each screen uses, it was three files that
+  // every screen using one of them fetches together. Its dependencies (React) stay in the entry.
+  ['node_modules/@tanstack/query-core/', 'query'],
+  ['node_modules/@tanstack/react-query/', 'query'],
+  // useQueries ships with the poller, its only user. A package's files cannot be moved into folders
+  // of ours: these two are the only rules that name files.
+  ['node_modules/@tanstack/react-query/build/modern/useQueries.js', null],
+  ['node_modules/@tanstack/query-core/build/modern/queriesObserver.js', null],
+  // With it, the query client and the task types: only the screens that query use them.
+  ['src/api/query/', 'query'],
+  // Which tasks a Tasks view shows: with what the Tasks list and the task page both show.
+  ['src/api/task-view/', 'tasks'],
   // What the Tasks list and the task page both show, and the team's list under both.
   ['src/features/tasks/shared/', 'tasks'],
   ['src/features/tasks/team/', 'tasks'],
-  // The task page alone.
+  // The task page alone, with the request's files it lists.
   ['src/features/tasks/detail/', 'task-detail-screen'],
+  ['src/api/task-detail/', 'task-detail-screen'],
   // The poller's status query and its cap on requests in flight: a task lookup loads them together.
   ['src/features/tasks/polling/', 'task-polling'],
+  // The callback stream and the inbox's API (Callbacks screen, or while following tasks).
+  ['src/features/callbacks/inbox/', 'inbox'],
+  // Create image's form with its reference images list (Image to video loads the list on its own
+  // later, in the modes that show it, with this form's code).
+  ['src/features/image-generate/form/', 'image-generate-form'],
+  // Image to video: the screen and its form arrive together.
+  ['src/features/image-to-video/', 'image-to-video'],
+  ['src/api/image-to-video/', 'image-to-video'],
+  ['src/features/image-to-video/schema/', null],
+  // Animate's link, which the Tasks screens show on every image: not the form's code.
+  ['src/features/image-to-video/link/', 'shared'],
+  // Translate video, with the language list it asks for as it opens.
+  ['src/features/video-translate/', 'video-translate-screen'],
+  ['src/features/video-translate/schema/', null],
 ];
 
 function chunkOf(id: string): string | null {
   const path = id.replaceAll('\\', '/');
-  const folder = FOLDER_CHUNKS.find(([prefix]) => path.includes(`/${prefix}`) && !/\.test\.tsx?$/.test(path));
-  return folder?.[1] ?? APP_CHUNKS.find(([test]) => test.test(path))?.[1] ?? null;
+  if (/\.test\.tsx?$/.test(path)) return null;
+  let best: [string, string | null] | undefined;
+  for (const rule of FOLDER_CHUNKS) {
+    if (path.includes(`/${rule[0]}`) && rule[0].length > (best?.[0].length ?? -1)) best = rule;
+  }
+  return best?.[1] ?? null;
 }
 
 export default defineConfig({

@@ -101,14 +101,14 @@ const MUTANTS: Mutant[] = [
     file: 'src/features/tasks/shared/task-view.ts',
     from: "creator: record.source === 'created' ? me : undefined",
     to: 'creator: record.status',
-    tests: ['src/api/task-view-rule.test.ts'],
+    tests: ['src/api/task-view/task-view-rule.test.ts'],
   },
   {
     name: "the server's search takes % and _ as wildcards",
-    file: 'src/api/task-view-rule.ts',
+    file: 'src/api/task-view/task-view-rule.ts',
     from: '(/[\\\\%_]/g',
     to: '(/[\\\\]/g',
-    tests: ['src/api/task-view-rule.test.ts'],
+    tests: ['src/api/task-view/task-view-rule.test.ts'],
   },
   {
     name: 'a target-language list item that is not a string accepted',

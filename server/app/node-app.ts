@@ -5,7 +5,7 @@ import { Hono, type Context } from 'hono';
 import { sql } from 'kysely';
 import type { ConsoleInfo } from '../../src/api/console-info-schema';
 import { API_PATHS } from '../../src/api/paths';
-import type { TaskType } from '../../src/api/rules';
+import type { TaskType } from '../../src/api/core/rules';
 import { createCallbackHints } from '../callbacks/hints';
 import { importCallbackLog } from '../callbacks/import-log';
 import { createCallbackInbox } from '../callbacks/inbox';

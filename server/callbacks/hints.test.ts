@@ -3,7 +3,7 @@
 // SUCCEEDED with a phishing link, a callback for a task nobody created, text PostgreSQL refuses.
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONSOLE_CALLBACKS_PATH } from '../../src/api/rules';
+import { CONSOLE_CALLBACKS_PATH } from '../../src/api/core/rules';
 import { MAX_JSON_DEPTH } from '../db/storable';
 import { testNodeApp } from '../testing/test-node-app';
 import { createTaskRecorder } from '../tasks/recorder';

@@ -11,7 +11,7 @@
 //   "status check"), and its links only when they point at an origin the service's results come
 //   from (the API's own, MEDIA_ORIGINS, or on the emulator this console's media), since those are
 //   the links the Content-Security-Policy lets the page load anyway.
-import type { TaskType } from '../../src/api/rules';
+import type { TaskType } from '../../src/api/core/rules';
 import type { CallbackBody } from '../../src/api/schemas';
 import { isTerminalStatus } from '../../src/api/status';
 import type { Database } from '../db/database';

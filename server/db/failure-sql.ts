@@ -1,6 +1,6 @@
 // What a failed task failed with, as SQL on `tasks`: read by Insights (failures by reason) and by
 // the Tasks screen's failure filter and its counts (server/tasks/list-filter.ts and
-// list-filter-choices.ts). The browser's mirror of it is failureOf in src/api/task-view-rule.ts.
+// list-filter-choices.ts). The browser's mirror of it is failureOf in src/api/task-view/task-view-rule.ts.
 import { sql } from 'kysely';
 
 /** The status answer's error code and message, else the last error's. */

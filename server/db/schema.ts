@@ -1,7 +1,7 @@
 // The database's tables as Kysely sees them. One schema for PGlite and PostgreSQL: the migrations
 // in ./migrations.ts create exactly this.
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-import type { RequestFile } from '../../src/api/request-files';
+import type { RequestFile } from '../../src/api/task-detail/request-files';
 import type { Role } from '../../src/api/roles';
 import type { CallbackBody } from '../../src/api/schemas';
 

@@ -1,7 +1,7 @@
 // Completion callbacks (section 6): when a task created with an http(s) callback_url reaches its
 // terminal status, its body is POSTed there. A failed delivery (network error, timeout or non-2xx)
 // is retried up to 3 more times with a doubling delay, as a real service would.
-import { isHttpUrl } from '../../src/api/http-url';
+import { isHttpUrl } from '../../src/api/core/http-url';
 import type { CallbackBody } from '../../src/api/schemas';
 import type { Scheduler } from './scheduler';
 

@@ -1,7 +1,7 @@
 // The emulator's state in one place: the task store, runtime settings, timers and the outgoing
 // callbacks. Routes create tasks through `addTask`, which also arranges the completion callback.
 import type { TaskType } from '../../src/api/schemas';
-import { isHttpUrl } from '../../src/api/http-url';
+import { isHttpUrl } from '../../src/api/core/http-url';
 import { sendCallback } from './callbacks';
 import { EMULATED_FAILURE_MESSAGE, type TaskOutcome } from './magic-words';
 import type { EmulatorOptions } from './options';

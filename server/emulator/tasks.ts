@@ -4,7 +4,7 @@
 // created with, so changing the scale at runtime never sends a finished task back in time.
 import { createHash, randomUUID } from 'node:crypto';
 import type { TaskType } from '../../src/api/schemas';
-import { TASK_ID_PREFIXES } from '../../src/api/task-types';
+import { TASK_ID_PREFIXES } from '../../src/api/query/task-types';
 import type { TaskOutcome } from './magic-words';
 
 export interface TaskBase {

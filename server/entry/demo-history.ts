@@ -6,7 +6,7 @@
 // demo media the emulator serves (server/emulator/assets/demo/); failure messages read like the
 // service's, never like the emulator's trigger words (docs/emulator.md).
 import { sql } from 'kysely';
-import { TASK_ID_PREFIXES } from '../../src/api/task-types';
+import { TASK_ID_PREFIXES } from '../../src/api/query/task-types';
 import type { Role } from '../../src/api/roles';
 import type { TaskType } from '../../src/api/schemas';
 import type { Db } from '../db/database';

@@ -3,7 +3,7 @@
 // identity handed over in the env, as `npm start`'s sign-in does.
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../src/api/roles';
-import { CONSOLE_CALLBACKS_PATH } from '../../src/api/rules';
+import { CONSOLE_CALLBACKS_PATH } from '../../src/api/core/rules';
 import { asPerson } from '../testing/identity';
 import { useTestNodeApp } from '../testing/test-node-app';
 import { accessRule } from './access';

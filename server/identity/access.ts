@@ -3,7 +3,7 @@
 // the rule: a viewer reads everything and spends nothing, a creator creates, uploads and re-runs,
 // an admin also manages people, the emulator's settings and the limits.
 import type { MiddlewareHandler } from 'hono';
-import { CONSOLE_CALLBACKS_PATH } from '../../src/api/rules';
+import { CONSOLE_CALLBACKS_PATH } from '../../src/api/core/rules';
 import { needsRole, roleAtLeast, type Role } from '../../src/api/roles';
 import { IDENTITY_KEY, identityOf, type Identity } from './roles';
 import { SESSION_ID_KEY } from '../http/stream-limits';

@@ -24,7 +24,7 @@ export { LIMIT_MEASURES, LIMIT_PERIODS, type LimitMeasure, type LimitPeriod, typ
 const LIMITS_LOCK = 7_310_010;
 /** A hold older than this belongs to a creation that never finished (a crash): it no longer counts. */
 const HOLD_TTL_MS = 10 * 60_000;
-/** Image to video's default length when a body names none (src/api/image-to-video-rules.ts). */
+/** Image to video's default length when a body names none (src/api/image-to-video/image-to-video-rules.ts). */
 const DEFAULT_SECONDS = { V: 8, KL: 5 } as const;
 
 export type LimitRow = Selectable<SpendingLimitsTable>;

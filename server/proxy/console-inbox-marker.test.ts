@@ -4,7 +4,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CONSOLE_INBOX } from '../../src/api/rules';
+import { CONSOLE_INBOX } from '../../src/api/core/rules';
 import { namesInbox } from './console-inbox-marker';
 import { testNodeApp } from '../testing/test-node-app';
 

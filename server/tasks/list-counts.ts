@@ -1,7 +1,7 @@
 // The tab counts of a view: exact from task_counts (or the rows, for a period or a failure), and
 // for a search, up to COUNT_CAP a tab, sampled and then read through the trigram indexes.
 import { sql } from 'kysely';
-import { TASK_TABS, type TaskTab } from '../../src/api/task-view-rule';
+import { TASK_TABS, type TaskTab } from '../../src/api/task-view/task-view-rule';
 import type { Db } from '../db/database';
 import type { TaskPhase } from '../db/schema';
 import { conditions, indexable, PHASES, searchPattern, type TaskFilter } from './list-filter';

@@ -6,12 +6,12 @@ import {
   searchLikePattern,
   TASK_PHASES,
   type TaskViewQuery,
-} from '../../src/api/task-view-rule';
+} from '../../src/api/task-view/task-view-rule';
 import { FAILURE_CODE, FAILURE_REASON } from '../db/failure-sql';
 import type { TaskPhase } from '../db/schema';
 
 /**
- * The view asked for, by the one rule of src/api/task-view-rule.ts: the tab's phases, the kind,
+ * The view asked for, by the one rule of src/api/task-view/task-view-rule.ts: the tab's phases, the kind,
  * the creator, and "contains" over the searched fields (the `search` column); and, for a person
  * (`hiddenBy`, their user id), without the tasks they hid from their view (`hidden_tasks`).
  */

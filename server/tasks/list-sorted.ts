@@ -1,6 +1,6 @@
 // A page of tasks in another order than newest first (longest, failed first).
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { TaskSort } from '../../src/api/task-view-rule';
+import type { TaskSort } from '../../src/api/task-view/task-view-rule';
 import type { Db } from '../db/database';
 import type { TaskPhase } from '../db/schema';
 import { encodeCursor, type Cursor, type TaskPage } from './list-cursor';

@@ -5,7 +5,7 @@
 // the tab counts (list-counts.ts), the filters' pick lists (list-filter-choices.ts), and the task as
 // the browser gets it (task-view.ts).
 import { sql, type SqlBool } from 'kysely';
-import { tabPhases } from '../../src/api/task-view-rule';
+import { tabPhases } from '../../src/api/task-view/task-view-rule';
 import type { Db } from '../db/database';
 import { decodeCursor, encodeCursor, olderThan, type TaskPage } from './list-cursor';
 import { conditions, indexable, searchPattern, type TaskFilter } from './list-filter';

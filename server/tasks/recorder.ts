@@ -3,7 +3,7 @@
 // terminal status (SUCCEEDED, FAILED) is never replaced by a running one, so a late poll cannot
 // undo a callback. Each change is announced on TASKS_CHANNEL when its transaction commits.
 import { sql, type Selectable } from 'kysely';
-import { requestMediaUrls, type RequestFile } from '../../src/api/request-files';
+import { requestMediaUrls, type RequestFile } from '../../src/api/task-detail/request-files';
 import { isTerminalStatus } from '../../src/api/status';
 import type { TaskType } from '../../src/api/schemas';
 import type { Database, Db } from '../db/database';

@@ -1,5 +1,5 @@
 // A request's fields as the record keeps them: its id, its params without secrets, its title.
-import type { RequestFile } from '../../src/api/request-files';
+import type { RequestFile } from '../../src/api/task-detail/request-files';
 
 /** The id of the request whose creation answer listed `firstTaskId` first. */
 export const requestIdOf = (firstTaskId: string) => `req-${firstTaskId}`;

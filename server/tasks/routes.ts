@@ -8,7 +8,7 @@ import {
   TASK_TABS,
   type TaskSort,
   type TaskTab,
-} from '../../src/api/task-view-rule';
+} from '../../src/api/task-view/task-view-rule';
 import type { Database } from '../db/database';
 import { createTaskFeed, mountTaskEvents } from './feed';
 import { createStreamLimits, type StreamLimits } from '../http/stream-limits';

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TaskPhase } from '../db/schema';
 import { resetTestDatabase, testDatabase } from '../testing/database';
 import { scannedCounts } from '../testing/scanned-counts';
-import { TASK_TABS } from '../../src/api/task-view-rule';
+import { TASK_TABS } from '../../src/api/task-view/task-view-rule';
 import { listTasks } from './list';
 import { COUNT_CAP, countTasks, type TaskCounts } from './list-counts';
 import type { TaskFilter } from './list-filter';

@@ -1,7 +1,7 @@
 // A task as the browser gets it (the shape of its own task record), made from a row of `tasks`,
 // with where its result files stand, and its timeline's events.
 import type { Selectable } from 'kysely';
-import type { RequestFile } from '../../src/api/request-files';
+import type { RequestFile } from '../../src/api/task-detail/request-files';
 import type { Db } from '../db/database';
 import type { TaskEventsTable } from '../db/schema';
 import { copiesOf, type TaskCopies } from '../results/routes';

@@ -4,8 +4,8 @@
 // zod (~9 KB gzip) to show them. `callback-check.test.ts` holds the two to the same verdicts on
 // valid and malformed bodies; the inbox, the emulator and a pasted body still use the zod schema.
 import type { CallbackBody } from './schemas';
-import { TERMINAL_STATUSES } from './rules';
-import { isRecord } from './is-record';
+import { TERMINAL_STATUSES } from './core/rules';
+import { isRecord } from './core/is-record';
 
 /** The optional text fields of each task type's `data`: absent, null or a string. */
 const TEXT_FIELDS: Record<CallbackBody['task_type'], readonly string[]> = {

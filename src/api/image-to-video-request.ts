@@ -10,10 +10,10 @@ import {
   VIDEO_RESOLUTIONS,
   listInWords,
   type ImageToVideoMode,
-} from './image-to-video-rules';
+} from './image-to-video/image-to-video-rules';
 import { z } from './zod';
 
-export * from './image-to-video-rules';
+export * from './image-to-video/image-to-video-rules';
 
 /** The mode a body asks for: model KL has one; model V has a start frame unless it only gives references. */
 export function imageToVideoModeOf(body: {

@@ -2,7 +2,7 @@
 // this console's own files directly, any other host through the server's preview
 // (server/preview/preview-route.ts), since the page's CSP allows images from 'self' and the
 // service's media hosts only.
-import { parseHttpUrl } from './http-url';
+import { parseHttpUrl } from './core/http-url';
 
 export const PREVIEW_PATH = '/__console/preview';
 

@@ -5,7 +5,7 @@
 // Request schemas are the wire contract (what the service accepts). Response schemas are lenient:
 // only the fields the app cannot do without are required and unknown fields are kept, because a
 // real backend may add fields or omit optional ones and the console must keep working.
-import { isHttpUrl } from './http-url';
+import { isHttpUrl } from './core/http-url';
 import { z } from './zod';
 
 import {
@@ -15,9 +15,9 @@ import {
   IMAGE_RATIOS,
   MODULES,
   TERMINAL_STATUSES,
-} from './rules';
+} from './core/rules';
 
-export * from './rules';
+export * from './core/rules';
 
 /** An absolute http(s) URL, by the one check in http-url.ts; reported as zod's URL format issue. */
 export const httpUrl = (error = 'Enter an http:// or https:// URL') =>

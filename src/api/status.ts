@@ -1,4 +1,4 @@
-import { TERMINAL_STATUSES } from './rules';
+import { TERMINAL_STATUSES } from './core/rules';
 
 type TerminalStatus = (typeof TERMINAL_STATUSES)[number];
 

@@ -14,7 +14,7 @@ import {
   type LimitSetting,
 } from '@/api/limits';
 import { z } from '@/api/zod';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/core/button';
 import { cardClass, errorTextClass, hintClass, inputClass } from '@/components/ui/styles';
 
 type FieldName = `${LimitMeasure}_${LimitPeriod}`;

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useConsoleInfo } from '@/api/console-info';
 import { needsRole, ROLE_LABELS, ROLE_SUMMARIES, ROLES, type Role } from '@/api/roles';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/core/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { cardClass, errorTextClass, hintClass, inputClass } from '@/components/ui/styles';
 import { LimitsSection } from './limits-section';

@@ -3,7 +3,7 @@
 // (shortcuts-launcher.tsx), so it costs the first screen nothing.
 import { useEffect, useRef } from 'react';
 import { SCREEN_SHORTCUTS } from './shortcuts';
-import { IS_MAC } from '@/components/ui/platform';
+import { IS_MAC } from '@/components/ui/core/platform';
 
 interface Shortcut {
   keys: string[];

@@ -2,7 +2,7 @@
 // kind of task, per person) and what is still waiting to be copied or could not be kept
 // (`GET /__console/storage`, server/results/usage.ts).
 import { useEffect, useState } from 'react';
-import { TASK_TYPE_LABELS } from '@/api/task-types';
+import { TASK_TYPE_LABELS } from '@/api/query/task-types';
 import { cardClass, errorTextClass, hintClass } from '@/components/ui/styles';
 
 interface Line {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentProps, type FormEventHandler, type ReactNode } from 'react';
-import { ErrorText, LazyPart } from '@/components/ui/lazy-part';
+import { ErrorText, LazyPart } from '@/components/ui/core/lazy-part';
 import type { ApiError } from '@/api/errors';
-import type { TaskType } from '@/api/rules';
+import type { TaskType } from '@/api/core/rules';
 import { FormActions } from './form-actions';
 import { isLimitRefusal, LimitRemaining, useMyLimits } from './limit-status';
 import { submitOnModEnter } from './form-errors';

@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
-import { IS_MAC } from '@/components/ui/platform';
+import { Button } from '@/components/ui/core/button';
+import { IS_MAC } from '@/components/ui/core/platform';
 import { useConsoleInfo } from '@/api/console-info';
 import { needsRole } from '@/api/roles';
 

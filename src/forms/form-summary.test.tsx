@@ -5,7 +5,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithClient, stubFetch } from '@/testing/form-test-utils';
-import { ImageGenerateForm } from '@/features/image-generate/image-generate-form';
+import { ImageGenerateForm } from '@/features/image-generate/form/image-generate-form';
 import { ImageToVideoForm } from '@/features/image-to-video/image-to-video-form';
 import { VideoTranslateForm } from '@/features/video-translate/video-translate-form';
 import { rangeProblem, SummaryRow } from './form-summary';

@@ -1,5 +1,5 @@
 // A react-hook-form resolver whose zod schema loads on first use. The form renders, counts
-// characters and shows every limit from plain values (src/api/rules.ts); zod and the resolver
+// characters and shows every limit from plain values (src/api/core/rules.ts); zod and the resolver
 // arrive when the creator starts working with the form (`preload`) or at the latest when it first
 // validates, so they are not part of what the first screen fetches.
 import type { zodResolver as ZodResolver } from '@hookform/resolvers/zod';

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import type { ApiError } from '@/api/errors';
 import { LIMIT_REFUSAL_CODE, remainingText, type LimitMeasure, type LimitStatus } from '@/api/limits';
-import type { TaskType } from '@/api/rules';
+import type { TaskType } from '@/api/core/rules';
 
 /** The measures a creation of each kind spends. */
 const MEASURES: Record<TaskType, readonly LimitMeasure[]> = {

@@ -14,7 +14,7 @@ export async function recordCreatedTasksSafely(
     // Loaded on first use: the history store (IndexedDB) is not needed to show a form.
     const [{ recordCreatedTasks }, { filesOfRequest }] = await Promise.all([
       import('@/features/tasks/history/history'),
-      import('@/api/request-files'),
+      import('@/api/task-detail/request-files'),
     ]);
     // Which request fields hold uploaded files, by name: kept beside the request, never sent.
     const files = options.fileNames ? filesOfRequest(body, options.fileNames) : [];

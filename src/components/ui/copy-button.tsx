@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, type ButtonProps } from './button';
+import { Button, type ButtonProps } from './core/button';
 
 async function copyText(text: string) {
   if (navigator.clipboard?.writeText) return navigator.clipboard.writeText(text);

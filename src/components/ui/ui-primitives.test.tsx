@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
 import { ErrorBanner } from './banner';
-import { Button } from './button';
+import { Button } from './core/button';
 import { CopyButton } from './copy-button';
 import { Field } from './field';
 import { Switch } from './switch';

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
-import { TASK_TYPE_LABELS } from '@/api/task-types';
+import { TASK_TYPE_LABELS } from '@/api/query/task-types';
 import { CopyButton } from '@/components/ui/copy-button';
-import type { StoredCallback } from './inbox-api';
+import type { StoredCallback } from './inbox/inbox-api';
 
 const STATUS_CLASSES: Record<string, string> = {
   SUCCEEDED:

@@ -1,9 +1,9 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/core/button';
 import { cardClass, inputClass } from '@/components/ui/styles';
 import { CallbackItem } from './callback-item';
-import { callbackLogQuery } from './inbox-api';
+import { callbackLogQuery } from './inbox/inbox-api';
 
 function countLabel(total: number, task: string) {
   if (task)

@@ -2,7 +2,7 @@
 // Callbacks screen's list) within a moment, whichever screen is open.
 import { useEffect } from 'react';
 import { useConsoleInfo } from '@/api/console-info';
-import { CONSOLE_CALLBACKS_PATH } from '@/api/rules';
+import { CONSOLE_CALLBACKS_PATH } from '@/api/core/rules';
 
 export function CallbackSubscriber() {
   const { data } = useConsoleInfo();
@@ -13,7 +13,7 @@ export function CallbackSubscriber() {
     if (!inboxPath || typeof EventSource === 'undefined') return;
     let stop: (() => void) | undefined;
     let cancelled = false;
-    void Promise.all([import('./inbox-live'), import('@/api/query-client')]).then(
+    void Promise.all([import('./inbox/inbox-live'), import('@/api/query/query-client')]).then(
       ([{ startInboxLive }, { queryClient }]) => {
         if (!cancelled) stop = startInboxLive(inboxPath, queryClient);
       },

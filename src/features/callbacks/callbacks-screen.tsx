@@ -1,10 +1,10 @@
 // For support staff: every callback the service sent, newest first, and a way to add one by hand.
 import { CallbackLog } from './callback-log';
 import { InboxAddressCard } from './inbox-address-card';
-import { useInboxInfo } from './inbox-api';
+import { useInboxInfo } from './inbox/inbox-api';
 import { PasteCallbackForm } from './paste-callback-form';
-import { QueryProvider } from '@/api/query-client';
-import { CONSOLE_CALLBACKS_PATH } from '@/api/rules';
+import { QueryProvider } from '@/api/query/query-client';
+import { CONSOLE_CALLBACKS_PATH } from '@/api/core/rules';
 
 /** With its own provider of the shared query client: TanStack Query loads with this screen, not the shell. */
 export function CallbacksScreen() {

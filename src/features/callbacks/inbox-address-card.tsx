@@ -2,9 +2,9 @@
 // server (CALLBACK_SECRET or DATA_DIR/callback-secret). Tasks created here get the full address
 // from the server itself; only an operator needs to read the secret, on the server.
 import { cardClass } from '@/components/ui/styles';
-import { useInboxConnection } from './connection-state';
-import type { InboxInfo } from './inbox-api';
-import type { InboxConnection } from './inbox-subscription';
+import { useInboxConnection } from './inbox/connection-state';
+import type { InboxInfo } from './inbox/inbox-api';
+import type { InboxConnection } from './inbox/inbox-subscription';
 
 const CONNECTION: Record<InboxConnection, { label: string; dot: string }> = {
   live: { label: 'Live', dot: 'bg-emerald-500' },

@@ -5,13 +5,13 @@ import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import type { CallbackBody } from '@/api/schemas';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/core/button';
 import { Field } from '@/components/ui/field';
 import { cardClass, inputClass } from '@/components/ui/styles';
-import { applyCallback } from './apply-callback';
-import { TASK_TYPE_LABELS } from '@/api/task-types';
+import { applyCallback } from './inbox/apply-callback';
+import { TASK_TYPE_LABELS } from '@/api/query/task-types';
 import { CALLBACK_EXAMPLES } from './callback-examples';
-import { postCallback, type CallbackTaskOutcome } from './inbox-api';
+import { postCallback, type CallbackTaskOutcome } from './inbox/inbox-api';
 
 // The check of a pasted body uses the inbox's own zod schema; it loads when the box is first used
 // (focus or press), not with the screen.

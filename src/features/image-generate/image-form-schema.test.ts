@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { IMAGE_FORM_DEFAULTS, IMAGE_FORM_FIELDS, toImageRequest } from './image-form-model';
-import { urlExtension } from './image-url-format';
+import { IMAGE_FORM_DEFAULTS, IMAGE_FORM_FIELDS, toImageRequest } from './form/image-form-model';
+import { urlExtension } from './form/image-url-format';
 import { imageFormSchema } from './image-form-schema';
 
 const valid = { ...IMAGE_FORM_DEFAULTS, prompt: 'a cat' };

@@ -11,7 +11,7 @@ import {
   imageGenerateRequestSchema,
   promptSchema,
 } from '@/api/schemas';
-import { FORMAT_EXTENSIONS, FORMAT_LIST, urlExtension } from './image-url-format';
+import { FORMAT_EXTENSIONS, FORMAT_LIST, urlExtension } from './form/image-url-format';
 
 const referenceImageUrl = httpUrl('Enter an http:// or https:// image URL').check(
   z.refine((url) => {

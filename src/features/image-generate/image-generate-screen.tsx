@@ -9,7 +9,7 @@ import { FormSkeleton } from '@/forms/form-skeleton';
 let formRequested = false;
 const ImageGenerateForm = lazy(() => {
   formRequested = true;
-  return import('./image-generate-form').then((m) => ({ default: m.ImageGenerateForm }));
+  return import('./form/image-generate-form').then((m) => ({ default: m.ImageGenerateForm }));
 });
 
 export function ImageGenerateScreen() {

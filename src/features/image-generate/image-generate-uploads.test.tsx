@@ -10,7 +10,7 @@ import { getTask } from '@/features/tasks/history/history';
 import { FakeXhr } from '@/testing/fake-xhr';
 import { renderWithClient, stubFetch } from '@/testing/form-test-utils';
 import { HEADS, mediaFile, uploadSuccess, withFakeUploads } from '@/testing/upload-test-utils';
-import { ImageGenerateForm } from './image-generate-form';
+import { ImageGenerateForm } from './form/image-generate-form';
 
 const png = (name: string) => mediaFile(HEADS.png, name, { length: 4000, type: 'image/png' });
 const success = uploadSuccess;

@@ -2,9 +2,9 @@
 // end frame of Image to video (which loads the list only in the modes that show it).
 import { useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { isHttpUrl } from '@/api/http-url';
+import { isHttpUrl } from '@/api/core/http-url';
 import { PREVIEW_PATH, thumbnailSrc } from '@/api/preview-src';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/core/button';
 import { FieldError, describedBy } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/styles';
 import type { UploadAccept } from '@/forms/uploads/upload-accept';

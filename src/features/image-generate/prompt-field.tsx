@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useWatch, type Control, type FieldValues, type Path, type UseFormRegister } from 'react-hook-form';
-import { BOUNDS } from '@/api/rules';
+import { BOUNDS } from '@/api/core/rules';
 import { Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/styles';
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, renderWithClient, stubFetch, type FetchStubOptions } from '@/testing/form-test-utils';
 import { getTask } from '@/features/tasks/history/history';
-import type { AnimateSource } from './animate-link';
+import type { AnimateSource } from './link/animate-link';
 import { I2V_DRAFT_KEY, ImageToVideoForm } from './image-to-video-form';
 
 const DRAFT = `media-console:draft:${I2V_DRAFT_KEY}`;

@@ -1,10 +1,10 @@
 import { lazy, useState } from 'react';
-import { LazyPart, PartFailed } from '@/components/ui/lazy-part';
+import { LazyPart, PartFailed } from '@/components/ui/core/lazy-part';
 import { Controller, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'wouter';
 import type { ApiError } from '@/api/errors';
-import { IMAGE_TO_VIDEO_MODE_RULES, type ImageToVideoMode } from '@/api/image-to-video-rules';
-import { BOUNDS } from '@/api/rules';
+import { IMAGE_TO_VIDEO_MODE_RULES, type ImageToVideoMode } from '@/api/image-to-video/image-to-video-rules';
+import { BOUNDS } from '@/api/core/rules';
 import { CountField } from '@/forms/count-field';
 import { FieldError, FieldGroup } from '@/components/ui/field';
 import { RadioCards } from '@/components/ui/radio-cards';
@@ -20,7 +20,7 @@ import { clearDraft, loadDraft, useDraftAutosave } from '@/forms/form-draft';
 import { fieldForServerError, serverFieldMessage } from '@/forms/form-errors';
 import { lazyZodResolver } from '@/forms/lazy-zod-resolver';
 import { submitProps, useGuardedSubmit } from '@/forms/use-guarded-submit';
-import type { AnimateSource } from './animate-link';
+import type { AnimateSource } from './link/animate-link';
 import { createVideos } from './use-create-videos';
 import { useImageOrientation } from './use-image-orientation';
 import {
@@ -31,7 +31,7 @@ import {
   usableDraft,
   type VideoFormValues,
 } from './video-form-model';
-import type { VideoFormOutput } from './video-form-schema';
+import type { VideoFormOutput } from './schema/video-form-schema';
 import { VideoSummary } from './video-summary';
 
 export const I2V_DRAFT_KEY = 'image-to-video';
@@ -104,14 +104,14 @@ function useModelAndMode(form: UseFormReturn<VideoFormValues, unknown, VideoForm
 
 // The reference images list shows in two of the three modes, not the default one: it loads when
 // the pointer comes over the form or the form is first used (and at once for a draft in those modes).
-const referenceListModule = () => import('@/features/image-generate/reference-images-field');
+const referenceListModule = () => import('@/features/image-generate/form/reference-images-field');
 const ReferenceImagesField = lazy(() =>
   referenceListModule().then((m) => ({ default: m.ReferenceImagesField<VideoFormValues> })),
 );
 const preloadReferenceList = () => void referenceListModule();
 
 const resolver = lazyZodResolver<VideoFormValues, VideoFormOutput>(() =>
-  import('./video-form-schema').then((m) => m.videoFormSchema),
+  import('./schema/video-form-schema').then((m) => m.videoFormSchema),
 );
 
 export function ImageToVideoForm({ source }: { source?: AnimateSource }) {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { FormSkeleton } from '@/forms/form-skeleton';
-import { IMAGE_TO_VIDEO_PATH, readAnimateSource } from './animate-link';
+import { IMAGE_TO_VIDEO_PATH, readAnimateSource } from './link/animate-link';
 
 // Its own chunk, loaded when the screen is first visited: nothing of it is on the first screen.
 const ImageToVideoForm = lazy(() =>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { isHttpUrl } from '@/api/http-url';
+import { isHttpUrl } from '@/api/core/http-url';
 
 export type Orientation = 'landscape' | 'portrait' | 'square';
 

@@ -12,7 +12,7 @@ import {
   type ImageToVideoModel,
   type VideoAspectRatio,
   type VideoResolution,
-} from '@/api/image-to-video-rules';
+} from '@/api/image-to-video/image-to-video-rules';
 import type { ImageToVideoRequest } from '@/api/image-to-video-request';
 import { IMAGE_TO_VIDEO_FIELDS } from '@/api/request-fields';
 

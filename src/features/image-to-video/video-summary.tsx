@@ -1,8 +1,8 @@
 import { useFormState, useWatch, type Control } from 'react-hook-form';
-import { BOUNDS } from '@/api/rules';
+import { BOUNDS } from '@/api/core/rules';
 import { FormSummary, rangeProblem } from '@/forms/form-summary';
-import { IMAGE_TO_VIDEO_MODE_RULES } from '@/api/image-to-video-rules';
-import { parseHttpUrl } from '@/api/http-url';
+import { IMAGE_TO_VIDEO_MODE_RULES } from '@/api/image-to-video/image-to-video-rules';
+import { parseHttpUrl } from '@/api/core/http-url';
 import { thumbnailSrc } from '@/api/preview-src';
 import type { VideoFormValues } from './video-form-model';
 

@@ -5,9 +5,9 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { QueryProvider } from '@/api/query-client';
+import { QueryProvider } from '@/api/query/query-client';
 import { TASK_TYPES, type TaskType } from '@/api/schemas';
-import { TASK_TYPE_LABELS } from '@/api/task-types';
+import { TASK_TYPE_LABELS } from '@/api/query/task-types';
 import { cardClass, hintClass, inputClass } from '@/components/ui/styles';
 import { fetchInsights, fillBuckets, formatRate, formatSeconds, type InsightsData } from './insights-api';
 import {

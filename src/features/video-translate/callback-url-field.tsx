@@ -1,7 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { useConsoleInfo } from '@/api/console-info';
-import { CONSOLE_INBOX } from '@/api/rules';
+import { CONSOLE_INBOX } from '@/api/core/rules';
 import { Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/styles';
 import type { VideoFormInput, VideoFormOutput } from './video-form-model';

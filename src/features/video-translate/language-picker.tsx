@@ -1,5 +1,5 @@
 import { useId, useState, type Ref } from 'react';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/core/button';
 import { FieldGroup } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/styles';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { translatedVideoName } from '@/api/rules';
+import { translatedVideoName } from '@/api/core/rules';
 
 const unixSeconds = () => Math.floor(Date.now() / 1000);
 

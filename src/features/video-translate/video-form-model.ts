@@ -1,12 +1,12 @@
 // The Translate video form's values without zod: defaults, the fields it shows and the request it
 // sends. The screen renders from this module; the schema (video-form-schema.ts) loads on the
 // first interaction.
-import { VIDEO_TRANSLATE_DEFAULTS } from '@/api/rules';
+import { VIDEO_TRANSLATE_DEFAULTS } from '@/api/core/rules';
 import type { VideoTranslateRequest } from '@/api/schemas';
 import { VIDEO_TRANSLATE_FIELDS } from '@/api/request-fields';
-import type { VideoFormOutput } from './video-form-schema';
+import type { VideoFormOutput } from './schema/video-form-schema';
 
-export type { VideoFormInput, VideoFormOutput } from './video-form-schema';
+export type { VideoFormInput, VideoFormOutput } from './schema/video-form-schema';
 
 export interface VideoFormValues {
   target_languages: string[];

@@ -1,5 +1,5 @@
 import { useWatch, type Control, type UseFormRegister } from 'react-hook-form';
-import { BOUNDS } from '@/api/rules';
+import { BOUNDS } from '@/api/core/rules';
 import { Field } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/styles';
 import { OutputNames } from './output-names';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { isHttpUrl } from '@/api/http-url';
+import { isHttpUrl } from '@/api/core/http-url';
 
 function useDebounced<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);

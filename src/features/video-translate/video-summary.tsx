@@ -1,5 +1,5 @@
 import { useFormState, useWatch, type Control } from 'react-hook-form';
-import { BOUNDS } from '@/api/rules';
+import { BOUNDS } from '@/api/core/rules';
 import { FormSummary, rangeProblem } from '@/forms/form-summary';
 import type { VideoFormInput } from './video-form-model';
 

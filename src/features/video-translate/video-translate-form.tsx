@@ -1,5 +1,5 @@
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { BOUNDS, CONSOLE_INBOX, TARGET_LANGUAGES } from '@/api/rules';
+import { BOUNDS, CONSOLE_INBOX, TARGET_LANGUAGES } from '@/api/core/rules';
 import { CountField } from '@/forms/count-field';
 import type { VideoTranslateRequest } from '@/api/schemas';
 import { useConsoleInfo } from '@/api/console-info';
@@ -25,7 +25,7 @@ import { VideoNameField } from './video-name-field';
 import { VideoPreview } from './video-preview';
 import { SET_UPLOADED } from '@/forms/uploads/single-file';
 import { useUploadTracker } from '@/forms/uploads/upload-context';
-import { VideoFileControls } from '@/forms/uploads/video-file-controls';
+import { VideoFileControls } from './video-file-controls';
 import { VideoSummary } from './video-summary';
 
 export const VIDEO_DRAFT_KEY = 'video-translate';
@@ -50,7 +50,7 @@ const SWITCHES = [
 ] as const;
 
 const resolver = lazyZodResolver<VideoFormInput, VideoFormOutput>(() =>
-  import('./video-form-schema').then((m) => m.videoFormSchema),
+  import('./schema/video-form-schema').then((m) => m.videoFormSchema),
 );
 
 export function VideoTranslateForm() {

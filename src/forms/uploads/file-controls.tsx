@@ -2,7 +2,7 @@
 // one line per upload (./upload-line.tsx), and the "not available here" note once the backend has
 // shown it has no upload endpoint.
 import { lazy, Suspense, useRef, useState, type ClipboardEvent, type DragEvent, type ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/core/button';
 import { useMyName } from '@/api/my-name';
 import { needsRole } from '@/api/roles';
 import { hintClass } from '@/components/ui/styles';

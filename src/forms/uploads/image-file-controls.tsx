@@ -1,7 +1,7 @@
 // The file side of an image row (pick button, drop and paste on the row, its uploads, the name of
 // the file its URL came from) and of a list of rows (pick several, what did not fit).
 import { useEffect, type ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/core/button';
 import { hintClass } from '@/components/ui/styles';
 import { useTouchDevice } from '@/components/ui/use-media-query';
 import {

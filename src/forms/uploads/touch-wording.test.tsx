@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { TOUCH_QUERY } from '@/components/ui/use-media-query';
 import { renderWithClient, stubFetch } from '@/testing/form-test-utils';
 import { withFakeUploads } from '@/testing/upload-test-utils';
-import { ImageGenerateForm } from '@/features/image-generate/image-generate-form';
+import { ImageGenerateForm } from '@/features/image-generate/form/image-generate-form';
 import { VideoTranslateForm } from '@/features/video-translate/video-translate-form';
 
 withFakeUploads();

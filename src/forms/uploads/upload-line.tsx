@@ -1,6 +1,6 @@
 // One upload's line: its progress bar (percent and bytes) and Cancel while it runs, or why it
 // stopped and what can be done (Retry after a network error, Dismiss).
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/core/button';
 import { formatBytes } from './upload-accept';
 import type { UploadJob } from './upload-job';
 import type { UploadTracker } from './upload-tracker';

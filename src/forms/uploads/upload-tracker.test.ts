@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { filesOfRequest } from '@/api/request-files';
+import { filesOfRequest } from '@/api/task-detail/request-files';
 import { FakeXhr } from '@/testing/fake-xhr';
 import { HEADS, mediaFile, uploadSuccess } from '@/testing/upload-test-utils';
 import { IMAGE_ACCEPT, formatBytes, videoAccept, FRAME_ACCEPT } from './upload-accept';

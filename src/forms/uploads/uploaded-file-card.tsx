@@ -2,7 +2,7 @@
 // its duration), in place of the long address the upload returned. "Edit link" shows the
 // field's URL input again.
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/core/button';
 import { hintClass } from '@/components/ui/styles';
 import { formatBytes } from './upload-accept';
 import type { UploadedFile } from './upload-tracker';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Spinner } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/core/button';
 import type { TaskRecord } from '@/features/tasks/history/history';
 import { useResultExpired } from '@/features/tasks/shared/result-expiry';
 import {

@@ -1,7 +1,7 @@
 // The local files a task was created from, by the field they went into: "reference image:
 // moodboard.png". Names come from this browser's record, or the team record's (which learnt them
 // from the uploads that passed through the console).
-import { requestFileLabel, type RequestFile } from '@/api/request-files';
+import { requestFileLabel, type RequestFile } from '@/api/task-detail/request-files';
 import { safeMediaUrl } from '@/features/tasks/shared/safe-url';
 
 export function RequestFiles({ files }: { files: readonly RequestFile[] | undefined }) {

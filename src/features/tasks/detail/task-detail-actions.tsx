@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, useState } from 'react';
-import { ErrorText, LazyPart } from '@/components/ui/lazy-part';
+import { ErrorText, LazyPart } from '@/components/ui/core/lazy-part';
 import { useLocation } from 'wouter';
 import { API_PATHS, toCurl } from '@/api/paths';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/core/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { removeTasks, type TaskRecord } from '@/features/tasks/history/history';
 import { AnimateLink } from '@/features/tasks/shared/animate-link';

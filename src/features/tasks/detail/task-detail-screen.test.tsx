@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vites
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { ConsoleInfo } from '@/api/console-info';
-import { queryClient } from '@/api/query-client';
+import { queryClient } from '@/api/query/query-client';
 import { testConsoleInfo, withConsoleInfo } from '@/testing/console-info';
 import { FakeEventSource } from '@/testing/fake-event-source';
 import { testNodeApp } from '../../../../server/testing/test-node-app';

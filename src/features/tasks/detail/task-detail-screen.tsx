@@ -1,10 +1,10 @@
 // One task in full: a shareable page (/tasks/<id>) for support staff and creators alike.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, useEffect, useMemo, useState } from 'react';
-import { LazyPart } from '@/components/ui/lazy-part';
+import { LazyPart } from '@/components/ui/core/lazy-part';
 import { isTerminalStatus } from '@/api/status';
 import { Link } from 'wouter';
-import { Spinner } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/core/button';
 import { cardClass } from '@/components/ui/styles';
 import { formatDateTime } from '@/features/tasks/shared/format';
 import { addLookedUpTasks, peekTask, toTaskError } from '@/features/tasks/history/history';
@@ -23,7 +23,7 @@ import { overlayLocal } from '@/features/tasks/team/team-merge';
 import { fetchTaskDetail, teamKeys, type TeamTask } from '@/features/tasks/team/team-tasks';
 import { useHistory } from '@/features/tasks/shared/use-history';
 import { useTeamFeed } from '@/features/tasks/team/use-team-feed';
-import { QueryProvider } from '@/api/query-client';
+import { QueryProvider } from '@/api/query/query-client';
 
 // The poller loads only for a task this browser follows that may still change: a finished task's
 // page (the usual shared link) needs none of it.

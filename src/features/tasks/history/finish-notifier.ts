@@ -1,7 +1,7 @@
 // When tasks finish while the tab is hidden: a count in the page title until the user comes back,
 // and a browser notification if they opted in.
 import { onTaskFinished } from './history';
-import { TASK_TYPE_LABELS } from '@/api/task-types';
+import { TASK_TYPE_LABELS } from '@/api/query/task-types';
 import { notificationsWanted } from '@/features/tasks/polling/poll-settings';
 
 let finishedWhileHidden = 0;

@@ -1,7 +1,7 @@
 // Export and import of the task history as JSON, so support staff can hand a set of tasks over and
 // a browser can be moved or reset without losing anything.
 import { z } from '@/api/zod';
-import { TASK_TYPES } from '@/api/rules';
+import { TASK_TYPES } from '@/api/core/rules';
 import { fetchTaskStatus } from '@/api/endpoints';
 import { applyTaskUpdate, listTasks, mergeTasks, type TaskRecord } from './history';
 import { pollSemaphore } from '@/features/tasks/polling/poll-semaphore';

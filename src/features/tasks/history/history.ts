@@ -6,8 +6,8 @@
 // back in batches (setMany). Screens subscribe through `subscribeHistory` / useSyncExternalStore.
 import type { ResultCopies } from '@/features/tasks/shared/result-copies';
 import { createStore, delMany, get, setMany, values } from 'idb-keyval';
-import type { RequestFile } from '@/api/request-files';
-import { TASK_TYPES, type TaskType } from '@/api/rules';
+import type { RequestFile } from '@/api/task-detail/request-files';
+import { TASK_TYPES, type TaskType } from '@/api/core/rules';
 import { isTerminalStatus } from '@/api/status';
 import { setFollowing } from './following';
 import { isFinalPollError } from './poll-schedule';

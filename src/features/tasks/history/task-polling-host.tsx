@@ -8,7 +8,7 @@ import { usePollLeadership } from './poll-leader';
 import { notificationsWanted } from '@/features/tasks/polling/poll-settings';
 import { needsPolling, taskStatusQuery } from '@/features/tasks/polling/task-polling';
 import { useHistory } from '@/features/tasks/shared/use-history';
-import { QueryProvider } from '@/api/query-client';
+import { QueryProvider } from '@/api/query/query-client';
 
 const ignoreResults = () => null;
 

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { BULK_IDS_MAX, RERUN_MAX, ZIP_TASKS_MAX } from '@/api/bulk-rules';
 import { useMyName } from '@/api/my-name';
 import { needsRole } from '@/api/roles';
-import { Button, Spinner } from '@/components/ui/button';
+import { Button, Spinner } from '@/components/ui/core/button';
 import { rerunSelected, type RerunOutcome } from './bulk-rerun';
 import { rerunTask } from './rerun';
 import { viewOf } from '@/features/tasks/shared/task-view';

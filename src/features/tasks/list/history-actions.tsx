@@ -3,8 +3,8 @@
 // with the WAI-ARIA menu pattern: arrows move between the items, Escape closes it and focus goes
 // back to the button.
 import { lazy, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { LazyPart, PartFailed } from '@/components/ui/lazy-part';
-import { Button } from '@/components/ui/button';
+import { LazyPart, PartFailed } from '@/components/ui/core/lazy-part';
+import { Button } from '@/components/ui/core/button';
 
 const Settings = lazy(() => import('./tasks-settings').then((m) => ({ default: m.Settings })));
 

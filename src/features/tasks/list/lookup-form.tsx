@@ -1,6 +1,6 @@
 // Paste one or many task ids; they join the gallery and are polled like any other task.
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/core/button';
 import { inputClass } from '@/components/ui/styles';
 import { addLookedUpTasks, peekTask } from '@/features/tasks/history/history';
 import { inferTaskKind, parseTaskIds } from '@/features/tasks/shared/lookup';

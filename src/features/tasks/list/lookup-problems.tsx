@@ -2,7 +2,7 @@
 // cannot be asked), so the server records nothing. They are listed under the lookup box with the
 // service's own code and message, each linking to its page.
 import { Link } from 'wouter';
-import { TASK_TYPE_LABELS } from '@/api/task-types';
+import { TASK_TYPE_LABELS } from '@/api/query/task-types';
 import { LookupProblem } from '@/features/tasks/shared/task-timing';
 import { viewOf } from '@/features/tasks/shared/task-view';
 import { useHistory } from '@/features/tasks/shared/use-history';

@@ -1,7 +1,7 @@
 // A search the server stopped at its time limit (`cutShort`): it says how far back it looked and
 // lets the person go on, a page at a time. Going on by itself would walk a million tasks for a
 // search nobody is waiting for any more.
-import { Button, Spinner } from '@/components/ui/button';
+import { Button, Spinner } from '@/components/ui/core/button';
 
 /** When the cursor's task was created: cursors are `<created_at ms>.<id>`. */
 function lookedBackTo(cursor: string): string | undefined {

@@ -5,8 +5,8 @@
 // only when something is selected, so the screen's first load carries none of it.
 import { createContext, lazy, use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { LazyPart, PartFailed } from '@/components/ui/lazy-part';
-import { Button, Spinner } from '@/components/ui/button';
+import { LazyPart, PartFailed } from '@/components/ui/core/lazy-part';
+import { Button, Spinner } from '@/components/ui/core/button';
 import type { GalleryEntry } from '@/features/tasks/requests/request-groups';
 import { viewOf } from '@/features/tasks/shared/task-view';
 import { HIDDEN_KEY, type SlotProps } from '@/features/tasks/shared/bulk-slot';

@@ -1,9 +1,9 @@
 import type { TaskType } from '@/api/schemas';
 import { inputClass } from '@/components/ui/styles';
-import { TASK_TYPE_LABELS } from '@/api/task-types';
+import { TASK_TYPE_LABELS } from '@/api/query/task-types';
 import type { TaskTab } from '@/features/tasks/shared/task-view';
 import type { TasksLayout, UrlFilters } from './task-url-filters';
-import { TASK_SORTS, type TaskSort } from '@/api/task-view-rule';
+import { TASK_SORTS, type TaskSort } from '@/api/task-view/task-view-rule';
 import { GALLERY_MODES } from './gallery-mode';
 import type { GalleryMode } from '@/features/tasks/requests/request-groups';
 

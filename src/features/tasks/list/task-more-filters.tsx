@@ -3,7 +3,7 @@
 // how many failed tasks of the view have it, from the server). All of them live in the URL.
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { NO_ERROR_CODE } from '@/api/task-view-rule';
+import { NO_ERROR_CODE } from '@/api/task-view/task-view-rule';
 import { inputClass } from '@/components/ui/styles';
 import { fetchCreators, fetchFailures, teamKeys, type TeamQuery } from '@/features/tasks/team/team-tasks';
 import { dayString, PERIOD_PRESETS, presetPeriod, type UrlFilters } from './task-url-filters';

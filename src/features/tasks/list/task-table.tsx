@@ -3,9 +3,9 @@
 // to the task's or the request's page. On a narrow screen the table scrolls sideways inside its own
 // box, never the page. Loaded only when the table is chosen.
 import { Link } from 'wouter';
-import { TASK_TYPE_LABELS } from '@/api/task-types';
-import { phaseOf } from '@/api/task-view-rule';
-import { Button } from '@/components/ui/button';
+import { TASK_TYPE_LABELS } from '@/api/query/task-types';
+import { phaseOf } from '@/api/task-view/task-view-rule';
+import { Button } from '@/components/ui/core/button';
 import { formatDateTime, formatDuration } from '@/features/tasks/shared/format';
 import type { GalleryEntry } from '@/features/tasks/requests/request-groups';
 import { StatusBadge } from '@/features/tasks/shared/status-badge';

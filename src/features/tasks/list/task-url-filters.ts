@@ -3,8 +3,8 @@
 // same view and reload, back and forward keep it. Anything the URL holds that is not a valid value
 // falls back to the default instead of breaking the screen. `by=task|request` is the gallery's
 // grouping, when chosen (else this browser's last choice).
-import { TASK_TYPES, type TaskType } from '@/api/rules';
-import { TASK_SORTS, type TaskSort } from '@/api/task-view-rule';
+import { TASK_TYPES, type TaskType } from '@/api/core/rules';
+import { TASK_SORTS, type TaskSort } from '@/api/task-view/task-view-rule';
 import type { GalleryMode } from '@/features/tasks/requests/request-groups';
 import type { TaskTab } from '@/features/tasks/shared/task-view';
 

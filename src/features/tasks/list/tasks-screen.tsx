@@ -3,10 +3,10 @@
 // (IndexedDB) lays its fresher copy over the cards it follows, and stands in, said so, when the
 // server's list cannot be read.
 import { lazy, useCallback, useId, useMemo, useState } from 'react';
-import { LazyPart, PartFailed } from '@/components/ui/lazy-part';
+import { LazyPart, PartFailed } from '@/components/ui/core/lazy-part';
 import { useMyName } from '@/api/my-name';
-import { QueryProvider } from '@/api/query-client';
-import { Button, Spinner } from '@/components/ui/button';
+import { QueryProvider } from '@/api/query/query-client';
+import { Button, Spinner } from '@/components/ui/core/button';
 import { HistoryActions } from './history-actions';
 import { SelectionProvider, SelectionSlot, useHiddenTasks, useSelection } from './selection';
 import { galleryModeOf, storeGalleryMode } from './gallery-mode';

@@ -5,8 +5,8 @@
 // (/requests/<id>). Live: the tasks are the list's, which the event stream keeps current.
 import { memo } from 'react';
 import { Link } from 'wouter';
-import { TASK_TYPE_LABELS } from '@/api/task-types';
-import { Spinner } from '@/components/ui/button';
+import { TASK_TYPE_LABELS } from '@/api/query/task-types';
+import { Spinner } from '@/components/ui/core/button';
 import { formatAgo, formatDateTime, formatDuration } from '@/features/tasks/shared/format';
 import { requestProgress } from './request-groups';
 import { resultRemoved } from '@/features/tasks/shared/result-copies';

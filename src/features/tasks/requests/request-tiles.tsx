@@ -5,7 +5,7 @@
 // app's poller keeps current; nothing here asks the network.
 import { useMemo } from 'react';
 import { Link } from 'wouter';
-import type { TaskType } from '@/api/rules';
+import type { TaskType } from '@/api/core/rules';
 import { downloadName, extensionOf } from '@/api/download-name';
 import type { TaskRecord } from '@/features/tasks/history/history';
 import { AnimateLink } from '@/features/tasks/shared/animate-link';

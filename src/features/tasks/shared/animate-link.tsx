@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { animateHref, closestVideoRatio } from '@/features/image-to-video/animate-link';
+import { animateHref, closestVideoRatio } from '@/features/image-to-video/link/animate-link';
 import { useMyName } from '@/api/my-name';
 import type { TaskRecord } from '@/features/tasks/history/history';
 import { isResultExpired } from './result-expiry';

@@ -1,6 +1,6 @@
 // The lookup box: one or many task ids, separated by spaces, commas, semicolons or new lines.
 import type { TaskType } from '@/api/schemas';
-import { taskTypeOfId } from '@/api/task-types';
+import { taskTypeOfId } from '@/api/query/task-types';
 
 const SEPARATORS = /[\s,;]+/;
 /** Ids are opaque, but anything with quotes, slashes or control characters is a paste accident. */

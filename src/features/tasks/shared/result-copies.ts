@@ -1,7 +1,7 @@
 // Where a task's result files live: kept in the team's storage (served by the console from
 // /__console/results/…, server/results) or still only on the service, whose links stop working
 // after about 7 days. The team's record says so per file (`copies` of a task from the server).
-import { isRecord } from '@/api/is-record';
+import { isRecord } from '@/api/core/is-record';
 
 export const RESULT_ROLES = ['image', 'video', 'thumbnail', 'caption'] as const;
 export type ResultRole = (typeof RESULT_ROLES)[number];

@@ -1,5 +1,5 @@
 // Links from the service reach href/src/poster only when they are plain http(s) URLs.
-import { parseHttpUrl } from '@/api/http-url';
+import { parseHttpUrl } from '@/api/core/http-url';
 
 /** The normalized URL when it is http or https, otherwise undefined. */
 export function safeMediaUrl(value: unknown): string | undefined {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { TASK_TYPE_LABELS } from '@/api/task-types';
+import { TASK_TYPE_LABELS } from '@/api/query/task-types';
 import type { TaskRecord } from '@/features/tasks/history/history';
 import type { TaskTone, TaskView } from './task-view';
 

@@ -1,6 +1,6 @@
 // How long a task ran or when it was added, and why it cannot be read: on the gallery's cards and
 // on the task page alike.
-import { TASK_TYPE_LABELS } from '@/api/task-types';
+import { TASK_TYPE_LABELS } from '@/api/query/task-types';
 import { formatAgo, formatDateTime, formatDuration } from './format';
 import type { TaskRecord } from '@/features/tasks/history/history';
 import { useNow } from './use-now';

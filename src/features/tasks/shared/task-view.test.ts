@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TaskRecord } from '@/features/tasks/history/history';
 import { describeTask, filterTasks, requestedRatio, resultAspectRatio } from './task-view';
-import type { TaskViewQuery } from '@/api/task-view-rule';
+import type { TaskViewQuery } from '@/api/task-view/task-view-rule';
 
 function task(partial: Partial<TaskRecord> & Pick<TaskRecord, 'id' | 'kind' | 'status'>): TaskRecord {
   return { source: 'created', createdAt: 1, updatedAt: 1, ...partial };

@@ -5,7 +5,7 @@ import {
   IMAGE_RATIOS,
   VIDEO_ASPECT_RATIO_DEFAULT,
   VIDEO_ASPECT_RATIOS,
-} from '@/api/rules';
+} from '@/api/core/rules';
 import { isTerminalStatus } from '@/api/status';
 import {
   matchesView,
@@ -15,7 +15,7 @@ import {
   type TaskTab,
   type TaskViewQuery,
   type ViewedTask,
-} from '@/api/task-view-rule';
+} from '@/api/task-view/task-view-rule';
 import type { DownloadNameInput } from '@/api/download-name';
 import type { TaskRecord } from '@/features/tasks/history/history';
 import { isFinalPollError } from '@/features/tasks/history/poll-schedule';
@@ -112,7 +112,7 @@ export function describeTask(record: TaskRecord): TaskView {
         : tone === 'blocked'
           ? record.status || 'Cannot check'
           : record.status || 'Checking…';
-  // The tab by the one view rule (src/api/task-view-rule.ts): the status alone decides, as on the
+  // The tab by the one view rule (src/api/task-view/task-view-rule.ts): the status alone decides, as on the
   // server, so a task the service no longer finds stays in progress (its card says "Not found").
   const tab = phaseOf(record.status);
   return {

@@ -2,11 +2,11 @@
 // page of tasks newest first with the tab counts, or one task with its timeline. The answers are
 // checked by hand, field by field, so zod stays out of this screen; a malformed item is dropped,
 // never shown half-read.
-import { isRecord as isObject } from '@/api/is-record';
-import type { RequestFile } from '@/api/request-files';
-import { TASK_TYPES, type TaskType } from '@/api/rules';
+import { isRecord as isObject } from '@/api/core/is-record';
+import type { RequestFile } from '@/api/task-detail/request-files';
+import { TASK_TYPES, type TaskType } from '@/api/core/rules';
 import type { TaskRecord, TaskUpdateSource } from '@/features/tasks/history/history';
-import type { TaskSort } from '@/api/task-view-rule';
+import type { TaskSort } from '@/api/task-view/task-view-rule';
 import type { TaskTab } from '@/features/tasks/shared/task-view';
 import { parseCopies } from '@/features/tasks/shared/result-copies';
 import { noteServerDate } from '@/features/tasks/shared/server-clock';

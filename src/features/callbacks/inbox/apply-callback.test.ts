@@ -1,10 +1,10 @@
 // A callback is a hint (issue 24): it makes this browser check a task it follows, and nothing else.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '@/api/query-client';
+import { queryClient } from '@/api/query/query-client';
 import type { CallbackBody } from '@/api/schemas';
 import { applyTaskUpdate, getTask, recordCreatedTasks } from '@/features/tasks/history/history';
 import { applyCallback, createApplyQueue } from './apply-callback';
-import { CALLBACK_EXAMPLES } from './parse-callback';
+import { CALLBACK_EXAMPLES } from '@/features/callbacks/parse-callback';
 import { emptyHistory } from '@/testing/history';
 
 let n = 0;

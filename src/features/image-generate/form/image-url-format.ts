@@ -1,6 +1,6 @@
 // The reference images' formats as the form says them and checks them: shared by the form's plain
 // values (image-form-model.ts) and its schema (image-form-schema.ts), which neither imports the other.
-import { REFERENCE_IMAGE_FORMATS } from '@/api/rules';
+import { REFERENCE_IMAGE_FORMATS } from '@/api/core/rules';
 
 export const FORMAT_EXTENSIONS: readonly string[] = REFERENCE_IMAGE_FORMATS.map((format) =>
   format.toLowerCase(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isHttpUrl } from './http-url';
-import { httpUrl } from './schemas';
+import { httpUrl } from '@/api/schemas';
 
 const ACCEPTED = [
   'http://a.test/cb',

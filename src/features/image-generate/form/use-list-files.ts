@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FieldValues, Path, PathValue, UseFormSetValue } from 'react-hook-form';
-import { dropHighlight, useFileDrop } from './file-controls';
-import type { UploadAccept } from './upload-accept';
-import { useUploads } from './upload-context';
-import { useUploadsUnavailable } from './uploads-availability';
+import { dropHighlight, useFileDrop } from '@/forms/uploads/file-controls';
+import type { UploadAccept } from '@/forms/uploads/upload-accept';
+import { useUploads } from '@/forms/uploads/upload-context';
+import { useUploadsUnavailable } from '@/forms/uploads/uploads-availability';
 
 interface ListFilesOptions<T extends FieldValues> {
   /** The rows of useFieldArray: their ids name the upload slots. */
@@ -95,7 +95,7 @@ export function useListFiles<T extends FieldValues>(options: ListFilesOptions<T>
       place(files, startIndex);
       return;
     }
-    const { refusalOf } = await import('./upload-refusal');
+    const { refusalOf } = await import('@/forms/uploads/upload-refusal');
     const checked = await Promise.all(
       files.map(async (file) => ({ file, refusal: await refusalOf(file, accept) })),
     );

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { animateHref, closestVideoRatio, readAnimateSource } from './animate-link';
-import { VIDEO_FORM_DEFAULTS, switchVideoForm, toVideoRequest, usableDraft } from './video-form-model';
+import {
+  animateHref,
+  closestVideoRatio,
+  readAnimateSource,
+} from '@/features/image-to-video/link/animate-link';
+import {
+  VIDEO_FORM_DEFAULTS,
+  switchVideoForm,
+  toVideoRequest,
+  usableDraft,
+} from '@/features/image-to-video/video-form-model';
 import { videoFormSchema } from './video-form-schema';
 
 const START = 'https://images.example.com/start.png';

@@ -12,15 +12,15 @@ import {
   type UseFormRegister,
   type UseFormSetValue,
 } from 'react-hook-form';
-import { BOUNDS } from '@/api/rules';
-import { Button } from '@/components/ui/button';
+import { BOUNDS } from '@/api/core/rules';
+import { Button } from '@/components/ui/core/button';
 import { FieldError, describedBy } from '@/components/ui/field';
 import { hintClass } from '@/components/ui/styles';
 import { IMAGE_ACCEPT, type UploadAccept } from '@/forms/uploads/upload-accept';
 import { ImageListFiles } from '@/forms/uploads/image-file-controls';
-import { useListFiles } from '@/forms/uploads/use-list-files';
+import { useListFiles } from './use-list-files';
 import { FORMAT_LIST } from './image-url-format';
-import { ImageUrlRow } from './image-url-row';
+import { ImageUrlRow } from '@/features/image-generate/image-url-row';
 
 type ImageRows = { url: string }[];
 

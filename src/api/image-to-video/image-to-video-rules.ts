@@ -8,7 +8,7 @@
 // schema checks a body against the row its model and images select, and the form reads the same
 // row to offer only what that row allows.
 
-import { VIDEO_ASPECT_RATIO_DEFAULT } from './rules';
+import { VIDEO_ASPECT_RATIO_DEFAULT } from '../core/rules';
 
 export const IMAGE_TO_VIDEO_MODELS = ['V', 'KL'] as const;
 export type ImageToVideoModel = (typeof IMAGE_TO_VIDEO_MODELS)[number];
@@ -16,7 +16,7 @@ export const IMAGE_TO_VIDEO_MODES = ['start_frame', 'reference', 'multi_referenc
 export type ImageToVideoMode = (typeof IMAGE_TO_VIDEO_MODES)[number];
 // The aspect ratios live with the interface's other plain values (rules.ts), which every screen
 // loads: a task's page sizes a video's frame from them without loading the rest of these rules.
-export { VIDEO_ASPECT_RATIOS, type VideoAspectRatio } from './rules';
+export { VIDEO_ASPECT_RATIOS, type VideoAspectRatio } from '../core/rules';
 export const VIDEO_RESOLUTIONS = ['720p', '1080p', '4k'] as const;
 export type VideoResolution = (typeof VIDEO_RESOLUTIONS)[number];
 

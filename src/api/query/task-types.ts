@@ -1,5 +1,5 @@
 // The three kinds of task the service runs: their names on screen and the provider's id prefixes.
-import type { TaskType } from './schemas';
+import type { TaskType } from '../schemas';
 
 export const TASK_TYPE_LABELS: Record<TaskType, string> = {
   image_generate: 'Image generation',

@@ -9,11 +9,11 @@ import { filterTasks } from '@/features/tasks/shared/task-view';
 import { mergePushedTask } from '@/features/tasks/team/team-merge';
 import { toTeamTask, type TaskPage, type TeamQuery, type TeamTask } from '@/features/tasks/team/team-tasks';
 import type { InfiniteData } from '@tanstack/react-query';
-import { listTasks } from '../../server/tasks/list';
-import { countTasks } from '../../server/tasks/list-counts';
-import { createTaskRecorder } from '../../server/tasks/recorder';
-import { resetTestDatabase, testDatabase } from '../../server/testing/database';
-import type { TaskType } from './schemas';
+import { listTasks } from '../../../server/tasks/list';
+import { countTasks } from '../../../server/tasks/list-counts';
+import { createTaskRecorder } from '../../../server/tasks/recorder';
+import { resetTestDatabase, testDatabase } from '../../../server/testing/database';
+import type { TaskType } from '@/api/schemas';
 import {
   lowerText,
   matchesView,

@@ -3,7 +3,7 @@
 // not with the first screen. Every provider shares this client, so the cache is one.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { ApiError } from './errors';
+import type { ApiError } from '../errors';
 
 declare module '@tanstack/react-query' {
   interface Register {

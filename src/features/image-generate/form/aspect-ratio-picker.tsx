@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { IMAGE_RATIOS } from '@/api/rules';
+import { IMAGE_RATIOS } from '@/api/core/rules';
 import { RadioCards, type RadioCardOption } from '@/components/ui/radio-cards';
 
 const BOX = 36;

@@ -3,7 +3,7 @@
 // filters apply. Three places use it: the server's SQL (server/tasks/list-filter.ts, built from the pieces
 // below; the `phase` and `search` columns of `tasks` are frozen in its migrations and equal
 // phaseSql() and searchSql()), the live merge of pushed tasks and the offline view from this
-// browser's history (src/features/tasks). src/api/task-view-rule.test.ts holds all three to it.
+// browser's history (src/features/tasks). src/api/task-view/task-view-rule.test.ts holds all three to it.
 
 export const TASK_TABS = ['all', 'running', 'succeeded', 'failed'] as const;
 export type TaskTab = (typeof TASK_TABS)[number];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { prependToLog } from './inbox-live';
-import { CALLBACK_EXAMPLES } from './parse-callback';
+import { CALLBACK_EXAMPLES } from '@/features/callbacks/parse-callback';
 
 const entry = (id: number) => ({
   id,

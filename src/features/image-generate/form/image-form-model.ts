@@ -1,12 +1,12 @@
 // The Create image form's values without zod: defaults, the fields it shows, the format rule as
 // text and the request it sends. The screen renders from this module; the schema
 // (image-form-schema.ts) loads on the first interaction.
-import { IMAGE_GENERATE_DEFAULTS, IMAGE_QUALITIES, IMAGE_RATIOS, MODULES } from '@/api/rules';
+import { IMAGE_GENERATE_DEFAULTS, IMAGE_QUALITIES, IMAGE_RATIOS, MODULES } from '@/api/core/rules';
 import type { ImageGenerateRequest } from '@/api/schemas';
 import { IMAGE_GENERATE_FIELDS } from '@/api/request-fields';
-import type { ImageFormOutput } from './image-form-schema';
+import type { ImageFormOutput } from '@/features/image-generate/image-form-schema';
 
-export type { ImageFormInput, ImageFormOutput } from './image-form-schema';
+export type { ImageFormInput, ImageFormOutput } from '@/features/image-generate/image-form-schema';
 
 interface ImageFormValues {
   prompt: string;

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callbackKeys } from './inbox-api';
 import { startInboxLive } from './inbox-live';
 import { FakeEventSource } from '@/testing/fake-event-source';
-import { CALLBACK_EXAMPLES } from './parse-callback';
+import { CALLBACK_EXAMPLES } from '@/features/callbacks/parse-callback';
 import { emptyHistory } from '@/testing/history';
 
 /** Web Locks with exclusive locks only: the first request holds it, the others wait in order. */

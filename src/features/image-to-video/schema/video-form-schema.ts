@@ -13,7 +13,7 @@ import {
   imageToVideoRequestSchema,
   type ImageToVideoMode,
 } from '@/api/image-to-video-request';
-import { toVideoRequest } from './video-form-model';
+import { toVideoRequest } from '@/features/image-to-video/video-form-model';
 
 /** The request schema's words, as a form says them: "Must be 4, 6 or 8 …", with the missing ones plainer. */
 function formMessage(field: string, message: string, mode: ImageToVideoMode): string {

@@ -8,12 +8,12 @@ import {
   SlotUploads,
   UploadsUnavailableNote,
   useFileDrop,
-} from './file-controls';
-import { SET_UPLOADED, singleFile } from './single-file';
-import { formatBytes, videoAccept } from './upload-accept';
-import { useUploads } from './upload-context';
-import { UploadedFileCard } from './uploaded-file-card';
-import { useUploadsUnavailable } from './uploads-availability';
+} from '@/forms/uploads/file-controls';
+import { SET_UPLOADED, singleFile } from '@/forms/uploads/single-file';
+import { formatBytes, videoAccept } from '@/forms/uploads/upload-accept';
+import { useUploads } from '@/forms/uploads/upload-context';
+import { UploadedFileCard } from '@/forms/uploads/uploaded-file-card';
+import { useUploadsUnavailable } from '@/forms/uploads/uploads-availability';
 
 export { SET_UPLOADED };
 

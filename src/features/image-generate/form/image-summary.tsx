@@ -1,6 +1,6 @@
 import { useFormState, useWatch, type Control } from 'react-hook-form';
-import { parseHttpUrl } from '@/api/http-url';
-import { BOUNDS } from '@/api/rules';
+import { parseHttpUrl } from '@/api/core/http-url';
+import { BOUNDS } from '@/api/core/rules';
 import { FormSummary, rangeProblem } from '@/forms/form-summary';
 import type { ImageFormInput } from './image-form-model';
 

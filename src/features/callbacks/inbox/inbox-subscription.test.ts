@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeEventSource } from '@/testing/fake-event-source';
-import { CALLBACK_EXAMPLES } from './parse-callback';
+import { CALLBACK_EXAMPLES } from '@/features/callbacks/parse-callback';
 import { readPosition, savePosition, subscribeToInbox, type InboxConnection } from './inbox-subscription';
 
 const PATH = '/callbacks/secret-for-tests-123';

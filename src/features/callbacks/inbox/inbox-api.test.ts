@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
-import { CALLBACK_EXAMPLES } from './callback-examples';
+import { CALLBACK_EXAMPLES } from '@/features/callbacks/callback-examples';
 import { fetchCallbackLog, postCallback, storedCallbackCheck } from './inbox-api';
 
 const INBOX = '/__console/callbacks/secret';

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { VIDEO_FORM_DEFAULTS, VIDEO_FORM_FIELDS, toVideoRequest } from './video-form-model';
+import {
+  VIDEO_FORM_DEFAULTS,
+  VIDEO_FORM_FIELDS,
+  toVideoRequest,
+} from '@/features/video-translate/video-form-model';
 import { videoFormSchema } from './video-form-schema';
 
 const valid = {

@@ -1,7 +1,7 @@
 // "Animate" on a succeeded image task opens Image to video with the image as the start frame. The
 // link carries what the screen needs (the image, its task, the closest video orientation), so the
 // task card and the detail page build it without loading the form.
-import type { VideoAspectRatio } from '@/api/image-to-video-rules';
+import type { VideoAspectRatio } from '@/api/image-to-video/image-to-video-rules';
 
 export const IMAGE_TO_VIDEO_PATH = '/image-to-video';
 

@@ -13,7 +13,7 @@ export async function applyCallback(body: CallbackBody): Promise<boolean> {
   const [{ loadHistory, peekTask }, { isTerminalStatus }, { queryClient }, { taskKeys }] = await Promise.all([
     import('@/features/tasks/history/history'),
     import('@/api/status'),
-    import('@/api/query-client'),
+    import('@/api/query/query-client'),
     import('@/api/endpoints'),
   ]);
   await loadHistory();

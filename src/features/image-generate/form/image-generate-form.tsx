@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { ApiError } from '@/api/errors';
 import type { ImageGenerateRequest } from '@/api/schemas';
-import { BOUNDS, MODULES } from '@/api/rules';
+import { BOUNDS, MODULES } from '@/api/core/rules';
 import { CountField } from '@/forms/count-field';
 import { CreatedTasks, CreationFormLayout, RecentRequests } from '@/forms/creation-form-layout';
 import { fillFromParams } from '@/forms/reuse-params';
@@ -22,7 +22,7 @@ import {
   type ImageFormOutput,
 } from './image-form-model';
 import { ImageSummary } from './image-summary';
-import { PromptField } from './prompt-field';
+import { PromptField } from '@/features/image-generate/prompt-field';
 import { ReferenceImagesField } from './reference-images-field';
 import { createImages } from './use-create-images';
 
@@ -44,7 +44,7 @@ const QUALITY_OPTIONS = [
 ] as const;
 
 const resolver = lazyZodResolver<ImageFormInput, ImageFormOutput>(() =>
-  import('./image-form-schema').then((m) => m.imageFormSchema),
+  import('@/features/image-generate/image-form-schema').then((m) => m.imageFormSchema),
 );
 
 export function ImageGenerateForm() {
