@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { Link } from 'wouter';
 import type { TaskType } from '@/api/rules';
 import { downloadName, extensionOf } from '@/api/download-name';
-import type { TaskRecord } from '@/features/tasks/history/history';
+import type { TaskRecord } from '@/features/tasks/history/task-record';
 import { AnimateLink } from '@/features/tasks/shared/animate-link';
 import { useResultExpired } from '@/features/tasks/shared/result-expiry';
 import { StatusBadge } from '@/features/tasks/shared/status-badge';

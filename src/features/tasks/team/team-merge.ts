@@ -5,7 +5,7 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import { isTerminalStatus } from '@/api/status';
 import { matchesView, viewedFields } from '@/api/task-view-rule';
-import type { TaskRecord } from '@/features/tasks/history/history';
+import type { TaskRecord } from '@/features/tasks/history/task-record';
 import type { TaskPage, TeamQuery, TeamTask } from './team-tasks';
 
 /**
