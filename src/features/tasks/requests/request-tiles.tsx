@@ -15,6 +15,7 @@ import { generatedImage, Img, resultDownload, TaskVideo } from '@/features/tasks
 import { TaskTiming } from '@/features/tasks/shared/task-timing';
 import { downloadSubject, viewOf } from '@/features/tasks/shared/task-view';
 import { useHistory } from '@/features/tasks/shared/use-history';
+import { LabelledTaskId } from '@/forms/labelled-task-id';
 
 /** What the form does with a request's parameters: "Use this prompt". */
 export type ReuseParams = (params: Record<string, unknown>) => void;
@@ -136,13 +137,7 @@ export function RequestTiles({
             key={task.id}
             className="rounded-lg border border-zinc-200 bg-white p-2.5 dark:border-zinc-800 dark:bg-zinc-900"
           >
-            <span className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">{task.label}</span>
-            <Link
-              href={`/tasks/${encodeURIComponent(task.id)}`}
-              className="font-mono text-[13px] font-medium break-all text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
-            >
-              {task.id}
-            </Link>
+            <LabelledTaskId id={task.id} label={task.label} />
           </li>
         );
       })}
