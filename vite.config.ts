@@ -50,7 +50,7 @@ const APP_CHUNKS: [RegExp, string][] = [
   ],
   // Image to video: the screen and its form arrive together.
   [
-    /src\/features\/image-to-video\/(image-to-video-screen|image-to-video-form|use-create-videos|use-image-orientation|use-model-and-mode|video-form-model|video-choices|video-error-place|frame-fields|video-summary)\.tsx?$|src\/api\/image-to-video-rules\.ts$/,
+    /src\/features\/image-to-video\/(image-to-video-screen|image-to-video-form|use-create-videos|use-image-orientation|use-model-and-mode|video-form-model|video-choices|video-error-place|video-summary)\.tsx?$|src\/api\/image-to-video-rules\.ts$/,
     'image-to-video',
   ],
 ];

@@ -1,13 +1,20 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link } from 'wouter';
+import type { TaskType } from '@/api/rules';
 import { CopyButton } from '@/components/ui/copy-button';
-import { LabelledTaskId } from './labelled-task-id';
 
 // The tiles follow the request live from this browser's task history (features/tasks): loaded with
 // the panel, after a submit; until they arrive the panel lists the ids.
 const RequestTiles = lazy(() =>
   import('@/features/tasks/requests/request-tiles').then((m) => ({ default: m.RequestTiles })),
 );
+
+/** What each kind's tasks make, for the heading: "1 image task created", "3 translation tasks created". */
+const MADE: Record<TaskType, string> = {
+  image_generate: 'image',
+  image_to_video: 'video',
+  video_translate: 'translation',
+};
 
 /** What "Use this prompt" does with a request's parameters: fills the form. */
 export type ReuseParams = (params: Record<string, unknown>) => void;
@@ -29,14 +36,13 @@ export function CreatedTasksPanel({
   note,
   onReuse,
 }: {
-  /** What each task makes, for the heading: "1 image task created", "3 translation tasks created". */
-  kind: string;
+  kind: TaskType;
   tasks: readonly CreatedTaskLink[];
   curl: string;
   note?: string;
   onReuse?: ReuseParams;
 }) {
-  const title = `${tasks.length} ${kind} ${tasks.length === 1 ? 'task' : 'tasks'} created`;
+  const title = `${tasks.length} ${MADE[kind]} ${tasks.length === 1 ? 'task' : 'tasks'} created`;
   const heading = useRef<HTMLHeadingElement>(null);
   // Keyed on the ids, not the array: the parent re-renders on every keystroke and must keep focus.
   const ids = tasks.map((task) => task.id).join(' ');
@@ -109,7 +115,14 @@ function IdList({ tasks }: { tasks: readonly CreatedTaskLink[] }) {
     <ul className="divide-y divide-emerald-200/70 overflow-hidden rounded-lg border border-emerald-200 bg-white dark:divide-emerald-900 dark:border-emerald-900 dark:bg-zinc-900">
       {tasks.map((task) => (
         <li key={task.id} className="px-3 py-2">
-          <LabelledTaskId id={task.id} label={task.label} />
+          <span className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">{task.label}</span>
+          {/* Ids are long and opaque: shown whole (break-all) so they can be read and compared. */}
+          <Link
+            href={`/tasks/${encodeURIComponent(task.id)}`}
+            className="font-mono text-[13px] font-medium break-all text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
+          >
+            {task.id}
+          </Link>
         </li>
       ))}
     </ul>

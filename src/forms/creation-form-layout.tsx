@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, type ComponentProps, type FormEventHandler, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentProps, type FormEventHandler, type ReactNode } from 'react';
 import { ErrorText, LazyPart } from '@/components/ui/lazy-part';
 import type { ApiError } from '@/api/errors';
 import type { TaskType } from '@/api/rules';
@@ -52,13 +52,6 @@ function CreatedTasks(props: ComponentProps<typeof LazyCreatedTasksPanel>) {
   );
 }
 
-/** What each kind's tasks make, for the created tasks' heading ("2 image tasks created"). */
-const MADE: Record<TaskType, string> = {
-  image_generate: 'image',
-  image_to_video: 'video',
-  video_translate: 'translation',
-};
-
 /**
  * The frame the creation forms share: the form card (fields, the service's error banner, the
  * Reset/submit footer, Ctrl/⌘+Enter) and the side column (the tasks the last submission created,
@@ -111,9 +104,6 @@ export function CreationFormLayout({
   const limits = useMyLimits(kind, pending);
   // A spending limit's refusal belongs beside the submit button, not in the service's banner.
   const refusal = isLimitRefusal(banner) ? banner.msg : undefined;
-  // Kept by value: the form re-renders on every keystroke, the recent requests need not.
-  const createdIds = created?.tasks.map((task) => task.id).join(' ');
-  const exclude = useMemo(() => createdIds?.split(' '), [createdIds]);
   return (
     <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <form
@@ -148,9 +138,9 @@ export function CreationFormLayout({
         />
       </form>
       <div className="space-y-4 lg:sticky lg:top-20">
-        {created && <CreatedTasks kind={MADE[kind]} {...created} onReuse={onReuse} />}
+        {created && <CreatedTasks kind={kind} {...created} onReuse={onReuse} />}
         {summary}
-        <RecentRequests kind={kind} exclude={exclude} onReuse={onReuse} />
+        <RecentRequests kind={kind} exclude={created?.tasks} onReuse={onReuse} />
       </div>
     </div>
   );

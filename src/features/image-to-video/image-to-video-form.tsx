@@ -17,7 +17,9 @@ import { clearDraft, loadDraft, useDraftAutosave } from '@/forms/form-draft';
 import { lazyZodResolver } from '@/forms/lazy-zod-resolver';
 import { submitProps, useGuardedSubmit } from '@/forms/use-guarded-submit';
 import type { AnimateSource } from './animate-link';
-import { FrameFields } from './frame-fields';
+import { Link } from 'wouter';
+import { ImageUrlRow } from '@/features/image-generate/image-url-row';
+import { SET_UPLOADED, singleFile } from '@/forms/uploads/single-file';
 import { createVideos } from './use-create-videos';
 import { useImageOrientation } from './use-image-orientation';
 import { useModelAndMode } from './use-model-and-mode';
@@ -100,6 +102,8 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
     return true;
   }
 
+  const differ =
+    rules.startFrame && startOrientation && endOrientation && startOrientation !== endOrientation;
   const guarded = useGuardedSubmit(createVideos, placeError);
   const { submit, result, reset } = guarded;
   const onValid = (values: VideoFormOutput) => {
@@ -203,16 +207,65 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
       />
 
       {rules.startFrame ? (
-        <FrameFields
-          register={register}
-          setValue={setValue}
-          errors={errors}
-          uploads={uploads}
-          startFrame={startFrame.trim()}
-          endFrame={endFrame.trim()}
-          animatedFrom={animatedFrom}
-          orientations={[startOrientation, endOrientation]}
-        />
+        <div className="space-y-4">
+          <fieldset aria-describedby="start-frame-hint">
+            <legend className="text-sm font-medium text-zinc-900 dark:text-zinc-100">Start frame</legend>
+            <p id="start-frame-hint" className={`mt-1 mb-3 ${hintClass}`}>
+              The video starts on this image. JPG, PNG or WebP, at most 20 MB.
+              {animatedFrom && (
+                <>
+                  {' '}
+                  From image task{' '}
+                  <Link
+                    href={`/tasks/${encodeURIComponent(animatedFrom)}`}
+                    className="font-mono break-all text-indigo-700 underline dark:text-indigo-300"
+                  >
+                    {animatedFrom}
+                  </Link>
+                  .
+                </>
+              )}
+            </p>
+            <ImageUrlRow
+              inputId="start-frame"
+              label="Start frame URL"
+              previewLabel="Preview of the start frame"
+              url={startFrame.trim()}
+              error={errors.image_url?.message}
+              registration={register('image_url')}
+              placeholder="https://example.com/first-frame.png"
+              files={singleFile(uploads, 'image_url', (url) => setValue('image_url', url, SET_UPLOADED))}
+            />
+          </fieldset>
+          <fieldset aria-describedby="end-frame-hint">
+            <legend className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
+              End frame
+              <span className="ml-1.5 text-xs font-normal text-zinc-500 dark:text-zinc-400">optional</span>
+            </legend>
+            <p id="end-frame-hint" className={`mt-1 mb-3 ${hintClass}`}>
+              The video ends on this image. Best with the same orientation as the start frame.
+            </p>
+            <ImageUrlRow
+              inputId="end-frame"
+              label="End frame URL"
+              previewLabel="Preview of the end frame"
+              url={endFrame.trim()}
+              error={errors.end_image_url?.message}
+              registration={register('end_image_url')}
+              describedById={differ ? 'frames-differ' : undefined}
+              placeholder="https://example.com/last-frame.png"
+              files={singleFile(uploads, 'end_image_url', (url) =>
+                setValue('end_image_url', url, SET_UPLOADED),
+              )}
+            />
+            {differ && (
+              <p id="frames-differ" className="mt-2 text-sm text-amber-800 dark:text-amber-300">
+                The start frame is {startOrientation} and the end frame is {endOrientation}: frames of
+                different orientations lower the video’s quality.
+              </p>
+            )}
+          </fieldset>
+        </div>
       ) : (
         <LazyPart failed={<PartFailed what="The reference images list" />}>
           <ReferenceImagesField

@@ -15,7 +15,6 @@ import { generatedImage, Img, resultDownload, TaskVideo } from '@/features/tasks
 import { TaskTiming } from '@/features/tasks/shared/task-timing';
 import { downloadSubject, viewOf } from '@/features/tasks/shared/task-view';
 import { useHistory } from '@/features/tasks/shared/use-history';
-import { LabelledTaskId } from '@/forms/labelled-task-id';
 
 /** What the form does with a request's parameters: "Use this prompt". */
 export type ReuseParams = (params: Record<string, unknown>) => void;
@@ -137,7 +136,13 @@ export function RequestTiles({
             key={task.id}
             className="rounded-lg border border-zinc-200 bg-white p-2.5 dark:border-zinc-800 dark:bg-zinc-900"
           >
-            <LabelledTaskId id={task.id} label={task.label} />
+            <span className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">{task.label}</span>
+            <Link
+              href={`/tasks/${encodeURIComponent(task.id)}`}
+              className="font-mono text-[13px] font-medium break-all text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
+            >
+              {task.id}
+            </Link>
           </li>
         );
       })}
@@ -162,14 +167,16 @@ export function RecentRequests({
   onReuse,
 }: {
   kind: TaskType;
-  /** The request shown above, left out here. */
-  exclude?: readonly string[];
+  /** The request's tasks shown above, left out here. */
+  exclude?: readonly { id: string }[];
   limit?: number;
   onReuse?: ReuseParams;
 }) {
   const { loaded, tasks } = useHistory();
+  // By the ids, not the array: the form re-renders (with a new one) on every keystroke.
+  const skipIds = exclude?.map((task) => task.id).join(' ') ?? '';
   const groups = useMemo(() => {
-    const skip = new Set(exclude ?? []);
+    const skip = new Set(skipIds.split(' '));
     const byTime = new Map<number, TaskRecord[]>();
     for (const record of tasks) {
       if (record.kind !== kind || record.source !== 'created' || skip.has(record.id)) continue;
@@ -179,7 +186,7 @@ export function RecentRequests({
       byTime.set(record.createdAt, group);
     }
     return [...byTime.values()].map((group) => [...group].reverse());
-  }, [tasks, kind, exclude, limit]);
+  }, [tasks, kind, skipIds, limit]);
   if (!loaded || !groups.length) return null;
   return (
     <section aria-labelledby={`recent-${kind}`} className="space-y-3">
