@@ -106,6 +106,7 @@ function importDirectionRules() {
   const PUBLIC = {
     tasks: [
       'history/history',
+      'history/task-record',
       'history/following',
       'list/tasks-screen',
       'detail/task-detail-screen',

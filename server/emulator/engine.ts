@@ -8,7 +8,7 @@ import type { EmulatorOptions } from './options';
 import { Scheduler } from './scheduler';
 import { SettingsState } from './settings';
 import { callbackBody } from './task-views';
-import { UploadStore } from './uploads';
+import { UploadStore } from './upload-store';
 import {
   newTaskId,
   terminalAt,

@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { asset } from './media';
 import { AUTH, emulatorsClosedAfterEach, postJson } from '../testing/emulator';
 import { sniffMediaType } from '../../src/api/media-type';
-import { safeFileName, UPLOAD_MAX_AGE_MS, UPLOAD_ROUTE } from './uploads';
+import { safeFileName } from './upload-file-name';
+import { UPLOAD_MAX_AGE_MS } from './upload-store';
+import { UPLOAD_ROUTE } from './uploads';
 import type { EmulatorOptions } from './options';
 
 const dirs: string[] = [];

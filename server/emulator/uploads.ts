@@ -1,351 +1,30 @@
 // The provider's file upload (provider-notes, "File upload"): POST /v1/figure-resource/upload/file
-// with a multipart part `file`. The file is streamed to DATA_DIR/uploads (never held in memory),
-// its type is decided from its first bytes (not its name), and it is served back at the URL in
-// the answer, with Range support, for 7 days. The emulator's own upload URLs are read from disk
-// when a task names them, so upload → create → result works offline. The folder is bounded: each
-// person's uploads per day (UPLOAD_QUOTA_MB_PER_DAY, server/http/upload-quota.ts) and everything kept
-// (UPLOAD_DISK_MAX_MB) are charged chunk by chunk as files stream in; expired files are swept at
-// start and every hour.
+// with a multipart part `file`, stored by ./upload-store.ts and served back at the URL in the answer,
+// with Range support, for 7 days.
 import busboy from 'busboy';
 import { Hono, type Context } from 'hono';
-import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { BOUNDS } from '../../src/api/schemas';
-import {
-  MEDIA_TYPE_BY_EXT,
-  sniffImageFormat,
-  sniffMediaType,
-  SNIFF_BYTES,
-  type ImageFormat,
-  type MediaType,
-} from '../../src/api/media-type';
-import { withoutHiddenCharacters } from '../http/display-text';
+import type { UploadAllowance } from '../http/upload-quota';
 import { creatorOf } from '../identity/creator';
-import { DEFAULT_UPLOAD_DISK_MAX_MB, UploadQuota, type UploadAllowance } from '../http/upload-quota';
-import { DownloadError } from './downloads';
 import { byteRange } from './media';
 import type { SettingsState } from './settings';
+import {
+  diskFull,
+  megabytes,
+  UPLOAD_MEDIA_PREFIX,
+  type UploadOutcome,
+  type UploadRefusal,
+  type UploadStore,
+} from './upload-store';
 
 export const UPLOAD_ROUTE = '/v1/figure-resource/upload/file';
-const UPLOAD_MEDIA_PREFIX = '/emulator/uploads/';
-/** Result links on the provider are kept about 7 days; uploads here too. */
-export const UPLOAD_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
-
-const FILE_NAME = /^([0-9a-f]{32})\.([a-z0-9]{3,4})$/;
-
-interface StoredUpload {
-  path: string;
-  size: number;
-  type: MediaType;
-}
-
-type Outcome =
-  | { ok: true; id: string; type: MediaType; size: number; fileName: string }
-  | { ok: false; status: 400 | 413 | 429 | 507; code: number; message: string; retryAfterSeconds?: number };
-
-const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
-const HOUR_MS = 60 * 60 * 1000;
-
-const diskFull = (max: number) =>
-  `The console's upload storage is full (${megabytes(max)} of files, each kept 7 days). ` +
-  'Try again later, or paste a public URL.';
-
-interface UploadLimits {
-  /** UPLOAD_DISK_MAX_MB in bytes: everything kept in the folder, uploads in progress included. */
-  diskMaxBytes?: number;
-  /** UPLOAD_QUOTA_MB_PER_DAY in bytes: what one person may upload per day. */
-  quotaBytesPerDay?: number;
-}
-
-export class UploadStore {
-  readonly dir: string;
-  readonly diskMaxBytes: number;
-  /** Per person per day; the route opens one allowance per upload for the request's creator. */
-  readonly quota: UploadQuota;
-  private ready: Promise<void> | undefined;
-  private scanned: Promise<unknown> | undefined;
-  private timer: ReturnType<typeof setInterval> | undefined;
-  /** The folder's files and their sizes, as last seen or written: the disk limit's account. */
-  private readonly files = new Map<string, number>();
-  private storedBytes = 0;
-  /** Bytes of uploads still streaming (their `.part` files), charged chunk by chunk. */
-  private pendingBytes = 0;
-  private readonly inFlight = new Set<string>();
-
-  constructor(
-    dataDir: string,
-    readonly maxBytes: number,
-    private readonly now: () => number,
-    limits: UploadLimits = {},
-  ) {
-    this.dir = join(dataDir, 'uploads');
-    this.diskMaxBytes = limits.diskMaxBytes ?? DEFAULT_UPLOAD_DISK_MAX_MB * 1024 * 1024;
-    this.quota = new UploadQuota(limits.quotaBytesPerDay, now);
-  }
-
-  /** Bytes the folder holds or is being written, as the disk limit counts them. */
-  usedBytes(): number {
-    return this.storedBytes + this.pendingBytes;
-  }
-
-  private remember(name: string, size: number): void {
-    this.storedBytes += size - (this.files.get(name) ?? 0);
-    this.files.set(name, size);
-  }
-
-  private forget(name: string): void {
-    this.storedBytes -= this.files.get(name) ?? 0;
-    this.files.delete(name);
-  }
-
-  /** Sweeps now (counting what a previous run left) and every hour until stopSweeping. */
-  startSweeping(): void {
-    void this.firstSweep();
-    this.timer ??= setInterval(() => void this.sweep().catch(() => undefined), HOUR_MS);
-    // A timer must not keep a process (or a test run) alive.
-    this.timer.unref?.();
-  }
-
-  stopSweeping(): void {
-    clearInterval(this.timer);
-    this.timer = undefined;
-  }
-
-  /** The first sweep counts the folder: the disk limit knows what is there before any upload. */
-  private firstSweep(): Promise<unknown> {
-    this.scanned ??= this.sweep().catch(() => 0);
-    return this.scanned;
-  }
-
-  private ensureDir(): Promise<void> {
-    this.ready ??= mkdir(this.dir, { recursive: true, mode: 0o700 }).then(() => undefined);
-    return this.ready;
-  }
-
-  /** The stored file behind `<id>.<ext>`, when it exists and is younger than 7 days. */
-  async find(fileName: string): Promise<StoredUpload | undefined> {
-    const match = FILE_NAME.exec(fileName);
-    const type = match && MEDIA_TYPE_BY_EXT.get(match[2]!);
-    if (!type) return undefined;
-    const path = join(this.dir, fileName);
-    const info = await stat(path).catch(() => undefined);
-    if (!info?.isFile()) return undefined;
-    if (this.now() - info.mtimeMs > UPLOAD_MAX_AGE_MS) {
-      await rm(path, { force: true });
-      this.forget(fileName);
-      return undefined;
-    }
-    return { path, size: info.size, type };
-  }
-
-  /**
-   * Removes uploads older than 7 days and parts of uploads that never finished (untouched for an
-   * hour, from an earlier run), and brings the disk limit's account in line with the folder.
-   */
-  async sweep(): Promise<number> {
-    const known = new Set(this.files.keys());
-    const names = await readdir(this.dir).catch(() => [] as string[]);
-    const present = new Set(names);
-    for (const name of known) if (!present.has(name)) this.forget(name);
-    let removed = 0;
-    for (const name of names) {
-      if (this.inFlight.has(name)) continue; // charged as it streams, not counted here
-      const path = join(this.dir, name);
-      const info = await stat(path).catch(() => undefined);
-      if (!info?.isFile()) continue;
-      const stalePart = name.endsWith('.part') && this.now() - info.mtimeMs > HOUR_MS;
-      if (stalePart || this.now() - info.mtimeMs > UPLOAD_MAX_AGE_MS) {
-        await rm(path, { force: true });
-        this.forget(name);
-        removed += 1;
-      } else if (!this.files.has(name)) this.remember(name, info.size);
-    }
-    return removed;
-  }
-
-  /**
-   * Writes one file stream to disk as it arrives. The type is judged from the first bytes; an
-   * unknown type or a size over the limit stops writing at once (the rest is only drained).
-   */
-  async save(stream: Readable, originalName: string, allowance?: UploadAllowance): Promise<Outcome> {
-    await this.firstSweep();
-    await this.ensureDir();
-    const id = randomUUID().replaceAll('-', '');
-    const partName = `${id}.part`;
-    const partPath = join(this.dir, partName);
-    let out: WriteStream | undefined;
-    let head = new Uint8Array(0);
-    let type: MediaType | undefined;
-    let size = 0;
-    let refusal: Extract<Outcome, { ok: false }> | undefined;
-    /** This upload's share of pendingBytes. */
-    let pending = 0;
-    let kept = false;
-    this.inFlight.add(partName);
-
-    const giveBack = () => {
-      this.pendingBytes -= pending;
-      pending = 0;
-      allowance?.release();
-    };
-    const limitFor = (media: MediaType | undefined) =>
-      media?.kind === 'image' ? Math.min(BOUNDS.referenceImageMaxBytes, this.maxBytes) : this.maxBytes;
-    const refuse = (
-      status: Extract<Outcome, { ok: false }>['status'],
-      code: number,
-      message: string,
-      retryAfterSeconds?: number,
-    ) => {
-      refusal ??= { ok: false, status, code, message, retryAfterSeconds };
-      out?.destroy();
-      out = undefined;
-      // Given back at once, not when the rest of the body has drained: an upload running beside
-      // this one must not be refused for bytes that will never be kept.
-      giveBack();
-    };
-
-    try {
-      for await (const chunk of stream as AsyncIterable<Buffer>) {
-        if (refusal) continue; // drain: the answer waits for the end of the body
-        size += chunk.byteLength;
-        if (size > limitFor(type)) {
-          refuse(
-            413,
-            413,
-            type?.kind === 'image'
-              ? `The image is larger than ${megabytes(limitFor(type))}`
-              : `The file is larger than ${megabytes(this.maxBytes)}`,
-          );
-          continue;
-        }
-        // Every chunk is charged before it is kept: to its person's day, then to the folder.
-        const overQuota = allowance?.take(chunk.byteLength);
-        if (overQuota) {
-          refuse(overQuota.status, overQuota.status, overQuota.message, overQuota.retryAfterSeconds);
-          continue;
-        }
-        if (this.usedBytes() + chunk.byteLength > this.diskMaxBytes) {
-          refuse(507, 507, diskFull(this.diskMaxBytes));
-          continue;
-        }
-        this.pendingBytes += chunk.byteLength;
-        pending += chunk.byteLength;
-        if (!type) {
-          const joined = new Uint8Array(head.length + chunk.length);
-          joined.set(head);
-          joined.set(chunk, head.length);
-          head = joined;
-          if (head.length < SNIFF_BYTES) continue;
-          type = sniffMediaType(head);
-          if (!type) {
-            refuse(
-              400,
-              100007,
-              'Unsupported file type: send a JPG, PNG, BMP, WebP or GIF image or an MP4, MOV or WebM video',
-            );
-            continue;
-          }
-          if (size > limitFor(type)) {
-            refuse(413, 413, `The image is larger than ${megabytes(limitFor(type))}`);
-            continue;
-          }
-          out = createWriteStream(partPath, { mode: 0o600 });
-          if (!out.write(head)) await once(out, 'drain');
-          continue;
-        }
-        if (out && !out.write(chunk)) await once(out, 'drain');
-      }
-      if (!refusal && !type) {
-        // A file shorter than the sniffing window: judge what there is.
-        type = sniffMediaType(head);
-        if (size === 0) refuse(400, 100001, 'file: the file is empty');
-        else if (!type)
-          refuse(
-            400,
-            100007,
-            'Unsupported file type: send a JPG, PNG, BMP, WebP or GIF image or an MP4, MOV or WebM video',
-          );
-        else {
-          out = createWriteStream(partPath, { mode: 0o600 });
-          out.write(head);
-        }
-      }
-      if (refusal) {
-        await rm(partPath, { force: true });
-        return refusal;
-      }
-      await new Promise<void>((resolve, reject) =>
-        out!.end((error?: Error | null) => (error ? reject(error) : resolve())),
-      );
-      const finalName = `${id}.${type!.ext}`;
-      await rename(partPath, join(this.dir, finalName));
-      this.remember(finalName, size);
-      kept = true;
-      return { ok: true, id: finalName, type: type!, size, fileName: safeFileName(originalName, type!) };
-    } catch (error) {
-      out?.destroy();
-      await rm(partPath, { force: true });
-      throw error;
-    } finally {
-      // Kept, the bytes move to the folder's account; refused or broken off, they are given back.
-      this.inFlight.delete(partName);
-      if (kept) {
-        this.pendingBytes -= pending;
-        pending = 0;
-      } else giveBack();
-    }
-  }
-
-  /**
-   * A reference image named by one of this emulator's own upload URLs (same origin as the request)
-   * is checked on disk instead of downloaded. Returns undefined for any other URL.
-   */
-  localImage(url: string, origin: string): Promise<ImageFormat> | undefined {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      return undefined;
-    }
-    if (parsed.origin !== origin || !parsed.pathname.startsWith(UPLOAD_MEDIA_PREFIX)) return undefined;
-    return (async () => {
-      const stored = await this.find(parsed.pathname.slice(UPLOAD_MEDIA_PREFIX.length));
-      if (!stored) throw new DownloadError(url, 'HTTP 404');
-      if (stored.size > BOUNDS.referenceImageMaxBytes) throw new DownloadError(url, 'larger than 20 MB');
-      const handle = await open(stored.path, 'r');
-      try {
-        const { buffer, bytesRead } = await handle.read(new Uint8Array(SNIFF_BYTES), 0, SNIFF_BYTES, 0);
-        const format = sniffImageFormat(buffer.subarray(0, bytesRead));
-        if (!format) throw new DownloadError(url, 'not a supported image (JPG, JPEG, PNG, BMP, WebP or GIF)');
-        return format;
-      } finally {
-        await handle.close();
-      }
-    })();
-  }
-}
-
-/** The name given back in the answer: the browser's name without paths, with the real extension. */
-export function safeFileName(name: string, type: MediaType): string {
-  // Control and bidirectional control characters have no place in a name shown back to people.
-  const trimmed = withoutHiddenCharacters(name.split(/[\\/]/).pop() ?? '').trim();
-  // By code points, so a cut never leaves half of a surrogate pair.
-  const base = Array.from(trimmed).slice(0, 200).join('');
-  const stem = base.replace(/\.[^.]*$/, '') || 'file';
-  const ext = /\.([^.]+)$/.exec(base)?.[1]?.toLowerCase();
-  const matches = ext === type.ext || (type.ext === 'jpg' && ext === 'jpeg');
-  return matches ? base : `${stem}.${type.ext}`;
-}
 
 /** The provider's upload envelope. */
 function answer(
   c: Context,
-  status: 200 | Extract<Outcome, { ok: false }>['status'],
+  status: 200 | UploadRefusal['status'],
   code: number,
   message: string,
   result: unknown = null,
@@ -366,8 +45,8 @@ function isInterrupted(error: unknown): boolean {
   );
 }
 
-function readMultipart(c: Context, store: UploadStore, allowance: UploadAllowance): Promise<Outcome> {
-  return new Promise<Outcome>((resolve, reject) => {
+function readMultipart(c: Context, store: UploadStore, allowance: UploadAllowance): Promise<UploadOutcome> {
+  return new Promise<UploadOutcome>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
       parser = busboy({
@@ -385,7 +64,7 @@ function readMultipart(c: Context, store: UploadStore, allowance: UploadAllowanc
       });
       return;
     }
-    let saving: Promise<Outcome> | undefined;
+    let saving: Promise<UploadOutcome> | undefined;
     parser.on('file', (name, stream, info) => {
       if (name !== 'file' || saving) {
         stream.resume();
@@ -442,7 +121,7 @@ export function createUploadRoutes(store: UploadStore, settings: SettingsState):
       );
     if (declared > store.diskMaxBytes - store.usedBytes() + SLACK)
       return answer(c, 507, 507, diskFull(store.diskMaxBytes));
-    let outcome: Outcome;
+    let outcome: UploadOutcome;
     try {
       outcome = await readMultipart(c, store, allowance);
     } catch (error) {

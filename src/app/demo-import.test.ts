@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { historySnapshot, mergeTasks, type TaskRecord } from '@/features/tasks/history/history';
+import { historySnapshot, mergeTasks } from '@/features/tasks/history/history';
+import type { TaskRecord } from '@/features/tasks/history/task-record';
 import { importDemoTasks } from './demo-import';
 import { emptyHistory } from '@/testing/history';
 

@@ -1,7 +1,7 @@
 // Demo mode (`npm run demo`): the server seeds the emulator with example tasks and lists them in
 // `/__console/config`; this puts them into the task history once per server run, so the gallery
 // starts full. A history that holds anything besides earlier demo tasks is never touched.
-import type { TaskRecord } from '@/features/tasks/history/history';
+import type { TaskRecord } from '@/features/tasks/history/task-record';
 
 const STORAGE_KEY = 'media-console:demo';
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link } from 'wouter';
+import type { TaskType } from '@/api/core/rules';
 import { CopyButton } from '@/components/ui/copy-button';
 
 // The tiles follow the request live from this browser's task history (features/tasks): loaded with
@@ -8,10 +9,17 @@ const RequestTiles = lazy(() =>
   import('@/features/tasks/requests/request-tiles').then((m) => ({ default: m.RequestTiles })),
 );
 
+/** What each kind's tasks make, for the heading: "1 image task created", "3 translation tasks created". */
+const MADE: Record<TaskType, string> = {
+  image_generate: 'image',
+  image_to_video: 'video',
+  video_translate: 'translation',
+};
+
 /** What "Use this prompt" does with a request's parameters: fills the form. */
 export type ReuseParams = (params: Record<string, unknown>) => void;
 
-interface CreatedTaskLink {
+export interface CreatedTaskLink {
   id: string;
   /** e.g. the target language, or "Image 2" */
   label: string;
@@ -28,14 +36,13 @@ export function CreatedTasksPanel({
   note,
   onReuse,
 }: {
-  /** What each task makes, for the heading: "1 image task created", "3 translation tasks created". */
-  kind: string;
+  kind: TaskType;
   tasks: readonly CreatedTaskLink[];
   curl: string;
   note?: string;
   onReuse?: ReuseParams;
 }) {
-  const title = `${tasks.length} ${kind} ${tasks.length === 1 ? 'task' : 'tasks'} created`;
+  const title = `${tasks.length} ${MADE[kind]} ${tasks.length === 1 ? 'task' : 'tasks'} created`;
   const heading = useRef<HTMLHeadingElement>(null);
   // Keyed on the ids, not the array: the parent re-renders on every keystroke and must keep focus.
   const ids = tasks.map((task) => task.id).join(' ');

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentProps, type FormEventHandler, type ReactN
 import { ErrorText, LazyPart } from '@/components/ui/core/lazy-part';
 import type { ApiError } from '@/api/errors';
 import type { TaskType } from '@/api/core/rules';
+import type { CreatedTaskLink, ReuseParams } from './created-tasks-panel';
 import { FormActions } from './form-actions';
 import { isLimitRefusal, LimitRemaining, useMyLimits } from './limit-status';
 import { submitOnModEnter } from './form-errors';
@@ -32,7 +33,7 @@ function hasSentRequests(): boolean {
 }
 
 /** This browser's recent requests of the form's kind, below its side column's newest result. */
-export function RecentRequests(props: ComponentProps<typeof LazyRecentRequests>) {
+function RecentRequests(props: ComponentProps<typeof LazyRecentRequests>) {
   // A first visit loads none of the history's code for it (the form's first screen stays light).
   if (!hasSentRequests() && !props.exclude?.length) return null;
   return (
@@ -43,7 +44,7 @@ export function RecentRequests(props: ComponentProps<typeof LazyRecentRequests>)
 }
 
 /** The tasks a submission created, for a form's side column. */
-export function CreatedTasks(props: ComponentProps<typeof LazyCreatedTasksPanel>) {
+function CreatedTasks(props: ComponentProps<typeof LazyCreatedTasksPanel>) {
   return (
     <Suspense fallback={null}>
       <LazyCreatedTasksPanel {...props} />
@@ -52,8 +53,9 @@ export function CreatedTasks(props: ComponentProps<typeof LazyCreatedTasksPanel>
 }
 
 /**
- * The frame both creation forms share: the form card (fields, the service's error banner, the
- * Reset/submit footer, Ctrl/⌘+Enter) and the side column (created tasks, summary).
+ * The frame the creation forms share: the form card (fields, the service's error banner, the
+ * Reset/submit footer, Ctrl/⌘+Enter) and the side column (the tasks the last submission created,
+ * the form's summary, this browser's recent requests of its kind).
  */
 export function CreationFormLayout({
   titleId,
@@ -64,7 +66,9 @@ export function CreationFormLayout({
   pending,
   submitLabel,
   onReset,
-  aside,
+  created,
+  summary,
+  onReuse,
   onEngage,
   onApproach,
   uploads,
@@ -80,15 +84,20 @@ export function CreationFormLayout({
   pending: boolean;
   submitLabel: string;
   onReset: () => void;
-  aside: ReactNode;
+  /** The tasks the last submission created, with its request as cURL. */
+  created: { tasks: readonly CreatedTaskLink[]; curl: string; note?: string } | undefined;
+  /** The "What you will get" card. */
+  summary: ReactNode;
+  /** "Use this prompt" on a created or recent request (absent: not offered). */
+  onReuse?: ReuseParams;
   /** The creator starts working with the form (first focus or press): load what validation needs. */
   onEngage?: () => void;
   /** The pointer comes over the form: load what a first click may show. */
   onApproach?: () => void;
   /** The form's uploads: its file controls use them, and a submission waits for them. */
   uploads?: UploadTracker;
-  /** The kind it creates: what is left of the spending limits for it shows by the submit button. */
-  kind?: TaskType;
+  /** The kind it creates: its recent requests, and what is left of the spending limits for it. */
+  kind: TaskType;
   children: ReactNode;
 }) {
   const wait = useUploadWait(uploads, onSubmit);
@@ -128,7 +137,11 @@ export function CreationFormLayout({
           refusal={refusal}
         />
       </form>
-      <div className="space-y-4 lg:sticky lg:top-20">{aside}</div>
+      <div className="space-y-4 lg:sticky lg:top-20">
+        {created && <CreatedTasks kind={kind} {...created} onReuse={onReuse} />}
+        {summary}
+        <RecentRequests kind={kind} exclude={created?.tasks} onReuse={onReuse} />
+      </div>
     </div>
   );
 }

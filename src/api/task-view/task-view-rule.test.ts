@@ -4,7 +4,7 @@
 // expected membership of every task in every view comes from the rule alone.
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TaskRecord } from '@/features/tasks/history/history';
+import type { TaskRecord } from '@/features/tasks/history/task-record';
 import { filterTasks } from '@/features/tasks/shared/task-view';
 import { mergePushedTask } from '@/features/tasks/team/team-merge';
 import { toTeamTask, type TaskPage, type TeamQuery, type TeamTask } from '@/features/tasks/team/team-tasks';

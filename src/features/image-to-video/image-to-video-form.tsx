@@ -1,7 +1,6 @@
 import { lazy, useState } from 'react';
 import { LazyPart, PartFailed } from '@/components/ui/core/lazy-part';
-import { Controller, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
-import { Link } from 'wouter';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { ApiError } from '@/api/errors';
 import { IMAGE_TO_VIDEO_MODE_RULES, type ImageToVideoMode } from '@/api/image-to-video/image-to-video-rules';
 import { BOUNDS } from '@/api/core/rules';
@@ -11,21 +10,23 @@ import { RadioCards } from '@/components/ui/radio-cards';
 import { hintClass } from '@/components/ui/styles';
 import { Switch } from '@/components/ui/switch';
 import { PromptField } from '@/features/image-generate/prompt-field';
-import { ImageUrlRow } from '@/features/image-generate/image-url-row';
-import { CreatedTasks, CreationFormLayout, RecentRequests } from '@/forms/creation-form-layout';
+import { CreationFormLayout } from '@/forms/creation-form-layout';
 import { FRAME_ACCEPT } from '@/forms/uploads/upload-accept';
-import { SET_UPLOADED, singleFile } from '@/forms/uploads/single-file';
 import { useUploadTracker } from '@/forms/uploads/upload-context';
 import { clearDraft, loadDraft, useDraftAutosave } from '@/forms/form-draft';
-import { fieldForServerError, serverFieldMessage } from '@/forms/form-errors';
 import { lazyZodResolver } from '@/forms/lazy-zod-resolver';
 import { submitProps, useGuardedSubmit } from '@/forms/use-guarded-submit';
 import type { AnimateSource } from './link/animate-link';
+import { Link } from 'wouter';
+import { ImageUrlRow } from '@/features/image-generate/image-url-row';
+import { SET_UPLOADED, singleFile } from '@/forms/uploads/single-file';
 import { createVideos } from './use-create-videos';
 import { useImageOrientation } from './use-image-orientation';
+import { useModelAndMode } from './use-model-and-mode';
+import { MODE_OPTIONS, MODEL_OPTIONS, RATIO_OPTIONS } from './video-choices';
+import { videoErrorPlace } from './video-error-place';
 import {
   VIDEO_FORM_DEFAULTS,
-  VIDEO_FORM_FIELDS,
   switchVideoForm,
   toVideoRequest,
   usableDraft,
@@ -35,41 +36,6 @@ import type { VideoFormOutput } from './schema/video-form-schema';
 import { VideoSummary } from './video-summary';
 
 export const I2V_DRAFT_KEY = 'image-to-video';
-
-const MODEL_OPTIONS = [
-  { value: 'V', label: 'Model V', description: 'General model, the provider’s default; audio and 4k.' },
-  { value: 'KL', label: 'Model KL', description: 'Combines up to 7 reference images; no audio.' },
-] as const;
-
-const MODE_OPTIONS = [
-  {
-    value: 'start_frame',
-    label: 'Start frame',
-    description: 'Model V: the video starts on your image; an end frame is optional. 4, 6 or 8 s.',
-  },
-  {
-    value: 'reference',
-    label: 'Reference images',
-    description: 'Model V: 1 to 3 images the video should follow. Always 8 s.',
-  },
-  {
-    value: 'multi_reference',
-    label: 'Multi-reference',
-    description: 'Model KL: 1 to 7 images (2 or more works best). 5 or 10 s.',
-  },
-] as const satisfies readonly { value: ImageToVideoMode; label: string; description: string }[];
-
-const RATIO_OPTIONS = [
-  { value: '16:9', label: 'Landscape', description: '16:9' },
-  { value: '9:16', label: 'Portrait', description: '9:16' },
-] as const;
-
-/** Which request field a 530002 concerns: the one holding the URL its msg names. */
-function fieldOfUrl(msg: string, body: ReturnType<typeof toVideoRequest>) {
-  if (body.image_url && msg.includes(body.image_url)) return 'image_url' as const;
-  if (body.end_image_url && msg.includes(body.end_image_url)) return 'end_image_url' as const;
-  return body.reference_images ? ('reference_images' as const) : ('image_url' as const);
-}
 
 /** The draft, with an image result from Animate as the start frame in its closest orientation. */
 function initialValues(source: AnimateSource | undefined): VideoFormValues {
@@ -85,21 +51,6 @@ function initialValues(source: AnimateSource | undefined): VideoFormValues {
     source_url: source.start,
     ...(source.prompt && { prompt: source.prompt }),
   };
-}
-
-/** Model and mode: each follows the other, and the one-line `change` says what else moved. */
-function useModelAndMode(form: UseFormReturn<VideoFormValues, unknown, VideoFormOutput>) {
-  const [change, setChange] = useState('');
-  const apply = (choice: Parameters<typeof switchVideoForm>[1]) => {
-    const before = form.getValues();
-    const { values, change } = switchVideoForm(before, choice);
-    for (const key of Object.keys(values) as (keyof VideoFormValues)[]) {
-      if (values[key] !== before[key]) form.setValue(key, values[key], { shouldDirty: true });
-    }
-    form.clearErrors();
-    setChange(change);
-  };
-  return { change, apply, clear: () => setChange('') };
 }
 
 // The reference images list shows in two of the three modes, not the default one: it loads when
@@ -137,38 +88,22 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
   const animatedFrom =
     rules.startFrame && sourceTask && startFrame.trim() === sourceUrl ? sourceTask : undefined;
 
-  /**
-   * 100001/100002 (and the endpoint's own 100004–100007) on the field they name; 530002 on its image.
-   * Async for the endpoint's own codes: their message parser loads with the failure, not the form.
-   */
+  /** A refusal on the field it names (./video-error-place.ts); a 404 says the endpoint is missing. */
   async function placeError(error: ApiError): Promise<boolean> {
     if (error.kind === 'unavailable') {
       setUnavailable(true);
       return true;
     }
-    const body = toVideoRequest(form.getValues());
-    const ownCode = error.kind === 'business' && (error.code ?? 0) >= 100004 && (error.code ?? 0) <= 100007;
-    const field =
-      error.kind === 'reference_image'
-        ? fieldOfUrl(error.msg, body)
-        : (fieldForServerError(error, VIDEO_FORM_FIELDS) ??
-          (ownCode
-            ? ((await import('@/api/error-fields')).fieldFromMessage(
-                error.msg,
-                VIDEO_FORM_FIELDS,
-              ) as (typeof VIDEO_FORM_FIELDS)[number])
-            : undefined));
-    if (!field || field === 'model') return false;
-    const message =
-      error.kind === 'reference_image' || ownCode
-        ? `${error.explanation} (Code ${error.code}: “${error.msg}”)`
-        : serverFieldMessage(error);
-    setError(field, { type: 'server', message });
-    if (field === 'reference_images') setFocus('reference_images.0.url');
-    else setFocus(field);
+    const place = await videoErrorPlace(error, toVideoRequest(form.getValues()));
+    if (!place) return false;
+    setError(place.field, { type: 'server', message: place.message });
+    if (place.field === 'reference_images') setFocus('reference_images.0.url');
+    else setFocus(place.field);
     return true;
   }
 
+  const differ =
+    rules.startFrame && startOrientation && endOrientation && startOrientation !== endOrientation;
   const guarded = useGuardedSubmit(createVideos, placeError);
   const { submit, result, reset } = guarded;
   const onValid = (values: VideoFormOutput) => {
@@ -190,8 +125,6 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
     setValue('prompt', params.prompt, { shouldDirty: true });
     setFocus('prompt');
   };
-  const differ =
-    rules.startFrame && startOrientation && endOrientation && startOrientation !== endOrientation;
   return (
     <CreationFormLayout
       titleId="i2v-form-title"
@@ -206,21 +139,15 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
       onApproach={preloadReferenceList}
       uploads={uploads}
       kind="image_to_video"
-      aside={
-        <>
-          {result && (
-            <CreatedTasks
-              kind="video"
-              tasks={result.taskIds.map((id, index) => ({ id, label: `Video ${index + 1}` }))}
-              curl={result.curl}
-              note={result.historyNote}
-              onReuse={reusePrompt}
-            />
-          )}
-          <VideoSummary control={control} />
-          <RecentRequests kind="image_to_video" exclude={result?.taskIds} onReuse={reusePrompt} />
-        </>
+      created={
+        result && {
+          tasks: result.taskIds.map((id, index) => ({ id, label: `Video ${index + 1}` })),
+          curl: result.curl,
+          note: result.historyNote,
+        }
       }
+      summary={<VideoSummary control={control} />}
+      onReuse={reusePrompt}
     >
       {unavailable && (
         <div

@@ -3,7 +3,7 @@ import { BOUNDS, CONSOLE_INBOX, TARGET_LANGUAGES } from '@/api/core/rules';
 import { CountField } from '@/forms/count-field';
 import type { VideoTranslateRequest } from '@/api/schemas';
 import { useConsoleInfo } from '@/api/console-info';
-import { CreatedTasks, CreationFormLayout, RecentRequests } from '@/forms/creation-form-layout';
+import { CreationFormLayout } from '@/forms/creation-form-layout';
 import { Field } from '@/components/ui/field';
 import { clearDraft, loadDraft, useDraftAutosave } from '@/forms/form-draft';
 import { fieldForServerError, serverFieldMessage } from '@/forms/form-errors';
@@ -98,20 +98,14 @@ export function VideoTranslateForm() {
       onEngage={resolver.preload}
       uploads={uploads}
       kind="video_translate"
-      aside={
-        <>
-          {result && (
-            <CreatedTasks
-              kind="translation"
-              tasks={result.tasks.map((task) => ({ id: task.task_id, label: task.language }))}
-              curl={result.curl}
-              note={result.historyNote}
-            />
-          )}
-          <VideoSummary control={control} />
-          <RecentRequests kind="video_translate" exclude={result?.tasks.map((task) => task.task_id)} />
-        </>
+      created={
+        result && {
+          tasks: result.tasks.map((task) => ({ id: task.task_id, label: task.language })),
+          curl: result.curl,
+          note: result.historyNote,
+        }
       }
+      summary={<VideoSummary control={control} />}
     >
       <Field
         label="Video URL"

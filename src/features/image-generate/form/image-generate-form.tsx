@@ -4,7 +4,7 @@ import type { ApiError } from '@/api/errors';
 import type { ImageGenerateRequest } from '@/api/schemas';
 import { BOUNDS, MODULES } from '@/api/core/rules';
 import { CountField } from '@/forms/count-field';
-import { CreatedTasks, CreationFormLayout, RecentRequests } from '@/forms/creation-form-layout';
+import { CreationFormLayout } from '@/forms/creation-form-layout';
 import { fillFromParams } from '@/forms/reuse-params';
 import { FieldGroup } from '@/components/ui/field';
 import { clearDraft, loadDraft, useDraftAutosave } from '@/forms/form-draft';
@@ -114,21 +114,15 @@ export function ImageGenerateForm() {
       onEngage={resolver.preload}
       uploads={uploads}
       kind="image_generate"
-      aside={
-        <>
-          {result && (
-            <CreatedTasks
-              kind="image"
-              tasks={result.taskIds.map((id, index) => ({ id, label: `Image ${index + 1}` }))}
-              curl={result.curl}
-              note={result.historyNote}
-              onReuse={reusePrompt}
-            />
-          )}
-          <ImageSummary control={control} />
-          <RecentRequests kind="image_generate" exclude={result?.taskIds} onReuse={reusePrompt} />
-        </>
+      created={
+        result && {
+          tasks: result.taskIds.map((id, index) => ({ id, label: `Image ${index + 1}` })),
+          curl: result.curl,
+          note: result.historyNote,
+        }
       }
+      summary={<ImageSummary control={control} />}
+      onReuse={reusePrompt}
     >
       <PromptField control={control} register={register} error={errors.prompt?.message} />
 

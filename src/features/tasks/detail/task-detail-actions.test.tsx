@@ -5,7 +5,7 @@ import type { TaskType } from '@/api/schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TaskRecord } from '@/features/tasks/history/history';
+import type { TaskRecord } from '@/features/tasks/history/task-record';
 import { statusCurl, TaskActions } from './task-detail-actions';
 import { describeTask } from '@/features/tasks/shared/task-view';
 

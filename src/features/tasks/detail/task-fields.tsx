@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatDateTime, formatDuration } from '@/features/tasks/shared/format';
 import { TASK_TYPE_LABELS } from '@/api/query/task-types';
-import type { TaskRecord } from '@/features/tasks/history/history';
+import type { TaskRecord } from '@/features/tasks/history/task-record';
 import { mediaLink, type MediaLink } from '@/features/tasks/shared/safe-url';
 import type { TaskView } from '@/features/tasks/shared/task-view';
 import type { TeamTask } from '@/features/tasks/team/team-tasks';

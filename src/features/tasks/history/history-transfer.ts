@@ -3,7 +3,8 @@
 import { z } from '@/api/zod';
 import { TASK_TYPES } from '@/api/core/rules';
 import { fetchTaskStatus } from '@/api/endpoints';
-import { applyTaskUpdate, listTasks, mergeTasks, type TaskRecord } from './history';
+import { applyTaskUpdate, listTasks, mergeTasks } from './history';
+import type { TaskRecord } from './task-record';
 import { pollSemaphore } from '@/features/tasks/polling/poll-semaphore';
 
 const HISTORY_FORMAT = 'media-console.task-history';

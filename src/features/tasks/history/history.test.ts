@@ -1,6 +1,6 @@
 import { clear, createStore } from 'idb-keyval';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TaskRecord } from './history';
+import type { TaskRecord } from './task-record';
 
 // Each test starts as a page does: the history module fresh, reading what IndexedDB holds. A page
 // that reloads closes its BroadcastChannel; the modules left behind here would keep theirs and

@@ -1,61 +1,23 @@
-// Task history, persisted in IndexedDB (idb-keyval, one key per task) and mirrored in memory.
+// Task history, persisted in IndexedDB (./history-storage.ts) and mirrored in memory.
 //
 // Why not Dexie or IndexedDB indexes: the gallery filters, counts and searches across every task on
 // each keystroke, which is fastest on an in-memory array (10,000 records filter in ~1 ms). So the
 // store loads everything once with a single getAll, keeps a newest-first array, and writes changes
 // back in batches (setMany). Screens subscribe through `subscribeHistory` / useSyncExternalStore.
-import type { ResultCopies } from '@/features/tasks/shared/result-copies';
-import { createStore, delMany, get, setMany, values } from 'idb-keyval';
 import type { RequestFile } from '@/api/task-detail/request-files';
-import { TASK_TYPES, type TaskType } from '@/api/core/rules';
+import type { TaskType } from '@/api/core/rules';
 import { isTerminalStatus } from '@/api/status';
 import { setFollowing } from './following';
+import { onOtherTabWrites, persist as persistBatch, readAllStored } from './history-storage';
 import { isFinalPollError } from './poll-schedule';
-
-export interface TaskError {
-  kind: string;
-  httpStatus: number;
-  code?: number;
-  msg: string;
-  at: number;
-}
-
-export interface TaskRecord {
-  id: string;
-  kind: TaskType;
-  /** How the console learned of the task. */
-  source: 'created' | 'lookup' | 'callback';
-  /** The creation request body, when this browser created the task. */
-  params?: unknown;
-  /** Files uploaded from this browser into the request's fields, with their names (not sent). */
-  files?: RequestFile[];
-  /** For video translations: the target language of this task. */
-  language?: string;
-  createdAt: number;
-  updatedAt: number;
-  /** Last known status, verbatim; '' before the first answer. */
-  status: string;
-  /** Last successful status response `data` (or callback `data`). */
-  result?: Record<string, unknown>;
-  lastError?: TaskError;
-  /** The task this one re-runs. */
-  rerunOf?: string;
-  /** The image task whose result is this image-to-video task's start frame (Animate). */
-  animatedFrom?: string;
-  /** When this console first saw a terminal status. */
-  finishedAt?: number;
-  /** Last successful answer (poll or callback). */
-  lastCheckedAt?: number;
-  /** Where the last answer came from. */
-  lastSource?: TaskUpdateSource;
-  /** Its result files in the team's storage, as the team's record says (./result-copies.ts). */
-  copies?: ResultCopies;
-}
-
-export type TaskUpdateSource = 'poll' | 'callback' | 'lookup' | 'import';
-
-/** A status response `data` or a callback `data`: `status` plus whatever result fields it carries. */
-export type TaskUpdate = { status?: string | null } & Record<string, unknown>;
+import {
+  isTaskRecord,
+  toTaskError,
+  type TaskError,
+  type TaskRecord,
+  type TaskUpdate,
+  type TaskUpdateSource,
+} from './task-record';
 
 export interface HistorySnapshot {
   loaded: boolean;
@@ -67,11 +29,6 @@ export interface HistorySnapshot {
 
 type TaskFinishedListener = (record: TaskRecord, source: TaskUpdateSource) => void;
 
-const DB_NAME = 'media-console';
-const STORE_NAME = 'tasks';
-let cachedDb: ReturnType<typeof createStore> | undefined;
-const db = () => (cachedDb ??= createStore(DB_NAME, STORE_NAME));
-
 const byId = new Map<string, TaskRecord>();
 let snapshot: HistorySnapshot = { loaded: false, tasks: [] };
 let orderDirty = false;
@@ -80,8 +37,6 @@ let storageError: string | undefined;
 let loading: Promise<void> | undefined;
 const listeners = new Set<() => void>();
 const finishedListeners = new Set<TaskFinishedListener>();
-const channel =
-  typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('media-console:history');
 
 const newestFirst = (a: TaskRecord, b: TaskRecord) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1);
 
@@ -106,42 +61,20 @@ function publish(changedIds: readonly string[] = []) {
   for (const listener of listeners) listener();
 }
 
-// Writes are coalesced: a burst of poll answers becomes one IndexedDB transaction.
-let pendingWrites = new Map<string, TaskRecord | null>();
-let flushing: Promise<void> | undefined;
 function persist(records: readonly TaskRecord[], removed: readonly string[] = []): Promise<void> {
-  for (const record of records) pendingWrites.set(record.id, record);
-  for (const id of removed) pendingWrites.set(id, null);
-  flushing ??= Promise.resolve().then(async () => {
-    const batch = pendingWrites;
-    pendingWrites = new Map();
-    flushing = undefined;
-    const puts: [string, TaskRecord][] = [];
-    const dels: string[] = [];
-    for (const [id, record] of batch) {
-      if (record) puts.push([id, record]);
-      else dels.push(id);
-    }
-    try {
-      if (puts.length) await setMany(puts, db());
-      if (dels.length) await delMany(dels, db());
-      channel?.postMessage({ ids: [...batch.keys()] });
-    } catch (error) {
-      // Keep working from memory; the screen says the history is not being saved.
-      storageError = `The task history could not be saved: ${(error as Error).message}`;
-      publish();
-    }
+  return persistBatch(records, removed, (error) => {
+    // Keep working from memory; the screen says the history is not being saved.
+    storageError = `The task history could not be saved: ${error.message}`;
+    publish();
   });
-  return flushing;
 }
 
 /** Loads the history once; later calls return the same promise. */
 export function loadHistory(): Promise<void> {
-  // One getAll: records carry their own id, so the keys are not read separately.
-  loading ??= values<TaskRecord>(db()).then(
+  loading ??= readAllStored().then(
     (all) => {
       // Records written before the load finished are newer than what IndexedDB holds.
-      for (const record of all) if (isRecord(record) && !byId.has(record.id)) byId.set(record.id, record);
+      for (const record of all) if (isTaskRecord(record) && !byId.has(record.id)) byId.set(record.id, record);
       orderDirty = true;
       isLoaded = true;
       publish();
@@ -156,17 +89,13 @@ export function loadHistory(): Promise<void> {
   return loading;
 }
 
-channel?.addEventListener('message', (event: MessageEvent<{ ids?: string[] }>) => {
-  const ids = event.data.ids ?? [];
-  void Promise.all(ids.map((id) => get<TaskRecord>(id, db()))).then((records) => {
-    records.forEach((record, i) => {
-      const id = ids[i]!;
-      if (record) byId.set(id, record);
-      else byId.delete(id);
-    });
-    orderDirty = true;
-    publish();
-  });
+onOtherTabWrites((changes) => {
+  for (const [id, record] of changes) {
+    if (record) byId.set(id, record);
+    else byId.delete(id);
+  }
+  orderDirty = true;
+  publish();
 });
 
 export function subscribeHistory(listener: () => void): () => void {
@@ -314,17 +243,6 @@ export async function applyTaskUpdate(
   return record;
 }
 
-/** A failed status request: the last known state stays, the error is kept beside it. */
-/** What the history keeps of a failed request (an ApiError's fields), stamped now. */
-export function toTaskError(error: {
-  kind: string;
-  httpStatus: number;
-  code?: number;
-  msg: string;
-}): TaskError {
-  return { kind: error.kind, httpStatus: error.httpStatus, code: error.code, msg: error.msg, at: Date.now() };
-}
-
 export async function recordTaskError(
   id: string,
   error: { kind: string; httpStatus: number; code?: number; msg: string },
@@ -360,14 +278,4 @@ export async function mergeTasks(
   }
   await commit(writes, { added: added > 0 });
   return { added, updated, unchanged: records.length - writes.length };
-}
-
-function isRecord(value: unknown): value is TaskRecord {
-  const r = value as TaskRecord | null;
-  return Boolean(
-    r &&
-    typeof r.id === 'string' &&
-    (TASK_TYPES as readonly string[]).includes(r.kind) &&
-    typeof r.createdAt === 'number',
-  );
 }

@@ -3,7 +3,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { startFinishNotifier } from './finish-notifier';
-import type { TaskRecord } from './history';
+import type { TaskRecord } from './task-record';
 import { usePollLeadership } from './poll-leader';
 import { notificationsWanted } from '@/features/tasks/polling/poll-settings';
 import { needsPolling, taskStatusQuery } from '@/features/tasks/polling/task-polling';

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Spinner } from '@/components/ui/core/button';
-import type { TaskRecord } from '@/features/tasks/history/history';
+import type { TaskRecord } from '@/features/tasks/history/task-record';
 import { usePlayerSlot } from './player-slots';
 import { useResultExpired } from '@/features/tasks/shared/result-expiry';
 import {

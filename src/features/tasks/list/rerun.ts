@@ -3,7 +3,8 @@
 import { createImageGeneration, createImageToVideo, createVideoTranslation } from '@/api/endpoints';
 import type { ImageGenerateRequest, VideoTranslateRequest } from '@/api/schemas';
 import type { ImageToVideoRequest } from '@/api/image-to-video-request';
-import { recordCreatedTasks, type TaskRecord } from '@/features/tasks/history/history';
+import { recordCreatedTasks } from '@/features/tasks/history/history';
+import type { TaskRecord } from '@/features/tasks/history/task-record';
 
 export async function rerunTask(record: TaskRecord): Promise<TaskRecord[]> {
   const options = { rerunOf: record.id };

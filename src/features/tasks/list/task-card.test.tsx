@@ -3,7 +3,7 @@
 // and the length of a result video in seconds.
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TaskRecord } from '@/features/tasks/history/history';
+import type { TaskRecord } from '@/features/tasks/history/task-record';
 import { TaskCard } from './task-card';
 
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);

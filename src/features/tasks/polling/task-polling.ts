@@ -11,9 +11,8 @@ import {
   applyTaskUpdate,
   peekTask,
   recordTaskError,
-  toTaskError,
-  type TaskError,
 } from '@/features/tasks/history/history';
+import { toTaskError, type TaskError } from '@/features/tasks/history/task-record';
 import { needsPolling, nextPollDelay, POLL } from '@/features/tasks/history/poll-schedule';
 import { pollSemaphore } from './poll-semaphore';
 import type { Semaphore } from './semaphore';

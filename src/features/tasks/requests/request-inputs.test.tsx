@@ -2,7 +2,7 @@
 // A task page shows what the task was made from as media, not only as JSON.
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TaskRecord } from '@/features/tasks/history/history';
+import type { TaskRecord } from '@/features/tasks/history/task-record';
 import { RequestInputs } from './request-inputs';
 
 const task = (kind: TaskRecord['kind'], params: unknown) =>

@@ -4,7 +4,7 @@
 // only http(s) ones are shown; another host's image comes through the console's preview.
 import { thumbnailSrc } from '@/api/preview-src';
 import { cardClass } from '@/components/ui/styles';
-import type { TaskRecord } from '@/features/tasks/history/history';
+import type { TaskRecord } from '@/features/tasks/history/task-record';
 import { mediaLink } from '@/features/tasks/shared/safe-url';
 
 interface Picture {

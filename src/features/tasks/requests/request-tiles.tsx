@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { Link } from 'wouter';
 import type { TaskType } from '@/api/core/rules';
 import { downloadName, extensionOf } from '@/api/download-name';
-import type { TaskRecord } from '@/features/tasks/history/history';
+import type { TaskRecord } from '@/features/tasks/history/task-record';
 import { AnimateLink } from '@/features/tasks/shared/animate-link';
 import { useResultExpired } from '@/features/tasks/shared/result-expiry';
 import { StatusBadge } from '@/features/tasks/shared/status-badge';
@@ -167,14 +167,16 @@ export function RecentRequests({
   onReuse,
 }: {
   kind: TaskType;
-  /** The request shown above, left out here. */
-  exclude?: readonly string[];
+  /** The request's tasks shown above, left out here. */
+  exclude?: readonly { id: string }[];
   limit?: number;
   onReuse?: ReuseParams;
 }) {
   const { loaded, tasks } = useHistory();
+  // By the ids, not the array: the form re-renders (with a new one) on every keystroke.
+  const skipIds = exclude?.map((task) => task.id).join(' ') ?? '';
   const groups = useMemo(() => {
-    const skip = new Set(exclude ?? []);
+    const skip = new Set(skipIds.split(' '));
     const byTime = new Map<number, TaskRecord[]>();
     for (const record of tasks) {
       if (record.kind !== kind || record.source !== 'created' || skip.has(record.id)) continue;
@@ -184,7 +186,7 @@ export function RecentRequests({
       byTime.set(record.createdAt, group);
     }
     return [...byTime.values()].map((group) => [...group].reverse());
-  }, [tasks, kind, exclude, limit]);
+  }, [tasks, kind, skipIds, limit]);
   if (!loaded || !groups.length) return null;
   return (
     <section aria-labelledby={`recent-${kind}`} className="space-y-3">

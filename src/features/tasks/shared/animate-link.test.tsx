@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TaskRecord } from '@/features/tasks/history/history';
+import type { TaskRecord } from '@/features/tasks/history/task-record';
 import { TaskCard } from '@/features/tasks/list/task-card';
 import { TaskActions } from '@/features/tasks/detail/task-detail-actions';
 import { TaskFields } from '@/features/tasks/detail/task-fields';

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { animateHref, closestVideoRatio } from '@/features/image-to-video/link/animate-link';
 import { useMyName } from '@/api/my-name';
-import type { TaskRecord } from '@/features/tasks/history/history';
+import type { TaskRecord } from '@/features/tasks/history/task-record';
 import { isResultExpired } from './result-expiry';
 import { safeMediaUrl } from './safe-url';
 import { requestedRatio, type TaskView } from './task-view';

@@ -4,7 +4,7 @@
 // finish time is unknown (a task looked up long after).
 // A result kept in the team's storage (./result-copies.ts) does not expire: the card shows it from
 // there, and says where it lives (ResultHome).
-import type { TaskRecord } from '@/features/tasks/history/history';
+import type { TaskRecord } from '@/features/tasks/history/task-record';
 import { isResultKept } from './result-copies';
 import { useNow } from './use-now';
 

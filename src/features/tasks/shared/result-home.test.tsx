@@ -3,7 +3,7 @@
 // there, even past the service's 7 days), or on the service with the days it has left.
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TaskRecord } from '@/features/tasks/history/history';
+import type { TaskRecord } from '@/features/tasks/history/task-record';
 import { animateTarget } from './animate-link';
 import { parseCopies } from './result-copies';
 import { DetailMedia } from '@/features/tasks/detail/detail-media';

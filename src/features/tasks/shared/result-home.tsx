@@ -1,7 +1,7 @@
 // Where a succeeded task's result lives, on its card and its page: "Kept" (in the team's storage,
 // served by the console for good) or "On the service, expires in N days" (the service's link, about
 // 7 days from the finish). An expired result says so in its media (ResultExpired).
-import type { TaskRecord } from '@/features/tasks/history/history';
+import type { TaskRecord } from '@/features/tasks/history/task-record';
 import { isResultKept } from './result-copies';
 import { daysLeft, isResultExpired } from './result-expiry';
 import { useNow } from './use-now';

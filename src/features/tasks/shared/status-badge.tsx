@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { TASK_TYPE_LABELS } from '@/api/query/task-types';
-import type { TaskRecord } from '@/features/tasks/history/history';
+import type { TaskRecord } from '@/features/tasks/history/task-record';
 import type { TaskTone, TaskView } from './task-view';
 
 const TONES: Record<TaskTone, string> = {

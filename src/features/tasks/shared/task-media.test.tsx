@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TaskRecord } from '@/features/tasks/history/history';
+import type { TaskRecord } from '@/features/tasks/history/task-record';
 import { TaskCard } from '@/features/tasks/list/task-card';
 import { TaskFields } from '@/features/tasks/detail/task-fields';
 import { DetailMedia } from '@/features/tasks/detail/detail-media';

@@ -5,7 +5,7 @@
 // detail-media.tsx, so each screen loads only its own.
 import { useState, type ReactNode } from 'react';
 import { formatDateTime } from './format';
-import type { TaskRecord } from '@/features/tasks/history/history';
+import type { TaskRecord } from '@/features/tasks/history/task-record';
 import { isResultLost, removedLabel, resultRemoved } from './result-copies';
 import { resultExpiresAt } from './result-expiry';
 import type { MediaLink } from './safe-url';

@@ -2,7 +2,7 @@
 // on the task page alike.
 import { TASK_TYPE_LABELS } from '@/api/query/task-types';
 import { formatAgo, formatDateTime, formatDuration } from './format';
-import type { TaskRecord } from '@/features/tasks/history/history';
+import type { TaskRecord } from '@/features/tasks/history/task-record';
 import { useNow } from './use-now';
 
 export function TaskTiming({ record, running }: { record: TaskRecord; running: boolean }) {

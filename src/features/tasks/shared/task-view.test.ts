@@ -1,6 +1,6 @@
 // The offline view (filterTasks): kind filter, tab counts and search over this browser's history.
 import { describe, expect, it } from 'vitest';
-import type { TaskRecord } from '@/features/tasks/history/history';
+import type { TaskRecord } from '@/features/tasks/history/task-record';
 import { describeTask, filterTasks, requestedRatio, resultAspectRatio } from './task-view';
 import type { TaskViewQuery } from '@/api/task-view/task-view-rule';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TaskRecord } from '@/features/tasks/history/history';
+import type { TaskRecord } from '@/features/tasks/history/task-record';
 import { matchesQuery, mergePushedTask, overlayLocal } from './team-merge';
 import type { TaskPage, TeamQuery, TeamTask } from './team-tasks';
 

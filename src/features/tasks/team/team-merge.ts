@@ -5,11 +5,11 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import { isTerminalStatus } from '@/api/status';
 import { matchesView, viewedFields } from '@/api/task-view/task-view-rule';
-import type { TaskRecord } from '@/features/tasks/history/history';
+import type { TaskRecord } from '@/features/tasks/history/task-record';
 import type { TaskPage, TeamQuery, TeamTask } from './team-tasks';
 
 /**
- * The server's filter, applied to one task: the one view rule (src/api/task-view/task-view-rule.ts) the
+ * The server's filter, applied to one task: the one view rule (src/api/task-view-rule.ts) the
  * server's SQL is built from, and, as the server does for the person asking, not one of the tasks
  * they hid (`hidden`) unless the view shows them.
  */

@@ -5,7 +5,7 @@
 import { isRecord as isObject } from '@/api/core/is-record';
 import type { RequestFile } from '@/api/task-detail/request-files';
 import { TASK_TYPES, type TaskType } from '@/api/core/rules';
-import type { TaskRecord, TaskUpdateSource } from '@/features/tasks/history/history';
+import type { TaskRecord, TaskUpdateSource } from '@/features/tasks/history/task-record';
 import type { TaskSort } from '@/api/task-view/task-view-rule';
 import type { TaskTab } from '@/features/tasks/shared/task-view';
 import { parseCopies } from '@/features/tasks/shared/result-copies';
