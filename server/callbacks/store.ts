@@ -8,6 +8,7 @@ import { CommitQueue } from './commit-queue';
 import { commitGroup } from './group-commit';
 import type { AppendResult, StoredCallback } from './log-entry';
 import { readAfter, readPage } from './log-reads';
+import { SharedReads } from './shared-reads';
 
 /** The file log of earlier versions; imported once at start (see ./import-log.ts). */
 export const LOG_FILE = 'callbacks.jsonl';
@@ -28,7 +29,7 @@ interface CallbackStoreOptions {
 
 export class CallbackStore {
   private readonly listeners = new Set<() => void>();
-  private readonly inFlight = new Map<string, Promise<StoredCallback[]>>();
+  private readonly reads = new SharedReads<StoredCallback[]>();
   private readonly queue = new CommitQueue(async (items) => {
     const results = await commitGroup(await this.db(), items, this.options.moveTasks ?? false);
     if (results.some((result) => !result.duplicate)) this.emit();
@@ -72,15 +73,9 @@ export class CallbackStore {
    * question when a callback arrives: one query answers all of them.
    */
   since(id: number, limit = 500, maxBytes?: number): Promise<StoredCallback[]> {
-    const key = `${id}:${limit}:${maxBytes}`;
-    let query = this.inFlight.get(key);
-    if (!query) {
-      query = this.db()
-        .then((db) => readAfter(db, id, limit, maxBytes))
-        .finally(() => this.inFlight.delete(key));
-      this.inFlight.set(key, query);
-    }
-    return query;
+    return this.reads.read(`${id}:${limit}:${maxBytes}`, () =>
+      this.db().then((db) => readAfter(db, id, limit, maxBytes)),
+    );
   }
 
   /** A page of the log, newest first (./log-reads.ts). */
@@ -105,6 +100,8 @@ export class CallbackStore {
   }
 
   private emit() {
+    // Before the listeners ask: a read still in flight from before this news cannot hold it.
+    this.reads.changed();
     for (const listener of this.listeners) listener();
   }
 }
