@@ -229,8 +229,11 @@ describe('submission', () => {
     expect(within(panel).getByRole('button', { name: 'Copy as cURL' })).toBeInTheDocument();
     expect(within(panel).getByLabelText('cURL command').textContent).toContain('Bearer $API_TOKEN');
     expect(within(panel).getByLabelText('cURL command').textContent).toContain('"generate_count":2');
-    // Focus moved to the result once; editing the prompt afterwards keeps it in the prompt.
-    expect(within(panel).getByRole('heading', { name: '2 image tasks created' })).toHaveFocus();
+    // Focus moves to the result once (in the panel's effect, which may run after the panel is on the
+    // screen: a loaded CI machine saw the region before the focus); editing the prompt afterwards
+    // keeps it in the prompt.
+    const heading = within(panel).getByRole('heading', { name: '2 image tasks created' });
+    await waitFor(() => expect(heading).toHaveFocus());
     prompt.focus();
     fill(prompt, 'two cats, again');
     expect(prompt).toHaveFocus();
