@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from './database';
+import { openDatabase, PGLITE_DIR, type Database } from './database';
 import { MIGRATIONS, migrate, NewerDatabaseError } from './migrations';
 import { copyOfTemplate } from '../testing/pglite-template';
 
@@ -52,9 +52,16 @@ describe('openDatabase on PGlite', { timeout: 60_000 }, () => {
   it('makes a new database in an empty DATA_DIR and opens it again to serve: migrated, answering', async () => {
     // Opened again once its migrations ran (server/db/database.ts), so the memory PGlite grew to make
     // the database is not kept; that figure is the benchmark's (npm run bench -- embedded).
+    // initdb runs in a child process (./make-pglite.ts), into a folder renamed into place when done; a
+    // start killed halfway left one behind here, and an empty pglite/ folder.
     const dir = mkdtempSync(join(tmpdir(), 'database-new-'));
     dirs.push(dir);
+    mkdirSync(join(dir, `.${PGLITE_DIR}-making-1`));
+    writeFileSync(join(dir, `.${PGLITE_DIR}-making-1`, 'PG_VERSION'), '17\n');
+    mkdirSync(join(dir, PGLITE_DIR));
     const { db } = await pglite(dir);
+    expect(readdirSync(dir)).toEqual([PGLITE_DIR]);
+    expect(existsSync(join(dir, PGLITE_DIR, 'PG_VERSION'))).toBe(true);
     const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
     expect(rows.map((row) => row.name)).toEqual(Object.keys(MIGRATIONS));
     await db.insertInto('signed_out_sessions').values({ id: 'new', expires_at: 1 }).execute();

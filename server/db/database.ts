@@ -2,9 +2,9 @@
 // PostgreSQL server with DATABASE_URL. Both are driven through node-postgres (PGlite ships a
 // node-postgres connection of its own), so Kysely's one PostgreSQL dialect serves both.
 import { Kysely, PostgresDialect } from 'kysely';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
+import { makePglite, needsInitdb } from './make-pglite';
 import { migrate } from './migrations';
 import type { Schema } from './schema';
 
@@ -41,14 +41,17 @@ const types = {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const url = options.databaseUrl;
   if (url && url !== MEMORY_URL) return (await migrated(openPostgres(url))).database;
-  const where = url === MEMORY_URL ? url : options.dataDir;
-  const first = await migrated(await openPglite(where));
-  if (first.applied === 0 || where === MEMORY_URL) return first.database;
-  // Making the database (initdb) and a migration's index builds grow PGlite's WebAssembly memory,
-  // which never shrinks: a console's first run kept ~600 MB to the end. Opened again, the same
-  // files need what serving needs (~180 MB; docs/performance.md, "The light default").
+  if (url === MEMORY_URL) return (await migrated(await openPglite(MEMORY_URL))).database;
+  // Making the database (initdb) grows PGlite's WebAssembly memory to ~700 MB, which never shrinks:
+  // it runs in a child process (./make-pglite.ts), and this one opens the files it made.
+  const path = join(options.dataDir, PGLITE_DIR);
+  if (needsInitdb(path)) await makePglite(path, await pgliteStartParams());
+  const first = await migrated(await openPglite(path));
+  if (first.applied === 0) return first.database;
+  // Migrations grow that memory too (~35 MB on a new database, more with a console's rows to index).
+  // Opened again, the same files need what serving needs (docs/performance.md, "The light default").
   await first.database.close();
-  return (await migrated(await openPglite(where))).database;
+  return (await migrated(await openPglite(path))).database;
 }
 
 async function migrated(database: Database): Promise<{ database: Database; applied: number }> {
@@ -157,13 +160,17 @@ async function loadPglite(): Promise<PgliteModules> {
  */
 const PGLITE_SETTINGS = ['shared_buffers=16MB', 'maintenance_work_mem=16MB'];
 
-async function openPglite(dataDir: string): Promise<Database> {
-  const path = dataDir.startsWith('memory://') ? dataDir : join(dataDir, PGLITE_DIR);
-  if (!path.startsWith('memory://')) mkdirSync(path, { recursive: true });
+async function pgliteStartParams(): Promise<string[]> {
+  const { PGlite } = await loadPglite();
+  return [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])];
+}
+
+/** PGlite on the files at `path` (`memory://` for none). */
+async function openPglite(path: string): Promise<Database> {
   const { PGlite, pg_trgm, createPgConfig } = await loadPglite();
   const pglite = await PGlite.create(path, {
     extensions: { pg_trgm },
-    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
+    startParams: await pgliteStartParams(),
   });
   // PGlite is one connection; node-postgres' pool of one serializes transactions over it.
   const pool = new pg.Pool({ ...createPgConfig(pglite), types, max: 1 });
