@@ -4,7 +4,7 @@
 // committed later. Every instance on the same database hears of new callbacks by NOTIFY.
 import type { CallbackBody } from '../../src/api/schemas';
 import type { Database, Db } from '../db/database';
-import { CommitQueue } from './commit-queue';
+import { callbackCommitQueue } from './commit-queue';
 import { commitGroup } from './group-commit';
 import type { AppendResult, StoredCallback } from './log-entry';
 import { readAfter, readPage } from './log-reads';
@@ -30,7 +30,7 @@ interface CallbackStoreOptions {
 export class CallbackStore {
   private readonly listeners = new Set<() => void>();
   private readonly reads = new SharedReads<StoredCallback[]>();
-  private readonly queue = new CommitQueue(async (items) => {
+  private readonly queue = callbackCommitQueue(async (items) => {
     const results = await commitGroup(await this.db(), items, this.options.moveTasks ?? false);
     if (results.some((result) => !result.duplicate)) this.emit();
     return results;
@@ -65,7 +65,7 @@ export class CallbackStore {
 
   /** Stores the body unless the same callback is already stored; resolves once committed. */
   append(body: CallbackBody): Promise<AppendResult> {
-    return this.queue.append(body);
+    return this.queue.add({ body, text: JSON.stringify(body) });
   }
 
   /**

@@ -7,6 +7,7 @@ import { requestMediaUrls, type RequestFile } from '../../src/api/task-detail/re
 import { isTerminalStatus } from '../../src/api/status';
 import type { TaskType } from '../../src/api/schemas';
 import type { Database, Db } from '../db/database';
+import { GroupCommitQueue } from '../db/group-commit-queue';
 import { storableJson, TOO_DEEP } from '../db/storable';
 import type { TaskErrorValue, TaskEventSource, TasksTable } from '../db/schema';
 import { queueResultCopies } from '../results/queue';
@@ -192,7 +193,7 @@ async function filesOf(trx: Db, params: Record<string, unknown>): Promise<Reques
  * crash then loses at most those check times, never anything the service reported: an answer that
  * changes the record is committed before the browser gets it, as before. Identical answers that
  * arrive while the first is being written wait for that write instead of writing again; changed
- * answers of different tasks that arrive together share one transaction (group commit, statusWrite).
+ * answers of different tasks that arrive together share one transaction (group commit, changedAnswers).
  */
 export function createTaskRecorder(database: Promise<Database>): TaskRecorder {
   const db = async () => (await database).db;
@@ -237,45 +238,22 @@ export function createTaskRecorder(database: Promise<Database>): TaskRecorder {
     return (flushing = flushing.then(writeChecked));
   };
   /**
-   * Changed answers waiting for the next transaction. Group commit: the first is written at once;
-   * those that arrive while a transaction runs share the next one, and each is acknowledged only
-   * once the transaction holding it has committed. A batch that fails is written again task by
-   * task, so one bad answer costs only its own poll.
+   * Changed answers share transactions (group commit): the first is written at once; those that
+   * arrive while a transaction runs share the next one, and each is acknowledged only once the
+   * transaction holding it has committed. A group that fails is written again task by task, so one
+   * bad answer costs only its own poll.
    */
-  let queued: {
-    kind: TaskType;
-    id: string;
-    data: TaskUpdate;
-    resolve(written: boolean): void;
-    reject(error: unknown): void;
-  }[] = [];
-  let batching = false;
-  const applyAll = async (batch: typeof queued) =>
-    (await db()).transaction().execute(async (trx) => {
-      // A task the record did not know yet is added by applyStatus as a lookup.
-      for (const { kind, id, data } of batch) await applyStatus(trx, kind, id, data, 'poll');
-    });
-  const writeBatches = async () => {
-    batching = true;
-    while (queued.length) {
-      // Ids in order, as every writer of several tasks does, so two writers cannot deadlock.
-      const batch = queued.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-      queued = [];
-      try {
-        await applyAll(batch);
-        for (const entry of batch) entry.resolve(true);
-      } catch (error) {
-        if (batch.length === 1) batch[0]!.reject(error);
-        else for (const entry of batch) await applyAll([entry]).then(() => entry.resolve(true), entry.reject);
-      }
-    }
-    batching = false;
-  };
-  const statusWrite = (kind: TaskType, id: string, data: TaskUpdate) =>
-    new Promise<boolean>((resolve, reject) => {
-      queued.push({ kind, id, data, resolve, reject });
-      if (!batching) void writeBatches();
-    });
+  const changedAnswers = new GroupCommitQueue<{ kind: TaskType; id: string; data: TaskUpdate }, true>({
+    commit: async (group) => {
+      await (await db()).transaction().execute(async (trx) => {
+        // A task the record did not know yet is added by applyStatus as a lookup.
+        for (const { kind, id, data } of group) await applyStatus(trx, kind, id, data, 'poll');
+      });
+      return group.map(() => true as const);
+    },
+    // Ids in order, as every writer of several tasks does, so two writers cannot deadlock.
+    order: (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  });
   return {
     async created(kind, params, tasks, creator, at) {
       const batch = tasks.length > 1 ? JSON.stringify(tasks.map((task) => task.id)) : null;
@@ -333,7 +311,7 @@ export function createTaskRecorder(database: Promise<Database>): TaskRecorder {
       // A different answer while one is being written goes after it, in the order they came.
       const done = (pending?.done.catch(() => false) ?? Promise.resolve(false)).then(async () => {
         recorded.delete(id);
-        await statusWrite(kind, id, data);
+        await changedAnswers.add({ kind, id, data });
         // Written with its own check time: no older one is left to write.
         checked.delete(id);
         remember(id, answer);
