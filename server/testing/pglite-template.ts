@@ -22,6 +22,7 @@ const TEMPLATE_INPUTS = [
   'server/db/migrations.ts',
   'server/db/commit-callbacks.ts',
   'server/db/database.ts',
+  'server/db/make-pglite.ts',
   'node_modules/@electric-sql/pglite/package.json',
 ];
 
