@@ -106,7 +106,7 @@ describe('production server: static files', () => {
 describe('production server: answering before the database is open', () => {
   it('serves the page and /healthz at once; a request that needs the database waits for it', async () => {
     // The real Node side, opening its PGlite (a copy of the template: about a second).
-    const prod = createProdApp(prodConfig(dist.dir));
+    const prod = createProdApp(prodConfig(dist.dir, {}, { database: true }));
     try {
       const health = await prod.app.request(HEALTH_PATH);
       expect(health.status).toBe(503);
@@ -180,7 +180,7 @@ describe('production server: the token never reaches the browser', () => {
     const remote = { API_BASE_URL: 'https://api.example.com', API_TOKEN: TOKEN };
     for (const env of [remote, { ...remote, APP_PASSWORD: 'long enough pw' }] as Record<string, string>[]) {
       // The real Node side (not the stand-in): what npm start serves.
-      const prod = createProdApp(prodConfig(dist.dir, env));
+      const prod = createProdApp(prodConfig(dist.dir, env, { database: true }));
       try {
         for (const path of ['/__console/config', '/', '/tasks', '/assets/index-abc.js', '/login']) {
           const response = await prod.app.request(path, {
@@ -320,7 +320,9 @@ describe('production server: status polls in its own context (proxy mode, node-a
   });
 
   it('keeps the host check, the sign-in and the security headers, and records the answer', async () => {
-    const prod = createProdApp(prodConfig(dist.dir, { API_BASE_URL: serviceUrl, API_TOKEN: TOKEN }));
+    const prod = createProdApp(
+      prodConfig(dist.dir, { API_BASE_URL: serviceUrl, API_TOKEN: TOKEN }, { database: true }),
+    );
     try {
       await prod.ready;
       const res = await prod.app.request('http://127.0.0.1:8080/v1/image_generate/i2is-fast-1');
@@ -348,7 +350,11 @@ describe('production server: status polls in its own context (proxy mode, node-a
 
   it('asks for a sign-in before the service is asked', async () => {
     const prod = createProdApp(
-      prodConfig(dist.dir, { API_BASE_URL: serviceUrl, API_TOKEN: TOKEN, APP_PASSWORD: 'long enough pw' }),
+      prodConfig(
+        dist.dir,
+        { API_BASE_URL: serviceUrl, API_TOKEN: TOKEN, APP_PASSWORD: 'long enough pw' },
+        { database: true },
+      ),
     );
     try {
       await prod.ready;

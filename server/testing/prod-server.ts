@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { creatorOf } from '../identity/creator';
 import { testDatabase } from './database';
-import { copyOfTemplate } from './pglite-template';
+import { copyOfTemplate, emptyDataDir } from './pglite-template';
 import { createIdentityStore } from '../identity/store';
 import type { NodeApp } from '../app/node-app';
 import { readProdConfig, type ProdConfig } from '../app/prod-config';
@@ -38,12 +38,20 @@ export function fakeNodeApp(): NodeApp {
   return { app, database, identity: createIdentityStore(database), close: async () => {} };
 }
 
-/** The server's state (DATA_DIR) lives beside the fake dist/, so cleanup removes both. */
-export function prodConfig(distDir: string, env: Record<string, string> = {}): ProdConfig {
+/**
+ * The production server's configuration for a test. Its DATA_DIR is a new folder in the run's folder:
+ * empty, for an app given its Node side (`fakeNodeApp()` brings the file's database), or with
+ * `{ database: true }` a copy of the run's migrated PGlite, for an app that opens its own (no
+ * `nodeApp` given; without the copy it would make a new database, seconds each).
+ */
+export function prodConfig(
+  distDir: string,
+  env: Record<string, string> = {},
+  { database = false }: { database?: boolean } = {},
+): ProdConfig {
   return readProdConfig({
     DIST_DIR: distDir,
-    // A copy of the run's migrated database: a new PGlite (even in memory) runs initdb, seconds each.
-    DATA_DIR: copyOfTemplate(),
+    DATA_DIR: database ? copyOfTemplate() : emptyDataDir(),
     ...env,
   });
 }
