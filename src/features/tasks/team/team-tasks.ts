@@ -6,7 +6,7 @@ import { isRecord as isObject } from '@/api/core/is-record';
 import type { RequestFile } from '@/api/task-detail/request-files';
 import { TASK_TYPES, type TaskType } from '@/api/core/rules';
 import type { TaskRecord, TaskUpdateSource } from '@/features/tasks/history/task-record';
-import type { TaskSort } from '@/api/task-view/task-view-rule';
+import type { TaskSort, TaskViewQuery } from '@/api/task-view/task-view-rule';
 import type { TaskTab } from '@/features/tasks/shared/task-view';
 import { parseCopies } from '@/features/tasks/shared/result-copies';
 import { noteServerDate } from '@/features/tasks/shared/server-clock';
@@ -76,19 +76,13 @@ interface TaskDetail {
   events: TimelineEvent[];
 }
 
-/** The server's filters: what the URL holds, with "Mine" already turned into a creator name. */
-export interface TeamQuery {
-  tab: TaskTab;
+/**
+ * The server's filters: what the URL holds, with "Mine" already turned into a creator name. The
+ * view's own filters (`TaskViewQuery`: tab, search, creator, period, failure), with a known kind and
+ * another order than newest first.
+ */
+export interface TeamQuery extends Omit<TaskViewQuery, 'kind' | 'sort'> {
   kind?: TaskType;
-  q?: string;
-  creator?: string;
-  /** Created in [from, to) (epoch ms). */
-  from?: number;
-  to?: number;
-  /** Failed with this code or reason (as the server's failure list names them). */
-  errorCode?: string;
-  errorReason?: string;
-  /** Another order than newest first. */
   sort?: Exclude<TaskSort, 'newest'>;
   /** "By request": the page comes with its requests (`requests`), to show one card each. */
   group?: 'request';
