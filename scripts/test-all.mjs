@@ -26,8 +26,11 @@ const unitStatus = run([
   '--reporter=default',
   '--reporter=json',
   '--outputFile.json=test-results/vitest.json',
+  '--reporter=./scripts/vitest-run-errors.mjs',
 ]);
 const unit = readJson('test-results/vitest.json');
+// Read before Playwright starts: it empties test-results/.
+const unitRunErrors = readJson('test-results/vitest-run-errors.json');
 const unitSeconds = Math.round((Date.now() - started) / 1000);
 const e2eStatus = run(['playwright', 'test', '--reporter=list,json'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json',
@@ -88,6 +91,42 @@ const failures = [
     ];
   }),
 ];
+const unitPassed = unit?.numPassedTests ?? 0;
+const unitFailed = unit ? unit.numFailedTests : 1;
+const e2ePassed = e2e?.stats?.expected ?? 0;
+const e2eFailed = e2e ? (e2e.stats.unexpected ?? 0) + (e2e.stats.flaky ?? 0) : 1;
+const skipped = (unit?.numPendingTests ?? 0) + (unit?.numTodoTests ?? 0) + (e2e?.stats?.skipped ?? 0);
+
+// What fails a run without failing a test: a file's hook or import, an error outside any test, a
+// Playwright worker's teardown or the config. Without these a red run's tail said "0 failed".
+const runErrors = [
+  ...(unitRunErrors?.files ?? []).flatMap((file) =>
+    file.errors.map((error) => ({ name: `${file.name} (the file itself)`, error })),
+  ),
+  ...(unitRunErrors?.unhandled ?? []).map((error) => ({ name: 'Vitest, outside any test', error })),
+  ...(e2e?.errors ?? []).map((error) => ({
+    name: 'Playwright, outside any test',
+    error: error.stack ?? error.message,
+  })),
+];
+if (
+  unitStatus !== 0 &&
+  unitFailed === 0 &&
+  !unitRunErrors?.unhandled?.length &&
+  !unitRunErrors?.files?.length
+)
+  runErrors.push({ name: 'Vitest', error: `exited ${unitStatus} with no failed test: see its output above` });
+if (e2eStatus !== 0 && e2eFailed === 0 && !e2e?.errors?.length)
+  runErrors.push({
+    name: 'Playwright',
+    error: `exited ${e2eStatus} with no failed test: see its output above`,
+  });
+if (runErrors.length > 0) {
+  console.log('\nErrors outside the tests:');
+  for (const { name, error } of runErrors)
+    console.log(`  ${name}\n${String(error ?? '').replace(/^/gm, '    ')}`);
+}
+
 if (failures.length > 0) {
   console.log('\nFailed:');
   for (const { name, error } of failures)
@@ -99,12 +138,6 @@ if (failures.length > 0) {
       }`,
     );
 }
-
-const unitPassed = unit?.numPassedTests ?? 0;
-const unitFailed = unit ? unit.numFailedTests : 1;
-const e2ePassed = e2e?.stats?.expected ?? 0;
-const e2eFailed = e2e ? (e2e.stats.unexpected ?? 0) + (e2e.stats.flaky ?? 0) : 1;
-const skipped = (unit?.numPendingTests ?? 0) + (unit?.numTodoTests ?? 0) + (e2e?.stats?.skipped ?? 0);
 
 console.log(
   `\nunit: ${unitPassed} passed, ${unitFailed} failed in ${unitSeconds} s; ` +
