@@ -52,10 +52,10 @@ const stopper = (child: ChildProcess) => () =>
     child.kill('SIGTERM');
   });
 
-/** The service alone: the built-in emulator in a process of its own. */
-async function startService(): Promise<Server> {
+/** The service alone: the built-in emulator in a process of its own, its data in `dataDir`. */
+async function startService(dataDir: string): Promise<Server> {
   const { child, port } = spawnServer(['--import', 'tsx', 'scripts/bench-upload-server.ts', 'emulator'], {
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-light-service-')),
+    DATA_DIR: dataDir,
   });
   return { child, origin: `http://127.0.0.1:${await port}`, stop: stopper(child) };
 }
@@ -216,7 +216,7 @@ export async function benchLight(
     step(`idle ${idle}`);
     await embedded.stop();
 
-    const service = await startService();
+    const service = await startService(join(folder, 'service'));
     running.push(service);
     step('service up');
     // BENCH_LIGHT_PROFILE=<folder>: the proxying console writes a CPU profile there when it stops.
