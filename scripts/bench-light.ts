@@ -4,8 +4,9 @@
 //   and to its database being ready (GET /healthz 200: it listens before the database is open);
 // - idle memory: the resident set (VmRSS) of the `npm start` process a few seconds after that;
 // - the proxy: status polls at BENCH_LIGHT_CONCURRENCY (100) at once for BENCH_LIGHT_SECONDS (8),
-//   straight to a service on loopback, then through the console (PGlite in DATA_DIR) to that same
-//   service: rate, p50 and p99, and the console's peak resident set (VmHWM) during the polls.
+//   straight to a service on loopback and through the console (PGlite in DATA_DIR) to that same
+//   service, in BENCH_LIGHT_ROUNDS (3) rounds of one run each, BENCH_LIGHT_SECONDS (4) a run: rate,
+//   p50 and p99, and the console's peak resident set (VmHWM) during the polls.
 // Needs `npm run build` (dist-server/prod.js). Figures are printed, never asserted.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -138,19 +139,18 @@ async function createTasks(origin: string): Promise<string[]> {
   return ids;
 }
 
-interface Load {
+/** One run of polls. */
+interface Run {
   rate: number;
-  /** Polls answered (or failed) in all. */
-  count: number;
-  /** CPU time of this process (the poller) per poll, in ms. */
-  pollerCpu: number;
-  p50: number;
-  p99: number;
+  /** Each poll's time from asking to its whole answer, in ms. */
+  latencies: number[];
+  /** CPU time of this process (the poller), in ms. */
+  pollerCpuMs: number;
   failed: number;
 }
 
 /** `concurrency` pollers asking the tasks' status in turn for `seconds`. */
-async function poll(origin: string, ids: string[], concurrency: number, seconds: number): Promise<Load> {
+async function poll(origin: string, ids: string[], concurrency: number, seconds: number): Promise<Run> {
   const pool = new Pool(origin, { connections: concurrency });
   const latencies: number[] = [];
   let failed = 0;
@@ -176,16 +176,28 @@ async function poll(origin: string, ids: string[], concurrency: number, seconds:
   const elapsed = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
   await pool.close();
-  latencies.sort((a, b) => a - b);
+  return {
+    rate: latencies.length / elapsed,
+    latencies,
+    pollerCpuMs: (used.user + used.system) / 1000,
+    failed,
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** Several runs of one kind as one: the median rate, percentiles over every poll. */
+function summary(runs: Run[]) {
+  const latencies = runs.flatMap((run) => run.latencies).sort((a, b) => a - b);
   const at = (q: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
   return {
-    rate: latencies.length / elapsed,
+    rate: median(runs.map((run) => run.rate)),
     count: latencies.length,
-    pollerCpu: (used.user + used.system) / 1000 / latencies.length,
+    pollerCpu: runs.reduce((sum, run) => sum + run.pollerCpuMs, 0) / latencies.length,
     p50: at(0.5),
     p99: at(0.99),
-    failed,
+    failed: runs.reduce((sum, run) => sum + run.failed, 0),
   };
 }
 
@@ -194,7 +206,8 @@ const mb = (value: number) => `${value.toFixed(0)} MB`;
 
 export async function benchLight(
   concurrency = Number(process.env.BENCH_LIGHT_CONCURRENCY ?? 100),
-  seconds = Number(process.env.BENCH_LIGHT_SECONDS ?? 8),
+  seconds = Number(process.env.BENCH_LIGHT_SECONDS ?? 4),
+  rounds = Number(process.env.BENCH_LIGHT_ROUNDS ?? 3),
 ): Promise<BenchRow[]> {
   if (!existsSync(BUILT_SERVER)) throw new Error(`${BUILT_SERVER} is missing: run npm run build first`);
   const folder = mkdtempSync(join(tmpdir(), 'bench-light-'));
@@ -234,19 +247,39 @@ export async function benchLight(
     const serviceIdle = memoryMb(service.child, 'VmRSS');
     const proxyIdle = memoryMb(proxy.child, 'VmRSS');
     step('polling');
-    let serviceCpu = cpuMs(service.child);
-    const direct = await poll(service.origin, ids, concurrency, seconds);
-    const directCpu = (cpuMs(service.child) - serviceCpu) / direct.count;
+    // Rounds of a run straight to the service and one through the console, alternating which goes
+    // first: a moment of load from elsewhere on the machine then falls on both sides of a round,
+    // not on one side of the whole comparison. The ratio is the median of the rounds' ratios.
     const fromIdle = resetPeak(proxy.child);
     resetPeak(service.child);
-    const proxyCpu = cpuMs(proxy.child);
-    serviceCpu = cpuMs(service.child);
-    const through = await poll(proxy.origin, ids, concurrency, seconds);
-    const throughCpu = (cpuMs(proxy.child) - proxyCpu) / through.count;
-    const behindCpu = (cpuMs(service.child) - serviceCpu) / through.count;
+    const directRuns: Run[] = [];
+    const throughRuns: Run[] = [];
+    let directCpu = 0;
+    let throughCpu = 0;
+    let behindCpu = 0;
+    for (let round = 0; round < rounds; round++) {
+      const straight = async () => {
+        const serviceBefore = cpuMs(service.child);
+        directRuns.push(await poll(service.origin, ids, concurrency, seconds));
+        directCpu += cpuMs(service.child) - serviceBefore;
+      };
+      const proxied = async () => {
+        const [proxyBefore, serviceBefore] = [cpuMs(proxy.child), cpuMs(service.child)];
+        throughRuns.push(await poll(proxy.origin, ids, concurrency, seconds));
+        throughCpu += cpuMs(proxy.child) - proxyBefore;
+        behindCpu += cpuMs(service.child) - serviceBefore;
+      };
+      for (const run of round % 2 === 0 ? [straight, proxied] : [proxied, straight]) await run();
+    }
+    const direct = summary(directRuns);
+    const through = summary(throughRuns);
+    directCpu /= direct.count;
+    throughCpu /= through.count;
+    behindCpu /= through.count;
     const peak = memoryMb(proxy.child, 'VmHWM');
     const servicePeak = memoryMb(service.child, 'VmHWM');
-    const ratio = through.rate / direct.rate;
+    const ratios = throughRuns.map((run, round) => run.rate / directRuns[round]!.rate);
+    const ratio = median(ratios);
     const failures = direct.failed + through.failed;
     return [
       {
@@ -293,14 +326,14 @@ export async function benchLight(
       },
       { figure: '  the service alone, peak during the polls', value: mb(servicePeak), target: '—', ok: true },
       {
-        figure: `Status polls at ${concurrency}, straight to the service: rate`,
+        figure: `Status polls at ${concurrency}, straight to the service: rate (median run)`,
         value: `${direct.rate.toFixed(0)}/s`,
         target: '—',
         ok: true,
       },
       { figure: '  p50 / p99', value: `${ms(direct.p50)} / ${ms(direct.p99)}`, target: '—', ok: true },
       {
-        figure: `Status polls at ${concurrency}, through the console: rate`,
+        figure: `Status polls at ${concurrency}, through the console: rate (median run)`,
         value: `${through.rate.toFixed(0)}/s`,
         target: '—',
         ok: true,
@@ -318,7 +351,7 @@ export async function benchLight(
         ok: true,
       },
       {
-        figure: 'Proxy rate / the service alone',
+        figure: `Proxy rate / the service alone (median of ${rounds} rounds: ${ratios.map((r) => r.toFixed(2)).join(', ')})`,
         value: ratio.toFixed(2),
         target: '≥ 0.5',
         ok: ratio >= 0.5,

@@ -19,6 +19,7 @@ function fakeRecorder() {
   return {
     created: vi.fn(async () => {}),
     status: vi.fn(async () => true),
+    unchanged: vi.fn(() => false),
     error: vi.fn(async () => {}),
     uploaded: vi.fn(async () => {}),
     flush: vi.fn(async () => {}),
@@ -135,4 +136,33 @@ describe('the recorder ignores paths that name no task', () => {
       expect(recorder.error).not.toHaveBeenCalled();
     },
   );
+});
+
+describe('an answer the recorder already has', () => {
+  it('is handed over by its text and goes no further: not parsed into a status() call', async () => {
+    const text = JSON.stringify(STATUS);
+    const { app, recorder } = appAnswering(() => text);
+    recorder.unchanged.mockReturnValue(true);
+    const response = await app.request('/v1/image_to_video/i2v-1');
+    expect(await response.text()).toBe(text);
+    expect(recorder.unchanged).toHaveBeenCalledWith('image_to_video', 'i2v-1', text);
+    expect(recorder.status).not.toHaveBeenCalled();
+    expect(recorder.error).not.toHaveBeenCalled();
+  });
+
+  it('is asked about only for an HTTP 200: another status is recorded as the task’s error', async () => {
+    const recorder = fakeRecorder();
+    recorder.unchanged.mockReturnValue(true);
+    const app = new Hono();
+    app.use('/v1/*', recordTraffic(recorder, '/callbacks/secret'));
+    app.get('/v1/image_to_video/:id', (c) => c.json({ code: 503, msg: 'busy' }, 503));
+    await app.request('/v1/image_to_video/i2v-1');
+    expect(recorder.unchanged).not.toHaveBeenCalled();
+    expect(recorder.error).toHaveBeenCalledWith('i2v-1', {
+      kind: 'status',
+      httpStatus: 503,
+      code: 503,
+      msg: 'busy',
+    });
+  });
 });

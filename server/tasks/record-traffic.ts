@@ -90,18 +90,11 @@ async function readCapped(body: ReadableStream<Uint8Array>, max: number): Promis
   return Buffer.concat(chunks).toString('utf8');
 }
 
-interface Answer {
-  /** The answer exactly as sent (what the recorder compares with the last one it recorded). */
-  text: string;
-  /** Its JSON; undefined when it is not JSON. */
-  envelope: Envelope | undefined;
-}
-
-/** The answer, read; undefined when it is not JSON; TOO_LARGE when it is not read at all. */
-async function readAnswer(c: Context): Promise<Answer | undefined | typeof TOO_LARGE> {
+/** The answer's text; undefined when it is not JSON; TOO_LARGE when it is not read at all. */
+async function readAnswerText(c: Context): Promise<string | undefined | typeof TOO_LARGE> {
   const response = c.res;
-  if (!isJsonMediaType(response.headers.get('content-type'))) return undefined;
-  // The proxy read a small answer whole before passing it on: no copy of the response is needed.
+  // The proxy read a small JSON answer whole before passing it on (held bytes are JSON by
+  // construction, server/proxy/proxy.ts): no copy of the response, nor its headers, is needed.
   const held = answerBytes(response);
   let text: string | typeof TOO_LARGE;
   if (held)
@@ -110,23 +103,27 @@ async function readAnswer(c: Context): Promise<Answer | undefined | typeof TOO_L
         ? TOO_LARGE
         : Buffer.from(held.buffer, held.byteOffset, held.byteLength).toString('utf8');
   else {
-    if (!response.body) return undefined;
+    if (!isJsonMediaType(response.headers.get('content-type')) || !response.body) return undefined;
     const declared = Number(response.headers.get('content-length') ?? 0);
     // A copy shares the upstream stream (tee): whatever the copy reads ahead waits in memory for the
     // browser, so the copy reads at most RECORD_MAX_BYTES, and none of an answer declared larger.
     text =
       declared > RECORD_MAX_BYTES ? TOO_LARGE : await readCapped(response.clone().body!, RECORD_MAX_BYTES);
   }
-  if (text === TOO_LARGE) {
+  if (text === TOO_LARGE)
     console.warn(
       `[tasks] not recorded: ${c.req.method} ${c.req.path} answered more than ${RECORD_MAX_BYTES} bytes (passed on unread)`,
     );
-    return TOO_LARGE;
-  }
+  return text;
+}
+
+/** The answer's JSON; undefined when it is not JSON. */
+function envelopeOf(text: string | undefined): Envelope | undefined {
+  if (text === undefined) return undefined;
   try {
-    return { text, envelope: JSON.parse(text) as Envelope };
+    return JSON.parse(text) as Envelope;
   } catch {
-    return { text, envelope: undefined };
+    return undefined;
   }
 }
 
@@ -144,8 +141,8 @@ export function recordTraffic(recorder: TaskRecorder, inboxPath: string): Middle
       // Only the answer is read: the request body is the file, streamed on and never held here.
       if (c.res.status !== 200) return;
       try {
-        const answer = await readAnswer(c);
-        const file = answer === TOO_LARGE ? undefined : uploadedFile(answer?.envelope);
+        const text = await readAnswerText(c);
+        const file = text === TOO_LARGE ? undefined : uploadedFile(envelopeOf(text));
         if (file) await recorder.uploaded(file.url, file.fileName, creatorOf(c));
       } catch (error) {
         console.error(`[tasks] could not record an upload: ${(error as Error).message}`);
@@ -158,9 +155,12 @@ export function recordTraffic(recorder: TaskRecorder, inboxPath: string): Middle
     // Not a task id (`%2f`, an encoded NUL…): the proxy refused it, and the record has nothing to learn.
     if (status && !isTaskId(safeDecode(status[2]!))) return;
     try {
-      const answer = await readAnswer(c);
-      if (answer === TOO_LARGE) return;
-      const envelope = answer?.envelope;
+      const text = await readAnswerText(c);
+      if (text === TOO_LARGE) return;
+      // The answer last recorded for the task, word for word (most polls): nothing to parse or write.
+      if (status && c.res.status === 200 && text !== undefined)
+        if (recorder.unchanged(status[1] as TaskType, safeDecode(status[2]!), text)) return;
+      const envelope = envelopeOf(text);
       const ok = c.res.status === 200 && envelope?.code === 0;
       if (create) {
         if (!ok) return;
@@ -178,7 +178,7 @@ export function recordTraffic(recorder: TaskRecorder, inboxPath: string): Middle
       const data = envelope?.data as Record<string, unknown> | undefined;
       if (ok && data && typeof data.status === 'string' && (TASK_TYPES as readonly string[]).includes(kind)) {
         // The exact text is what is compared: the answer is not serialised again to be compared.
-        await recorder.status(kind, id, data, answer!.text);
+        await recorder.status(kind, id, data, text);
       } else {
         await recorder.error(id, {
           kind: 'status',

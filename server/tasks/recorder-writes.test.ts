@@ -69,6 +69,33 @@ describe('status answers', () => {
     expect(writes()).toBe(written + 1);
   });
 
+  it('unchanged(): true only for the text last recorded for the task, not while a write is on; it keeps the check time', async () => {
+    const { database: spied, writes } = counted(database);
+    const recorder = createTaskRecorder(Promise.resolve(spied));
+    const text = JSON.stringify(RUNNING);
+    // Nothing recorded yet: the caller must go through status().
+    expect(recorder.unchanged('image_generate', 'img-1', text)).toBe(false);
+    const writing = recorder.status('image_generate', 'img-1', RUNNING, text);
+    // Being written: not yet the recorded answer.
+    expect(recorder.unchanged('image_generate', 'img-1', text)).toBe(false);
+    await writing;
+    const written = writes();
+
+    expect(recorder.unchanged('image_generate', 'img-1', text)).toBe(true);
+    // Word for word: the same JSON spaced differently, another kind or another task is not it.
+    expect(recorder.unchanged('image_generate', 'img-1', JSON.stringify(RUNNING, null, 1))).toBe(false);
+    expect(recorder.unchanged('image_to_video', 'img-1', text)).toBe(false);
+    expect(recorder.unchanged('image_generate', 'img-2', text)).toBe(false);
+    expect(writes()).toBe(written);
+
+    const before = (await taskRow()).last_checked_at!;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(recorder.unchanged('image_generate', 'img-1', text)).toBe(true);
+    await recorder.flush();
+    expect(writes()).toBe(written + 1);
+    expect((await taskRow()).last_checked_at!.getTime()).toBeGreaterThan(before.getTime());
+  });
+
   it('an answer that changes the record is written before it is acknowledged', async () => {
     const recorder = createTaskRecorder(Promise.resolve(database));
     await recorder.status('image_generate', 'img-1', RUNNING);

@@ -151,6 +151,12 @@ export interface TaskRecorder {
      */
     answerText?: string,
   ): Promise<boolean>;
+  /**
+   * True when `answerText` is, word for word, the answer last recorded for the task and none is
+   * being written: it changes nothing, only its check time is kept (as `status` does for it). The
+   * caller can skip reading such an answer at all; false means it should go through `status`.
+   */
+  unchanged(kind: TaskType, id: string, answerText: string): boolean;
   /** A failed status request of a known task: the last state stays, the error is kept beside it. */
   error(id: string, error: Omit<TaskErrorValue, 'at'>): Promise<void>;
   /** A file the upload endpoint accepted: its URL and the name it had. */
@@ -237,6 +243,12 @@ export function createTaskRecorder(database: Promise<Database>): TaskRecorder {
     clearTimeout(timer);
     return (flushing = flushing.then(writeChecked));
   };
+  /** An unchanged answer: its check time is written later, with the others' (writeChecked). */
+  const noteChecked = (id: string) => {
+    checked.set(id, new Date());
+    timer ??= setTimeout(() => void flush(), CHECKED_FLUSH_MS).unref();
+  };
+  const answerKey = (kind: TaskType, text: string) => `${kind} ${text}`;
   /**
    * Changed answers share transactions (group commit): the first is written at once; those that
    * arrive while a transaction runs share the next one, and each is acknowledged only once the
@@ -299,13 +311,17 @@ export function createTaskRecorder(database: Promise<Database>): TaskRecorder {
         }
       });
     },
+    unchanged(kind, id, answerText) {
+      if (writing.has(id) || recorded.get(id) !== answerKey(kind, answerText)) return false;
+      noteChecked(id);
+      return true;
+    },
     async status(kind, id, data, answerText) {
-      const answer = `${kind} ${answerText ?? JSON.stringify(data)}`;
+      const answer = answerKey(kind, answerText ?? JSON.stringify(data));
       const pending = writing.get(id);
       if (pending?.answer === answer) return pending.done.then(() => false);
       if (!pending && recorded.get(id) === answer) {
-        checked.set(id, new Date());
-        timer ??= setTimeout(() => void flush(), CHECKED_FLUSH_MS).unref();
+        noteChecked(id);
         return false;
       }
       // A different answer while one is being written goes after it, in the order they came.
