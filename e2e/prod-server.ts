@@ -4,6 +4,7 @@
 // worker's app (./fixtures.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { copyOfTemplate } from '../server/testing/pglite-template';
+import { holdStdin, STOP_WITH_PARENT } from '../server/testing/stop-with-parent';
 import { E2E_PORT_OFFSET } from '../playwright.config';
 import { E2E_DIST_DIR, E2E_SERVER_ENTRY } from './global-setup';
 
@@ -21,7 +22,7 @@ export async function startProdServer(
   let output = '';
   // A copy of the run's migrated template: a new PGlite would spend seconds in initdb.
   const dataDir = env.DATA_DIR ?? copyOfTemplate();
-  const child: ChildProcess = spawn(process.execPath, [E2E_SERVER_ENTRY], {
+  const child: ChildProcess = spawn(process.execPath, [...STOP_WITH_PARENT, E2E_SERVER_ENTRY], {
     env: {
       ...process.env,
       API_BASE_URL: '',
@@ -34,8 +35,10 @@ export async function startProdServer(
       DIST_DIR: E2E_DIST_DIR,
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its standard input is how it knows this process is gone (STOP_WITH_PARENT).
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
+  holdStdin(child);
   child.stdout?.on('data', (chunk) => (output += String(chunk)));
   child.stderr?.on('data', (chunk) => (output += String(chunk)));
   const url = `http://127.0.0.1:${port}`;

@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { E2E_TOKEN } from '../playwright.config';
 import { copyOfTemplate } from '../server/testing/pglite-template';
+import { holdStdin, STOP_WITH_PARENT } from '../server/testing/stop-with-parent';
 
 export interface StartedServer {
   url: string;
@@ -33,11 +34,13 @@ async function startNode(
 ): Promise<StartedServer> {
   await assertPortFree(Number(new URL(url).port));
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, args, {
+  const child: ChildProcess = spawn(process.execPath, [...STOP_WITH_PARENT, ...args], {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its standard input is how it knows this process is gone (STOP_WITH_PARENT).
+    stdio: ['pipe', 'pipe', 'pipe'],
     detached: true,
   });
+  holdStdin(child);
   child.stdout?.on('data', (chunk) => (output += String(chunk)));
   child.stderr?.on('data', (chunk) => (output += String(chunk)));
   const kill = (signal: NodeJS.Signals) => {
