@@ -3,7 +3,7 @@
 // - start-up: from launching the process to its first answer (GET /), on a DATA_DIR it has made,
 //   and to its database being ready (GET /healthz 200: it listens before the database is open);
 // - idle memory: the resident set (VmRSS) of the `npm start` process a few seconds after that;
-// - the proxy: status polls at BENCH_LIGHT_CONCURRENCY (100) at once for BENCH_LIGHT_SECONDS (8),
+// - the proxy: status polls at BENCH_LIGHT_CONCURRENCY (100) at once,
 //   straight to a service on loopback and through the console (PGlite in DATA_DIR) to that same
 //   service, in BENCH_LIGHT_ROUNDS (3) rounds of one run each, BENCH_LIGHT_SECONDS (4) a run: rate,
 //   p50 and p99, and the console's peak resident set (VmHWM) during the polls.
@@ -184,6 +184,7 @@ async function poll(origin: string, ids: string[], concurrency: number, seconds:
   };
 }
 
+/** The middle value (the upper of the two middle ones for an even count: rounds are odd by default). */
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Several runs of one kind as one: the median rate, percentiles over every poll. */
@@ -207,7 +208,7 @@ const mb = (value: number) => `${value.toFixed(0)} MB`;
 export async function benchLight(
   concurrency = Number(process.env.BENCH_LIGHT_CONCURRENCY ?? 100),
   seconds = Number(process.env.BENCH_LIGHT_SECONDS ?? 4),
-  rounds = Number(process.env.BENCH_LIGHT_ROUNDS ?? 3),
+  rounds = Math.max(1, Number(process.env.BENCH_LIGHT_ROUNDS ?? 3)),
 ): Promise<BenchRow[]> {
   if (!existsSync(BUILT_SERVER)) throw new Error(`${BUILT_SERVER} is missing: run npm run build first`);
   const folder = mkdtempSync(join(tmpdir(), 'bench-light-'));

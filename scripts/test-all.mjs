@@ -1,7 +1,7 @@
 // `npm test`: unit tests (Vitest), then end-to-end tests (Playwright, real Chromium), then one
 // closing summary line that CI reads: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 mkdirSync('test-results', { recursive: true });
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
@@ -20,6 +20,8 @@ function readJson(path) {
 }
 
 const started = Date.now();
+// A file an earlier, interrupted run left would pass for this run's.
+rmSync('test-results/vitest-run-errors.json', { force: true });
 const unitStatus = run([
   'vitest',
   'run',

@@ -12,10 +12,15 @@ const firstLines = (error) =>
 
 export default class RunErrorsReporter {
   onTestRunEnd(testModules, unhandledErrors, reason) {
+    // A file's own errors, and those of its describe blocks (a hook of theirs that failed: their
+    // tests are then skipped, not failed).
     const files = testModules
       .map((module) => ({
         name: module.relativeModuleId ?? module.moduleId,
-        errors: module.errors().map(firstLines),
+        errors: [
+          ...module.errors(),
+          ...[...module.children.allSuites()].flatMap((suite) => suite.errors()),
+        ].map(firstLines),
       }))
       .filter((file) => file.errors.length > 0);
     mkdirSync('test-results', { recursive: true });

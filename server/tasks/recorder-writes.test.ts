@@ -94,6 +94,13 @@ describe('status answers', () => {
     await recorder.flush();
     expect(writes()).toBe(written + 1);
     expect((await taskRow()).last_checked_at!.getTime()).toBeGreaterThan(before.getTime());
+
+    // A recorded, B being written: A again is a change (it must be written after B), not unchanged.
+    const other = JSON.stringify(DONE);
+    const writingOther = recorder.status('image_generate', 'img-1', DONE, other);
+    expect(recorder.unchanged('image_generate', 'img-1', text)).toBe(false);
+    await writingOther;
+    expect(recorder.unchanged('image_generate', 'img-1', other)).toBe(true);
   });
 
   it('an answer that changes the record is written before it is acknowledged', async () => {

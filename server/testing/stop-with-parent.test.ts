@@ -1,13 +1,14 @@
 // A server a test starts stops when the test's process dies, however it dies (./stop-with-parent-preload.mjs).
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { STOP_WITH_PARENT } from './stop-with-parent';
 
+/** Running: a zombie (ended, where nothing reaps orphans) counts as gone. */
 const alive = (pid: number) => {
   try {
-    process.kill(pid, 0);
-    return true;
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]![0] !== 'Z';
   } catch {
     return false;
   }
