@@ -86,7 +86,8 @@ export async function startTestPostgres(port?: number): Promise<TestPostgres> {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
       } finally {
-        rmSync(dir, { recursive: true, force: true });
+        // A server process still leaving as the folder goes can make one removal fail: try again.
+        rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
       }
     },
   };
