@@ -5,7 +5,7 @@
 // - idle memory: the resident set (VmRSS) of the `npm start` process a few seconds after that;
 // - the proxy: status polls at BENCH_LIGHT_CONCURRENCY (100) at once,
 //   straight to a service on loopback and through the console (PGlite in DATA_DIR) to that same
-//   service, in BENCH_LIGHT_ROUNDS (3) rounds of one run each, BENCH_LIGHT_SECONDS (4) a run: rate,
+//   service, in BENCH_LIGHT_ROUNDS (5) rounds of one run each, BENCH_LIGHT_SECONDS (4) a run: rate,
 //   p50 and p99, and the console's peak resident set (VmHWM) during the polls.
 // Needs `npm run build` (dist-server/prod.js). Figures are printed, never asserted.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -184,7 +184,7 @@ async function poll(origin: string, ids: string[], concurrency: number, seconds:
   };
 }
 
-/** The middle value (the upper of the two middle ones for an even count: rounds are odd by default). */
+/** The middle value (the upper of the two middle ones for an even count; 5 rounds by default). */
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Several runs of one kind as one: the median rate, percentiles over every poll. */
@@ -208,7 +208,7 @@ const mb = (value: number) => `${value.toFixed(0)} MB`;
 export async function benchLight(
   concurrency = Number(process.env.BENCH_LIGHT_CONCURRENCY ?? 100),
   seconds = Number(process.env.BENCH_LIGHT_SECONDS ?? 4),
-  rounds = Math.max(1, Number(process.env.BENCH_LIGHT_ROUNDS ?? 3)),
+  rounds = Math.max(1, Number(process.env.BENCH_LIGHT_ROUNDS ?? 5)),
 ): Promise<BenchRow[]> {
   if (!existsSync(BUILT_SERVER)) throw new Error(`${BUILT_SERVER} is missing: run npm run build first`);
   const folder = mkdtempSync(join(tmpdir(), 'bench-light-'));
