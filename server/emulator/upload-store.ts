@@ -177,6 +177,20 @@ export class UploadStore {
     let type: MediaType | undefined;
     let size = 0;
     let refusal: UploadRefusal | undefined;
+    /** A write that failed on its own (a full disk), not because a refusal stopped the file. */
+    let writeError: Error | undefined;
+    /**
+     * The part file. A refusal destroys it with a write maybe still in flight, which then fails with
+     * ERR_STREAM_DESTROYED as an 'error' event: without a listener that is an uncaught exception, and
+     * it stopped the whole server (an upload refused mid-stream, at the wrong moment).
+     */
+    const openPart = () => {
+      const stream = createWriteStream(partPath, { mode: 0o600 });
+      stream.on('error', (error) => {
+        if (!refusal) writeError ??= error;
+      });
+      return stream;
+    };
     /** This upload's share of pendingBytes. */
     let pending = 0;
     let kept = false;
@@ -248,7 +262,7 @@ export class UploadStore {
             refuse(413, 413, `The image is larger than ${megabytes(limitFor(type))}`);
             continue;
           }
-          out = createWriteStream(partPath, { mode: 0o600 });
+          out = openPart();
           if (!out.write(head)) await once(out, 'drain');
           continue;
         }
@@ -265,7 +279,7 @@ export class UploadStore {
             'Unsupported file type: send a JPG, PNG, BMP, WebP or GIF image or an MP4, MOV or WebM video',
           );
         else {
-          out = createWriteStream(partPath, { mode: 0o600 });
+          out = openPart();
           out.write(head);
         }
       }
@@ -273,6 +287,7 @@ export class UploadStore {
         await rm(partPath, { force: true });
         return refusal;
       }
+      if (writeError) throw writeError;
       await new Promise<void>((resolve, reject) =>
         out!.end((error?: Error | null) => (error ? reject(error) : resolve())),
       );

@@ -1,0 +1,45 @@
+// A file refused part-way (too large, over a quota, the disk full) stops being written at once: that
+// must never throw where nothing catches it. A CI run caught the store's part file failing a write
+// still in flight after the refusal had destroyed it, as an uncaught exception: in a server, a crash.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { afterEach, expect, it } from 'vitest';
+import { asset } from './media';
+import { UploadStore } from './upload-store';
+
+const LIMIT = 100_000;
+const folders: string[] = [];
+afterEach(() => folders.splice(0).forEach((folder) => rmSync(folder, { recursive: true, force: true })));
+
+/** A file whose first bytes are a PNG's, arriving in three parts; the last passes LIMIT. */
+async function* growingPastTheLimit() {
+  const head = new Uint8Array(4096);
+  head.set(asset('reference.png').subarray(0, 64));
+  yield Buffer.from(head); // its type is known: the part file opens and the head is written
+  await new Promise((resolve) => setTimeout(resolve, 50)); // the part file is open
+  yield Buffer.alloc(16_000); // written, and still being written when the next part arrives
+  yield Buffer.alloc(LIMIT); // past the limit: refused, the part file destroyed under that write
+}
+
+it('refuses a file that grows past the limit during a write of it: no uncaught error, no part file left', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'upload-store-'));
+  folders.push(dataDir);
+  const store = new UploadStore(dataDir, LIMIT, Date.now);
+  const uncaught: unknown[] = [];
+  const record = (error: unknown) => uncaught.push(error);
+  process.on('uncaughtException', record);
+  try {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const outcome = await store.save(Readable.from(growingPastTheLimit()), 'big.png');
+      expect(outcome).toMatchObject({ ok: false, status: 413 });
+    }
+    // The writes in flight end after the refusals: their failures come now, if they come loose.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(uncaught).toEqual([]);
+    expect(readdirSync(join(dataDir, 'uploads'))).toEqual([]);
+  } finally {
+    process.off('uncaughtException', record);
+  }
+});
