@@ -101,28 +101,27 @@ const skipped = (unit?.numPendingTests ?? 0) + (unit?.numTodoTests ?? 0) + (e2e?
 
 // What fails a run without failing a test: a file's hook or import, an error outside any test, a
 // Playwright worker's teardown or the config. Without these a red run's tail said "0 failed".
-const runErrors = [
+const unitErrors = [
   ...(unitRunErrors?.files ?? []).flatMap((file) =>
     file.errors.map((error) => ({ name: `${file.name} (the file itself)`, error })),
   ),
   ...(unitRunErrors?.unhandled ?? []).map((error) => ({ name: 'Vitest, outside any test', error })),
-  ...(e2e?.errors ?? []).map((error) => ({
-    name: 'Playwright, outside any test',
-    error: error.stack ?? error.message,
-  })),
 ];
-if (
-  unitStatus !== 0 &&
-  unitFailed === 0 &&
-  !unitRunErrors?.unhandled?.length &&
-  !unitRunErrors?.files?.length
-)
-  runErrors.push({ name: 'Vitest', error: `exited ${unitStatus} with no failed test: see its output above` });
-if (e2eStatus !== 0 && e2eFailed === 0 && !e2e?.errors?.length)
-  runErrors.push({
-    name: 'Playwright',
-    error: `exited ${e2eStatus} with no failed test: see its output above`,
-  });
+const e2eErrors = (e2e?.errors ?? []).map((error) => ({
+  name: 'Playwright, outside any test',
+  error: error.stack ?? error.message,
+}));
+/** A runner that failed with no failed test and no error named: at least say which, and how. */
+const unexplained = (name, status, failed, errors) =>
+  status !== 0 && failed === 0 && errors.length === 0
+    ? [{ name, error: `exited ${status} with no failed test: see its output above` }]
+    : [];
+const runErrors = [
+  ...unitErrors,
+  ...unexplained('Vitest', unitStatus, unitFailed, unitErrors),
+  ...e2eErrors,
+  ...unexplained('Playwright', e2eStatus, e2eFailed, e2eErrors),
+];
 if (runErrors.length > 0) {
   console.log('\nErrors outside the tests:');
   for (const { name, error } of runErrors)

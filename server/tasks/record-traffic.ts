@@ -152,14 +152,19 @@ export function recordTraffic(recorder: TaskRecorder, inboxPath: string): Middle
     const create = c.req.method === 'POST' ? CREATE_PATH.exec(path) : null;
     const status = c.req.method === 'GET' ? STATUS_PATH.exec(path) : null;
     if (!create && !(status && !NOT_TASK_IDS.has(status[2]!))) return;
+    const id = status ? safeDecode(status[2]!) : '';
     // Not a task id (`%2f`, an encoded NUL…): the proxy refused it, and the record has nothing to learn.
-    if (status && !isTaskId(safeDecode(status[2]!))) return;
+    if (status && !isTaskId(id)) return;
     try {
       const text = await readAnswerText(c);
       if (text === TOO_LARGE) return;
       // The answer last recorded for the task, word for word (most polls): nothing to parse or write.
-      if (status && c.res.status === 200 && text !== undefined)
-        if (recorder.unchanged(status[1] as TaskType, safeDecode(status[2]!), text)) return;
+      const unchanged =
+        status &&
+        c.res.status === 200 &&
+        text !== undefined &&
+        recorder.unchanged(status[1] as TaskType, id, text);
+      if (unchanged) return;
       const envelope = envelopeOf(text);
       const ok = c.res.status === 200 && envelope?.code === 0;
       if (create) {
@@ -174,7 +179,6 @@ export function recordTraffic(recorder: TaskRecorder, inboxPath: string): Middle
         return;
       }
       const kind = status![1] as TaskType;
-      const id = safeDecode(status![2]!);
       const data = envelope?.data as Record<string, unknown> | undefined;
       if (ok && data && typeof data.status === 'string' && (TASK_TYPES as readonly string[]).includes(kind)) {
         // The exact text is what is compared: the answer is not serialised again to be compared.
