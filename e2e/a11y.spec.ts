@@ -276,11 +276,10 @@ test.describe('keyboard', () => {
     const id = (await links.first().textContent())!;
     await expect(panel.getByRole('heading', { name: '2 image tasks created' })).toBeFocused();
 
-    // The result has focus. Once the first task's image has arrived (a Tab while it arrives could
-    // land on what it replaces), the next Tab is that image, then the task's link, and Enter opens it.
-    await expect(panel.getByRole('button', { name: /^View larger/ }).first()).toBeVisible({
-      timeout: 15_000,
-    });
+    // The result has focus. Once both tasks' images have arrived, the next Tab is the first task's
+    // image, then its link, and Enter opens it. (Waiting for one image is not enough: the second task
+    // can finish first, and then the first tile still has no image to Tab to.)
+    await expect(panel.getByRole('button', { name: /^View larger/ })).toHaveCount(2, { timeout: 15_000 });
     await expect(panel.getByRole('heading', { name: '2 image tasks created' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(panel.getByRole('button', { name: /^View larger/ }).first()).toBeFocused();

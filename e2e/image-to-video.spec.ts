@@ -47,7 +47,10 @@ test.describe('Image to video', () => {
 
     // The video task's page: its start frame and the image task it came from.
     await panel.getByRole('link', { name: videoId }).click();
-    await expect(page.getByRole('img', { name: 'Start frame' })).toBeVisible();
+    // In the task's details; the request's inputs, once they have loaded, show it a second time.
+    await expect(
+      page.getByRole('region', { name: 'Details' }).getByRole('img', { name: 'Start frame' }),
+    ).toBeVisible();
     await page.getByRole('link', { name: imageId, exact: true }).click();
     await expect(page).toHaveURL(`/tasks/${imageId}`);
     await expect(page.getByRole('link', { name: 'Animate' })).toBeVisible();
