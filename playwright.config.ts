@@ -23,6 +23,9 @@ const quietNetwork = [
 
 export default defineConfig({
   testDir: './e2e',
+  // Playwright empties its output folder as it starts; Vitest, which runs beside it in `npm test`,
+  // writes its own reports to test-results/ meanwhile.
+  outputDir: 'test-results/e2e',
   globalSetup: './e2e/global-setup.ts',
   // Tests, not files, are shared out: one long file no longer holds a worker while the other idles.
   // Specs that start servers on fixed ports keep their tests in one worker (mode: 'default').
