@@ -2,8 +2,10 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, expect, it, vi } from 'vitest';
-import { removeRunFolder, templateKey } from './pglite-template';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { PGLITE_DIR } from '../db/database';
+import { cachedTemplate, removeRunFolder, templateKey } from './pglite-template';
 
 const folders: string[] = [];
 afterEach(() => folders.splice(0).forEach((folder) => rmSync(folder, { recursive: true, force: true })));
@@ -36,4 +38,56 @@ it('removes the run folder at the end, and only reports one it cannot remove', (
   expect(() => removeRunFolder('/proc/self/comm')).not.toThrow();
   expect(warn).toHaveBeenCalledWith(expect.stringMatching(/could not remove \/proc\/self\/comm: ENOTDIR/));
   warn.mockRestore();
+});
+
+describe('the cached template, made by one of two runs starting together', () => {
+  function cache(): string {
+    const folder = mkdtempSync(join(tmpdir(), 'template-cache-'));
+    folders.push(folder);
+    return folder;
+  }
+  /** A stand-in for initdb: counts its calls and takes a while, as initdb does. */
+  function maker(ms = 300) {
+    const made: string[] = [];
+    const make = async (making: string) => {
+      made.push(making);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      mkdirSync(join(making, PGLITE_DIR));
+      writeFileSync(join(making, PGLITE_DIR, 'PG_VERSION'), '17');
+    };
+    return { made, make };
+  }
+
+  it('is made once when two runs ask at the same time; both get it, and no lock is left', async () => {
+    const folder = cache();
+    const { made, make } = maker();
+    const [first, second] = await Promise.all([
+      cachedTemplate({ cache: folder, key: 'k', make }),
+      cachedTemplate({ cache: folder, key: 'k', make }),
+    ]);
+    expect(made).toHaveLength(1);
+    expect(first).toBe(join(folder, 'k'));
+    expect(second).toBe(first);
+    expect(existsSync(join(first, PGLITE_DIR, 'PG_VERSION'))).toBe(true);
+    expect(existsSync(join(folder, 'k.making'))).toBe(false);
+  });
+
+  it('takes over a lock whose run died, and makes it', async () => {
+    const folder = cache();
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+    writeFileSync(join(folder, 'k.making'), String(dead));
+    const { made, make } = maker(0);
+    expect(await cachedTemplate({ cache: folder, key: 'k', make })).toBe(join(folder, 'k'));
+    expect(made).toHaveLength(1);
+  });
+
+  it('makes its own when the run holding the lock takes longer than initdb ever does', async () => {
+    const folder = cache();
+    writeFileSync(join(folder, 'k.making'), String(process.pid)); // alive, and never done
+    const { made, make } = maker(0);
+    expect(await cachedTemplate({ cache: folder, key: 'k', make, waitMs: 300 })).toBe(join(folder, 'k'));
+    expect(made).toHaveLength(1);
+    // The lock was not this call's: it is left to its holder.
+    expect(existsSync(join(folder, 'k.making'))).toBe(true);
+  });
 });

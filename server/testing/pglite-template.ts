@@ -6,7 +6,16 @@
 // its contents: Vitest and then Playwright in one `npm test`, and every single-spec run after, copy it
 // instead of paying initdb again.
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, PGLITE_DIR } from '../db/database';
@@ -35,21 +44,88 @@ export function templateKey(inputs: readonly string[] = TEMPLATE_INPUTS): string
 /**
  * The cached template's DATA_DIR for this tree, made (and migrated) only when missing. Made in a
  * folder of its own and renamed into place, so a run killed half-way never leaves a partial one and
- * two runs making it at once both end with a whole one.
+ * two runs making it at once both end with a whole one. `npm test` starts Vitest and Playwright side
+ * by side, so in a fresh clone both would run initdb: the first takes a lock and makes it, the other
+ * waits for it (or makes its own if the first dies or takes longer than initdb ever does).
  */
-async function cachedTemplate(): Promise<string> {
-  const ready = join(TEMPLATE_CACHE, templateKey());
-  if (existsSync(join(ready, PGLITE_DIR))) return ready;
-  mkdirSync(TEMPLATE_CACHE, { recursive: true });
-  const making = mkdtempSync(join(TEMPLATE_CACHE, 'making-'));
+export async function cachedTemplate({
+  cache = TEMPLATE_CACHE,
+  key = templateKey(),
+  make = makeTemplate,
+  waitMs = 120_000,
+}: {
+  cache?: string;
+  key?: string;
+  /** Makes the template in `making` (tests give a stand-in for initdb). */
+  make?: (making: string) => Promise<void>;
+  waitMs?: number;
+} = {}): Promise<string> {
+  const ready = join(cache, key);
+  const isReady = () => existsSync(join(ready, PGLITE_DIR));
+  if (isReady()) return ready;
+  mkdirSync(cache, { recursive: true });
+  const lock = join(cache, `${key}.making`);
+  const state = takeLock(lock);
+  if (state === 'held') {
+    await waitFor(() => isReady() || !lockHeld(lock), waitMs);
+    if (isReady()) return ready;
+  }
+  try {
+    const making = mkdtempSync(join(cache, 'making-'));
+    await make(making);
+    try {
+      renameSync(making, ready);
+    } catch {
+      rmSync(making, { recursive: true, force: true }); // another run put its copy there first
+    }
+    return ready;
+  } finally {
+    if (state === 'mine') rmSync(lock, { force: true });
+  }
+}
+
+/**
+ * A file naming the process that makes the template. 'none': no lock can be had here (a read-only
+ * cache); the template is made without one, as before locks.
+ */
+function takeLock(lock: string, tries = 2): 'mine' | 'held' | 'none' {
+  try {
+    writeFileSync(lock, String(process.pid), { flag: 'wx' });
+    return 'mine';
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return 'none';
+    if (lockHeld(lock) || tries <= 1) return 'held';
+    rmSync(lock, { force: true }); // left by a run that died
+    return takeLock(lock, tries - 1);
+  }
+}
+
+/** The lock exists and the process it names is alive. */
+function lockHeld(lock: string): boolean {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(lock, 'utf8'));
+  } catch {
+    return false;
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'; // alive, another user's
+  }
+}
+
+async function waitFor(done: () => boolean, ms: number): Promise<void> {
+  for (const end = Date.now() + ms; !done() && Date.now() < end;)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+/** initdb and the migrations, in `making`. */
+async function makeTemplate(making: string): Promise<void> {
   const database = await openDatabase({ dataDir: making });
   await database.close();
-  try {
-    renameSync(making, ready);
-  } catch {
-    rmSync(making, { recursive: true, force: true }); // another run put its copy there first
-  }
-  return ready;
 }
 
 /** Names the run whose template the workers copy; global set-up sets it, workers inherit it. */

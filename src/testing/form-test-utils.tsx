@@ -4,6 +4,10 @@
 // emulator does not produce on request (a given msg, a held request).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { ReactNode } from 'react';
 import { onTestFinished, vi } from 'vitest';
 import { createEmulator } from '../../server/emulator/app';
@@ -33,14 +37,20 @@ export interface FetchStubOptions {
 }
 
 export function stubFetch(options: FetchStubOptions = {}) {
+  // Uploads land in a folder of the test's own (made on the first one), never the checkout's ./data.
+  const dataDir = join(tmpdir(), `media-console-form-test-${randomUUID()}`);
   const emulator = createEmulator({
     timeScale: 0.01,
     log: () => {},
+    dataDir,
     // The emulator downloads reference images; here every one is a valid PNG.
     fetch: async () => new Response(PNG_1X1, { headers: { 'content-type': 'image/png' } }),
     ...options.emulator,
   });
-  onTestFinished(() => emulator.close());
+  onTestFinished(async () => {
+    await emulator.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
   const posts: { url: string; body: unknown }[] = [];
   /** Task ids the creation answers returned, in order. */
   const created: string[] = [];
