@@ -81,14 +81,17 @@ test('three people sign in through the provider; each gets the role their groups
       // For a person to look at (not kept): the People screen at desktop and phone widths.
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 900 });
-        await page.screenshot({ path: `test-results/identity/people-${width}.png`, fullPage: true });
+        await page.screenshot({ path: `test-results/e2e/identity/people-${width}.png`, fullPage: true });
       }
       await page.setViewportSize({ width: 1280, height: 720 });
     }
     if (login === 'vera') {
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 900 });
-        await page.screenshot({ path: `test-results/identity/viewer-create-${width}.png`, fullPage: true });
+        await page.screenshot({
+          path: `test-results/e2e/identity/viewer-create-${width}.png`,
+          fullPage: true,
+        });
       }
     }
     const people = await page.request.get(`${server.url}/__console/people`);

@@ -131,7 +131,12 @@ test.describe('task gallery', () => {
           const date = new Date(Date.now() + shift).toUTCString();
           await route.fulfill({ response, headers: { ...response.headers(), date } });
         } catch (error) {
-          if (!/disposed|closed/.test(String(error))) throw error;
+          if (
+            !/Fetch response has been disposed|Target page, context or browser has been closed/.test(
+              String(error),
+            )
+          )
+            throw error;
         }
       },
     );

@@ -24,7 +24,7 @@ async function startBoth() {
     CALLBACK_SECRET: SECRET,
     API_BASE_URL: service.url,
     API_TOKEN: E2E_TOKEN,
-    DATA_DIR: `test-results/two-instances-${name}`,
+    DATA_DIR: `test-results/e2e/two-instances-${name}`,
   });
   servers = await Promise.all([startProdServer(4185, env('a')), startProdServer(4186, env('b'))]);
   return servers as [ProdServer, ProdServer];

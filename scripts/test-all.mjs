@@ -6,38 +6,59 @@
 // priority, so the browser, whose tests wait with timeouts, comes first; Vitest's tests have room.
 // Playwright's output shows as it runs; Vitest's is kept and printed in one piece when Playwright ends.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { setPriority } from 'node:os';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 mkdirSync('test-results', { recursive: true });
 
-/** Runs a package's command line with node; resolves its exit status. */
-function run(bin, args, { env = {}, keepOutput = false, nice = 0 } = {}) {
-  const child = spawn(process.execPath, [bin, ...args], {
-    stdio: keepOutput ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+const children = new Set();
+/**
+ * Runs a package's command line with node; resolves its exit status (a signal counts as 1). `keepTo`
+ * keeps its output (also written to that file as it comes) instead of showing it.
+ */
+function run(bin, args, { env = {}, keepTo, nice = false } = {}) {
+  // `nice` renices every thread from the start (os.setPriority after spawn would miss those Node
+  // starts at boot); where there is none, the runner runs at the usual priority.
+  const niced = nice && existsSync('/usr/bin/nice');
+  const [command, commandArgs] = niced
+    ? ['/usr/bin/nice', ['-n', '10', process.execPath, bin, ...args]]
+    : [process.execPath, [bin, ...args]];
+  const child = spawn(command, commandArgs, {
+    stdio: keepTo ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     env: { ...process.env, ...env },
   });
-  // Threads the process starts later inherit its priority.
-  if (nice) trySetPriority(child.pid, nice);
+  children.add(child);
   const output = [];
-  child.stdout?.on('data', (chunk) => output.push(chunk));
-  child.stderr?.on('data', (chunk) => output.push(chunk));
+  const file = keepTo && createWriteStream(keepTo);
+  const keep = (chunk) => {
+    output.push(chunk);
+    file?.write(chunk);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   return new Promise((resolve) => {
+    const done = (status) => {
+      children.delete(child);
+      file?.end();
+      resolve({ status, output: Buffer.concat(output) });
+    };
     child.on('error', (error) => {
-      output.push(Buffer.from(`${error.stack}\n`));
-      resolve({ status: 1, output: Buffer.concat(output) });
+      keep(Buffer.from(`${error.stack}\n`));
+      done(1);
     });
-    child.on('close', (code) => resolve({ status: code ?? 1, output: Buffer.concat(output) }));
+    // On 'exit', not 'close': a process a test left behind can hold the pipe open long after. Output
+    // still in the pipe gets a moment to arrive.
+    child.on('exit', (code) => setTimeout(() => done(code ?? 1), child.stdout ? 200 : 0));
   });
 }
 
-function trySetPriority(pid, nice) {
-  try {
-    setPriority(pid, nice);
-  } catch {
-    // Not allowed here (some containers): it then runs at the same priority, only less smoothly.
-  }
-}
+// Ctrl-C reaches both runners from the terminal; a signal sent to this process alone (a CI timeout)
+// is passed on. Either way both stop in their own way, and the summary below still prints.
+let interrupted;
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    interrupted ??= signal;
+    for (const child of children) child.kill(signal);
+  });
 
 function readJson(path) {
   try {
@@ -64,7 +85,11 @@ const unitRun = run(
     '--reporter=./scripts/vitest-run-errors.mjs',
   ],
   // Kept output loses the terminal: keep its colours when the run has one.
-  { keepOutput: true, nice: 10, env: process.stdout.isTTY ? { FORCE_COLOR: '1' } : {} },
+  {
+    keepTo: 'test-results/vitest.log',
+    nice: true,
+    env: process.stdout.isTTY ? { FORCE_COLOR: '1' } : {},
+  },
 ).then((result) => {
   unitSeconds = secondsSinceStart();
   return result;
@@ -75,7 +100,6 @@ const e2eRun = run('node_modules/@playwright/test/cli.js', ['test', '--reporter=
 const { status: e2eStatus } = await e2eRun;
 const e2eSeconds = secondsSinceStart();
 const { status: unitStatus, output: unitOutput } = await unitRun;
-writeFileSync('test-results/vitest.log', unitOutput);
 console.log(`\n── Vitest (ran beside Playwright, finished at ${unitSeconds} s) ──\n`);
 process.stdout.write(unitOutput);
 
@@ -193,4 +217,5 @@ const failed =
   (unitStatus !== 0 && unitFailed === 0 ? 1 : 0) +
   (e2eStatus !== 0 && e2eFailed === 0 ? 1 : 0);
 console.log(`${unitPassed + e2ePassed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(failed === 0 && unitStatus === 0 && e2eStatus === 0 ? 0 : 1);
+if (interrupted) console.log(`Interrupted (${interrupted}).`);
+process.exit(interrupted ? 130 : failed === 0 && unitStatus === 0 && e2eStatus === 0 ? 0 : 1);

@@ -2,8 +2,8 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { spawnSync } from 'node:child_process';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { spawn, spawnSync } from 'node:child_process';
 import { PGLITE_DIR } from '../db/database';
 import { cachedTemplate, removeRunFolder, templateKey } from './pglite-template';
 
@@ -83,11 +83,22 @@ describe('the cached template, made by one of two runs starting together', () =>
 
   it('makes its own when the run holding the lock takes longer than initdb ever does', async () => {
     const folder = cache();
-    writeFileSync(join(folder, 'k.making'), String(process.pid)); // alive, and never done
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)']);
+    onTestFinished(() => void holder.kill());
+    writeFileSync(join(folder, 'k.making'), String(holder.pid)); // alive, and never done
     const { made, make } = maker(0);
     expect(await cachedTemplate({ cache: folder, key: 'k', make, waitMs: 300 })).toBe(join(folder, 'k'));
     expect(made).toHaveLength(1);
     // The lock was not this call's: it is left to its holder.
     expect(existsSync(join(folder, 'k.making'))).toBe(true);
+  });
+
+  it('takes a lock naming this very process as left by an earlier one with the same pid', async () => {
+    const folder = cache();
+    writeFileSync(join(folder, 'k.making'), String(process.pid));
+    const { made, make } = maker(0);
+    expect(await cachedTemplate({ cache: folder, key: 'k', make, waitMs: 60_000 })).toBe(join(folder, 'k'));
+    expect(made).toHaveLength(1);
+    expect(existsSync(join(folder, 'k.making'))).toBe(false);
   });
 });

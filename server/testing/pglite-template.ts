@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import {
   cpSync,
   existsSync,
+  linkSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -71,6 +72,7 @@ export async function cachedTemplate({
     if (isReady()) return ready;
   }
   try {
+    if (isReady()) return ready; // made by a run that finished just before this one took the lock
     const making = mkdtempSync(join(cache, 'making-'));
     await make(making);
     try {
@@ -80,35 +82,55 @@ export async function cachedTemplate({
     }
     return ready;
   } finally {
-    if (state === 'mine') rmSync(lock, { force: true });
+    if (state === 'mine') {
+      locksHeldHere.delete(lock);
+      if (lockPid(lock) === process.pid) rmSync(lock, { force: true });
+    }
   }
 }
 
 /**
- * A file naming the process that makes the template. 'none': no lock can be had here (a read-only
- * cache); the template is made without one, as before locks.
+ * A file naming the process that makes the template, written whole and then linked into place, so
+ * nobody reads it half-written. 'none': no lock can be had here (a read-only cache); the template is
+ * made without one.
  */
 function takeLock(lock: string, tries = 2): 'mine' | 'held' | 'none' {
+  const mine = `${lock}.${process.pid}`;
   try {
-    writeFileSync(lock, String(process.pid), { flag: 'wx' });
+    writeFileSync(mine, String(process.pid));
+    linkSync(mine, lock);
+    locksHeldHere.add(lock);
     return 'mine';
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return 'none';
     if (lockHeld(lock) || tries <= 1) return 'held';
     rmSync(lock, { force: true }); // left by a run that died
     return takeLock(lock, tries - 1);
+  } finally {
+    rmSync(mine, { force: true });
   }
 }
 
-/** The lock exists and the process it names is alive. */
-function lockHeld(lock: string): boolean {
-  let pid: number;
+function lockPid(lock: string): number | undefined {
   try {
-    pid = Number(readFileSync(lock, 'utf8'));
+    const pid = Number(readFileSync(lock, 'utf8'));
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
   } catch {
-    return false;
+    return undefined;
   }
-  if (!Number.isInteger(pid) || pid <= 0) return false;
+}
+
+/** The locks this process holds, to tell them from one an earlier process with the same pid left. */
+const locksHeldHere = new Set<string>();
+
+/**
+ * The lock names a process that is alive and holds it. A lock naming this process that it did not
+ * take was left by an earlier process with the same pid (in a container, pids repeat).
+ */
+function lockHeld(lock: string): boolean {
+  const pid = lockPid(lock);
+  if (pid === undefined) return false;
+  if (pid === process.pid) return locksHeldHere.has(lock);
   try {
     process.kill(pid, 0);
     return true;

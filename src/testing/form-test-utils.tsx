@@ -49,7 +49,8 @@ export function stubFetch(options: FetchStubOptions = {}) {
   });
   onTestFinished(async () => {
     await emulator.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    // An upload refused mid-stream may still be closing its file: tried again rather than failed.
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   });
   const posts: { url: string; body: unknown }[] = [];
   /** Task ids the creation answers returned, in order. */
