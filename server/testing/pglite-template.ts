@@ -3,7 +3,7 @@
 // migrated data folder (the template) and every test database is a copy of it. No production code
 // knows about this: a copy is an ordinary DATA_DIR that `openDatabase` opens and migrates as usual.
 // The template itself is kept between runs (node_modules/.cache), under a key made of what decides
-// its contents: Vitest and then Playwright in one `npm test`, and every single-spec run after, copy it
+// its contents: Vitest and Playwright in one `npm test`, and every single-spec run after, copy it
 // instead of paying initdb again.
 import { createHash } from 'node:crypto';
 import {
@@ -67,12 +67,10 @@ export async function cachedTemplate({
   mkdirSync(cache, { recursive: true });
   const lock = join(cache, `${key}.making`);
   const state = takeLock(lock);
-  if (state === 'held') {
-    await waitFor(() => isReady() || !lockHeld(lock), waitMs);
-    if (isReady()) return ready;
-  }
+  if (state === 'held') await waitFor(() => isReady() || !lockHeld(lock), waitMs);
   try {
-    if (isReady()) return ready; // made by a run that finished just before this one took the lock
+    // Made meanwhile: by the run this one waited for, or one that finished just before the lock.
+    if (isReady()) return ready;
     const making = mkdtempSync(join(cache, 'making-'));
     await make(making);
     try {
