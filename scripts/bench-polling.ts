@@ -11,7 +11,7 @@ import { createEmulator } from '../server/emulator/app';
 import { jitterFor, PHASES } from '../server/emulator/tasks';
 import { isTerminalStatus } from '../src/api/status';
 import { peekTask, recordCreatedTasks } from '../src/features/tasks/history/history';
-import { minimumPolls } from '../src/features/tasks/history/poll-schedule';
+import { minimumPolls } from '../src/api/core/follow-schedule';
 import { DEFAULT_CONCURRENCY } from '../src/features/tasks/polling/poll-settings';
 import { taskStatusQuery } from '../src/features/tasks/polling/task-polling';
 import { printRows, type BenchRow } from './bench-size';

@@ -11,7 +11,7 @@ import { importCallbackLog } from '../callbacks/import-log';
 import { createCallbackInbox } from '../callbacks/inbox';
 import { consoleInboxMarker } from '../proxy/console-inbox-marker';
 import { CallbackStore } from '../callbacks/store';
-import type { ServerConfig } from '../config/config';
+import { DEFAULT_FOLLOW_RATE_PER_SECOND, type ServerConfig } from '../config/config';
 import { openDatabase, type Database } from '../db/database';
 import { createEmulator, type Emulator, type EmulatorOptions } from '../emulator/app';
 import { createGuardedFetch } from '../proxy/outbound';
@@ -23,6 +23,7 @@ import { createStreamLimits } from '../http/stream-limits';
 import { requestOrigin } from '../http/request-origin';
 import { importSignedOutSessions } from '../auth/signed-out-sessions';
 import { createTaskRecorder, TASKS_CHANNEL } from '../tasks/recorder';
+import { createFollower, type Follower } from '../follow/follower';
 import { createCopyJob, type CopyJob } from '../results/copy-job';
 import { openResultStore } from '../results/open-store';
 import { createResultRoutes } from '../results/routes';
@@ -69,8 +70,8 @@ export interface NodeApp {
   identity: IdentityStore;
   /** The copy job that keeps result files in the team's store (server/results). */
   results?: CopyJob;
-  /** Resolves once no status check that a callback triggered is waiting or running (tests). */
-  callbackChecksIdle?(): Promise<void>;
+  /** Follows every unfinished task of the record to its end (server/follow). */
+  follower?: Follower;
   close(): Promise<void>;
 }
 
@@ -91,6 +92,11 @@ export interface NodeAppOptions {
    * database; tests that hand one over drive `results.drain()` themselves.
    */
   keepResults?: boolean;
+  /**
+   * Follows every unfinished task in the background. Default: on when the app opens its own
+   * database; tests that hand one over drive `follower.drain()` themselves.
+   */
+  followTasks?: boolean;
   /** The result store (tests); default from `config.results`. */
   resultStore?: ResultStore;
 }
@@ -144,17 +150,26 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
     ...(config.apiBaseUrl ? [new URL(config.apiBaseUrl).origin] : []),
     ...(config.mediaOrigins ?? []),
   ]);
-  const hints = createCallbackHints({
+  const ownOrigin = config.publicBaseUrl ?? 'http://localhost';
+  // The server follows every unfinished task itself (server/follow): through this app, as a
+  // browser's status query would go, so the proxy adds the token (or the emulator answers) and the
+  // traffic recorder records the answer like any status answer.
+  const follower = createFollower({
     database,
-    // Through this app, as the browser's poll goes: the proxy adds the token (or the emulator
-    // answers), and the traffic recorder records the answer like any status answer.
-    checkStatus: async (kind, id, origin) =>
+    ask: async (kind, id) =>
       app.fetch(
-        new Request(`${config.publicBaseUrl ?? origin}${STATUS_PATHS[kind](id)}`, {
-          headers: { accept: 'application/json' },
-        }),
+        new Request(`${ownOrigin}${STATUS_PATHS[kind](id)}`, { headers: { accept: 'application/json' } }),
         { [IDENTITY_KEY]: SYSTEM_IDENTITY },
       ),
+    ratePerSecond: config.followRatePerSecond ?? DEFAULT_FOLLOW_RATE_PER_SECOND,
+    // No status query for the kind here: a callback already received is the only news there will be.
+    onEnded: async (id, end) => {
+      if (end === 'unavailable') await hints.noStatusQuery(id, ownOrigin);
+    },
+  });
+  const hints = createCallbackHints({
+    database,
+    askSoon: () => follower.wake(),
     // The service's results come from its own origin or MEDIA_ORIGINS (which the page's CSP lets
     // media load from); the emulator's from this console's /emulator/ paths.
     trustedResultUrl: (url, origin) =>
@@ -176,7 +191,7 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
   });
   closers.push(async () => {
     // No new status checks; then the store: it refuses new callbacks and waits for the ones being committed.
-    await hints.close();
+    await follower.close();
     await recorder.flush();
     await store.close();
     await inbox.close();
@@ -192,8 +207,9 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
   const recordCreated = recorder.created;
   recorder.created = async (...args) => {
     await recordCreated(...args);
+    follower.wake();
     const ids = args[2].map((task) => task.id);
-    await hints.created(ids, config.publicBaseUrl ?? 'http://localhost');
+    await hints.created(ids, ownOrigin);
   };
   // Spending limits (server/limits): a creation past one is refused before it reaches the proxy or
   // the emulator; one that fits is held until the recorder (inside) has recorded its tasks.
@@ -236,6 +252,9 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
   };
   if (options.keepResults ?? !options.database) {
     void database.then(() => results.start()).catch(() => undefined);
+  }
+  if (options.followTasks ?? !options.database) {
+    void database.then(() => follower.start()).catch(() => undefined);
   }
   // Removing a task's kept files is an admin's action: it goes in the audit log.
   app.delete('/__console/results/:task', async (c, next) => {
@@ -324,7 +343,7 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
     database,
     identity,
     results,
-    callbackChecksIdle: () => hints.idle(),
+    follower,
     async close() {
       await Promise.all(closers.map((close) => close()));
     },

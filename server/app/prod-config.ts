@@ -5,6 +5,7 @@ import { DEFAULT_LOGIN_FAILURES_TOTAL } from '../auth/auth-rate-limit';
 import { isValidCallbackSecret, SECRET_RULE } from '../callbacks/secret';
 import {
   parsePresignAboveMb,
+  parseFollowRate,
   parseStreamCount,
   parseUploadMaxMb,
   readServerConfig,
@@ -183,6 +184,12 @@ export function readProdConfig(env: NodeJS.ProcessEnv = process.env): ProdConfig
     if (raw !== undefined && parseStreamCount(raw) === undefined)
       problems.push(`${name} must be a whole number of event streams from 1 to 100000, got "${raw}"`);
   }
+
+  const followRate = clean(env.FOLLOW_RATE_PER_SECOND);
+  if (followRate !== undefined && parseFollowRate(followRate) === undefined)
+    problems.push(
+      `FOLLOW_RATE_PER_SECOND must be a whole number of status requests per second from 1 to 1000, got "${followRate}"`,
+    );
 
   if (server?.apiBaseUrl) {
     if (!server.apiToken)

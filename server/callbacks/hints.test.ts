@@ -90,8 +90,9 @@ async function timeline(id: string) {
   return rows.map((row) => [row.source, row.status]);
 }
 
+/** The server's follower asks about every task that is due, as it does in the background. */
 async function settle() {
-  await server.nodeApp.callbackChecksIdle!();
+  await server.nodeApp.follower!.drain();
 }
 
 describe('a forged callback for an existing task', () => {
@@ -150,8 +151,8 @@ describe('a forged callback for an existing task', () => {
     await settle();
     const row = await task('i2is-2');
     expect(row).toMatchObject({ status: '', result: {} });
+    expect(row!.last_error).toMatchObject({ kind: 'not_found', code: 100003, msg: 'task not found' });
     expect(await timeline('i2is-2')).toEqual([['created', null]]);
-    expect(logged.some((line) => line.includes('"i2is-2"') && line.includes('code 100003'))).toBe(true);
   });
 
   it('is not checked at all when the record already has the service’s final answer', async () => {
@@ -341,55 +342,55 @@ describe('the secret-free door for signed-in browsers (/__console/callbacks)', (
 
 describe('createCallbackHints on its own', () => {
   const body = (id: string) => imageCallback(id) as never;
+  const origin = 'https://console.example.com';
+  const followRow = (id: string) =>
+    server.database.db.selectFrom('task_follows').selectAll().where('task_id', '=', id).executeTakeFirst();
 
-  it('asks again after a 503 or a still-running status, then takes the final answer', async () => {
+  it('makes a followed task due now and wakes the follower, for each callback', async () => {
     await created('image_generate', 'i2is-r');
-    const answers = [
-      Response.json({ code: 503, msg: 'busy' }, { status: 503 }),
-      Response.json({ code: 0, msg: 'ok', data: { task_id: 'i2is-r', status: 'GENERATING' } }),
-      Response.json({ code: 0, msg: 'ok', data: { task_id: 'i2is-r', status: 'SUCCEEDED' } }),
-    ];
-    const checkStatus = vi.fn(async () => answers.shift()!);
+    const later = new Date(Date.now() + 3_600_000);
+    await server.database.db.updateTable('task_follows').set({ due_at: later }).execute();
+    const askSoon = vi.fn();
     const hints = createCallbackHints({
       database: Promise.resolve(server.database),
-      checkStatus,
+      askSoon,
       trustedResultUrl: () => false,
-      retryDelaysMs: [1, 1],
       log: () => {},
     });
-    expect(await hints.received(body('i2is-r'), 'https://console.example.com')).toBe('checking');
-    await hints.idle();
-    expect(checkStatus).toHaveBeenCalledTimes(3);
-    await hints.close();
+    const before = Date.now();
+    expect(await hints.received(body('i2is-r'), origin)).toBe('checking');
+    expect(askSoon).toHaveBeenCalledWith('i2is-r');
+    expect((await followRow('i2is-r'))!.due_at!.getTime()).toBeLessThanOrEqual(Date.now());
+    expect((await followRow('i2is-r'))!.due_at!.getTime()).toBeGreaterThanOrEqual(before - 1000);
   });
 
-  it('sends one check per task however many callbacks arrive, and at most queueMax tasks wait', async () => {
-    for (const id of ['i2is-a', 'i2is-b', 'i2is-c']) await created('image_generate', id);
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const checkStatus = vi.fn(async (_kind: string, id: string) => {
-      await gate;
-      return Response.json({ code: 0, msg: 'ok', data: { task_id: id, status: 'SUCCEEDED' } });
-    });
+  it('takes the callback at once, unconfirmed, for a task whose kind has no status query here', async () => {
+    await created('image_generate', 'i2is-u');
+    await server.database.db.updateTable('task_follows').set({ due_at: null, ended: 'unavailable' }).execute();
+    const askSoon = vi.fn();
     const hints = createCallbackHints({
       database: Promise.resolve(server.database),
-      checkStatus,
+      askSoon,
       trustedResultUrl: () => false,
-      concurrency: 1,
-      queueMax: 2,
       log: () => {},
     });
-    const origin = 'https://console.example.com';
-    const outcomes = await Promise.all(
-      Array.from({ length: 50 }, () => hints.received(body('i2is-a'), origin)),
+    expect(await hints.received(body('i2is-u'), origin)).toBe('unconfirmed');
+    expect(askSoon).not.toHaveBeenCalled();
+    expect(await task('i2is-u')).toMatchObject({ status: 'SUCCEEDED', last_source: 'callback' });
+    expect((await task('i2is-u'))!.result).not.toHaveProperty('image_url');
+    expect(await followRow('i2is-u')).toBeUndefined();
+  });
+
+  it('sends one status query per task however many callbacks arrive', async () => {
+    await created('image_generate', 'i2is-a');
+    upstream = () => Response.json({ code: 0, msg: 'ok', data: { task_id: 'i2is-a', status: 'SUCCEEDED' } });
+    const replies = await Promise.all(Array.from({ length: 50 }, () => post(imageCallback('i2is-a'))));
+    expect(new Set(await Promise.all(replies.map(async (reply) => (await reply.json()).data.task)))).toEqual(
+      new Set(['checking']),
     );
-    expect(new Set(outcomes)).toEqual(new Set(['checking']));
-    expect(await hints.received(body('i2is-b'), origin)).toBe('checking');
-    expect(await hints.received(body('i2is-c'), origin)).toBe('busy');
-    release();
-    await hints.idle();
-    expect(checkStatus.mock.calls.map(([, id]) => id)).toEqual(['i2is-a', 'i2is-b']);
-    await hints.close();
+    await settle();
+    expect(sent.filter((request) => request.method === 'GET')).toHaveLength(1);
+    expect((await task('i2is-a'))!.status).toBe('SUCCEEDED');
   });
 
   it('leaves out links of other origins, other schemes and non-links in link fields', () => {

@@ -39,6 +39,22 @@ export interface ServerConfig {
   mediaOrigins?: string[];
   /** Where result files are kept (server/results): DATA_DIR/results, or an S3-compatible store. */
   results?: ResultsConfig;
+  /** FOLLOW_RATE_PER_SECOND: status requests per second to the service, all instances together. */
+  followRatePerSecond?: number;
+}
+
+/**
+ * The team's status requests per second by default: 10,000 running tasks are then each asked about
+ * every 17 minutes at worst, and the service never sees more than this, however many tasks run.
+ */
+export const DEFAULT_FOLLOW_RATE_PER_SECOND = 10;
+
+/** FOLLOW_RATE_PER_SECOND: a whole number from 1 to 1,000; undefined when unset or out of range. */
+export function parseFollowRate(raw: string | undefined): number | undefined {
+  const text = raw?.trim();
+  if (!text || !/^\d+$/.test(text)) return undefined;
+  const value = Number(text);
+  return value >= 1 && value <= 1000 ? value : undefined;
 }
 
 export interface ResultsConfig {
@@ -180,6 +196,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     streamsTotal: parseStreamCount(env.STREAMS_TOTAL),
     mediaOrigins: parseOrigins(env.MEDIA_ORIGINS),
     results: readResultsConfig(env),
+    followRatePerSecond: parseFollowRate(env.FOLLOW_RATE_PER_SECOND),
   };
 }
 

@@ -36,7 +36,7 @@ describe.each(Object.keys(opens))('on %s', (kind) => {
     if (kind === 'PostgreSQL') await database?.close();
   });
   beforeEach(async () => {
-    await sql`truncate callbacks, tasks, task_events restart identity`.execute(database.db);
+    await sql`truncate callbacks, tasks, task_events, task_follows restart identity`.execute(database.db);
     store = new CallbackStore(database, { moveTasks: true });
     notices = [];
     unlisten = await database.listen(TASKS_CHANNEL, (payload) => notices.push(payload));

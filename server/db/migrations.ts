@@ -299,6 +299,15 @@ export const MIGRATIONS: Record<string, Migration> = {
       await sql.raw(HIDDEN_TASKS_0013).execute(db);
     },
   },
+  // The server follows every unfinished task itself, whatever browser is open: one row per task it
+  // still asks about, claimed with `for update skip locked` so instances share the work, and one row
+  // that every instance reads before asking (the team's request rate and the service's Retry-After).
+  // The existing unfinished tasks are followed from now on. Frozen text.
+  '0014_task_follows': {
+    async up(db: Kysely<unknown>) {
+      await sql.raw(TASK_FOLLOWS_0014).execute(db);
+    },
+  },
 };
 
 const REQUESTS_0007 = `
@@ -475,6 +484,29 @@ create table hidden_tasks (
   hidden_at timestamptz not null default now(),
   primary key (user_id, task_id)
 );
+`;
+
+const TASK_FOLLOWS_0014 = `
+create table task_follows (
+  task_id text primary key references tasks (id) on delete cascade,
+  due_at timestamptz,
+  claims integer not null default 0,
+  failures integer not null default 0,
+  ended text,
+  ended_at timestamptz
+);
+create index task_follows_due on task_follows (due_at) where due_at is not null;
+create table follow_brake (
+  id integer primary key check (id = 1),
+  not_before timestamptz not null default 'epoch',
+  window_start timestamptz not null default 'epoch',
+  window_used integer not null default 0,
+  last_error jsonb,
+  last_error_at timestamptz
+);
+insert into follow_brake (id) values (1);
+insert into task_follows (task_id, due_at)
+select id, now() from tasks where status not in ('SUCCEEDED', 'FAILED');
 `;
 
 export class NewerDatabaseError extends Error {}

@@ -216,8 +216,38 @@ export interface HiddenTasksTable {
   hidden_at: Timestamp;
 }
 
+/** Why the server stopped asking the service about a task that never reached a final status. */
+export type FollowEnd = 'not_found' | 'unavailable';
+
+/** An unfinished task the server asks the service about (migration 0014, server/follow). */
+export interface TaskFollowsTable {
+  task_id: string;
+  /** When it is next asked; null once it is no longer asked (`ended`). A claim moves it a lease ahead. */
+  due_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Claims so far: the fence that keeps a worker whose lease was taken over from writing the row. */
+  claims: ColumnType<number, number | undefined, number>;
+  /** Failed status requests in a row (the backoff reads it). */
+  failures: ColumnType<number, number | undefined, number>;
+  ended: ColumnType<FollowEnd | null, FollowEnd | null | undefined, FollowEnd | null>;
+  ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** The one row every instance reads before asking: the team's request rate and the service's brake. */
+export interface FollowBrakeTable {
+  id: number;
+  /** No status request before this (a 429 or a Retry-After, for every instance). */
+  not_before: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** The current one-second window of the team's request rate, and the requests granted in it. */
+  window_start: ColumnType<Date, Date | string | undefined, Date | string>;
+  window_used: ColumnType<number, number | undefined, number>;
+  last_error: JSONColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  last_error_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface Schema {
   hidden_tasks: HiddenTasksTable;
+  task_follows: TaskFollowsTable;
+  follow_brake: FollowBrakeTable;
   result_copies: ResultCopiesTable;
   users: UsersTable;
   sessions: SessionsTable;

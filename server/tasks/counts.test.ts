@@ -45,7 +45,7 @@ describe('tab counts without a search', () => {
     for (const filter of [{}, { kind: 'image_to_video' }, { creator: 'Ana' }])
       expect((await countTasks(db, filter)).counts).toEqual(await scanned(filter));
     expect((await countTasks(db, {})).capped).toBe(false);
-    await sql`truncate tasks`.execute(db);
+    await sql`truncate tasks cascade`.execute(db);
     expect((await countTasks(db, {})).counts).toEqual({ all: 0, running: 0, succeeded: 0, failed: 0 });
   });
 

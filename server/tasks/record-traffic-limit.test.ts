@@ -159,7 +159,7 @@ describe('an answer the recorder already has', () => {
     await app.request('/v1/image_to_video/i2v-1');
     expect(recorder.unchanged).not.toHaveBeenCalled();
     expect(recorder.error).toHaveBeenCalledWith('i2v-1', {
-      kind: 'status',
+      kind: 'server',
       httpStatus: 503,
       code: 503,
       msg: 'busy',

@@ -3,6 +3,7 @@
 // never holds more than RECORD_MAX_BYTES of it: the answers worth recording are small JSON.
 import type { Context, MiddlewareHandler } from 'hono';
 import { CONSOLE_INBOX, TASK_TYPES, type TaskType } from '../../src/api/schemas';
+import { statusQueryKind } from '../../src/api/errors';
 import { namesInbox } from '../proxy/console-inbox-marker';
 import { answerBytes } from '../http/answer-bytes';
 import { isJsonMediaType } from '../http/media-type';
@@ -184,8 +185,10 @@ export function recordTraffic(recorder: TaskRecorder, inboxPath: string): Middle
         // The exact text is what is compared: the answer is not serialised again to be compared.
         await recorder.status(kind, id, data, text);
       } else {
+        const code = typeof envelope?.code === 'number' && envelope.code !== 0 ? envelope.code : undefined;
         await recorder.error(id, {
-          kind: 'status',
+          // Named as the browser's client names it, so the card says why (not found, no status query…).
+          kind: ok ? 'malformed' : statusQueryKind(c.res.status, code),
           httpStatus: c.res.status,
           ...(typeof envelope?.code === 'number' ? { code: envelope.code } : {}),
           msg: typeof envelope?.msg === 'string' ? envelope.msg : `HTTP ${c.res.status}`,

@@ -123,7 +123,7 @@ describe('status answers', () => {
       Array.from({ length: 10 }, () => recorder.status('image_generate', 'img-1', RUNNING)),
     );
     expect(answers.filter(Boolean)).toHaveLength(1);
-    expect(kinds.filter((kind) => kind === 'InsertQueryNode').length).toBe(2); // the task and its event
+    expect(kinds.filter((kind) => kind === 'InsertQueryNode').length).toBe(3); // the task, its event, its follow row
     expect((await taskRow()).status).toBe('RUNNING');
   });
 

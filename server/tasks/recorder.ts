@@ -115,7 +115,22 @@ export async function applyStatus(
     await addEvent(trx, id, added && source !== 'callback' ? 'lookup' : source, status);
   // Its files go into the team's store (server/results), queued with the status that makes them due.
   if (status === 'SUCCEEDED') await queueResultCopies(trx, [id]);
+  await keepFollowing(trx, id, status);
   await announce(trx, id);
+}
+
+/**
+ * The server asks about every task until its status is final (server/follow): a task the record
+ * learns of by a lookup starts being followed, and a final status, however it came, ends it.
+ */
+async function keepFollowing(trx: Db, id: string, status: string) {
+  if (isTerminalStatus(status)) await trx.deleteFrom('task_follows').where('task_id', '=', id).execute();
+  else
+    await trx
+      .insertInto('task_follows')
+      .values({ task_id: id, due_at: new Date() })
+      .onConflict((oc) => oc.column('task_id').doNothing())
+      .execute();
 }
 
 export type { Creator } from '../identity/creator';
@@ -301,12 +316,15 @@ export function createTaskRecorder(database: Promise<Database>): TaskRecorder {
             ...(at && { created_at: at, updated_at: at }),
           };
           // A callback can beat the creation answer; the creation's facts win, its status stays.
-          await trx
+          const { status } = await trx
             .insertInto('tasks')
             .values({ id: task.id, ...values })
             .onConflict((oc) => oc.column('id').doUpdateSet(values))
-            .execute();
+            .returning('status')
+            .executeTakeFirstOrThrow();
           await addEvent(trx, task.id, 'created', null, null, at);
+          // Asked about at once, whoever created it and whether or not a browser is watching.
+          await keepFollowing(trx, task.id, status);
           await announce(trx, task.id);
         }
       });
@@ -344,13 +362,15 @@ export function createTaskRecorder(database: Promise<Database>): TaskRecorder {
       // The next answer, even one recorded before, clears this error: it is written again.
       forget(id);
       const value: TaskErrorValue = { ...error, at: Date.now() };
-      await (
-        await db()
-      )
-        .updateTable('tasks')
-        .set({ last_error: JSON.stringify(value) })
-        .where('id', '=', id)
-        .execute();
+      // Announced like any change: the card says why the task cannot be read.
+      await (await db()).transaction().execute(async (trx) => {
+        const changed = await trx
+          .updateTable('tasks')
+          .set({ last_error: JSON.stringify(value) })
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (changed.numUpdatedRows > 0n) await announce(trx, id);
+      });
     },
     async uploaded(url, fileName, creator) {
       const values = { file_name: fileName, ...creatorColumns(creator), uploaded_at: new Date() };

@@ -159,7 +159,7 @@ describe('callbacks', () => {
       }),
     });
     expect(response.status).toBe(200);
-    await server.nodeApp.callbackChecksIdle!();
+    await server.nodeApp.follower!.drain();
     // The emulator (time scale 0) says the task succeeded: the FAILED callback was only a hint.
     const { body } = await detail(id!);
     expect(body.data.task).toMatchObject({ status: 'SUCCEEDED', lastSource: 'poll', creator: 'Ana' });

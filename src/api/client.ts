@@ -1,6 +1,6 @@
 // A thin fetch client: same-origin `/v1/...` only (the Node side adds the bearer token), JSON in
 // and out, the envelope unwrapped, `data` validated. Every failure is thrown as an ApiError.
-import { ApiError, kindFor, parseRetryAfter } from './errors';
+import { ApiError, kindFor, parseRetryAfter, statusQueryKind } from './errors';
 import { envelopeSchema } from './envelope';
 
 /** What the client needs of a response schema: zod's safeParse, or a hand-written check. */
@@ -76,9 +76,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
 
   const { code, msg = '', data } = envelope.data;
   if (code !== 0 || !response.ok) {
-    let kind = kindFor(response.status, code === 0 ? undefined : code);
-    if (options.statusQuery && (kind === 'validation' || kind === 'bounds' || kind === 'business'))
-      kind = 'not_found';
+    const kind = (options.statusQuery ? statusQueryKind : kindFor)(response.status, code === 0 ? undefined : code);
     throw new ApiError({ kind, httpStatus: response.status, code, msg, retryAfterMs });
   }
 

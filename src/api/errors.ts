@@ -131,6 +131,15 @@ export function kindFor(httpStatus: number, code: number | undefined): ApiErrorK
   return 'business';
 }
 
+/**
+ * Classify a failed status query. The provider's documents disagree on the code of an unknown task
+ * id, so any business code there means "this task could not be read" (`not_found`), with its msg.
+ */
+export function statusQueryKind(httpStatus: number, code: number | undefined): ApiErrorKind {
+  const kind = kindFor(httpStatus, code);
+  return kind === 'validation' || kind === 'bounds' || kind === 'business' ? 'not_found' : kind;
+}
+
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }

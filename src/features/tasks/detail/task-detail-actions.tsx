@@ -8,7 +8,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { removeTasks } from '@/features/tasks/history/history';
 import type { TaskRecord } from '@/features/tasks/history/task-record';
 import { AnimateLink } from '@/features/tasks/shared/animate-link';
-import { needsPolling } from '@/features/tasks/history/poll-schedule';
+import { needsPolling } from '@/api/core/follow-schedule';
 import { downloadName, extensionOf } from '@/api/download-name';
 import { downloadSubject, type TaskView } from '@/features/tasks/shared/task-view';
 import { isTerminalStatus } from '@/api/status';

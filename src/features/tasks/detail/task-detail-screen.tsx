@@ -17,7 +17,7 @@ import { TaskActions } from './task-detail-actions';
 import { TaskFields } from './task-fields';
 import { DetailMedia } from './detail-media';
 import { ResultHome } from '@/features/tasks/shared/result-home';
-import { needsPolling } from '@/features/tasks/history/poll-schedule';
+import { needsPolling } from '@/api/core/follow-schedule';
 import { TaskTimeline } from './task-timeline';
 import { viewOf } from '@/features/tasks/shared/task-view';
 import { overlayLocal } from '@/features/tasks/team/team-merge';

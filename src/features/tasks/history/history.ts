@@ -9,7 +9,7 @@ import type { TaskType } from '@/api/core/rules';
 import { isTerminalStatus } from '@/api/status';
 import { setFollowing } from './following';
 import { onOtherTabWrites, persist as persistBatch, readAllStored } from './history-storage';
-import { isFinalPollError } from './poll-schedule';
+import { isFinalPollError } from '@/api/core/follow-schedule';
 import {
   isTaskRecord,
   toTaskError,

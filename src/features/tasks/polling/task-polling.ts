@@ -13,7 +13,7 @@ import {
   recordTaskError,
 } from '@/features/tasks/history/history';
 import { toTaskError, type TaskError } from '@/features/tasks/history/task-record';
-import { needsPolling, nextPollDelay, POLL } from '@/features/tasks/history/poll-schedule';
+import { needsPolling, nextPollDelay, POLL } from '@/api/core/follow-schedule';
 import { pollSemaphore } from './poll-semaphore';
 import type { Semaphore } from './semaphore';
 

@@ -18,7 +18,7 @@ import {
 } from '@/api/task-view/task-view-rule';
 import type { DownloadNameInput } from '@/api/download-name';
 import type { TaskRecord } from '@/features/tasks/history/task-record';
-import { isFinalPollError } from '@/features/tasks/history/poll-schedule';
+import { isFinalPollError } from '@/api/core/follow-schedule';
 import { keptUrl } from './result-copies';
 import { mediaLink, type MediaLink } from './safe-url';
 

@@ -1,6 +1,6 @@
 // How often a running task is asked for its status. Pure functions, so the schedule is unit tested
 // and the benchmark can count requests without a browser.
-import { isTerminalStatus } from '@/api/status';
+import { isTerminalStatus } from '../status';
 
 export const POLL = {
   /** First checks come quickly: most image tasks finish within a minute. */

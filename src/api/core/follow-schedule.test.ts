@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseInterval, isFinalPollError, minimumPolls, nextPollDelay, POLL } from './poll-schedule';
+import { baseInterval, isFinalPollError, minimumPolls, nextPollDelay, POLL } from './follow-schedule';
 
 describe('poll schedule', () => {
   it('starts at a few seconds and grows with the age of the task to tens of seconds', () => {
