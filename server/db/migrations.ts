@@ -489,7 +489,7 @@ create table hidden_tasks (
 const TASK_FOLLOWS_0014 = `
 create table task_follows (
   task_id text primary key references tasks (id) on delete cascade,
-  due_at timestamptz,
+  due_at timestamptz default now(),
   claims integer not null default 0,
   failures integer not null default 0,
   ended text,
