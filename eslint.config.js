@@ -62,6 +62,7 @@ function importDirectionRules() {
       'static',
       'emulator',
       'callbacks',
+      'follow',
       'insights',
       'tasks',
       'results',
@@ -76,6 +77,7 @@ function importDirectionRules() {
       'static',
       'emulator',
       'callbacks',
+      'follow',
       'insights',
       'tasks',
       'results',
@@ -90,6 +92,8 @@ function importDirectionRules() {
     emulator: ['identity', 'config', 'http'],
     callbacks: ['tasks', 'results', 'proxy', 'identity', 'config', 'http', 'db'],
     insights: ['http', 'db'],
+    // The server's follower of unfinished tasks: asks through the app, writes through the recorder.
+    follow: ['tasks', 'results', 'proxy', 'identity', 'config', 'http', 'db'],
     tasks: ['results', 'proxy', 'identity', 'config', 'http', 'db'],
     // Result files kept in the team's store: the copy job, the stores, serving.
     results: ['proxy', 'config', 'http', 'db'],

@@ -24,6 +24,7 @@ import { requestOrigin } from '../http/request-origin';
 import { importSignedOutSessions } from '../auth/signed-out-sessions';
 import { createTaskRecorder, TASKS_CHANNEL } from '../tasks/recorder';
 import { createFollower, type Follower } from '../follow/follower';
+import { createFollowRoutes } from '../follow/routes';
 import { createCopyJob, type CopyJob } from '../results/copy-job';
 import { openResultStore } from '../results/open-store';
 import { createResultRoutes } from '../results/routes';
@@ -267,6 +268,7 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
   app.route('/', createResultRoutes(database, resultStore, announceTask));
   const taskRoutes = createTaskRoutes(database, streams, resultFetch, resultStore);
   app.route('/', taskRoutes.app);
+  app.route('/', createFollowRoutes(database, follower));
   app.route('/', createInsightsRoutes(database));
   // Previews of pasted external images (server/preview): through the same guard as downloads.
   app.route('/', createPreviewRoutes(resultFetch));

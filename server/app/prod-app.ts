@@ -20,6 +20,38 @@ import { routePagesOf } from '../static/route-preloads';
 import type { ProdConfig } from './prod-config';
 import { securityHeaders } from '../http/security-headers';
 
+/** How often /healthz reads the follower's figures from the database, at most. */
+const FOLLOWING_FIGURES_MS = 5_000;
+
+/** The follower's figures for /healthz, read again at most every FOLLOWING_FIGURES_MS; null when unreadable. */
+function healthOfFollowing(nodeApp: NodeApp) {
+  let read: { at: number; figures: Promise<unknown> } | undefined;
+  return () => {
+    if (!nodeApp.follower) return Promise.resolve(undefined);
+    if (!read || Date.now() - read.at > FOLLOWING_FIGURES_MS)
+      read = {
+        at: Date.now(),
+        figures: nodeApp.follower.stats().then(
+          (stats) => ({
+            tasks: stats.following,
+            oldestUnfinishedSeconds: stats.oldestCreatedAt
+              ? Math.round((Date.now() - stats.oldestCreatedAt.getTime()) / 1000)
+              : null,
+            pausedUntil: stats.brakedUntil?.toISOString() ?? null,
+            lastError: stats.lastError && {
+              kind: stats.lastError.kind,
+              httpStatus: stats.lastError.httpStatus,
+              msg: stats.lastError.msg.slice(0, 200),
+              at: stats.lastError.at.toISOString(),
+            },
+          }),
+          () => null,
+        ),
+      };
+    return read.figures;
+  };
+}
+
 /** The server's health: 200 once its database is ready, 503 before. */
 export const HEALTH_PATH = '/healthz';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -112,9 +144,17 @@ export function createProdApp(config: ProdConfig, options: ProdAppOptions = {}):
     () => (database = 'ready'),
     () => (database = 'failed'),
   );
-  app.get(HEALTH_PATH, (c) =>
+  // With it, how the server's following of unfinished tasks goes (server/follow): how many, the
+  // oldest one's age, and the last error from the service (no task id: this route is public), read
+  // at most every few seconds however often it is asked.
+  const following = healthOfFollowing(nodeApp);
+  app.get(HEALTH_PATH, async (c) =>
     c.json(
-      { status: database === 'ready' ? 'ok' : database === 'opening' ? 'starting' : 'failed', database },
+      {
+        status: database === 'ready' ? 'ok' : database === 'opening' ? 'starting' : 'failed',
+        database,
+        ...(database === 'ready' && { following: await following() }),
+      },
       database === 'ready' ? 200 : 503,
       { 'cache-control': 'no-store', ...(database === 'opening' && { 'retry-after': '1' }) },
     ),

@@ -42,6 +42,14 @@ const ACCESS_RULES: readonly AccessRule[] = [
     need: 'viewer',
     what: 'download or hide tasks',
   },
+  // Ask the service about a task now (server/follow/routes.ts): spends nothing but the team's request rate.
+  {
+    methods: ['POST'],
+    path: /^\/__console\/tasks\/[^/]+\/check$/,
+    need: 'viewer',
+    what: 'check a task again',
+  },
+  { methods: READ, path: /^\/__console\/follow$/, need: 'admin', what: 'see how tasks are followed' },
   // Result files kept in the team's store (server/results): whoever may see the tasks.
   { methods: READ, path: /^\/__console\/results\//, need: 'viewer', what: "read the team's results" },
   // A pasted image's preview (server/preview), fetched through the outbound guard.
