@@ -114,7 +114,7 @@ function importDirectionRules() {
       'history/following',
       'list/tasks-screen',
       'detail/task-detail-screen',
-      'history/task-polling-host',
+      'history/record-follow-host',
       'requests/request-screen',
       'requests/request-tiles',
     ],

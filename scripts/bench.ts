@@ -1,9 +1,9 @@
 // `npm run bench`: measured figures beside their targets. Each section is an async function
 // returning rows, so sections can be added here without touching the others. Needs a build
 // (`npm run build`) for the size and Lighthouse sections.
-// Sections: bench-size.ts, bench-lighthouse.ts (ship work), bench-polling.ts, bench-gallery.ts
+// Sections: bench-size.ts, bench-lighthouse.ts (ship work), bench-follow.ts, bench-gallery.ts
 // (gallery work), bench-upload.ts (uploads), bench-light.ts (the embedded default's memory, start-up
-// and proxy), bench-results.ts (kept results). `npm run bench -- polling gallery` runs only the
+// and proxy), bench-results.ts (kept results). `npm run bench -- following gallery` runs only the
 // sections whose title matches.
 import { benchCallbacks } from './bench-callbacks';
 import { benchGallery } from './bench-gallery';
@@ -11,7 +11,7 @@ import { benchInsights } from './bench-insights';
 import { benchLedger } from './bench-ledger';
 import { benchLight } from './bench-light';
 import { benchLighthouse } from './bench-lighthouse';
-import { benchPolling } from './bench-polling';
+import { benchFollow } from './bench-follow';
 import { benchResults } from './bench-results';
 import { benchRouteWeight } from './bench-route-weight';
 import { benchSize, printRows, type BenchRow } from './bench-size';
@@ -29,8 +29,9 @@ const sections: { title: string; run: () => Promise<BenchRow[]> }[] = [
     run: () => benchLighthouse({ runs: Number(process.env.LIGHTHOUSE_RUNS ?? 1) }),
   },
   {
-    title: 'Status polling on the emulator (virtual clock, 150 ms latency per request)',
-    run: () => benchPolling(),
+    title:
+      'The server following 10,000 running tasks (two instances on PostgreSQL, a stub service on loopback)',
+    run: () => benchFollow(),
   },
   {
     title: 'Task gallery with 10,000 tasks (production build, Debian Chromium, 1280 × 900)',

@@ -366,7 +366,10 @@ describe('createCallbackHints on its own', () => {
 
   it('takes the callback at once, unconfirmed, for a task whose kind has no status query here', async () => {
     await created('image_generate', 'i2is-u');
-    await server.database.db.updateTable('task_follows').set({ due_at: null, ended: 'unavailable' }).execute();
+    await server.database.db
+      .updateTable('task_follows')
+      .set({ due_at: null, ended: 'unavailable' })
+      .execute();
     const askSoon = vi.fn();
     const hints = createCallbackHints({
       database: Promise.resolve(server.database),

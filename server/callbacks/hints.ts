@@ -105,7 +105,9 @@ export function createCallbackHints(options: CallbackHintOptions): CallbackHints
 
   async function takeUnconfirmed(kind: TaskType, id: string, body: CallbackBody, origin: string) {
     const db = (await options.database).db;
-    const { data, dropped } = withoutUntrustedLinks(body.data, (url) => options.trustedResultUrl(url, origin));
+    const { data, dropped } = withoutUntrustedLinks(body.data, (url) =>
+      options.trustedResultUrl(url, origin),
+    );
     await db.transaction().execute(async (trx) => {
       // Known when the callback came; checked again here, so a callback never adds a task.
       const task = await trx.selectFrom('tasks').select('kind').where('id', '=', id).executeTakeFirst();

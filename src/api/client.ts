@@ -76,7 +76,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
 
   const { code, msg = '', data } = envelope.data;
   if (code !== 0 || !response.ok) {
-    const kind = (options.statusQuery ? statusQueryKind : kindFor)(response.status, code === 0 ? undefined : code);
+    const kind = (options.statusQuery ? statusQueryKind : kindFor)(
+      response.status,
+      code === 0 ? undefined : code,
+    );
     throw new ApiError({ kind, httpStatus: response.status, code, msg, retryAfterMs });
   }
 

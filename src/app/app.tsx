@@ -6,11 +6,12 @@ import { ErrorBoundary } from './error-boundary';
 import { Layout } from './layout';
 import { AppRoutes } from './routes';
 
-// Tasks created on any screen are followed from any screen. The poller (with the history store and
-// TanStack Query) and the callback stream load only while this browser has tasks that may still
-// change, or the Callbacks screen is open: a first visit loads neither.
-const TaskPollingHost = lazy(() =>
-  import('@/features/tasks/history/task-polling-host').then((m) => ({ default: m.TaskPollingHost })),
+// Tasks created on any screen show their progress on any screen: the server follows every task, and
+// this browser reads the record's changes into its own tasks (the history store) while it has tasks
+// that may still change. That part and the callback stream load only then, or on the Callbacks
+// screen: a first visit loads neither.
+const RecordFollowHost = lazy(() =>
+  import('@/features/tasks/history/record-follow-host').then((m) => ({ default: m.RecordFollowHost })),
 );
 
 function RoutedContent() {
@@ -30,7 +31,7 @@ export function App() {
       {(following || location === '/callbacks') && <CallbackSubscriber />}
       {following && (
         <Suspense fallback={null}>
-          <TaskPollingHost />
+          <RecordFollowHost />
         </Suspense>
       )}
       <Layout>

@@ -5,22 +5,19 @@ import { useLocation } from 'wouter';
 import { API_PATHS, toCurl } from '@/api/paths';
 import { Button } from '@/components/ui/core/button';
 import { CopyButton } from '@/components/ui/copy-button';
-import { removeTasks } from '@/features/tasks/history/history';
+import { applyRecordedTask, removeTasks } from '@/features/tasks/history/history';
 import type { TaskRecord } from '@/features/tasks/history/task-record';
 import { AnimateLink } from '@/features/tasks/shared/animate-link';
-import { needsPolling } from '@/api/core/follow-schedule';
 import { downloadName, extensionOf } from '@/api/download-name';
 import { downloadSubject, type TaskView } from '@/features/tasks/shared/task-view';
 import { isTerminalStatus } from '@/api/status';
 import { useResultExpired } from '@/features/tasks/shared/result-expiry';
 import { useMyName, type MyName } from '@/api/my-name';
 import { needsRole } from '@/api/roles';
-import type { TeamTask } from '@/features/tasks/team/team-tasks';
+import { checkTask, teamKeys, type TeamTask } from '@/features/tasks/team/team-tasks';
 
-// What the buttons do loads when one is pointed at or pressed: re-running needs the endpoints,
-// checking again the poller's status query; a finished task's page needs neither to show.
+// What re-running needs (the endpoints) loads when the button is pointed at or pressed.
 const rerunModule = () => import('@/features/tasks/list/rerun');
-const pollingModule = () => import('@/features/tasks/polling/task-polling');
 const ErrorBanner = lazy(() => import('@/components/ui/banner').then((m) => ({ default: m.ErrorBanner })));
 
 function canRerun(record: TaskRecord): boolean {
@@ -72,13 +69,13 @@ export function TaskActions({
       if (created[0]) navigate(`/tasks/${encodeURIComponent(created[0].id)}`);
     },
   });
+  // The server asks the service now and answers with the record; the page and this browser's copy take it.
   const check = useMutation({
     mutationFn: async () => {
-      const { forgetPollFailures, taskStatusQuery } = await pollingModule();
-      forgetPollFailures(record.kind);
-      await queryClient
-        .fetchQuery({ ...taskStatusQuery(record.kind, record.id), staleTime: 0 })
-        .catch(() => undefined);
+      const checked = await checkTask(record.id, record.kind);
+      if ('error' in checked) throw new Error(checked.error.msg);
+      queryClient.setQueryData(teamKeys.detail(record.id), checked.found);
+      await applyRecordedTask(checked.found.task);
     },
   });
 
@@ -95,8 +92,8 @@ export function TaskActions({
     ? downloadName(named, extensionOf(media) ?? (record.kind === 'image_generate' ? 'png' : 'mp4'))
     : undefined;
   const captionName = downloadName(named, extensionOf(view.caption.url) ?? 'ass');
-  const canCheck =
-    !isTerminalStatus(record.status) && (!needsPolling(record) || view.stale || view.tone === 'waiting');
+  // The server follows every unfinished task; support may have it asked now, whatever its state.
+  const canCheck = !isTerminalStatus(record.status);
 
   return (
     <div className="space-y-3">
@@ -160,15 +157,14 @@ export function TaskActions({
             </Button>
           ))}
         {canCheck && (
-          <Button
-            size="sm"
-            onClick={() => check.mutate()}
-            onPointerEnter={() => void pollingModule()}
-            onFocus={() => void pollingModule()}
-            pending={check.isPending}
-          >
+          <Button size="sm" onClick={() => check.mutate()} pending={check.isPending}>
             Check again
           </Button>
+        )}
+        {check.error && (
+          <span role="status" className="self-center text-sm text-red-800 dark:text-red-300">
+            {check.error.message}
+          </span>
         )}
         {!inHistory ? null : confirmRemove ? (
           <span className="inline-flex items-center gap-1">

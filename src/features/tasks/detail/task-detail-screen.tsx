@@ -2,13 +2,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, useEffect, useMemo, useState } from 'react';
 import { LazyPart } from '@/components/ui/core/lazy-part';
-import { isTerminalStatus } from '@/api/status';
 import { Link } from 'wouter';
 import { Spinner } from '@/components/ui/core/button';
 import { cardClass } from '@/components/ui/styles';
 import { formatDateTime } from '@/features/tasks/shared/format';
-import { addLookedUpTasks, peekTask } from '@/features/tasks/history/history';
-import { toTaskError } from '@/features/tasks/history/task-record';
+import { applyRecordedTask } from '@/features/tasks/history/history';
 import { inferTaskKind } from '@/features/tasks/shared/lookup';
 import { TaskStatusLine } from '@/features/tasks/shared/status-badge';
 import { RequestFiles } from './request-files';
@@ -17,17 +15,14 @@ import { TaskActions } from './task-detail-actions';
 import { TaskFields } from './task-fields';
 import { DetailMedia } from './detail-media';
 import { ResultHome } from '@/features/tasks/shared/result-home';
-import { needsPolling } from '@/api/core/follow-schedule';
 import { TaskTimeline } from './task-timeline';
 import { viewOf } from '@/features/tasks/shared/task-view';
 import { overlayLocal } from '@/features/tasks/team/team-merge';
-import { fetchTaskDetail, teamKeys, type TeamTask } from '@/features/tasks/team/team-tasks';
+import { checkTask, fetchTaskDetail, teamKeys, type TeamTask } from '@/features/tasks/team/team-tasks';
 import { useHistory } from '@/features/tasks/shared/use-history';
 import { useTeamFeed } from '@/features/tasks/team/use-team-feed';
 import { QueryProvider } from '@/api/query/query-client';
 
-// The poller loads only for a task this browser follows that may still change: a finished task's
-// page (the usual shared link) needs none of it.
 // A task of a request lists its siblings: loaded only for such a task.
 const RequestSiblings = lazy(() =>
   import('@/features/tasks/requests/request-siblings').then((m) => ({ default: m.RequestSiblings })),
@@ -36,9 +31,6 @@ const RequestSiblings = lazy(() =>
 // a mistyped link opens, needs none of it).
 const RequestInputs = lazy(() =>
   import('@/features/tasks/requests/request-inputs').then((m) => ({ default: m.RequestInputs })),
-);
-const TaskPollingHost = lazy(() =>
-  import('@/features/tasks/history/task-polling-host').then((m) => ({ default: m.TaskPollingHost })),
 );
 
 function Json({ value }: { value: unknown }) {
@@ -84,7 +76,6 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
   const { loaded, tasks } = useHistory();
   const local = useMemo(() => tasks.find((task) => task.id === taskId), [tasks, taskId]);
   const reruns = useMemo(() => tasks.filter((task) => task.rerunOf === taskId), [tasks, taskId]);
-  const onlyIds = useMemo(() => [taskId], [taskId]);
   // The team's record: parameters, creator, timeline; live through the event stream.
   const server = useQuery({
     queryKey: teamKeys.detail(taskId),
@@ -100,45 +91,39 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
     : (local ?? (unknown?.id === taskId ? unknown : undefined));
   const settled = server.isSuccess || server.isError;
 
-  // A task the record does not know, or one that may still change: this browser looks it up and
-  // follows it while it runs (its answers pass through the server, which records them). A finished
-  // task the record already holds needs nothing from here.
+  // A task the record does not know (a link to an id from elsewhere): the server asks the service
+  // once, and records it when the service knows it; the server then follows it like any task. An id
+  // the service does not know is recorded nowhere: the page shows why.
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (!loaded || !settled || peekTask(taskId) || !taskId.trim() || unknown?.id === taskId) return;
-    if (detail && isTerminalStatus(detail.task.status)) return;
-    const kind = detail?.task.kind ?? inferTaskKind(taskId);
-    void import('@/features/tasks/polling/task-polling').then(
-      async ({ lookUpTask }) => {
-        const notFound = await lookUpTask(queryClient, kind, taskId);
-        const now = Date.now();
-        if (notFound)
-          setUnknown({
-            id: taskId,
-            kind,
-            source: 'lookup',
-            status: '',
-            createdAt: now,
-            updatedAt: now,
-            lastError: notFound,
-          });
-      },
-      // The lookup's code did not load (offline, or a deploy removed the old files): recorded with
-      // the reason, the page says so instead of "Looking up the task…" for ever.
-      () =>
-        addLookedUpTasks([
-          {
-            id: taskId,
-            kind,
-            lastError: toTaskError({
-              kind: 'network',
-              httpStatus: 0,
-              msg: 'The console could not load what it needs to look this task up (reload the page to try again)',
-            }),
-          },
-        ]),
-    );
-  }, [loaded, settled, detail, taskId, queryClient, unknown]);
+    if (!settled || detail || !taskId.trim() || unknown?.id === taskId) return;
+    const kind = local?.kind ?? inferTaskKind(taskId);
+    let current = true;
+    void checkTask(taskId, kind).then((checked) => {
+      if (!current) return;
+      if ('found' in checked) {
+        queryClient.setQueryData(teamKeys.detail(taskId), checked.found);
+        return;
+      }
+      const now = Date.now();
+      setUnknown({
+        id: taskId,
+        kind,
+        source: 'lookup',
+        status: '',
+        createdAt: now,
+        updatedAt: now,
+        lastError: checked.error,
+      });
+    });
+    return () => {
+      current = false;
+    };
+  }, [settled, detail, taskId, queryClient, unknown, local?.kind]);
+  // This browser's own copy of a task it made follows the record (the forms' tiles read it).
+  useEffect(() => {
+    if (detail && local) void applyRecordedTask(detail.task);
+  }, [detail, local]);
 
   const pageHeading = record ? viewOf(record).heading : undefined;
   useEffect(() => {
@@ -149,26 +134,14 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
     };
   }, [taskId, pageHeading]);
 
-  // A task the service has not answered for yet shows only its id while an answer is on its way (a
-  // lookup about to start, or this browser's poller): painting the record now would push it down
-  // when the answer (its status, actions, result or a notice) lands a moment later. A task this
-  // browser created and the team's record holds is shown at once: its poller answers on its own
-  // schedule, seconds apart.
-  const localPolls = local !== undefined && needsPolling(local);
-  const answerComing = !local || localPolls;
-  const awaitingLookup =
-    record?.status === '' && !record.lastError && answerComing && (!detail || local?.source !== 'created');
   // Neither copy may hold the page for ever: offline, the record's query pauses until the network
   // is back; a stalled request or an IndexedDB that never opens would too. Past a moment the page
   // shows what it has.
   const waitedLong = useWaited(taskId, BOTH_COPIES_WAIT_MS);
   const bothCopiesIn = (loaded && (settled || server.isPaused)) || waitedLong;
-  // The first child in both views below, so the poller keeps its state when the answer swaps them.
-  const poller = localPolls && (
-    <LazyPart>
-      <TaskPollingHost onlyIds={onlyIds} />
-    </LazyPart>
-  );
+  // A task the record does not have shows only its id while the server asks the service about it:
+  // painting this browser's copy now would push the page down when the answer lands.
+  const awaitingLookup = settled && !detail && unknown?.id !== taskId && !(waitedLong && local);
 
   // The page is painted once both copies are in: this browser's history (a newer status, its own
   // actions) and the team's record (the request, so Re-run; when and how it was created). Either
@@ -177,7 +150,6 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
   if (!record || awaitingLookup || !bothCopiesIn) {
     return (
       <div className="space-y-4">
-        {awaitingLookup && poller}
         <BackLink />
         <h1 className="text-2xl font-semibold tracking-tight break-all">Task {taskId}</h1>
         <div role="status" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
@@ -191,7 +163,6 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
   const noMedia = view.tone === 'failed' || view.tone === 'not_found';
   return (
     <div className="space-y-5">
-      {poller}
       <BackLink />
       <div className="space-y-2">
         <TaskStatusLine record={record} view={view}>

@@ -2,7 +2,7 @@
 // and a browser notification if they opted in.
 import { onTaskFinished } from './history';
 import { TASK_TYPE_LABELS } from '@/api/query/task-types';
-import { notificationsWanted } from '@/features/tasks/polling/poll-settings';
+import { notificationsWanted } from './notify-settings';
 
 let finishedWhileHidden = 0;
 let baseTitle = '';

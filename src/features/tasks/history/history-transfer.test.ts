@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getTask, mergeTasks } from './history';
 import { lookUpImported } from './history-transfer';
-import { createSemaphore } from '@/features/tasks/polling/semaphore';
+import { createSemaphore } from '@/features/tasks/shared/semaphore';
 import { emptyHistory } from '@/testing/history';
 
 beforeEach(emptyHistory);
 
 describe('imported ids are looked up through the server', () => {
-  it('once each, behind the in-flight cap, merging answers and ignoring failures', async () => {
+  it("once each, a few at a time, taking the record's answer and ignoring failures", async () => {
     const tasks = ['i2is-a', 'i2is-b', 'i2is-gone'].map((id) => ({
       id,
       kind: 'image_generate' as const,
@@ -22,13 +22,20 @@ describe('imported ids are looked up through the server', () => {
     const asked: string[] = [];
     await lookUpImported(tasks, {
       semaphore: createSemaphore(1),
-      fetchStatus: async (_kind, id) => {
+      check: async (id) => {
         asked.push(id);
         most = Math.max(most, ++inFlight);
         await new Promise((resolve) => setTimeout(resolve, 5));
         inFlight--;
-        if (id === 'i2is-gone') throw new Error('not found');
-        return { status: 'SUCCEEDED', task_id: id };
+        if (id === 'i2is-gone')
+          return { error: { kind: 'not_found', httpStatus: 404, msg: 'task not found', at: 1 } };
+        const task = {
+          ...tasks.find((each) => each.id === id)!,
+          status: 'SUCCEEDED',
+          updatedAt: 2,
+          finishedAt: 2,
+        };
+        return { found: { task, events: [] } };
       },
     });
     expect(asked).toEqual(['i2is-a', 'i2is-b', 'i2is-gone']);

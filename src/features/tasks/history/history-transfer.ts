@@ -2,10 +2,10 @@
 // a browser can be moved or reset without losing anything.
 import { z } from '@/api/zod';
 import { TASK_TYPES } from '@/api/core/rules';
-import { fetchTaskStatus } from '@/api/endpoints';
-import { applyTaskUpdate, listTasks, mergeTasks } from './history';
+import { checkTask } from '@/features/tasks/team/team-tasks';
+import { applyRecordedTask, listTasks, mergeTasks } from './history';
 import type { TaskRecord } from './task-record';
-import { pollSemaphore } from '@/features/tasks/polling/poll-semaphore';
+import { createSemaphore } from '@/features/tasks/shared/semaphore';
 
 const HISTORY_FORMAT = 'media-console.task-history';
 const HISTORY_VERSION = 1;
@@ -96,20 +96,23 @@ export function parseHistory(text: string): ParsedHistory {
   return { tasks, rejected, problems };
 }
 
+/** Imported ids looked up at once, at most. */
+const LOOKUPS_AT_ONCE = 4;
+
 /**
  * The team's record takes nothing on a file's word: each imported id is looked up once through
- * the server (which records what the service answers), behind the same in-flight cap as polling.
- * An answer is merged into the history by the usual rule; a failure changes nothing.
+ * the server (which asks the service, records what it answers and follows the task from then on),
+ * a few at a time. The record's answer goes into the history; a failure changes nothing.
  */
 export function lookUpImported(
   tasks: readonly Pick<TaskRecord, 'id' | 'kind'>[],
-  deps = { fetchStatus: fetchTaskStatus, semaphore: pollSemaphore },
+  deps = { check: checkTask, semaphore: createSemaphore(LOOKUPS_AT_ONCE) },
 ): Promise<void> {
   return Promise.all(
     tasks.map((task) =>
       deps.semaphore
-        .run(() => deps.fetchStatus(task.kind, task.id))
-        .then((data) => applyTaskUpdate(task.id, task.kind, data, 'lookup'))
+        .run(() => deps.check(task.id, task.kind))
+        .then((checked) => ('found' in checked ? applyRecordedTask(checked.found.task) : undefined))
         .catch(() => undefined),
     ),
   ).then(() => undefined);

@@ -243,6 +243,42 @@ export async function applyTaskUpdate(
   return record;
 }
 
+/**
+ * The team's record is the truth about a task's status (the server follows every task): this
+ * browser's copy takes its status, answer, error, check and finish times and kept files as the
+ * record has them, keeping what only this browser knows (its own params, files, re-run links).
+ * A task this browser does not have is left alone.
+ */
+export async function applyRecordedTask(view: TaskRecord): Promise<void> {
+  await loadHistory();
+  const old = byId.get(view.id);
+  if (!old) return;
+  // A late read of the record never takes a finished task back to running.
+  if (isTerminalStatus(old.status) && !isTerminalStatus(view.status)) return;
+  const record: TaskRecord = {
+    ...old,
+    status: view.status,
+    result: view.result ?? old.result,
+    lastError: view.lastError,
+    lastSource: view.lastSource ?? old.lastSource,
+    lastCheckedAt: view.lastCheckedAt ?? old.lastCheckedAt,
+    finishedAt: view.finishedAt ?? old.finishedAt,
+    updatedAt: view.updatedAt,
+    copies: view.copies ?? old.copies,
+    language: old.language ?? view.language,
+  };
+  const same =
+    record.status === old.status &&
+    record.updatedAt === old.updatedAt &&
+    record.lastCheckedAt === old.lastCheckedAt &&
+    JSON.stringify([record.lastError, record.copies]) === JSON.stringify([old.lastError, old.copies]);
+  if (same) return;
+  await commit([record]);
+  const finished = !isTerminalStatus(old.status) && isTerminalStatus(record.status);
+  const source = record.lastSource === 'callback' ? 'callback' : 'poll';
+  if (finished) for (const listener of finishedListeners) listener(record, source);
+}
+
 export async function recordTaskError(
   id: string,
   error: { kind: string; httpStatus: number; code?: number; msg: string },

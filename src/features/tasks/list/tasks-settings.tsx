@@ -1,21 +1,12 @@
-// The Tasks screen's Settings menu: who you are signed in as, how many status checks run at once, and
-// notifications. Loaded when the menu is first pointed at, focused or opened (history-actions.tsx).
+// The Tasks screen's Settings menu: who you are signed in as, and notifications. Loaded when the menu is first pointed at, focused or opened (history-actions.tsx).
 import { useState } from 'react';
 import { useMyName } from '@/api/my-name';
-import {
-  MAX_CONCURRENCY,
-  notificationsWanted,
-  saveConcurrency,
-  saveNotificationsWanted,
-  storedConcurrency,
-} from '@/features/tasks/polling/poll-settings';
-import { pollSemaphore } from '@/features/tasks/polling/poll-semaphore';
+import { notificationsWanted, saveNotificationsWanted } from '@/features/tasks/history/notify-settings';
 
 const notifySupported = () => typeof Notification !== 'undefined';
 
 export function Settings() {
   const me = useMyName();
-  const [concurrency, setConcurrency] = useState(storedConcurrency);
   const [notify, setNotify] = useState(
     () => notificationsWanted() && notifySupported() && Notification.permission === 'granted',
   );
@@ -50,26 +41,6 @@ export function Settings() {
           </span>
         </p>
       )}
-      <div className="flex items-center justify-between gap-3">
-        <label htmlFor="poll-concurrency">Status checks at once</label>
-        <select
-          id="poll-concurrency"
-          value={concurrency}
-          onChange={(event) => {
-            const value = Number(event.target.value);
-            setConcurrency(value);
-            saveConcurrency(value);
-            pollSemaphore.setLimit(value);
-          }}
-          className="rounded-lg border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
-        >
-          {Array.from({ length: MAX_CONCURRENCY }, (_, i) => i + 1).map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-      </div>
       <label className="flex items-start gap-2">
         <input
           type="checkbox"

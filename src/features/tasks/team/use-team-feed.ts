@@ -81,6 +81,50 @@ function replayIntoAnswers(client: QueryClient, pushed: { at: number; task: Team
   });
 }
 
+interface TaskEventListener {
+  /** A task the record changed, as the record now holds it. */
+  task(task: TeamTask): void;
+  /** The stream (re)connected: changes from now on come as events; what was missed must be read. */
+  ready(reconnected: boolean): void;
+}
+
+const listeners = new Set<TaskEventListener>();
+let source: EventSource | undefined;
+
+/**
+ * One stream of the server's task events per page, however many parts of it listen (the list, a
+ * task's page, this browser's own tasks): each open stream counts against the person's allowance.
+ */
+export function subscribeTaskEvents(listener: TaskEventListener): () => void {
+  if (typeof EventSource === 'undefined') return () => {};
+  listeners.add(listener);
+  if (!source) {
+    const stream = new EventSource('/__console/tasks/events');
+    source = stream;
+    let connected = false;
+    stream.addEventListener('ready', () => {
+      for (const each of [...listeners]) each.ready(connected);
+      connected = true;
+    });
+    stream.addEventListener('task', (event: MessageEvent<string>) => {
+      let task: TeamTask | undefined;
+      try {
+        task = toTeamTask(JSON.parse(event.data));
+      } catch {
+        return; // not JSON: nothing to merge
+      }
+      if (task) for (const each of [...listeners]) each.task(task);
+    });
+  }
+  return () => {
+    listeners.delete(listener);
+    if (!listeners.size) {
+      source?.close();
+      source = undefined;
+    }
+  };
+}
+
 /**
  * Subscribes to the server's task events while mounted. `query` is the list on screen: its counts
  * are read again after a burst of events; other cached lists are marked stale for their next visit.
@@ -92,12 +136,9 @@ export function useTeamFeed(query: TeamQuery | undefined) {
     current.current = query;
   });
   useEffect(() => {
-    if (typeof EventSource === 'undefined') return;
     const pushed: { at: number; task: TeamTask }[] = [];
     const stopReplay = replayIntoAnswers(client, pushed);
-    const source = new EventSource('/__console/tasks/events');
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let connected = false;
     const countsSoon = () => {
       clearTimeout(timer);
       timer = setTimeout(() => {
@@ -111,29 +152,23 @@ export function useTeamFeed(query: TeamQuery | undefined) {
         });
       }, COUNTS_DELAY_MS);
     };
-    source.addEventListener('ready', () => {
+    const unsubscribe = subscribeTaskEvents({
       // The stream carries changes from now on: after a reconnect, what was missed is read again.
-      if (connected) void client.invalidateQueries({ queryKey: teamKeys.all });
-      connected = true;
-    });
-    source.addEventListener('task', (event: MessageEvent<string>) => {
-      let task: TeamTask | undefined;
-      try {
-        task = toTeamTask(JSON.parse(event.data));
-      } catch {
-        return; // not JSON: nothing to merge
-      }
-      if (!task) return;
-      const now = Date.now();
-      while (pushed.length && pushed[0]!.at < now - REPLAY_MS) pushed.shift();
-      pushed.push({ at: now, task });
-      applyPushedTask(client, task);
-      countsSoon();
+      ready: (reconnected) => {
+        if (reconnected) void client.invalidateQueries({ queryKey: teamKeys.all });
+      },
+      task: (task) => {
+        const now = Date.now();
+        while (pushed.length && pushed[0]!.at < now - REPLAY_MS) pushed.shift();
+        pushed.push({ at: now, task });
+        applyPushedTask(client, task);
+        countsSoon();
+      },
     });
     return () => {
       clearTimeout(timer);
       stopReplay();
-      source.close();
+      unsubscribe();
     };
   }, [client]);
 }
