@@ -28,10 +28,6 @@ const FOLDER_CHUNKS: [folder: string, chunk: string | null][] = [
   // every screen using one of them fetches together. Its dependencies (React) stay in the entry.
   ['node_modules/@tanstack/query-core/', 'query'],
   ['node_modules/@tanstack/react-query/', 'query'],
-  // useQueries ships with the poller, its only user. A package's files cannot be moved into folders
-  // of ours: these two are the only rules that name files.
-  ['node_modules/@tanstack/react-query/build/modern/useQueries.js', null],
-  ['node_modules/@tanstack/query-core/build/modern/queriesObserver.js', null],
   // With it, the query client and the task types: only the screens that query use them.
   ['src/api/query/', 'query'],
   // Which tasks a Tasks view shows: with what the Tasks list and the task page both show.
@@ -42,8 +38,6 @@ const FOLDER_CHUNKS: [folder: string, chunk: string | null][] = [
   // The task page alone, with the request's files it lists.
   ['src/features/tasks/detail/', 'task-detail-screen'],
   ['src/api/task-detail/', 'task-detail-screen'],
-  // The poller's status query and its cap on requests in flight: a task lookup loads them together.
-  ['src/features/tasks/polling/', 'task-polling'],
   // The callback stream and the inbox's API (Callbacks screen, or while following tasks).
   ['src/features/callbacks/inbox/', 'inbox'],
   // Create image's form with its reference images list (Image to video loads the list on its own
