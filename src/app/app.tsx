@@ -8,8 +8,7 @@ import { AppRoutes } from './routes';
 
 // Tasks created on any screen show their progress on any screen: the server follows every task, and
 // this browser reads the record's changes into its own tasks (the history store) while it has tasks
-// that may still change. That part and the callback stream load only then, or on the Callbacks
-// screen: a first visit loads neither.
+// that may still change; that part loads only then. The callback stream is the Callbacks screen's.
 const RecordFollowHost = lazy(() =>
   import('@/features/tasks/history/record-follow-host').then((m) => ({ default: m.RecordFollowHost })),
 );
@@ -28,7 +27,7 @@ export function App() {
   const following = useFollowing();
   return (
     <>
-      {(following || location === '/callbacks') && <CallbackSubscriber />}
+      {location === '/callbacks' && <CallbackSubscriber />}
       {following && (
         <Suspense fallback={null}>
           <RecordFollowHost />

@@ -1,5 +1,5 @@
-// Mounted once at app level: every callback the inbox stores reaches the task history (and the
-// Callbacks screen's list) within a moment, whichever screen is open.
+// Mounted at app level on the Callbacks screen: every callback the inbox stores reaches its list
+// within a moment (the tasks they name change through the team's record, like any change).
 import { useEffect } from 'react';
 import { useConsoleInfo } from '@/api/console-info';
 import { CONSOLE_CALLBACKS_PATH } from '@/api/core/rules';

@@ -8,7 +8,6 @@ import type { CallbackBody } from '@/api/schemas';
 import { Button } from '@/components/ui/core/button';
 import { Field } from '@/components/ui/field';
 import { cardClass, inputClass } from '@/components/ui/styles';
-import { applyCallback } from './inbox/apply-callback';
 import { TASK_TYPE_LABELS } from '@/api/query/task-types';
 import { CALLBACK_EXAMPLES } from './callback-examples';
 import { postCallback, type CallbackTaskOutcome } from './inbox/inbox-api';
@@ -41,10 +40,8 @@ export function PasteCallbackForm({ inboxPath }: { inboxPath: string }) {
 
   const mutation = useMutation({
     mutationFn: async (body: CallbackBody): Promise<Outcome> => {
+      // The server makes the service be asked about its task at once; the record's answer shows everywhere.
       const stored = await postCallback(inboxPath, body);
-      // The event stream does this too; here as well, so this browser checks at once even while
-      // the stream reconnects. Twice changes nothing.
-      await applyCallback(body);
       return { ...stored, taskId: body.data.task_id };
     },
     onSuccess: (result) => {

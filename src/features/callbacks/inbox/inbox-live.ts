@@ -1,5 +1,5 @@
-// The working part of the app-level subscription, loaded on demand so the task history store and
-// the callback schemas stay out of the first page's bundle.
+// The working part of the Callbacks screen's subscription to the inbox, loaded on demand so the
+// callback schemas stay out of the first page's bundle.
 //
 // One tab per browser holds the event stream (a Web Lock elects it) and shares what it receives
 // with the other tabs: browsers allow only six HTTP/1.1 connections per host, and a stream per tab
@@ -7,7 +7,6 @@
 // other tabs about the records it changes.
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { refreshConsoleInfo } from '@/api/console-info';
-import { createApplyQueue } from './apply-callback';
 import { getInboxConnection, setInboxConnection } from './connection-state';
 import { callbackKeys, type CallbackLogPage, type StoredCallback } from './inbox-api';
 import { savePosition, subscribeToInbox, type InboxConnection } from './inbox-subscription';
@@ -29,7 +28,7 @@ export function prependToLog(data: LogData | undefined, entry: StoredCallback): 
   return { ...data, pages: [page, ...data.pages.slice(1)] };
 }
 
-/** Applies every callback the inbox stores from now on (or since this browser last looked). */
+/** Lists every callback the inbox stores from now on (or since this browser last looked). */
 export function startInboxLive(inboxPath: string, queryClient: QueryClient): () => void {
   const addToLog = (entry: StoredCallback) => {
     queryClient.setQueryData<LogData>(callbackKeys.log(inboxPath), (old) => prependToLog(old, entry));
@@ -48,12 +47,13 @@ export function startInboxLive(inboxPath: string, queryClient: QueryClient): () 
 
   const lead = () => {
     leading = true;
-    const apply = createApplyQueue();
     return subscribeToInbox(inboxPath, {
+      // The log only: the server makes a callback's task be asked about at once, and the record's
+      // change reaches every screen through the task events (server/callbacks/hints.ts).
       onCallback(entry) {
         addToLog(entry);
         send({ type: 'callback', entry });
-        void apply(entry.body, () => savePosition(inboxPath, entry.id));
+        savePosition(inboxPath, entry.id);
       },
       onState(state) {
         setInboxConnection(state);

@@ -3,7 +3,7 @@
 import { z } from '@/api/zod';
 import { TASK_TYPES } from '@/api/core/rules';
 import { checkTask } from '@/features/tasks/team/team-tasks';
-import { applyRecordedTask, listTasks, mergeTasks } from './history';
+import { applyRecordedTask, listTasks, mergeTasks, recordTaskError } from './history';
 import type { TaskRecord } from './task-record';
 import { createSemaphore } from '@/features/tasks/shared/semaphore';
 
@@ -102,7 +102,8 @@ const LOOKUPS_AT_ONCE = 4;
 /**
  * The team's record takes nothing on a file's word: each imported id is looked up once through
  * the server (which asks the service, records what it answers and follows the task from then on),
- * a few at a time. The record's answer goes into the history; a failure changes nothing.
+ * a few at a time. The record's answer goes into the history; why the service could not tell (an id
+ * it does not know) is kept beside the task, for the card and the look-up form to say.
  */
 export function lookUpImported(
   tasks: readonly Pick<TaskRecord, 'id' | 'kind'>[],
@@ -112,7 +113,9 @@ export function lookUpImported(
     tasks.map((task) =>
       deps.semaphore
         .run(() => deps.check(task.id, task.kind))
-        .then((checked) => ('found' in checked ? applyRecordedTask(checked.found.task) : undefined))
+        .then((checked) =>
+          'found' in checked ? applyRecordedTask(checked.found.task) : recordTaskError(task.id, checked.error),
+        )
         .catch(() => undefined),
     ),
   ).then(() => undefined);

@@ -1,8 +1,9 @@
-// Paste one or many task ids; they join the gallery and are polled like any other task.
+// Paste one or many task ids; the server looks each up, and they join the gallery like any other task.
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/core/button';
 import { inputClass } from '@/components/ui/styles';
 import { addLookedUpTasks, peekTask } from '@/features/tasks/history/history';
+import { lookUpImported } from '@/features/tasks/history/history-transfer';
 import { inferTaskKind, parseTaskIds } from '@/features/tasks/shared/lookup';
 import { LookupProblems } from './lookup-problems';
 
@@ -32,6 +33,8 @@ export function LookupForm({ onAdded }: { onAdded?: (ids: string[]) => void }) {
       const added = await addLookedUpTasks(
         ids.map((id) => ({ id, kind: inferTaskKind(id, peekTask(id)?.kind) })),
       );
+      // The server asks the service about each new one and records it when the service knows it.
+      void lookUpImported(added);
       const known = ids.length - added.length;
       const parts = [
         added.length ? `Added ${added.length} task${added.length === 1 ? '' : 's'}` : '',

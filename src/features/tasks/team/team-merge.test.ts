@@ -135,62 +135,58 @@ describe("this browser's copy over the server's", () => {
     ...extra,
   });
 
-  it('shows the local copy (stale mark, re-run link) with the creator from the server', () => {
+  it("shows the team's record, the truth the server keeps, with this browser's re-run link", () => {
+    const server = task('a', 10, { updatedAt: 50, status: 'SUCCEEDED', finishedAt: 25 });
     const shown = overlayLocal(
-      task('a', 10, { updatedAt: 50 }),
-      local({ rerunOf: 'x', lastError: { kind: 'network', httpStatus: 0, msg: 'offline', at: 1 } }),
+      server,
+      local({
+        rerunOf: 'x',
+        status: 'PROCESSING',
+        updatedAt: 90,
+        lastError: { kind: 'network', httpStatus: 0, msg: 'offline', at: 1 },
+      }),
     );
-    expect(shown).toMatchObject({ creator: 'Ada', rerunOf: 'x', status: 'PROCESSING' });
-    expect(shown.lastError?.kind).toBe('network');
-  });
-
-  it('keeps the server ending this browser has not heard of yet', () => {
-    const shown = overlayLocal(task('a', 10, { status: 'SUCCEEDED', updatedAt: 40 }), local({}));
-    expect(shown.status).toBe('SUCCEEDED');
-  });
-
-  it("dates a task this browser only looked up from the team's record, which saw it made", () => {
-    const server = task('a', 10, { params: { prompt: 'A lighthouse' }, updatedAt: 20 });
-    const lookedUp = local({ source: 'lookup', createdAt: 55, status: 'SUCCEEDED' });
-    expect(overlayLocal(server, lookedUp)).toMatchObject({
-      createdAt: 10,
-      source: 'created',
-      params: { prompt: 'A lighthouse' },
+    expect(shown).toMatchObject({
+      creator: 'Ada',
+      rerunOf: 'x',
       status: 'SUCCEEDED',
-    });
-    // This browser's own task keeps what it knows (a callback it heard is newer than the record),
-    // but not its own clock: the times are the record's, the same for every viewer.
-    const own = local({ createdAt: 11, status: 'SUCCEEDED', finishedAt: 30 });
-    expect(overlayLocal(server, own)).toMatchObject({
       createdAt: 10,
-      finishedAt: 30,
-      source: 'created',
-      status: 'SUCCEEDED',
+      finishedAt: 25,
     });
-    // Once the record has a finish, a browser's first-seen never overrides it.
-    const finished = { ...server, status: 'SUCCEEDED', finishedAt: 25 };
-    const seenLater = local({ source: 'lookup', createdAt: 55, status: 'SUCCEEDED', finishedAt: 7_200_000 });
-    expect(overlayLocal(finished, seenLater)).toMatchObject({ createdAt: 10, finishedAt: 25 });
-    expect(overlayLocal(finished, { ...seenLater, updatedAt: 5 })).toMatchObject({ finishedAt: 25 });
-    // An older local copy of a task it looked up never says "looked up" over the record's "created".
-    const stale = local({ source: 'lookup', createdAt: 55, updatedAt: 15 });
-    expect(overlayLocal(server, stale)).toMatchObject({ createdAt: 10, source: 'created' });
+    expect(shown.lastError).toBeUndefined();
   });
 
-  it("keeps the record's language and request where this browser's looked-up copy has none", () => {
+  it("keeps the record's kept files and times over a copy that looks newer", () => {
+    const server = task('a', 10, {
+      status: 'SUCCEEDED',
+      updatedAt: 40,
+      copies: { kept: { video: '/r/a' }, lost: [], pending: [] },
+    });
+    const shown = overlayLocal(
+      server,
+      local({ status: 'SUCCEEDED', updatedAt: 40, createdAt: 11, finishedAt: 99 }),
+    );
+    expect(shown.copies).toEqual(server.copies);
+    expect(shown).toMatchObject({ createdAt: 10 });
+    expect(shown.finishedAt).toBeUndefined();
+  });
+
+  it('says "created" for a task this browser made, and keeps a language the record lacks', () => {
     const server = task('t', 10, {
       kind: 'video_translate',
-      language: 'German',
-      params: { name: 'Tour' },
-      updatedAt: 20,
+      source: 'lookup',
+      language: undefined,
+      updatedAt: 90,
     });
-    const lookedUp = local({ id: 't', kind: 'video_translate', source: 'lookup', language: undefined });
-    expect(overlayLocal(server, lookedUp)).toMatchObject({ language: 'German', params: { name: 'Tour' } });
-  });
-
-  it('still says "created" for a task this browser made when its copy is the older one', () => {
-    const server = task('a', 10, { source: 'lookup', updatedAt: 90 });
-    expect(overlayLocal(server, local({ updatedAt: 60 })).source).toBe('created');
+    expect(overlayLocal(server, local({ language: 'German' }))).toMatchObject({
+      source: 'created',
+      language: 'German',
+    });
+    const lookedUp = local({ source: 'lookup', language: undefined });
+    expect(overlayLocal({ ...server, language: 'Korean' }, lookedUp)).toMatchObject({
+      source: 'lookup',
+      language: 'Korean',
+    });
   });
 
   it('is the server copy alone without a local one', () => {

@@ -3,7 +3,6 @@
 // out when it no longer does (a running task that succeeds leaves "In progress"). Pure functions,
 // so the rules are tested without a browser.
 import type { InfiniteData } from '@tanstack/react-query';
-import { isTerminalStatus } from '@/api/status';
 import { matchesView, viewedFields } from '@/api/task-view/task-view-rule';
 import type { TaskRecord } from '@/features/tasks/history/task-record';
 import type { TaskPage, TeamQuery, TeamTask } from './team-tasks';
@@ -73,42 +72,20 @@ export function mergePushedTask(
   return { ...data, pages };
 }
 
-/** Created and finished as the team's record has them; this browser's own only where the record has nothing. */
-function recordTimes(server: TeamTask, local: TaskRecord): Pick<TeamTask, 'createdAt' | 'finishedAt'> {
-  return { createdAt: server.createdAt, finishedAt: server.finishedAt ?? local.finishedAt };
-}
-
 /**
- * What a card shows: the server's record, with this browser's own copy laid over it when it has
- * one (it knows more: a stale mark, "not found", a re-run link), unless the server already has the
- * ending this browser has not heard of yet.
+ * What a card shows: the team's record, which the server keeps true (it follows every task itself),
+ * with what only this browser knows laid over it: that this browser made the task, what it re-runs
+ * or animates, and a language its copy has where the record has none.
  */
 export function overlayLocal(server: TeamTask, local: TaskRecord | undefined): TeamTask {
   if (!local) return server;
-  const links = { rerunOf: local.rerunOf, animatedFrom: local.animatedFrom };
-  // This browser made it: it knows so even when the record only heard of it by a lookup.
-  const made = local.source === 'created' ? { source: local.source } : {};
-  if (isTerminalStatus(server.status) && !isTerminalStatus(local.status)) return { ...server, ...links };
-  if (local.updatedAt < server.updatedAt && !local.lastError)
-    return { ...server, ...links, ...made, ...recordTimes(server, local) };
-  // When, how and with what the task was made: a browser that only looked it up (or heard of it by
-  // callback) dates it from then and knows no request; the team's record has the real ones.
-  const origin =
-    local.source === 'created'
-      ? {}
-      : { createdAt: server.createdAt, source: server.source, params: server.params ?? local.params };
-  // A field this browser's copy lacks (a looked-up translation's language) is not wiped by it.
-  // Times are the record's (the server's clock) for every viewer: this browser's first-seen only
-  // fills in while the record has none.
   return {
     ...server,
-    ...local,
-    ...origin,
-    ...recordTimes(server, local),
-    language: local.language ?? server.language,
-    creator: server.creator,
-    creatorId: server.creatorId,
-    creatorUnverified: server.creatorUnverified,
+    rerunOf: local.rerunOf,
+    animatedFrom: local.animatedFrom,
+    // This browser made it: it knows so even when the record only heard of it by a lookup.
+    ...(local.source === 'created' && { source: local.source }),
+    language: server.language ?? local.language,
   };
 }
 
