@@ -14,7 +14,8 @@ import { isTerminalStatus } from '@/api/status';
 import { useResultExpired } from '@/features/tasks/shared/result-expiry';
 import { useMyName, type MyName } from '@/api/my-name';
 import { needsRole } from '@/api/roles';
-import { checkTask, teamKeys, type TeamTask } from '@/features/tasks/team/team-tasks';
+import { teamKeys, type TeamTask } from '@/features/tasks/team/team-tasks';
+import { checkTask } from '@/features/tasks/history/check-task';
 
 // What re-running needs (the endpoints) loads when the button is pointed at or pressed.
 const rerunModule = () => import('@/features/tasks/list/rerun');

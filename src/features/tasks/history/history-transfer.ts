@@ -2,7 +2,7 @@
 // a browser can be moved or reset without losing anything.
 import { z } from '@/api/zod';
 import { TASK_TYPES } from '@/api/core/rules';
-import { checkTask } from '@/features/tasks/team/team-tasks';
+import { checkTask } from '@/features/tasks/history/check-task';
 import { applyRecordedTask, listTasks, mergeTasks, recordTaskError } from './history';
 import type { TaskRecord } from './task-record';
 import { createSemaphore } from '@/features/tasks/shared/semaphore';
@@ -114,7 +114,9 @@ export function lookUpImported(
       deps.semaphore
         .run(() => deps.check(task.id, task.kind))
         .then((checked) =>
-          'found' in checked ? applyRecordedTask(checked.found.task) : recordTaskError(task.id, checked.error),
+          'found' in checked
+            ? applyRecordedTask(checked.found.task)
+            : recordTaskError(task.id, checked.error),
         )
         .catch(() => undefined),
     ),

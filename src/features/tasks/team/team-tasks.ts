@@ -5,7 +5,7 @@
 import { isRecord as isObject } from '@/api/core/is-record';
 import type { RequestFile } from '@/api/task-detail/request-files';
 import { TASK_TYPES, type TaskType } from '@/api/core/rules';
-import type { TaskError, TaskRecord, TaskUpdateSource } from '@/features/tasks/history/task-record';
+import type { TaskRecord, TaskUpdateSource } from '@/features/tasks/history/task-record';
 import type { TaskSort, TaskViewQuery } from '@/api/task-view/task-view-rule';
 import type { TaskTab } from '@/features/tasks/shared/task-view';
 import { parseCopies } from '@/features/tasks/shared/result-copies';
@@ -71,7 +71,7 @@ export interface TimelineEvent {
   error?: { msg?: string; httpStatus?: number; code?: number };
 }
 
-interface TaskDetail {
+export interface TaskDetail {
   task: TeamTask;
   events: TimelineEvent[];
 }
@@ -179,7 +179,7 @@ function toCounts(value: unknown): TaskCounts | undefined {
   return counts;
 }
 
-function toEvent(value: unknown): TimelineEvent | undefined {
+export function toEvent(value: unknown): TimelineEvent | undefined {
   if (!isObject(value) || num(value.at) === undefined || typeof value.source !== 'string') return undefined;
   return {
     at: value.at as number,
@@ -310,47 +310,6 @@ export async function fetchTaskDetail(id: string, signal?: AbortSignal): Promise
   if (!task || !isObject(data)) throw new Error('The task answer is not a task');
   return { task, events: (Array.isArray(data.events) ? data.events : []).map(toEvent).filter(defined) };
 }
-
-/** What "Check again" or a lookup got: the task as the record now holds it, or why the service could not tell. */
-export type CheckedTask = { found: TaskDetail } | { error: TaskError };
-
-/**
- * Asks the server to ask the service about the task now (`POST /__console/tasks/<id>/check`): the
- * server records the answer and answers with the record. `kind` names an id the record lacks.
- */
-export async function checkTask(id: string, kind?: TaskType): Promise<CheckedTask> {
-  const query = kind ? `?kind=${encodeURIComponent(kind)}` : '';
-  let response: Response;
-  try {
-    response = await fetch(`/__console/tasks/${encodeURIComponent(id)}/check${query}`, {
-      method: 'POST',
-      headers: { accept: 'application/json' },
-    });
-  } catch {
-    return { error: errorOf('network', 0, undefined, 'The console could not be reached') };
-  }
-  const body: unknown = await response.json().catch(() => undefined);
-  const data = isObject(body) ? body.data : undefined;
-  const task = isObject(data) ? toTeamTask(data.task) : undefined;
-  if (response.ok && task && isObject(data))
-    return {
-      found: { task, events: (Array.isArray(data.events) ? data.events : []).map(toEvent).filter(defined) },
-    };
-  const cause = isObject(body) && isObject(body.error) ? body.error : undefined;
-  const msg = str(cause?.msg) ?? (isObject(body) ? str(body.msg) : undefined) ?? `HTTP ${response.status}`;
-  const kindOfError =
-    str(cause?.kind) ??
-    (response.status === 429 ? 'rate_limit' : response.status === 404 ? 'not_found' : 'server');
-  return { error: errorOf(kindOfError, num(cause?.httpStatus) ?? response.status, num(cause?.code), msg) };
-}
-
-const errorOf = (kind: string, httpStatus: number, code: number | undefined, msg: string): TaskError => ({
-  kind,
-  httpStatus,
-  ...(code !== undefined && { code }),
-  msg,
-  at: Date.now(),
-});
 
 /** Query keys in layers: everything, the lists (any filters), one list, one task. */
 export const teamKeys = {
