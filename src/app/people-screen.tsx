@@ -8,6 +8,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { cardClass, errorTextClass, hintClass, inputClass } from '@/components/ui/styles';
 import { LimitsSection } from './limits-section';
 import { StorageSection } from './storage-section';
+import { FollowingSection } from './following-section';
 
 interface Person {
   id: string;
@@ -329,6 +330,7 @@ export function PeopleScreen() {
           <LimitsSection people={people} />
           <InviteSection />
           <StorageSection />
+          <FollowingSection />
           <AuditSection />
         </>
       ) : null}

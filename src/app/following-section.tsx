@@ -1,0 +1,92 @@
+// Admins, on the People screen: how the server's following of unfinished tasks goes (the figures
+// /healthz gives, with the task the last error was about): `GET /__console/follow`, server/follow.
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { cardClass, errorTextClass, hintClass } from '@/components/ui/styles';
+import { formatAgo, formatDuration } from '@/features/tasks/shared/format';
+
+interface FollowFigures {
+  following: number;
+  ended: number;
+  oldestCreatedAt: string | null;
+  brakedUntil: string | null;
+  lastError: {
+    kind: string;
+    httpStatus: number;
+    code?: number;
+    msg: string;
+    taskId: string;
+    at: string;
+  } | null;
+}
+
+const tasks = (count: number) => `${count.toLocaleString()} ${count === 1 ? 'task' : 'tasks'}`;
+
+export function FollowingSection({ now = Date.now }: { now?: () => number }) {
+  const [figures, setFigures] = useState<FollowFigures>();
+  const [error, setError] = useState('');
+  useEffect(() => {
+    fetch('/__console/follow', { headers: { accept: 'application/json' } })
+      .then(async (response) => {
+        const body = (await response.json().catch(() => ({}))) as { data?: FollowFigures; msg?: string };
+        if (!response.ok || !body.data) throw new Error(body.msg ?? `HTTP ${response.status}`);
+        setFigures(body.data);
+      })
+      .catch((e: Error) => setError(e.message));
+  }, []);
+  const at = now();
+  return (
+    <section aria-labelledby="following-heading" className={`${cardClass} space-y-2 p-4 sm:p-6`}>
+      <h2 id="following-heading" className="text-lg font-semibold">
+        Following tasks
+      </h2>
+      {error && (
+        <p role="alert" className={errorTextClass}>
+          {error}
+        </p>
+      )}
+      {figures && (
+        <>
+          <p className="text-sm">
+            The server is asking the service about{' '}
+            <span className="font-semibold">{tasks(figures.following)}</span>
+            {figures.oldestCreatedAt &&
+              `; the oldest has run for ${formatDuration(at - Date.parse(figures.oldestCreatedAt))}`}
+            .{' '}
+            {figures.ended > 0 && (
+              <span className={hintClass}>
+                {tasks(figures.ended)} no longer asked about (unknown to the service, or no status query
+                here).
+              </span>
+            )}
+          </p>
+          {figures.brakedUntil && (
+            <p className="text-sm text-amber-900 dark:text-amber-100">
+              The service asked for a pause: no status request before{' '}
+              {new Date(figures.brakedUntil).toLocaleTimeString()}.
+            </p>
+          )}
+          <p className="text-sm">
+            {figures.lastError ? (
+              <>
+                Last error from the service, {formatAgo(Date.parse(figures.lastError.at), at)}: HTTP{' '}
+                {figures.lastError.httpStatus}
+                {figures.lastError.code !== undefined && `, code ${figures.lastError.code}`}{' '}
+                <q className="font-mono text-[13px]">{figures.lastError.msg}</q> for task{' '}
+                <Link
+                  href={`/tasks/${encodeURIComponent(figures.lastError.taskId)}`}
+                  className="font-mono text-indigo-700 underline dark:text-indigo-300"
+                >
+                  {figures.lastError.taskId}
+                </Link>
+                .
+              </>
+            ) : (
+              <span className={hintClass}>No error from the service so far.</span>
+            )}
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
