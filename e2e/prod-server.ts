@@ -12,6 +12,8 @@ export interface ProdServer {
   url: string;
   output(): string;
   stop(): Promise<void>;
+  /** `kill -9`: no chance to close anything, as a crash or an out-of-memory kill. */
+  kill(): Promise<void>;
 }
 
 export async function startProdServer(
@@ -62,6 +64,12 @@ export async function startProdServer(
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
         setTimeout(() => child.kill('SIGKILL'), 4000).unref();
+      }),
+    kill: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
       }),
   };
 }

@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PORTS, E2E_TOKEN } from '../playwright.config';
 import { startTestPostgres, type TestPostgres } from '../server/testing/postgres';
+import { EMULATOR_DEFAULTS, postSettings } from './fixtures';
 import { startProdServer, type ProdServer } from './prod-server';
 import { startStandaloneEmulator, type StartedServer } from './standalone-servers';
 
@@ -118,4 +119,37 @@ test('created on one instance, known, opened and updated live on the other; noth
       .getByRole('link', { name: taskId })
       .first(),
   ).toBeVisible();
+});
+
+test('a task running when both instances are killed (kill -9) finishes in the record after they restart, with no browser open', async ({
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await Promise.all(servers.map((server) => server.stop()));
+  let [a, b] = await startBoth();
+  // About 18 s of work at the service: still running when both die.
+  await postSettings(request, service.url, { timeScale: 1 });
+  const made = await request.post(`${a.url}/v1/image_to_video`, {
+    data: {
+      image_url: `${service.url}/emulator/samples/reference.png`,
+      aspect_resolution: '720p',
+      prompt: 'Killed mid-flight',
+    },
+  });
+  expect(made.ok()).toBe(true);
+  const id = ((await made.json()) as { data: { task_ids: string[] } }).data.task_ids[0]!;
+  const statusOn = async (base: string) =>
+    (
+      (await (await request.get(`${base}/__console/tasks/${id}`)).json()) as {
+        data: { task: { status: string } };
+      }
+    ).data.task.status;
+  // Followed: its first answer is in the record before anyone looks.
+  await expect.poll(() => statusOn(b.url)).toMatch(/^(PENDING|PROCESSING)$/);
+  await Promise.all([a.kill(), b.kill()]);
+  [a, b] = await startBoth();
+  await expect.poll(() => statusOn(a.url), { timeout: 60_000 }).toBe('SUCCEEDED');
+  await postSettings(request, service.url, EMULATOR_DEFAULTS);
+  const health = (await (await request.get(`${b.url}/healthz`)).json()) as { following: { tasks: number } };
+  expect(health.following.tasks).toBe(0);
 });
