@@ -63,6 +63,7 @@ function importDirectionRules() {
       'emulator',
       'callbacks',
       'follow',
+      'notify',
       'insights',
       'tasks',
       'results',
@@ -78,6 +79,7 @@ function importDirectionRules() {
       'emulator',
       'callbacks',
       'follow',
+      'notify',
       'insights',
       'tasks',
       'results',
@@ -94,7 +96,9 @@ function importDirectionRules() {
     insights: ['http', 'db'],
     // The server's follower of unfinished tasks: asks through the app, writes through the recorder.
     follow: ['tasks', 'results', 'proxy', 'identity', 'config', 'http', 'db'],
-    tasks: ['results', 'proxy', 'identity', 'config', 'http', 'db'],
+    tasks: ['notify', 'results', 'proxy', 'identity', 'config', 'http', 'db'],
+    // Webhooks told when requests end: the outbox the recorder fills, the sender, the routes.
+    notify: ['proxy', 'identity', 'config', 'http', 'db'],
     // Result files kept in the team's store: the copy job, the stores, serving.
     results: ['proxy', 'config', 'http', 'db'],
     proxy: ['identity', 'config', 'http'],

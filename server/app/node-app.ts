@@ -25,6 +25,9 @@ import { importSignedOutSessions } from '../auth/signed-out-sessions';
 import { createTaskRecorder, TASKS_CHANNEL } from '../tasks/recorder';
 import { createFollower, type Follower } from '../follow/follower';
 import { createFollowRoutes } from '../follow/routes';
+import { createWebhookSender, type WebhookSender } from '../notify/sender';
+import { createWebhookRoutes } from '../notify/routes';
+import { isTerminalStatus } from '../../src/api/status';
 import { createCopyJob, type CopyJob } from '../results/copy-job';
 import { openResultStore } from '../results/open-store';
 import { createResultRoutes } from '../results/routes';
@@ -73,6 +76,8 @@ export interface NodeApp {
   results?: CopyJob;
   /** Follows every unfinished task of the record to its end (server/follow). */
   follower?: Follower;
+  /** Sends the webhooks' messages when requests end (server/notify). */
+  webhooks?: WebhookSender;
   close(): Promise<void>;
 }
 
@@ -98,6 +103,8 @@ export interface NodeAppOptions {
    * database; tests that hand one over drive `follower.drain()` themselves.
    */
   followTasks?: boolean;
+  /** Sends webhook deliveries in the background; default as followTasks; tests drain `webhooks`. */
+  sendWebhooks?: boolean;
   /** The result store (tests); default from `config.results`. */
   resultStore?: ResultStore;
 }
@@ -193,6 +200,7 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
   closers.push(async () => {
     // No new status checks; then the store: it refuses new callbacks and waits for the ones being committed.
     await follower.close();
+    await webhooks.close();
     await recorder.flush();
     await store.close();
     await inbox.close();
@@ -245,12 +253,27 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
     keepDays: config.results?.keepDays,
     onKept: announceTask,
   });
+  // Webhooks told when a request ends (server/notify): to public addresses through the same guard,
+  // or to the team's own network where WEBHOOK_PRIVATE_ORIGINS names it.
+  const privateWebhookOrigins = new Set(config.webhookPrivateOrigins ?? []);
+  const webhooks = createWebhookSender({
+    database,
+    publicBaseUrl: config.publicBaseUrl,
+    fetch: createGuardedFetch({
+      local: (url, init) => (privateWebhookOrigins.has(url.origin) ? fetch(url, init) : undefined),
+    }),
+  });
   const recordStatus = recorder.status;
   recorder.status = async (...args) => {
     const written = await recordStatus(...args);
     if (written && args[2].status === 'SUCCEEDED') results.wake();
+    if (written && isTerminalStatus(String(args[2].status))) webhooks.wake();
     return written;
   };
+  if (options.sendWebhooks ?? !options.database) {
+    void database.then(() => webhooks.start()).catch(() => undefined);
+  }
+  app.route('/', createWebhookRoutes(database, identity));
   if (options.keepResults ?? !options.database) {
     void database.then(() => results.start()).catch(() => undefined);
   }
@@ -346,6 +369,7 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
     identity,
     results,
     follower,
+    webhooks,
     async close() {
       await Promise.all(closers.map((close) => close()));
     },

@@ -41,6 +41,11 @@ export interface ServerConfig {
   results?: ResultsConfig;
   /** FOLLOW_RATE_PER_SECOND: status requests per second to the service, all instances together. */
   followRatePerSecond?: number;
+  /**
+   * WEBHOOK_PRIVATE_ORIGINS: origins on the team's own network (or this machine) that webhooks may
+   * post to; every other webhook address must be public (checked after DNS, as every outbound request).
+   */
+  webhookPrivateOrigins?: string[];
 }
 
 /**
@@ -197,6 +202,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     mediaOrigins: parseOrigins(env.MEDIA_ORIGINS),
     results: readResultsConfig(env),
     followRatePerSecond: parseFollowRate(env.FOLLOW_RATE_PER_SECOND),
+    webhookPrivateOrigins: parseOrigins(env.WEBHOOK_PRIVATE_ORIGINS),
   };
 }
 

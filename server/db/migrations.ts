@@ -308,6 +308,14 @@ export const MIGRATIONS: Record<string, Migration> = {
       await sql.raw(TASK_FOLLOWS_0014).execute(db);
     },
   },
+  // Outgoing webhooks: a person's (their own requests) or the team's (every request), told when a
+  // request finishes or fails. One delivery per webhook and request, queued in the transaction that
+  // records the request's last final status, sent by a worker that claims with skip locked. Frozen text.
+  '0020_webhooks': {
+    async up(db: Kysely<unknown>) {
+      await sql.raw(WEBHOOKS_0020).execute(db);
+    },
+  },
 };
 
 const REQUESTS_0007 = `
@@ -507,6 +515,37 @@ create table follow_brake (
 insert into follow_brake (id) values (1);
 insert into task_follows (task_id, due_at)
 select id, now() from tasks where status not in ('SUCCEEDED', 'FAILED');
+`;
+
+const WEBHOOKS_0020 = `
+create table webhooks (
+  id text primary key,
+  scope text not null check (scope in ('person', 'team')),
+  user_id text,
+  name text not null,
+  url text not null,
+  secret text not null,
+  events jsonb not null default '["finished", "failed"]'::jsonb,
+  created_at timestamptz not null default now(),
+  created_by text
+);
+create index webhooks_person on webhooks (user_id) where scope = 'person';
+create table webhook_deliveries (
+  id bigint generated always as identity primary key,
+  webhook_id text not null references webhooks (id) on delete cascade,
+  request_id text not null,
+  event text not null,
+  state text not null default 'queued' check (state in ('queued', 'sending', 'delivered', 'failed')),
+  attempts integer not null default 0,
+  due_at timestamptz not null default now(),
+  last_status integer,
+  last_error text,
+  created_at timestamptz not null default now(),
+  delivered_at timestamptz,
+  unique (webhook_id, request_id)
+);
+create index webhook_deliveries_due on webhook_deliveries (due_at) where state in ('queued', 'sending');
+create index webhook_deliveries_log on webhook_deliveries (webhook_id, id desc);
 `;
 
 export class NewerDatabaseError extends Error {}

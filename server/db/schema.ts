@@ -244,7 +244,42 @@ export interface FollowBrakeTable {
   last_error_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+export type WebhookEvent = 'finished' | 'failed';
+
+/** An outgoing webhook (migration 0020, server/notify): a person's own requests, or every request (team). */
+export interface WebhooksTable {
+  id: string;
+  scope: 'person' | 'team';
+  /** The person whose requests it is told of; null for the team's. */
+  user_id: string | null;
+  name: string;
+  url: string;
+  /** The HMAC key its messages are signed with (shown to its owner once, when made). */
+  secret: string;
+  events: JSONColumnType<WebhookEvent[], string | undefined, string>;
+  created_at: Timestamp;
+  created_by: string | null;
+}
+
+/** One message to one webhook about one request, queued when the request ended (server/notify). */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  webhook_id: string;
+  request_id: string;
+  event: WebhookEvent;
+  state: ColumnType<'queued' | 'sending' | 'delivered' | 'failed', 'queued' | undefined, 'queued' | 'sending' | 'delivered' | 'failed'>;
+  attempts: ColumnType<number, number | undefined, number>;
+  /** When it is next sent; while `sending`, when its lease runs out. */
+  due_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  delivered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface Schema {
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   hidden_tasks: HiddenTasksTable;
   task_follows: TaskFollowsTable;
   follow_brake: FollowBrakeTable;

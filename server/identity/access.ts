@@ -50,6 +50,13 @@ const ACCESS_RULES: readonly AccessRule[] = [
     what: 'check a task again',
   },
   { methods: READ, path: /^\/__console\/follow$/, need: 'admin', what: 'see how tasks are followed' },
+  // Webhooks told when requests end (server/notify): one's own; the team's are an admin's (checked there).
+  {
+    methods: ['GET', 'HEAD', 'POST', 'DELETE'],
+    path: /^\/__console\/webhooks(\/[^/]+(\/deliveries)?)?$/,
+    need: 'creator',
+    what: 'manage webhooks',
+  },
   // Result files kept in the team's store (server/results): whoever may see the tasks.
   { methods: READ, path: /^\/__console\/results\//, need: 'viewer', what: "read the team's results" },
   // A pasted image's preview (server/preview), fetched through the outbound guard.

@@ -11,6 +11,7 @@ import { GroupCommitQueue } from '../db/group-commit-queue';
 import { storableJson, TOO_DEEP } from '../db/storable';
 import type { TaskErrorValue, TaskEventSource, TasksTable } from '../db/schema';
 import { queueResultCopies } from '../results/queue';
+import { queueRequestEnded } from '../notify/outbox';
 import { publicParams, requestIdOf, requestTitle } from './request-fields';
 import type { Creator } from '../identity/creator';
 
@@ -116,6 +117,8 @@ export async function applyStatus(
   // Its files go into the team's store (server/results), queued with the status that makes them due.
   if (status === 'SUCCEEDED') await queueResultCopies(trx, [id]);
   await keepFollowing(trx, id, status);
+  // The request's last task ending tells the webhooks that want to hear of it (server/notify).
+  if (!isTerminalStatus(old.status) && isTerminalStatus(status)) await queueRequestEnded(trx, id);
   await announce(trx, id);
 }
 

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 
 const UNDO: readonly [migration: string, undo: (db: Db) => Promise<unknown>][] = [
+  ['0020', (db) => sql`drop table webhook_deliveries, webhooks`.execute(db)],
   ['0014', (db) => sql`drop table task_follows, follow_brake`.execute(db)],
   ['0013', (db) => sql`drop table hidden_tasks`.execute(db)],
   [
