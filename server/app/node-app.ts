@@ -35,6 +35,9 @@ import { accessGuard } from '../identity/access';
 import { createPeopleRoutes } from '../identity/people-routes';
 import { IDENTITY_KEY, identityOf, LOCAL_ADMIN, SYSTEM_IDENTITY, type Identity } from '../identity/roles';
 import { createIdentityStore, type IdentityStore } from '../identity/store';
+import { isCallbackInbox, sameSiteOnly } from '../http/same-site';
+import { nodeBodyLimits } from './body-limits';
+import type { BodyLimits } from '../http/body-limits';
 
 /** Paths the Node side answers; everything else belongs to the single-page app. */
 export const NODE_PATH_PREFIXES = ['/v1/', '/__console/', '/emulator/', '/callbacks/'] as const;
@@ -67,6 +70,8 @@ export interface NodeApp {
   database: Promise<Database>;
   /** People, sessions and the audit log (server/identity/store.ts). */
   identity: IdentityStore;
+  /** What each route may be sent (server/app/body-limits.ts). */
+  bodyLimits: BodyLimits;
   /** The copy job that keeps result files in the team's store (server/results). */
   results?: CopyJob;
   /** Resolves once no status check that a callback triggered is waiting or running (tests). */
@@ -119,12 +124,19 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
   database.catch(() => {});
 
   const identity = createIdentityStore(database);
+  // One cross-site rule for every change, whichever backend answers /v1 (server/http/same-site.ts),
+  // before anything else runs; the inbox's secret path is the service's, not a browser's.
+  const sameSite = sameSiteOnly({ exempt: isCallbackInbox, everyMethodUnder: '/v1/' });
+  app.use(sameSite);
   // Before every route: each one needs a role (server/identity/access.ts).
   const access = accessGuard({
     anonymous: options.anonymous === undefined ? LOCAL_ADMIN : (options.anonymous ?? undefined),
     seen: (who) => (who.source === 'local-admin' ? identity.ensureLocalAdmin() : undefined),
   });
   app.use(access);
+  // Every body is bounded while it streams, before any route reads it (server/app/body-limits.ts).
+  const bodyLimits = nodeBodyLimits(config.uploadMaxBytes);
+  app.use(bodyLimits.middleware);
   app.route('/', createPeopleRoutes(identity));
   // The emulator's settings steer the backend for everyone: a change goes in the audit log.
   app.post('/emulator/settings', async (c, next) => {
@@ -295,7 +307,7 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
     const proxy = createProxyHandlers(proxyOptions);
     app.route('/', createProxyApp(proxyOptions, proxy));
     // Every handler this app runs for a GET under /v1 (node-app.test.ts checks the router agrees).
-    v1Get = chain([access, limits, record, ...marker, ...proxy]);
+    v1Get = chain([sameSite, access, bodyLimits.middleware, limits, record, ...marker, ...proxy]);
   } else {
     // The emulator fetches reference images and POSTs callbacks on anyone's word: only public
     // addresses, except this console's own media and inbox, which are answered in-process.
@@ -323,6 +335,7 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
     v1Get,
     database,
     identity,
+    bodyLimits,
     results,
     callbackChecksIdle: () => hints.idle(),
     async close() {
