@@ -183,3 +183,76 @@ describe('JSON-only routes', () => {
     expect(response.status).toBe(415);
   });
 });
+
+// One cross-site rule for every change, whichever backend answers (server/http/same-site.ts).
+for (const [backend, env] of Object.entries(BACKENDS)) {
+  describe(`a request another site's page makes (${backend})`, () => {
+    it('is refused with 403 on every route that takes a body, marked cross-site or same-site', async () => {
+      const nodeApp = await server.open({ env: { ...env(), UPLOAD_MAX_MB: String(UPLOAD_MAX_MB) } });
+      for (const { method, path } of bodyRoutes(nodeApp)) {
+        for (const site of ['cross-site', 'same-site']) {
+          const body = bodyOf(path, 300);
+          const response = await server.request(
+            concrete(path),
+            { method, headers: { 'content-type': body.type, 'sec-fetch-site': site }, body: body.text },
+            ADMIN,
+          );
+          // The service POSTs to the inbox's secret path, never a browser: the secret lets it in.
+          if (path === '/callbacks/:secret') expect(response.status, `${method} ${path}`).not.toBe(403);
+          else expect(response.status, `${method} ${path} (${site})`).toBe(403);
+        }
+      }
+      expect(await server.database.db.selectFrom('tasks').select('id').execute()).toEqual([]);
+    });
+
+    it('refuses a creation and an upload, and takes them from the console itself', async () => {
+      await server.open({ env: env() });
+      const create = (site: string) =>
+        server.request(
+          API_PATHS.imageGenerate,
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'sec-fetch-site': site },
+            body: JSON.stringify({ prompt: 'Calm ocean at sunset' }),
+          },
+          ADMIN,
+        );
+      expect((await create('cross-site')).status).toBe(403);
+      expect((await create('same-site')).status).toBe(403);
+      expect((await create('same-origin')).status).toBe(200);
+      const upload = bodyOf(UPLOAD_PATH, 2000);
+      const sent = await server.request(
+        UPLOAD_PATH,
+        {
+          method: 'POST',
+          headers: { 'content-type': upload.type, 'sec-fetch-site': 'cross-site' },
+          body: upload.text,
+        },
+        ADMIN,
+      );
+      expect(sent.status).toBe(403);
+      // A status query from another site spends the token too: refused on both backends alike.
+      const read = await server.request(
+        API_PATHS.imageGenerateTask('i2is-1'),
+        { headers: { 'sec-fetch-site': 'cross-site' } },
+        ADMIN,
+      );
+      expect(read.status).toBe(403);
+    });
+
+    it('refuses a text/plain body to /__console/tasks/hidden marked cross-site', async () => {
+      await server.open({ env: env() });
+      const response = await server.request(
+        '/__console/tasks/hidden',
+        {
+          method: 'POST',
+          headers: { 'content-type': 'text/plain', 'sec-fetch-site': 'cross-site' },
+          body: JSON.stringify({ ids: ['i2is-1'], hidden: true }),
+        },
+        ADMIN,
+      );
+      expect(response.status).toBe(403);
+      expect(await server.database.db.selectFrom('hidden_tasks').selectAll().execute()).toEqual([]);
+    });
+  });
+}
