@@ -113,7 +113,7 @@ for (const [backend, env] of Object.entries(BACKENDS)) {
       expect(routes.length).toBeGreaterThan(8);
       for (const { method, path } of routes) {
         const url = concrete(path);
-        const rule = nodeApp.bodyLimits.ruleFor(method, url);
+        const rule = nodeApp.bodyLimits!.ruleFor(method, url);
         expect(rule, `${method} ${path} has no entry in server/app/body-limits.ts`).toBeDefined();
         const limit = rule!.maxBytes;
         const send = (body: { type: string; text: string }) =>
@@ -134,7 +134,7 @@ for (const [backend, env] of Object.entries(BACKENDS)) {
       const nodeApp = await server.open({ env: { ...env(), UPLOAD_MAX_MB: String(UPLOAD_MAX_MB) } });
       for (const { method, path } of bodyRoutes(nodeApp)) {
         const url = concrete(path);
-        const limit = nodeApp.bodyLimits.limitFor(method, url);
+        const limit = nodeApp.bodyLimits!.limitFor(method, url);
         const attack = oversizedChunkedBody(limit + 8 * 1024 * 1024);
         const type = bodyOf(path, 300).type;
         const response = await server.request(
@@ -156,7 +156,7 @@ for (const [backend, env] of Object.entries(BACKENDS)) {
 describe('a route the table does not name', () => {
   it('gets the small fallback, so nothing is unbounded', async () => {
     const nodeApp = await server.open();
-    expect(nodeApp.bodyLimits.ruleFor('POST', '/__console/not-yet-written')).toBeUndefined();
+    expect(nodeApp.bodyLimits!.ruleFor('POST', '/__console/not-yet-written')).toBeUndefined();
     const attack = oversizedChunkedBody();
     const response = await server.request(
       '/__console/not-yet-written',

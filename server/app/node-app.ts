@@ -5,6 +5,7 @@ import { Hono, type Context } from 'hono';
 import { sql } from 'kysely';
 import type { ConsoleInfo } from '../../src/api/console-info-schema';
 import { API_PATHS } from '../../src/api/paths';
+import { TARGET_LANGUAGES } from '../../src/api/schemas';
 import type { TaskType } from '../../src/api/core/rules';
 import { createCallbackHints } from '../callbacks/hints';
 import { importCallbackLog } from '../callbacks/import-log';
@@ -70,8 +71,8 @@ export interface NodeApp {
   database: Promise<Database>;
   /** People, sessions and the audit log (server/identity/store.ts). */
   identity: IdentityStore;
-  /** What each route may be sent (server/app/body-limits.ts). */
-  bodyLimits: BodyLimits;
+  /** What each route may be sent (server/app/body-limits.ts); absent on a test's stand-in. */
+  bodyLimits?: BodyLimits;
   /** The copy job that keeps result files in the team's store (server/results). */
   results?: CopyJob;
   /** Resolves once no status check that a callback triggered is waiting or running (tests). */
@@ -98,6 +99,38 @@ export interface NodeAppOptions {
   keepResults?: boolean;
   /** The result store (tests); default from `config.results`. */
   resultStore?: ResultStore;
+}
+
+/** How long the service's list of target languages is believed before it is asked again. */
+const LANGUAGES_TTL_MS = 10 * 60_000;
+
+/**
+ * The target languages the service offers: the emulator's are TARGET_LANGUAGES; a real service is
+ * asked through this app (the proxy adds the token), once per LANGUAGES_TTL_MS, and when it cannot
+ * say, the console's own list stands in (a minute, then it is asked again).
+ */
+function offeredLanguagesOf(config: ServerConfig, app: Hono): () => Promise<readonly string[]> {
+  if (!config.apiBaseUrl) return () => Promise.resolve(TARGET_LANGUAGES);
+  let cached: { list: readonly string[]; until: number } | undefined;
+  return async () => {
+    if (cached && Date.now() < cached.until) return cached.list;
+    const answer = await Promise.resolve(
+      app.fetch(
+        new Request(`http://localhost${API_PATHS.targetLanguages}`, {
+          headers: { accept: 'application/json' },
+        }),
+        { [IDENTITY_KEY]: SYSTEM_IDENTITY },
+      ),
+    )
+      .then((response: Response) => response.json() as Promise<{ code?: unknown; data?: unknown }>)
+      .catch(() => undefined);
+    const list = answer?.code === 0 && Array.isArray(answer.data) ? answer.data : undefined;
+    cached =
+      list && list.length && list.every((item: unknown) => typeof item === 'string')
+        ? { list: list as string[], until: Date.now() + LANGUAGES_TTL_MS }
+        : { list: TARGET_LANGUAGES, until: Date.now() + 60_000 };
+    return cached.list;
+  };
 }
 
 /** Opens the database of `config` and brings an earlier version's DATA_DIR into it. */
@@ -209,7 +242,10 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
   };
   // Spending limits (server/limits): a creation past one is refused before it reaches the proxy or
   // the emulator; one that fits is held until the recorder (inside) has recorded its tasks.
-  const limits = limitsGuard(database, { now: options.now });
+  const limits = limitsGuard(database, {
+    now: options.now,
+    offeredLanguages: offeredLanguagesOf(config, app),
+  });
   const record = recordTraffic(recorder, inbox.path);
   app.use('/v1/*', limits);
   app.use('/v1/*', record);
