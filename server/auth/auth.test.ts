@@ -319,6 +319,47 @@ describe('auth helpers', () => {
     }
   });
 
+  // Issue 40: `/.//evil.example/x` passed and was sent as Location, which a browser resolves to
+  // `//evil.example/x`, another host. The path is judged (and returned) as a browser resolves it.
+  it('judges the return path as a browser resolves it, dot segments and encodings included', () => {
+    for (const bad of [
+      '/.//evil.example/x',
+      '/..//evil.example/x',
+      '/././/evil.example',
+      '/a/..//evil.example',
+      '/%2e//evil.example',
+      '/%2E%2E//evil.example',
+      '/.\\/evil.example',
+      '/\t//evil.example',
+      '/./\n/evil.example',
+      '///evil.example',
+      '/./login',
+      '/x/../auth/callback',
+    ])
+      expect(safeNext(bad), JSON.stringify(bad)).toBe('/');
+    // Encoded slashes stay encoded: a browser keeps them in the path, on this site.
+    expect(safeNext('/%2F%2Fevil.example')).toBe('/%2F%2Fevil.example');
+    // A same-site path comes back in the form a browser would request it.
+    expect(safeNext('/tasks/./a/../b?x=1#top')).toBe('/tasks/b?x=1#top');
+    expect(safeNext('/tasks/i2is-1')).toBe('/tasks/i2is-1');
+  });
+
+  it('never sends a tricky return path as Location after sign-in', async () => {
+    const app = open();
+    for (const tricky of [
+      '/.//evil.example/x',
+      '/..//evil.example',
+      '/%2e//evil.example',
+      '/./\t/evil.example',
+    ]) {
+      const response = await app.request('/login', form({ password: PASSWORD, next: tricky }));
+      expect(response.status, tricky).toBe(303);
+      expect(response.headers.get('location'), tricky).toBe('/');
+    }
+    const kept = await app.request('/login', form({ password: PASSWORD, next: '/tasks/./i2is-1' }));
+    expect(kept.headers.get('location')).toBe('/tasks/i2is-1');
+  });
+
   it('asks no name at sign-in: the account names the user', async () => {
     const page = await (await open().request('/login', { headers: HTML })).text();
     expect(page).not.toContain('Your name');
