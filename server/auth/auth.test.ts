@@ -344,6 +344,25 @@ describe('auth helpers', () => {
     expect(safeNext('/tasks/i2is-1')).toBe('/tasks/i2is-1');
   });
 
+  it('refuses a sign-in or a sign-out posted by a page on another site', async () => {
+    const app = open();
+    for (const site of ['cross-site', 'same-site']) {
+      const login = await app.request(
+        '/login',
+        form({ password: PASSWORD, next: '/' }, { 'sec-fetch-site': site }),
+      );
+      expect(login.status, site).toBe(403);
+      expect(login.headers.get('set-cookie')).toBeNull();
+      const logout = await app.request('/logout', { method: 'POST', headers: { 'sec-fetch-site': site } });
+      expect(logout.status, site).toBe(403);
+    }
+    const own = await app.request(
+      '/login',
+      form({ password: PASSWORD, next: '/' }, { 'sec-fetch-site': 'same-origin' }),
+    );
+    expect(own.status).toBe(303);
+  });
+
   it('never sends a tricky return path as Location after sign-in', async () => {
     const app = open();
     for (const tricky of [
