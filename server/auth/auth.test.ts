@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetTestDatabase, testDatabase } from '../testing/database';
-import { isPublicPath, safeNext, SESSION_COOKIE } from './auth';
+import { isPublicPath, LOGIN_BODY_MAX_BYTES, LOGOUT_BODY_MAX_BYTES, safeNext, SESSION_COOKIE } from './auth';
 import { createProdApp } from '../app/prod-app';
 import { oversizedChunkedBody } from '../testing/oversized-body';
 import { fakeNodeApp, makeDist, prodConfig } from '../testing/prod-server';
@@ -361,6 +361,40 @@ describe('auth helpers', () => {
       form({ password: PASSWORD, next: '/' }, { 'sec-fetch-site': 'same-origin' }),
     );
     expect(own.status).toBe(303);
+  });
+
+  // Issue 40: every route of npm start that takes a body has a limit, read from the app itself (the
+  // Node side's routes are walked in server/app/body-limits.test.ts).
+  it('bounds the body of every form it takes: 413 one byte past, not at the limit', async () => {
+    const app = open();
+    const limits: Record<string, number> = {
+      '/login': LOGIN_BODY_MAX_BYTES,
+      '/logout': LOGOUT_BODY_MAX_BYTES,
+      '/invite/:token': LOGIN_BODY_MAX_BYTES,
+      '/setup/:token': LOGIN_BODY_MAX_BYTES,
+    };
+    const posts = new Set(app.routes.filter((r) => r.method === 'POST').map((r) => r.path));
+    expect([...posts].sort()).toEqual(Object.keys(limits).sort());
+    for (const path of posts) {
+      const limit = limits[path]!;
+      const send = (bytes: number) => {
+        const text = `password=${'a'.repeat(bytes - 'password='.length)}`;
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode(text));
+            controller.close();
+          },
+        });
+        return app.request(path.replace(':token', 'no-such-token'), {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body,
+          duplex: 'half',
+        } as RequestInit);
+      };
+      expect((await send(limit + 1)).status, `${path}, ${limit} + 1 bytes`).toBe(413);
+      expect((await send(limit)).status, `${path}, exactly ${limit} bytes`).not.toBe(413);
+    }
   });
 
   it('never sends a tricky return path as Location after sign-in', async () => {

@@ -122,7 +122,9 @@ export function safeNext(raw: string | undefined): string {
 }
 
 /** A sign-in form is a password, an e-mail and a path; an account form a name too. */
-const LOGIN_BODY_MAX_BYTES = 16 * 1024;
+export const LOGIN_BODY_MAX_BYTES = 16 * 1024;
+/** Signing out reads no body: a stray one is still bounded. */
+export const LOGOUT_BODY_MAX_BYTES = 1024;
 
 function wantsHtml(c: Context): boolean {
   return c.req.method === 'GET' && (c.req.header('accept') ?? '').includes('text/html');
@@ -308,7 +310,11 @@ export function createAuth(options: AuthOptions): Auth {
     return signInAs(c, person.id, next, 'redirect');
   });
 
-  routes.post('/logout', async (c) => {
+  const noBody = bodyLimit({
+    maxSize: LOGOUT_BODY_MAX_BYTES,
+    onError: (c) => c.text('Signing out takes no form', 413),
+  });
+  routes.post('/logout', noBody, async (c) => {
     const token = getCookie(c, SESSION_COOKIE);
     if (token) await store.endSession(token);
     deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Strict', secure: isSecure(c) });
