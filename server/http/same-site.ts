@@ -36,7 +36,10 @@ export function sameSiteOnly(options: SameSiteOptions = {}): MiddlewareHandler {
       options.everyMethodUnder !== undefined && c.req.path.startsWith(options.everyMethodUnder);
     if ((SAFE_METHODS.has(c.req.method) && !everyMethod) || options.exempt?.(c)) return next();
     return c.json(
-      { code: 403, msg: 'Changes can be made only from this console itself, not from another site' },
+      {
+        code: 403,
+        msg: 'Changes, and any request to the service, can be made only from this console itself, not from another site',
+      },
       403,
       { 'cache-control': 'no-store' },
     );
