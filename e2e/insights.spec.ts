@@ -28,6 +28,8 @@ let server: ProdServer;
 test.beforeAll(async () => {
   server = await startProdServer(INSIGHTS_PORT, {
     TRUSTED_AUTH_HEADER: USER_HEADER,
+    // The header is believed only from the proxy's address, which must be named: the browser here.
+    TRUSTED_PROXIES: '127.0.0.1/32',
     TRUSTED_AUTH_ADMINS: `${PERSON}, ${AXE_PERSON}`,
     STREAMS_PER_SESSION: '64',
   });

@@ -21,6 +21,8 @@ let team: ProdServer;
 test.beforeAll(async () => {
   team = await startProdServer(4061, {
     TRUSTED_AUTH_HEADER: USER_HEADER,
+    // The header is believed only from the proxy's address, which must be named: the browser here.
+    TRUSTED_PROXIES: '127.0.0.1/32',
     // Creators at least: admins is the one list the proxy's names can be given a role by.
     TRUSTED_AUTH_ADMINS: [ADA, GRACE, SOMEONE, BULK].join(','),
   });

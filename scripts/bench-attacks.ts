@@ -8,9 +8,12 @@
 //   2. Thousands of task event streams from one session (before: ~20,000 used up the file handles).
 //   3. One /log?limit=500 over those callbacks (before: ~1.4 GB and 6 s, then trimmed to 2 MB).
 //   4. A start with an old callbacks.jsonl of 600 lines of 1 MB (before: every start died).
+//   0. Issue 40, run first: six JSON bodies of 450 MB at once, sent in chunks, to each of
+//      POST /__console/tasks/hidden and /zip (before: 278 MB to 4.96 GB; each is cut off at 257 KB).
 // Usage: npx tsx scripts/bench-attacks.ts
 // Counts: BENCH_ATTACK_CALLBACKS (520), BENCH_ATTACK_SLOW_STREAMS (14), BENCH_ATTACK_TASK_STREAMS
-// (3000), BENCH_ATTACK_IMPORT_LINES (600; 0 skips the fourth attack).
+// (3000), BENCH_ATTACK_IMPORT_LINES (600; 0 skips the fourth attack), BENCH_ATTACK_BODIES (6; 0 skips
+// attack 0) and BENCH_ATTACK_BODY_MB (450).
 import { serve } from '@hono/node-server';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -40,6 +43,8 @@ const CALLBACKS = count('BENCH_ATTACK_CALLBACKS', 520);
 const SLOW_STREAMS = count('BENCH_ATTACK_SLOW_STREAMS', 14);
 const TASK_STREAMS = count('BENCH_ATTACK_TASK_STREAMS', 3000);
 const IMPORT_LINES = count('BENCH_ATTACK_IMPORT_LINES', 600);
+const BODIES = count('BENCH_ATTACK_BODIES', 6);
+const BODY_MB = count('BENCH_ATTACK_BODY_MB', 450);
 /** Longest the bench waits for the console to let go of streams that never read (it drops them after 30 s). */
 const DROP_WAIT_MS = 60_000;
 
@@ -225,6 +230,61 @@ interface Row {
 }
 
 const fmt = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '—');
+
+/** `megabytes` of JSON-looking bytes, made only as they are sent, counting what was taken. */
+function lazyBody(megabytes: number) {
+  const chunk = new TextEncoder().encode(' '.repeat(64 * 1024));
+  const total = megabytes * MB;
+  let sent = 0;
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (sent === 0) controller.enqueue(new TextEncoder().encode('{"ids":['));
+        if (sent >= total) return controller.close();
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return { stream, sent: () => sent };
+}
+
+async function bigBodies(con: Console, cookie: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const path of ['/__console/tasks/hidden', '/__console/tasks/zip']) {
+    resetPeak(con.child);
+    const before = memoryMb(con.child, 'VmRSS');
+    const started = performance.now();
+    const answers = await Promise.all(
+      Array.from({ length: BODIES }, async () => {
+        const body = lazyBody(BODY_MB);
+        const status = await fetch(`${con.origin}${path}`, {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+          body: body.stream,
+          duplex: 'half',
+        } as RequestInit)
+          .then(async (response) => {
+            await response.body?.cancel();
+            return response.status;
+          })
+          .catch(() => 0);
+        return { status, sentMb: body.sent() / MB };
+      }),
+    );
+    const statuses = [...new Set(answers.map((a) => a.status))].join(', ');
+    const mostSent = Math.max(...answers.map((a) => a.sentMb));
+    rows.push({
+      attack: `0. ${BODIES} × ${BODY_MB} MB to POST ${path}`,
+      time: `${fmt(performance.now() - started)} ms`,
+      peakMb: `${fmt(memoryMb(con.child, 'VmHWM'))} (before ${fmt(before)})`,
+      files: String(openFiles(con.child)),
+      result: `${statuses}; at most ${fmt(mostSent, 1)} MB taken from one sender`,
+    });
+  }
+  return rows;
+}
 
 async function slowReaders(con: Console, cookie: string, events: string): Promise<Row[]> {
   const rows: Row[] = [];
@@ -434,6 +494,7 @@ async function main() {
     );
     const cookie = await signIn(con.origin);
     const paths = await callbackPaths(con.origin, cookie);
+    if (BODIES > 0) rows.push(...(await bigBodies(con, cookie)));
     rows.push(...(await slowReaders(con, cookie, paths.events)));
     if (alive(con.child)) rows.push(...(await manyStreams(con, cookie)));
     if (alive(con.child)) rows.push(...(await bigLogPage(con, cookie, paths.log)));

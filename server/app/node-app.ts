@@ -5,6 +5,7 @@ import { Hono, type Context } from 'hono';
 import { sql } from 'kysely';
 import type { ConsoleInfo } from '../../src/api/console-info-schema';
 import { API_PATHS } from '../../src/api/paths';
+import { TARGET_LANGUAGES } from '../../src/api/schemas';
 import type { TaskType } from '../../src/api/core/rules';
 import { createCallbackHints } from '../callbacks/hints';
 import { importCallbackLog } from '../callbacks/import-log';
@@ -40,6 +41,9 @@ import { accessGuard } from '../identity/access';
 import { createPeopleRoutes } from '../identity/people-routes';
 import { IDENTITY_KEY, identityOf, LOCAL_ADMIN, SYSTEM_IDENTITY, type Identity } from '../identity/roles';
 import { createIdentityStore, type IdentityStore } from '../identity/store';
+import { isCallbackInbox, sameSiteOnly } from '../http/same-site';
+import { nodeBodyLimits } from './body-limits';
+import type { BodyLimits } from '../http/body-limits';
 
 /** Paths the Node side answers; everything else belongs to the single-page app. */
 export const NODE_PATH_PREFIXES = ['/v1/', '/__console/', '/emulator/', '/callbacks/'] as const;
@@ -72,6 +76,8 @@ export interface NodeApp {
   database: Promise<Database>;
   /** People, sessions and the audit log (server/identity/store.ts). */
   identity: IdentityStore;
+  /** What each route may be sent (server/app/body-limits.ts); absent on a test's stand-in. */
+  bodyLimits?: BodyLimits;
   /** The copy job that keeps result files in the team's store (server/results). */
   results?: CopyJob;
   /** Follows every unfinished task of the record to its end (server/follow). */
@@ -109,6 +115,38 @@ export interface NodeAppOptions {
   resultStore?: ResultStore;
 }
 
+/** How long the service's list of target languages is believed before it is asked again. */
+const LANGUAGES_TTL_MS = 10 * 60_000;
+
+/**
+ * The target languages the service offers: the emulator's are TARGET_LANGUAGES; a real service is
+ * asked through this app (the proxy adds the token), once per LANGUAGES_TTL_MS, and when it cannot
+ * say, the console's own list stands in (a minute, then it is asked again).
+ */
+function offeredLanguagesOf(config: ServerConfig, app: Hono): () => Promise<readonly string[]> {
+  if (!config.apiBaseUrl) return () => Promise.resolve(TARGET_LANGUAGES);
+  let cached: { list: readonly string[]; until: number } | undefined;
+  return async () => {
+    if (cached && Date.now() < cached.until) return cached.list;
+    const answer = await Promise.resolve(
+      app.fetch(
+        new Request(`http://localhost${API_PATHS.targetLanguages}`, {
+          headers: { accept: 'application/json' },
+        }),
+        { [IDENTITY_KEY]: SYSTEM_IDENTITY },
+      ),
+    )
+      .then((response: Response) => response.json() as Promise<{ code?: unknown; data?: unknown }>)
+      .catch(() => undefined);
+    const list = answer?.code === 0 && Array.isArray(answer.data) ? answer.data : undefined;
+    cached =
+      list && list.length && list.every((item: unknown) => typeof item === 'string')
+        ? { list: list as string[], until: Date.now() + LANGUAGES_TTL_MS }
+        : { list: TARGET_LANGUAGES, until: Date.now() + 60_000 };
+    return cached.list;
+  };
+}
+
 /** Opens the database of `config` and brings an earlier version's DATA_DIR into it. */
 async function prepareDatabase(config: ServerConfig): Promise<Database> {
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
@@ -133,12 +171,19 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
   database.catch(() => {});
 
   const identity = createIdentityStore(database);
+  // One cross-site rule for every change, whichever backend answers /v1 (server/http/same-site.ts),
+  // before anything else runs; the inbox's secret path is the service's, not a browser's.
+  const sameSite = sameSiteOnly({ exempt: isCallbackInbox, everyMethodUnder: '/v1/' });
+  app.use(sameSite);
   // Before every route: each one needs a role (server/identity/access.ts).
   const access = accessGuard({
     anonymous: options.anonymous === undefined ? LOCAL_ADMIN : (options.anonymous ?? undefined),
     seen: (who) => (who.source === 'local-admin' ? identity.ensureLocalAdmin() : undefined),
   });
   app.use(access);
+  // Every body is bounded while it streams, before any route reads it (server/app/body-limits.ts).
+  const bodyLimits = nodeBodyLimits(config.uploadMaxBytes);
+  app.use(bodyLimits.middleware);
   app.route('/', createPeopleRoutes(identity));
   // The emulator's settings steer the backend for everyone: a change goes in the audit log.
   app.post('/emulator/settings', async (c, next) => {
@@ -222,7 +267,10 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
   };
   // Spending limits (server/limits): a creation past one is refused before it reaches the proxy or
   // the emulator; one that fits is held until the recorder (inside) has recorded its tasks.
-  const limits = limitsGuard(database, { now: options.now });
+  const limits = limitsGuard(database, {
+    now: options.now,
+    offeredLanguages: offeredLanguagesOf(config, app),
+  });
   const record = recordTraffic(recorder, inbox.path);
   app.use('/v1/*', limits);
   app.use('/v1/*', record);
@@ -339,7 +387,7 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
     const proxy = createProxyHandlers(proxyOptions);
     app.route('/', createProxyApp(proxyOptions, proxy));
     // Every handler this app runs for a GET under /v1 (node-app.test.ts checks the router agrees).
-    v1Get = chain([access, limits, record, ...marker, ...proxy]);
+    v1Get = chain([sameSite, access, bodyLimits.middleware, limits, record, ...marker, ...proxy]);
   } else {
     // The emulator fetches reference images and POSTs callbacks on anyone's word: only public
     // addresses, except this console's own media and inbox, which are answered in-process.
@@ -367,6 +415,7 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
     v1Get,
     database,
     identity,
+    bodyLimits,
     results,
     follower,
     webhooks,

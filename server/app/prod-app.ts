@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { createAuth } from '../auth/auth';
 import { presignOrigins } from '../config/config';
 import { hostGuard } from '../http/host-guard';
+import { isCallbackInbox, sameSiteOnly } from '../http/same-site';
 import { IDENTITY_KEY } from '../identity/roles';
 import type { IdentityStore } from '../identity/store';
 import { createNodeApp, NODE_PATH_PREFIXES, type NodeApp } from './node-app';
@@ -128,6 +129,9 @@ export function createProdApp(config: ProdConfig, options: ProdAppOptions = {}):
       hsts: config.server.publicBaseUrl?.startsWith('https:'),
     }),
   );
+  // The Node side's one cross-site rule (server/http/same-site.ts) holds for the sign-in forms too: a
+  // page elsewhere cannot sign a visitor in to someone else's account, or out.
+  app.use(sameSiteOnly({ exempt: isCallbackInbox }));
   app.use(compress({ contentTypeFilter: compressible }));
   // nginx buffers responses by default, which would hold server-sent events back too.
   app.use(async (c, next) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, isLoopbackHost, readProdConfig } from './prod-config';
+import { ConfigError, isLoopbackHost, readProdConfig, signInSummary } from './prod-config';
 
 const REMOTE = { API_BASE_URL: 'https://api.example.com/v1', API_TOKEN: 'tok' };
 
@@ -45,7 +45,7 @@ describe('readProdConfig', () => {
       { HOST: '::' },
       { HOST: '127.0.0.1', PUBLIC_BASE_URL: 'https://console.example.com' },
       { HOST: '127.0.0.1', APP_PASSWORD: 'long enough pw' },
-      { HOST: '127.0.0.1', TRUSTED_AUTH_HEADER: 'X-Forwarded-User' },
+      { HOST: '127.0.0.1', TRUSTED_AUTH_HEADER: 'X-Forwarded-User', TRUSTED_PROXIES: '127.0.0.1/32' },
     ] as Record<string, string>[])
       expect(read(env).open, JSON.stringify(env)).toBe(false);
     expect(read({}).open).toBe(true);
@@ -209,5 +209,56 @@ describe('isLoopbackHost', () => {
     ['console.example.com', false],
   ])('%s → %s', (host, expected) => {
     expect(isLoopbackHost(host)).toBe(expected);
+  });
+});
+
+// Issue 40: with the header set and TRUSTED_PROXIES unset, any local process was believed (loopback).
+describe('TRUSTED_AUTH_HEADER without TRUSTED_PROXIES', () => {
+  it('refuses to start, saying what to set', () => {
+    for (const proxies of [undefined, '', '  ', 'none']) {
+      const env: Record<string, string> = { TRUSTED_AUTH_HEADER: 'X-Forwarded-Email' };
+      if (proxies !== undefined) env.TRUSTED_PROXIES = proxies;
+      const found = problems(env);
+      expect(found, JSON.stringify(env)).toHaveLength(1);
+      expect(found[0]).toMatch(/TRUSTED_AUTH_HEADER needs TRUSTED_PROXIES set .*127\.0\.0\.1\/32/);
+    }
+  });
+
+  it('starts once the proxy is named', () => {
+    for (const proxies of ['127.0.0.1/32', '10.0.0.5', 'loopback'])
+      expect(
+        problems({ TRUSTED_AUTH_HEADER: 'X-Forwarded-Email', TRUSTED_PROXIES: proxies }),
+        proxies,
+      ).toEqual([]);
+  });
+});
+
+describe('signInSummary (the start-up line)', () => {
+  const summary = (env: Record<string, string>) => signInSummary(readProdConfig({ DATA_DIR: 'd', ...env }));
+
+  it('names the sign-in in force, never "no APP_PASSWORD" when single sign-on is enforced', () => {
+    const sso = summary({
+      PUBLIC_BASE_URL: 'https://console.example.com',
+      OIDC_ISSUER: 'https://accounts.example.com',
+      OIDC_CLIENT_ID: 'console',
+      OIDC_CLIENT_SECRET: 'secret',
+      SESSION_SECRET: 'a'.repeat(32),
+    });
+    expect(sso).toBe('sign-in required: single sign-on (accounts.example.com), local accounts');
+    expect(sso).not.toMatch(/open access|APP_PASSWORD/);
+    expect(summary({ APP_PASSWORD: 'long enough pw' })).toBe(
+      'sign-in required: the shared APP_PASSWORD, local accounts',
+    );
+    expect(summary({ TRUSTED_AUTH_HEADER: 'X-Forwarded-Email', TRUSTED_PROXIES: '127.0.0.1/32' })).toBe(
+      'sign-in required: the x-forwarded-email header from TRUSTED_PROXIES, local accounts',
+    );
+    expect(summary({ HOST: '0.0.0.0' })).toBe('sign-in required: local accounts');
+  });
+
+  it('says why a console is open', () => {
+    expect(summary({})).toBe('open access on loopback (no sign-in configured)');
+    expect(summary({ HOST: '0.0.0.0', ALLOW_OPEN_ACCESS: '1' })).toMatch(
+      /^open access \(ALLOW_OPEN_ACCESS=1\)/,
+    );
   });
 });

@@ -246,8 +246,15 @@ export function readProdConfig(env: NodeJS.ProcessEnv = process.env): ProdConfig
   const trustedAuthHeader = clean(env.TRUSTED_AUTH_HEADER)?.toLowerCase();
   if (trustedAuthHeader !== undefined && !/^[a-z0-9-]+$/.test(trustedAuthHeader))
     problems.push(`TRUSTED_AUTH_HEADER must be a header name, got "${env.TRUSTED_AUTH_HEADER}"`);
-  if (trustedAuthHeader && clean(env.TRUSTED_PROXIES)?.toLowerCase() === 'none')
-    problems.push('TRUSTED_AUTH_HEADER needs TRUSTED_PROXIES: the addresses of the proxy that sets it');
+  // Unset, TRUSTED_PROXIES means loopback: any process on this machine could then name itself an
+  // admin in the header. The proxy's addresses must be written down (issue 40).
+  const proxiesNamed = clean(env.TRUSTED_PROXIES);
+  if (trustedAuthHeader && (!proxiesNamed || proxiesNamed.toLowerCase() === 'none'))
+    problems.push(
+      'TRUSTED_AUTH_HEADER needs TRUSTED_PROXIES set to the addresses of the proxy that sets the header ' +
+        '(e.g. TRUSTED_PROXIES=127.0.0.1/32 for a proxy on this machine): otherwise anyone who can reach ' +
+        'the port could send the header and be signed in as anyone',
+    );
 
   // Whoever reaches an open console can spend the token through the proxy, or, on the emulator, make
   // the server fetch addresses and POST callbacks for them. Open (everyone the local admin) only on
@@ -285,4 +292,22 @@ export function readProdConfig(env: NodeJS.ProcessEnv = process.env): ProdConfig
     distDir: clean(env.DIST_DIR) ?? 'dist',
     warnings,
   };
+}
+
+/**
+ * How people get in, for the start-up line: which sign-ins are in force, or why it is open.
+ * `sign-in required: single sign-on (accounts.example.com), local accounts`.
+ */
+export function signInSummary(config: ProdConfig): string {
+  if (config.open)
+    return config.allowOpenAccess
+      ? 'open access (ALLOW_OPEN_ACCESS=1): everyone who reaches it is an admin'
+      : 'open access on loopback (no sign-in configured)';
+  const ways = [
+    config.trustedAuthHeader && `the ${config.trustedAuthHeader} header from TRUSTED_PROXIES`,
+    config.oidc && `single sign-on (${new URL(config.oidc.issuer).host})`,
+    config.appPassword && 'the shared APP_PASSWORD',
+    'local accounts',
+  ].filter(Boolean);
+  return `sign-in required: ${ways.join(', ')}`;
 }

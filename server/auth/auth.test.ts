@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetTestDatabase, testDatabase } from '../testing/database';
-import { isPublicPath, safeNext, SESSION_COOKIE } from './auth';
+import { isPublicPath, LOGIN_BODY_MAX_BYTES, LOGOUT_BODY_MAX_BYTES, safeNext, SESSION_COOKIE } from './auth';
 import { createProdApp } from '../app/prod-app';
 import { oversizedChunkedBody } from '../testing/oversized-body';
 import { fakeNodeApp, makeDist, prodConfig } from '../testing/prod-server';
@@ -317,6 +317,100 @@ describe('auth helpers', () => {
     ]) {
       expect(safeNext(bad), JSON.stringify(bad)).toBe('/');
     }
+  });
+
+  // Issue 40: `/.//evil.example/x` passed and was sent as Location, which a browser resolves to
+  // `//evil.example/x`, another host. The path is judged (and returned) as a browser resolves it.
+  it('judges the return path as a browser resolves it, dot segments and encodings included', () => {
+    for (const bad of [
+      '/.//evil.example/x',
+      '/..//evil.example/x',
+      '/././/evil.example',
+      '/a/..//evil.example',
+      '/%2e//evil.example',
+      '/%2E%2E//evil.example',
+      '/.\\/evil.example',
+      '/\t//evil.example',
+      '/./\n/evil.example',
+      '///evil.example',
+      '/./login',
+      '/x/../auth/callback',
+    ])
+      expect(safeNext(bad), JSON.stringify(bad)).toBe('/');
+    // Encoded slashes stay encoded: a browser keeps them in the path, on this site.
+    expect(safeNext('/%2F%2Fevil.example')).toBe('/%2F%2Fevil.example');
+    // A same-site path comes back in the form a browser would request it.
+    expect(safeNext('/tasks/./a/../b?x=1#top')).toBe('/tasks/b?x=1#top');
+    expect(safeNext('/tasks/i2is-1')).toBe('/tasks/i2is-1');
+  });
+
+  it('refuses a sign-in or a sign-out posted by a page on another site', async () => {
+    const app = open();
+    for (const site of ['cross-site', 'same-site']) {
+      const login = await app.request(
+        '/login',
+        form({ password: PASSWORD, next: '/' }, { 'sec-fetch-site': site }),
+      );
+      expect(login.status, site).toBe(403);
+      expect(login.headers.get('set-cookie')).toBeNull();
+      const logout = await app.request('/logout', { method: 'POST', headers: { 'sec-fetch-site': site } });
+      expect(logout.status, site).toBe(403);
+    }
+    const own = await app.request(
+      '/login',
+      form({ password: PASSWORD, next: '/' }, { 'sec-fetch-site': 'same-origin' }),
+    );
+    expect(own.status).toBe(303);
+  });
+
+  // Issue 40: every route of npm start that takes a body has a limit, read from the app itself (the
+  // Node side's routes are walked in server/app/body-limits.test.ts).
+  it('bounds the body of every form it takes: 413 one byte past, not at the limit', async () => {
+    const app = open();
+    const limits: Record<string, number> = {
+      '/login': LOGIN_BODY_MAX_BYTES,
+      '/logout': LOGOUT_BODY_MAX_BYTES,
+      '/invite/:token': LOGIN_BODY_MAX_BYTES,
+      '/setup/:token': LOGIN_BODY_MAX_BYTES,
+    };
+    const posts = new Set(app.routes.filter((r) => r.method === 'POST').map((r) => r.path));
+    expect([...posts].sort()).toEqual(Object.keys(limits).sort());
+    for (const path of posts) {
+      const limit = limits[path]!;
+      const send = (bytes: number) => {
+        const text = `password=${'a'.repeat(bytes - 'password='.length)}`;
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode(text));
+            controller.close();
+          },
+        });
+        return app.request(path.replace(':token', 'no-such-token'), {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body,
+          duplex: 'half',
+        } as RequestInit);
+      };
+      expect((await send(limit + 1)).status, `${path}, ${limit} + 1 bytes`).toBe(413);
+      expect((await send(limit)).status, `${path}, exactly ${limit} bytes`).not.toBe(413);
+    }
+  });
+
+  it('never sends a tricky return path as Location after sign-in', async () => {
+    const app = open();
+    for (const tricky of [
+      '/.//evil.example/x',
+      '/..//evil.example',
+      '/%2e//evil.example',
+      '/./\t/evil.example',
+    ]) {
+      const response = await app.request('/login', form({ password: PASSWORD, next: tricky }));
+      expect(response.status, tricky).toBe(303);
+      expect(response.headers.get('location'), tricky).toBe('/');
+    }
+    const kept = await app.request('/login', form({ password: PASSWORD, next: '/tasks/./i2is-1' }));
+    expect(kept.headers.get('location')).toBe('/tasks/i2is-1');
   });
 
   it('asks no name at sign-in: the account names the user', async () => {

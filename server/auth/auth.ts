@@ -85,25 +85,46 @@ export function isPublicPath(method: string, path: string): boolean {
   return accessRule(method, path).need === 'public';
 }
 
-/** Only same-site paths, so the sign-in page cannot be used to redirect elsewhere. */
+/** Any origin: a path is resolved against it only to see where a browser would go. */
+const PROBE_ORIGIN = 'http://next.invalid';
+
+/**
+ * Only same-site paths, so the sign-in page cannot be used to redirect elsewhere. The path is
+ * normalised as a browser would resolve it (dot segments, `//`), and the normalised form is both
+ * what is judged and what is returned: `/.//evil.example/x` resolves to `//evil.example/x`, which a
+ * browser reads as another host (issue 40).
+ */
 export function safeNext(raw: string | undefined): string {
   if (
     !raw ||
     !raw.startsWith('/') ||
-    raw.startsWith('//') ||
     // Browsers drop tabs and newlines from URLs and read a backslash as a slash, so `/\t/evil` and
     // `/\\evil` would leave the site; any control character or backslash is refused outright.
     // eslint-disable-next-line no-control-regex -- matching control characters is the point
-    /[\u0000-\u001f\u007f\\]/.test(raw) ||
-    raw.startsWith('/login') ||
-    raw.startsWith('/auth/')
+    /[\u0000-\u001f\u007f\\]/.test(raw)
   )
     return '/';
-  return raw;
+  let url: URL;
+  try {
+    url = new URL(raw, PROBE_ORIGIN);
+  } catch {
+    return '/';
+  }
+  const path = url.pathname;
+  if (
+    url.origin !== PROBE_ORIGIN ||
+    path.startsWith('//') ||
+    path.startsWith('/login') ||
+    path.startsWith('/auth/')
+  )
+    return '/';
+  return `${path}${url.search}${url.hash}`;
 }
 
 /** A sign-in form is a password, an e-mail and a path; an account form a name too. */
-const LOGIN_BODY_MAX_BYTES = 16 * 1024;
+export const LOGIN_BODY_MAX_BYTES = 16 * 1024;
+/** Signing out reads no body: a stray one is still bounded. */
+export const LOGOUT_BODY_MAX_BYTES = 1024;
 
 function wantsHtml(c: Context): boolean {
   return c.req.method === 'GET' && (c.req.header('accept') ?? '').includes('text/html');
@@ -289,7 +310,11 @@ export function createAuth(options: AuthOptions): Auth {
     return signInAs(c, person.id, next, 'redirect');
   });
 
-  routes.post('/logout', async (c) => {
+  const noBody = bodyLimit({
+    maxSize: LOGOUT_BODY_MAX_BYTES,
+    onError: (c) => c.text('Signing out takes no form', 413),
+  });
+  routes.post('/logout', noBody, async (c) => {
     const token = getCookie(c, SESSION_COOKIE);
     if (token) await store.endSession(token);
     deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Strict', secure: isSecure(c) });

@@ -23,7 +23,8 @@ import { databaseInputErrors, refuseUnstorableText } from '../http/request-text'
 import { holdOpen } from '../http/sse-lifetime';
 import { boundedSSE, createStreamLimits, type StreamLimits } from '../http/stream-limits';
 
-const CALLBACK_MAX_BYTES = 1024 * 1024;
+/** A callback body (the inbox and a callback added by hand): the documented 1 MB. */
+export const CALLBACK_MAX_BYTES = 1024 * 1024;
 /** Envelope code for a body that is not a valid callback (the interface's own validation code). */
 const INVALID_CALLBACK_CODE = 100001;
 const SSE_PAGE = 500;
@@ -242,29 +243,32 @@ export function createCallbackInbox(options: CallbackInboxOptions): CallbackInbo
 
   // The browser's door to the same routes, without the secret: POST a pasted callback, GET /log and
   // /events. The production server keeps it behind the sign-in (every /__console path is).
-  app.on(
-    ['GET', 'POST'],
-    [CONSOLE_CALLBACKS_PATH, `${CONSOLE_CALLBACKS_PATH}/log`, `${CONSOLE_CALLBACKS_PATH}/events`],
-    (c) => {
-      // A page elsewhere must not post callbacks through a signed-in browser (the proxy's rule too).
-      const site = c.req.header('sec-fetch-site');
-      if (c.req.method === 'POST' && site && site !== 'same-origin' && site !== 'none')
-        return fail(c, 403, 403, 'Callbacks can be added by hand only from this console itself');
-      const url = new URL(c.req.url);
-      url.pathname = `${path}${url.pathname.slice(CONSOLE_CALLBACKS_PATH.length)}`;
-      // The same request at the inbox's own path; its signal goes along, so a stream whose
-      // reader went away ends here too.
-      const raw = c.req.raw;
-      const init = {
-        method: raw.method,
-        headers: raw.headers,
-        body: raw.body,
-        signal: raw.signal,
-        duplex: 'half',
-      };
-      return app.fetch(new Request(url, init as RequestInit), c.env);
-    },
-  );
+  // A page elsewhere cannot post callbacks through a signed-in browser: the app's one cross-site
+  // rule (server/http/same-site.ts) refuses it before here.
+  const forward = (c: Context) => {
+    const url = new URL(c.req.url);
+    url.pathname = `${path}${url.pathname.slice(CONSOLE_CALLBACKS_PATH.length)}`;
+    // The same request at the inbox's own path; its signal goes along, so a stream whose
+    // reader went away ends here too.
+    const raw = c.req.raw;
+    const init = {
+      method: raw.method,
+      headers: raw.headers,
+      body: raw.body,
+      signal: raw.signal,
+      duplex: 'half',
+    };
+    // Without the Node request: its body now feeds `raw.body` (a web stream), and the inbox must
+    // read that stream, not the socket beneath it. Read from both, the web stream pauses the socket
+    // once its queue is full (about 64 KB) and the socket reader waits forever: a callback of
+    // ~100 KB or more added by hand was never answered (issue 40).
+    const { incoming: _socket, ...env } = (c.env ?? {}) as Record<string, unknown>;
+    return app.fetch(new Request(url, init as RequestInit), env);
+  };
+  app.post(CONSOLE_CALLBACKS_PATH, forward);
+  app.get(CONSOLE_CALLBACKS_PATH, forward);
+  app.get(`${CONSOLE_CALLBACKS_PATH}/log`, forward);
+  app.get(`${CONSOLE_CALLBACKS_PATH}/events`, forward);
 
   // Anything else under /callbacks/ (no secret, unknown sub-path) is a plain JSON 404.
   app.all('/callbacks', (c) => fail(c, 404, 404, 'Not found'));

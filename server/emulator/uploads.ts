@@ -4,7 +4,7 @@
 import busboy from 'busboy';
 import { Hono, type Context } from 'hono';
 import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { UploadAllowance } from '../http/upload-quota';
 import { creatorOf } from '../identity/creator';
@@ -20,6 +20,8 @@ import {
 } from './upload-store';
 
 export const UPLOAD_ROUTE = '/v1/figure-resource/upload/file';
+/** The multipart framing (boundaries, part headers, other fields) allowed around the file. */
+const MULTIPART_SLACK_BYTES = 1024 * 1024;
 
 /** The provider's upload envelope. */
 function answer(
@@ -89,7 +91,27 @@ function readMultipart(c: Context, store: UploadStore, allowance: UploadAllowanc
       resolve({ ok: false, status: 400, code: 100001, message: 'file: is required (multipart part "file")' });
       return;
     }
-    pipeline(Readable.fromWeb(body as import('node:stream/web').ReadableStream), parser).catch(reject);
+    // The file is counted by the store; the whole body here, so parts around it (or a body with no
+    // file part at all) cannot stream on without end: past the file limit and the framing's slack,
+    // reading stops with 413 (issue 40).
+    const maxBodyBytes = store.maxBytes + MULTIPART_SLACK_BYTES;
+    let seen = 0;
+    const counted = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        seen += chunk.byteLength;
+        if (seen <= maxBodyBytes) return done(null, chunk);
+        resolve({
+          ok: false,
+          status: 413,
+          code: 413,
+          message: `The file is larger than ${megabytes(store.maxBytes)}`,
+        });
+        done(new RangeError('upload body over the limit'));
+      },
+    });
+    pipeline(Readable.fromWeb(body as import('node:stream/web').ReadableStream), counted, parser).catch(
+      reject,
+    );
   });
 }
 
@@ -102,13 +124,13 @@ export function createUploadRoutes(store: UploadStore, settings: SettingsState):
       return answer(c, 400, 100001, 'file: send multipart/form-data with a part named "file"');
     // A declared length far over the limit is refused before reading anything.
     const declared = Number(c.req.header('content-length') ?? 0);
-    if (declared > store.maxBytes + 1024 * 1024)
+    if (declared > store.maxBytes + MULTIPART_SLACK_BYTES)
       return answer(c, 413, 413, `The file is larger than ${megabytes(store.maxBytes)}`);
     // The person the team record names as the upload's creator: their day's allowance.
     const allowance = store.quota.open(creatorOf(c)?.id ?? null);
     // A declared length that cannot fit is refused before reading anything, like one over the limit
     // (the slack is the multipart framing around the file). take() refuses it without charging.
-    const SLACK = 1024 * 1024;
+    const SLACK = MULTIPART_SLACK_BYTES;
     const overQuota = declared > allowance.remaining() + SLACK ? allowance.take(declared - SLACK) : undefined;
     if (overQuota)
       return answer(

@@ -3,13 +3,12 @@
 import { serve } from '@hono/node-server';
 import { existsSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
-import { ConfigError, readProdConfig, type ProdConfig } from '../app/prod-config';
+import { ConfigError, readProdConfig, signInSummary, type ProdConfig } from '../app/prod-config';
 import { createProdApp, type ProdApp } from '../app/prod-app';
 
 function describe(config: ProdConfig): string {
   const backend = config.server.apiBaseUrl ? `proxy to ${config.server.apiBaseUrl}` : 'built-in emulator';
-  const access = config.appPassword ? 'sign-in required' : 'open access (no APP_PASSWORD)';
-  return `${backend}; ${access}${config.demo ? '; demo data' : ''}`;
+  return `${backend}; ${signInSummary(config)}${config.demo ? '; demo data' : ''}`;
 }
 
 async function main() {

@@ -3,7 +3,8 @@
 // the team, with days in UTC on an injected clock, and parallel submissions never share a last unit.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/api/roles';
-import type { LimitStatus } from '../../src/api/limits';
+import { LIMIT_REFUSAL_CODE, type LimitStatus } from '../../src/api/limits';
+import { TARGET_LANGUAGES } from '../../src/api/schemas';
 import { asPerson } from '../testing/identity';
 import { TEST_ORIGIN, useTestNodeApp } from '../testing/test-node-app';
 import { costOf, windowOf } from './limits';
@@ -167,6 +168,62 @@ describe('creations past a limit', () => {
   });
 });
 
+describe('a translation (one task per target language)', () => {
+  const translate = (languages: readonly string[], who = 'Bea') =>
+    send(
+      'POST',
+      '/v1/video_translate',
+      { video_url: 'https://example.com/v.mp4', target_languages: languages },
+      who,
+    );
+  const taskCount = async () => (await server.database.db.selectFrom('tasks').select('id').execute()).length;
+  const teamTasksPerDay = (max: number) =>
+    setLimits({ scope: 'team', limits: [{ measure: 'tasks', period: 'day', max }] });
+
+  it('is charged exactly its languages: one that fits the limit exactly is taken, one past it is not', async () => {
+    await teamTasksPerDay(20);
+    expect((await images('Cal', 4)).status).toBe(200);
+    // 4 + 16 = 20: exactly the limit.
+    expect((await translate(TARGET_LANGUAGES)).status).toBe(200);
+    expect(await taskCount()).toBe(20);
+    const past = await translate(['English']);
+    expect(past.status).toBe(429);
+    expect(await past.json()).toMatchObject({ code: LIMIT_REFUSAL_CODE });
+    expect(await taskCount()).toBe(20);
+    const team = (await mine('Bea')).find((s) => s.scope === 'team' && s.measure === 'tasks');
+    expect(team).toMatchObject({ used: 20, max: 20, remaining: 0 });
+  });
+
+  it('is refused whole, before the service is asked, when its languages would pass the limit', async () => {
+    await teamTasksPerDay(20);
+    expect((await images('Cal', 5)).status).toBe(200);
+    // 5 + 16 = 21: one past. Nothing is created, not even the 15 that would have fitted.
+    const refused = await translate(TARGET_LANGUAGES);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: LIMIT_REFUSAL_CODE, limit: { max: 20 } });
+    expect(await taskCount()).toBe(5);
+    expect((await translate(TARGET_LANGUAGES.slice(0, 15))).status).toBe(200);
+    expect(await taskCount()).toBe(20);
+    const team = (await mine('Bea')).find((s) => s.scope === 'team' && s.measure === 'tasks');
+    expect(team).toMatchObject({ used: 20, max: 20 });
+  });
+
+  it('asks for at most the languages the service offers, none twice (400 with the reason)', async () => {
+    await teamTasksPerDay(1000);
+    const tooMany = await translate([...TARGET_LANGUAGES, 'Klingon']);
+    expect(tooMany.status).toBe(400);
+    expect(((await tooMany.json()) as { msg: string }).msg).toMatch(
+      `at most ${TARGET_LANGUAGES.length} languages (the service offers ${TARGET_LANGUAGES.length}); ${TARGET_LANGUAGES.length + 1} were sent`,
+    );
+    const attack = await translate(Array.from({ length: 400 }, (_, n) => `Language ${n}`));
+    expect(attack.status).toBe(400);
+    const twice = await translate(['English', 'French', ' english ']);
+    expect(twice.status).toBe(400);
+    expect(((await twice.json()) as { msg: string }).msg).toMatch(/english is listed twice/i);
+    expect(await taskCount()).toBe(0);
+  });
+});
+
 describe('setting limits', () => {
   it('is refused to viewers and creators', async () => {
     for (const role of ['viewer', 'creator'] as const) {
@@ -228,5 +285,8 @@ describe('costOf', () => {
       tasks: 2,
       videoUnknown: true,
     });
+    // Exactly what the service will make: one task per language, no ceiling that undercharges.
+    const many = Array.from({ length: 400 }, (_, n) => `L${n}`);
+    expect(costOf('video_translate', { target_languages: many })).toMatchObject({ tasks: 400 });
   });
 });

@@ -54,8 +54,32 @@ export function costOf(kind: string, body: unknown): Cost {
     const seconds = intIn(params.duration, 1, 600, fallback);
     return { tasks: n, images: 0, videoSeconds: n * seconds, videoUnknown: false };
   }
+  // The service makes one task per language it is sent: exactly that many are charged. The list's
+  // length is bounded before this (translationListProblem), so it cannot be inflated past a limit.
   const languages = Array.isArray(params.target_languages) ? params.target_languages.length : 1;
-  return { tasks: Math.max(1, Math.min(languages, 100)), images: 0, videoSeconds: 0, videoUnknown: true };
+  return { tasks: Math.max(1, languages), images: 0, videoSeconds: 0, videoUnknown: true };
+}
+
+/**
+ * Why a translation's language list cannot be taken, or undefined when it can: at most as many
+ * languages as the service offers (`offered`, its own list), none twice (compared trimmed and
+ * without case: the service would make a second task of the same language). Judged before the
+ * limits, so a list is never charged for more than it can make.
+ */
+export function translationListProblem(body: unknown, offered: readonly string[]): string | undefined {
+  const list = (body && typeof body === 'object' ? (body as Record<string, unknown>) : {}).target_languages;
+  if (!Array.isArray(list)) return undefined; // the service's own validation answers that
+  if (list.length > offered.length)
+    return `target_languages: at most ${offered.length} languages (the service offers ${offered.length}); ${list.length} were sent`;
+  const seen = new Set<string>();
+  for (const item of list) {
+    if (typeof item !== 'string') continue;
+    const key = item.trim().toLowerCase();
+    if (seen.has(key))
+      return `target_languages: ${item.trim()} is listed twice; each language makes one task`;
+    seen.add(key);
+  }
+  return undefined;
 }
 
 /** Start of the UTC day or month holding `now`, and the start of the next one. */

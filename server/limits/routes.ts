@@ -8,7 +8,18 @@ import type { Database } from '../db/database';
 import { jsonOfCopy } from '../http/json-copy';
 import type { IdentityStore } from '../identity/store';
 import { identityOf } from '../identity/roles';
-import { admit, allLimits, costOf, limitStatuses, setLimits, type LimitInput, type LimitRow } from './limits';
+import { ERROR_CODES } from '../../src/api/errors';
+import { TARGET_LANGUAGES } from '../../src/api/schemas';
+import {
+  admit,
+  allLimits,
+  costOf,
+  limitStatuses,
+  setLimits,
+  translationListProblem,
+  type LimitInput,
+  type LimitRow,
+} from './limits';
 
 const NO_STORE = { 'cache-control': 'no-store' };
 const CREATE_PATH = /^\/v1\/(image_generate|video_translate|image_to_video)\/?$/;
@@ -18,6 +29,14 @@ const MAX_BODY_BYTES = 1024 * 1024;
 interface LimitsOptions {
   /** The clock of the limits' days and months (tests move it). */
   now?: () => number;
+}
+
+interface GuardOptions extends LimitsOptions {
+  /**
+   * The target languages the service offers (its own list; TARGET_LANGUAGES when it cannot be
+   * read): a translation asks for at most that many, none twice.
+   */
+  offeredLanguages?: () => Promise<readonly string[]>;
 }
 
 const fail = (c: Context, status: 400 | 403 | 404, msg: string) =>
@@ -80,9 +99,7 @@ export function createLimitsRoutes(
   });
 
   app.put('/__console/limits', async (c) => {
-    const site = c.req.header('sec-fetch-site');
-    if (site && site !== 'same-origin' && site !== 'none')
-      return fail(c, 403, 'Limits can be set only from this console itself');
+    // From another site: refused before here (server/http/same-site.ts); the body is bounded there too.
     const parsed = parseBody(await c.req.json().catch(() => undefined));
     if (typeof parsed === 'string') return fail(c, 400, parsed);
     let target: string | null = 'team';
@@ -122,7 +139,7 @@ export function createLimitsRoutes(
  * past a limit of its creator or of the team is answered 429 in the service's envelope, with the
  * limit's figures; one that fits holds its amounts until its tasks are recorded.
  */
-export function limitsGuard(database: Promise<Database>, options: LimitsOptions = {}): MiddlewareHandler {
+export function limitsGuard(database: Promise<Database>, options: GuardOptions = {}): MiddlewareHandler {
   const now = options.now ?? Date.now;
   const tooLarge = (c: Context) => c.json({ code: 413, msg: 'The request body is too large' }, 413);
   const readLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
@@ -133,6 +150,14 @@ export function limitsGuard(database: Promise<Database>, options: LimitsOptions 
     let refused: Response | undefined;
     const answer = await readLimit(c, async () => {
       const body = await jsonOfCopy(c);
+      if (create[1] === 'video_translate') {
+        const offered = (await options.offeredLanguages?.().catch(() => undefined)) ?? TARGET_LANGUAGES;
+        const problem = translationListProblem(body, offered);
+        if (problem) {
+          refused = c.json({ code: ERROR_CODES.validation, msg: problem }, 400, NO_STORE);
+          return;
+        }
+      }
       const { db } = await database;
       const admission = await admit(db, who.userId, costOf(create[1]!, body), now());
       if (!admission.ok) {
