@@ -7,6 +7,7 @@ import { BULK_IDS_MAX } from '../../src/api/bulk-rules';
 import { UPLOAD_PATH } from '../../src/api/upload';
 import { CALLBACK_MAX_BYTES } from '../callbacks/inbox';
 import { MAX_PROXY_BODY_BYTES } from '../proxy/proxy';
+import { WEBHOOK_BODY_MAX_BYTES } from '../notify/routes';
 import { createBodyLimits, type BodyLimitRule, type BodyLimits } from '../http/body-limits';
 import { CONSOLE_CALLBACKS_PATH } from '../../src/api/schemas';
 
@@ -33,6 +34,10 @@ export function bodyLimitRules(uploadMaxBytes: number): BodyLimitRule[] {
     { method: 'POST', path: '/__console/tasks/zip', maxBytes: BULK_BODY_MAX_BYTES, json: true },
     { method: 'POST', path: '/__console/tasks/hidden', maxBytes: BULK_BODY_MAX_BYTES, json: true },
     { method: 'POST', path: '/emulator/settings', maxBytes: SETTINGS_BODY_BYTES, json: true },
+    // "Check again" reads no body; a webhook's settings are a name, a URL and its events.
+    { method: 'POST', path: '/__console/tasks/:id/check', maxBytes: FALLBACK_BODY_BYTES },
+    { method: 'POST', path: '/__console/webhooks', maxBytes: WEBHOOK_BODY_MAX_BYTES, json: true },
+    { method: 'DELETE', path: '/__console/webhooks/:id', maxBytes: FALLBACK_BODY_BYTES },
     // The inbox reads a callback from the socket itself (server/callbacks/read-body.ts), counting.
     { method: 'POST', path: '/callbacks/:secret', maxBytes: CALLBACK_MAX_BYTES, countedByRoute: true },
     { method: 'POST', path: CONSOLE_CALLBACKS_PATH, maxBytes: CALLBACK_MAX_BYTES, countedByRoute: true },

@@ -267,7 +267,11 @@ export interface WebhookDeliveriesTable {
   webhook_id: string;
   request_id: string;
   event: WebhookEvent;
-  state: ColumnType<'queued' | 'sending' | 'delivered' | 'failed', 'queued' | undefined, 'queued' | 'sending' | 'delivered' | 'failed'>;
+  state: ColumnType<
+    'queued' | 'sending' | 'delivered' | 'failed',
+    'queued' | undefined,
+    'queued' | 'sending' | 'delivered' | 'failed'
+  >;
   attempts: ColumnType<number, number | undefined, number>;
   /** When it is next sent; while `sending`, when its lease runs out. */
   due_at: ColumnType<Date, Date | string | undefined, Date | string>;
