@@ -9,6 +9,7 @@ import { cardClass, errorTextClass, hintClass, inputClass } from '@/components/u
 import { LimitsSection } from './limits-section';
 import { StorageSection } from './storage-section';
 import { FollowingSection } from './following-section';
+import { WebhooksSection } from './webhooks-section';
 
 interface Person {
   id: string;
@@ -331,6 +332,7 @@ export function PeopleScreen() {
           <InviteSection />
           <StorageSection />
           <FollowingSection />
+          <WebhooksSection admin />
           <AuditSection />
         </>
       ) : null}
