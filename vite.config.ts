@@ -24,6 +24,9 @@ const FOLDER_CHUNKS: [folder: string, chunk: string | null][] = [
   // Animate's link, which every screen showing images offers.
   ['src/components/ui/core/', 'shared'],
   ['src/api/core/', 'shared'],
+  // Two small modules most screens use: split on their own they are two more requests everywhere.
+  ['src/components/ui/styles.ts', 'shared'],
+  ['src/components/ui/typing-target.ts', 'shared'],
   // TanStack Query in one file: split by which hooks each screen uses, it was three files that
   // every screen using one of them fetches together. Its dependencies (React) stay in the entry.
   ['node_modules/@tanstack/query-core/', 'query'],

@@ -45,8 +45,10 @@ export async function outcomeOf(response: Response, now = Date.now()): Promise<F
   const status = (envelope.data as { status?: unknown } | null | undefined)?.status;
   if (response.status === 200 && code === 0 && typeof status === 'string' && status !== '')
     return isTerminalStatus(status) ? { type: 'final', status } : { type: 'running', status };
+  // A success that is not the envelope (an HTML page, a cut-off body) says nothing about the task:
+  // only a business code in a real envelope means the service could not read it.
   const kind =
-    response.status === 200 && code === 0
+    response.ok && (code === 0 || code === undefined)
       ? 'malformed'
       : statusQueryKind(response.status, code === 0 ? undefined : code);
   const error: FollowError = {

@@ -2,14 +2,7 @@
 // ApiError of the right kind, never an unhandled crash.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from './client';
-import {
-  API_PATHS,
-  createImageGeneration,
-  getImageGenerateTask,
-  getImageToVideoTask,
-  getTargetLanguages,
-  getVideoTranslateTask,
-} from './endpoints';
+import { API_PATHS, createImageGeneration, getTargetLanguages } from './endpoints';
 import { ApiError } from './errors';
 import { imageGenerateResultSchema } from './schemas';
 import { z } from './zod';
@@ -239,49 +232,6 @@ describe('apiRequest: success', () => {
       kind: 'business',
       code: 700001,
       msg: 'insufficient credits',
-    });
-  });
-});
-
-describe('status queries', () => {
-  it.each([
-    ['100001 (the documented example)', 100001, 400],
-    ['100003 with HTTP 404 (emulator)', 100003, 404],
-    ['110002 (provider)', 110002, 200],
-    ['any other code', 424242, 200],
-  ])(
-    'a non-zero code %s means the task could not be read: not_found, msg kept',
-    async (_label, code, status) => {
-      reply({ code, msg: 'task not found' }, status);
-      expect(await apiErrorOf(getImageToVideoTask('i2v-x'))).toMatchObject({
-        kind: 'not_found',
-        code,
-        msg: 'task not found',
-      });
-    },
-  );
-
-  it('keeps transport kinds on a status query', async () => {
-    reply({ code: 401, msg: 'Authentication failed' }, 401);
-    expect((await apiErrorOf(getImageGenerateTask('i2is-1'))).kind).toBe('auth');
-    reply('Not Found', 404);
-    expect((await apiErrorOf(getVideoTranslateTask('vt-1'))).kind).toBe('unavailable');
-  });
-
-  it('the same codes on a creation request are not not_found', async () => {
-    reply({ code: 100001, msg: 'prompt: is required' }, 400);
-    expect((await apiErrorOf(createImageGeneration({ prompt: '' }))).kind).toBe('validation');
-  });
-
-  it('returns a validated record, keeping any status verbatim', async () => {
-    reply({
-      code: 0,
-      msg: 'ok',
-      data: { task_id: 'i2v-1', status: 'QUEUED_FOR_GPU', duration: 8, width: 720, height: 1280 },
-    });
-    await expect(getImageToVideoTask('i2v-1')).resolves.toMatchObject({
-      status: 'QUEUED_FOR_GPU',
-      width: 720,
     });
   });
 });

@@ -1,6 +1,6 @@
 // A thin fetch client: same-origin `/v1/...` only (the Node side adds the bearer token), JSON in
 // and out, the envelope unwrapped, `data` validated. Every failure is thrown as an ApiError.
-import { ApiError, kindFor, parseRetryAfter, statusQueryKind } from './errors';
+import { ApiError, kindFor, parseRetryAfter } from './errors';
 import { envelopeSchema } from './envelope';
 
 /** What the client needs of a response schema: zod's safeParse, or a hand-written check. */
@@ -17,11 +17,6 @@ interface RequestOptions<T> {
   body?: unknown;
   schema: Parser<T>;
   signal?: AbortSignal;
-  /**
-   * On a status query any non-zero code means "this task could not be read" (the provider's own
-   * documents disagree on the code), so it is reported as `not_found` with the service's msg.
-   */
-  statusQuery?: boolean;
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
@@ -76,10 +71,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
 
   const { code, msg = '', data } = envelope.data;
   if (code !== 0 || !response.ok) {
-    const kind = (options.statusQuery ? statusQueryKind : kindFor)(
-      response.status,
-      code === 0 ? undefined : code,
-    );
+    const kind = kindFor(response.status, code === 0 ? undefined : code);
     throw new ApiError({ kind, httpStatus: response.status, code, msg, retryAfterMs });
   }
 
