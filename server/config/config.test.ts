@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeBaseUrl, parseUploadMaxMb, readServerConfig } from './config';
+import { normalizeBaseUrl, parseUploadMaxMb, readServerConfig, parseFollowRate } from './config';
 import { readProdConfig } from '../app/prod-config';
 
 describe('normalizeBaseUrl', () => {
@@ -58,9 +58,28 @@ describe('readServerConfig', () => {
       uploadDiskMaxBytes: 10240 * 1024 * 1024,
       trustedProxies: expect.any(Function),
       mediaOrigins: [],
+      webhookPrivateOrigins: [],
       results: { store: 'disk', maxBytes: 5000 * 1024 * 1024 },
     });
     expect(readServerConfig({ API_BASE_URL: '   ', API_TOKEN: '' }).apiBaseUrl).toBeUndefined();
+  });
+
+  it('reads FOLLOW_RATE_PER_SECOND from 1 to 1000, and nothing else', () => {
+    expect(parseFollowRate('1')).toBe(1);
+    expect(parseFollowRate(' 1000 ')).toBe(1000);
+    expect(parseFollowRate('0')).toBeUndefined();
+    expect(parseFollowRate('1001')).toBeUndefined();
+    expect(parseFollowRate('2.5')).toBeUndefined();
+    expect(parseFollowRate(undefined)).toBeUndefined();
+    expect(readServerConfig({ FOLLOW_RATE_PER_SECOND: '25' }).followRatePerSecond).toBe(25);
+  });
+
+  it('reads WEBHOOK_PRIVATE_ORIGINS as origins, dropping what is no http(s) URL', () => {
+    expect(
+      readServerConfig({
+        WEBHOOK_PRIVATE_ORIGINS: 'http://chat.internal:8065/hooks, ftp://x, https://10.0.0.5',
+      }).webhookPrivateOrigins,
+    ).toEqual(['http://chat.internal:8065', 'https://10.0.0.5']);
   });
 
   it('reads where results are kept: disk by default, S3 with its bucket, endpoint, region and path style', () => {
@@ -167,5 +186,17 @@ describe('STREAMS_PER_SESSION and STREAMS_TOTAL', () => {
       `STREAMS_PER_SESSION must be a whole number of event streams from 1 to 100000, got "${raw}"`,
     );
     expect(() => readProdConfig({ STREAMS_TOTAL: raw })).toThrow(/STREAMS_TOTAL must be a whole number/);
+  });
+});
+
+describe('FOLLOW_RATE_PER_SECOND at start', () => {
+  it.each(['1', '1000'])('takes %j', (raw) => {
+    expect(() => readProdConfig({ FOLLOW_RATE_PER_SECOND: raw })).not.toThrow();
+  });
+
+  it.each(['0', '1001', '-1', '2.5', 'fast'])('refuses %j with a readable message', (raw) => {
+    expect(() => readProdConfig({ FOLLOW_RATE_PER_SECOND: raw })).toThrow(
+      `FOLLOW_RATE_PER_SECOND must be a whole number of status requests per second from 1 to 1000, got "${raw}"`,
+    );
   });
 });
