@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getTask, mergeTasks } from './history';
 import { lookUpImported } from './history-transfer';
-import { createSemaphore } from '@/features/tasks/shared/semaphore';
+import { createSemaphore } from './semaphore';
 import { emptyHistory } from '@/testing/history';
 
 beforeEach(emptyHistory);

@@ -5,7 +5,7 @@ import { TASK_TYPES } from '@/api/core/rules';
 import { checkTask } from '@/features/tasks/history/check-task';
 import { applyRecordedTask, listTasks, mergeTasks, recordTaskError } from './history';
 import type { TaskRecord } from './task-record';
-import { createSemaphore } from '@/features/tasks/shared/semaphore';
+import { createSemaphore } from './semaphore';
 
 const HISTORY_FORMAT = 'media-console.task-history';
 const HISTORY_VERSION = 1;
