@@ -63,6 +63,7 @@ function importDirectionRules() {
       'emulator',
       'callbacks',
       'insights',
+      'boards',
       'tasks',
       'results',
       'proxy',
@@ -77,6 +78,7 @@ function importDirectionRules() {
       'emulator',
       'callbacks',
       'insights',
+      'boards',
       'tasks',
       'results',
       'proxy',
@@ -90,6 +92,8 @@ function importDirectionRules() {
     emulator: ['identity', 'config', 'http'],
     callbacks: ['tasks', 'results', 'proxy', 'identity', 'config', 'http', 'db'],
     insights: ['http', 'db'],
+    // Stars and boards (issue 44): results of the team's record, shown and zipped as tasks are.
+    boards: ['tasks', 'results', 'identity', 'http', 'db'],
     tasks: ['results', 'proxy', 'identity', 'config', 'http', 'db'],
     // Result files kept in the team's store: the copy job, the stores, serving.
     results: ['proxy', 'config', 'http', 'db'],

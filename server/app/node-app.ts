@@ -29,6 +29,7 @@ import { createResultRoutes } from '../results/routes';
 import type { ResultStore } from '../results/store';
 import { recordTraffic } from '../tasks/record-traffic';
 import { createTaskRoutes } from '../tasks/routes';
+import { createBoardRoutes } from '../boards/routes';
 import { createInsightsRoutes } from '../insights/routes';
 import { createLimitsRoutes, limitsGuard } from '../limits/routes';
 import { accessGuard } from '../identity/access';
@@ -181,6 +182,7 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
     await store.close();
     await inbox.close();
     await taskRoutes.close();
+    await boardRoutes.close();
     await results.close();
     if (!options.resultStore) await (await resultStore.catch(() => undefined))?.close?.();
     if (!options.database) await (await database.catch(() => undefined))?.close();
@@ -248,6 +250,9 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
   app.route('/', createResultRoutes(database, resultStore, announceTask));
   const taskRoutes = createTaskRoutes(database, streams, resultFetch, resultStore);
   app.route('/', taskRoutes.app);
+  // Stars and boards (server/boards), live on every instance through their own channel.
+  const boardRoutes = createBoardRoutes(database, streams, resultFetch, resultStore);
+  app.route('/', boardRoutes.app);
   app.route('/', createInsightsRoutes(database));
   // Previews of pasted external images (server/preview): through the same guard as downloads.
   app.route('/', createPreviewRoutes(resultFetch));

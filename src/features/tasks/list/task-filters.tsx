@@ -192,6 +192,7 @@ const SORT_LABELS: Record<TaskSort, string> = {
   newest: 'Newest first',
   longest: 'Longest first',
   failed: 'Failed first',
+  starred: 'Starred first',
 };
 
 /** The order: newest first (the default), longest running first, failed first. */
