@@ -195,6 +195,9 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
   recorder.created = async (...args) => {
     await recordCreated(...args);
     const ids = args[2].map((task) => task.id);
+    // "Save to board" on a creation form (issue 44): the new tasks join the board as recorded.
+    const boardId = args[5]?.boardId;
+    if (boardId) await boardRoutes.addCreated(boardId, ids, args[3]);
     await hints.created(ids, config.publicBaseUrl ?? 'http://localhost');
   };
   // Spending limits (server/limits): a creation past one is refused before it reaches the proxy or

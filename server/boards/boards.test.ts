@@ -8,6 +8,8 @@ import {
   BOARD_ITEMS_MAX,
   BOARD_NAME_MAX,
   BOARDS_MAX,
+  BOARD_HEADER,
+  PARENT_REQUEST_HEADER,
   STARS_MAX,
 } from '../../src/api/boards';
 import type { Role } from '../../src/api/roles';
@@ -341,5 +343,38 @@ describe('boards', () => {
     controller.abort();
     expect(parseBoardsPayload('s:user-ana')).toEqual({ type: 'stars', userId: 'user-ana' });
     expect(parseBoardsPayload('x:1')).toBeUndefined();
+  });
+
+  it('a creation that names a board lands on it, and "More like this" is linked to the request it repeats', async () => {
+    const { id: boardId } = (await send('POST', '/__console/boards', { name: 'Landing' })).body.data.board;
+    const create = (headers: Record<string, string>) =>
+      server.requestAs('Ana', '/v1/video_translate', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({
+          video_url: 'http://127.0.0.1:5173/emulator/samples/video.mp4',
+          target_languages: ['Japanese', 'German'],
+          name: 'Recap',
+        }),
+      });
+    const first = (await (await create({ [BOARD_HEADER]: boardId })).json()) as {
+      data: { task_id: string }[];
+    };
+    const firstIds = first.data.map((task) => task.task_id);
+    const board = (await get(`/__console/boards/${boardId}`)).body.data;
+    expect(board.items.map((task: { id: string }) => task.id)).toEqual(firstIds);
+    const requestId = (await get(`/__console/tasks/${firstIds[0]}`)).body.data.task.requestId as string;
+    const again = (await (await create({ [PARENT_REQUEST_HEADER]: requestId })).json()) as {
+      data: { task_id: string }[];
+    };
+    const againRequest = (await get(`/__console/tasks/${again.data[0]!.task_id}`)).body.data.task.requestId;
+    expect((await get(`/__console/requests/${againRequest}`)).body.data.parentRequestId).toBe(requestId);
+    const parent = (await get(`/__console/requests/${requestId}`)).body.data;
+    expect(parent.madeAgain).toMatchObject([{ id: againRequest, taskCount: 2, creator: 'Ana' }]);
+    // A board or a parent that is none changes nothing of the creation.
+    expect((await create({ [BOARD_HEADER]: 'b-none', [PARENT_REQUEST_HEADER]: 'req-none' })).status).toBe(
+      200,
+    );
+    expect((await get(`/__console/boards/${boardId}`)).body.data.items).toHaveLength(2);
   });
 });

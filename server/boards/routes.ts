@@ -17,6 +17,7 @@ import { createStreamLimits, type StreamLimits } from '../http/stream-limits';
 import { databaseInputErrors, refuseUnstorableText } from '../http/request-text';
 import type { ResultStore } from '../results/store';
 import { zipOfTasks } from '../tasks/bulk';
+import type { Creator } from '../identity/creator';
 import { addCopies, toTaskView } from '../tasks/task-view';
 import { announceBoards, createBoardsFeed, mountBoardsEvents } from './live';
 import { idsOf, NO_STORE } from './body';
@@ -65,7 +66,13 @@ function boardsQuery(db: Db) {
     ]);
 }
 
-async function audit(trx: Db, actor: Identity | undefined, action: string, target: string, detail: object) {
+async function audit(
+  trx: Db,
+  actor: Pick<Identity, 'userId' | 'name'> | undefined,
+  action: string,
+  target: string,
+  detail: object,
+) {
   await trx
     .insertInto('audit_log')
     .values({
@@ -93,6 +100,12 @@ function coverOf(value: unknown): string | null | undefined | { msg: string } {
 
 export interface BoardRoutes {
   app: Hono;
+  /**
+   * Puts a creation's new tasks on the board its form chose (the `x-console-board` header), once
+   * they are recorded: as many as fit, in the same kind of transaction as "Add to board". A board
+   * gone or full meanwhile is said in the log; the creation itself has already happened.
+   */
+  addCreated(boardId: string, ids: string[], creator: Creator | string | null): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -400,6 +413,58 @@ export function createBoardRoutes(
 
   return {
     app,
+    async addCreated(boardId, ids, creator) {
+      const { db } = await database;
+      const name = typeof creator === 'string' ? creator : (creator?.name ?? null);
+      const actor =
+        creator && typeof creator === 'object' && creator.id
+          ? { userId: creator.id, name: creator.name }
+          : undefined;
+      const added = await db.transaction().execute(async (trx) => {
+        const board = await trx
+          .selectFrom('boards')
+          .select('id')
+          .where('id', '=', boardId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!board) return 'gone';
+        const present = await trx
+          .selectFrom('board_items')
+          .select(['task_id', 'position'])
+          .where('board_id', '=', boardId)
+          .execute();
+        const have = new Set(present.map((row) => row.task_id));
+        const adding = ids
+          .filter((id) => !have.has(id))
+          .slice(0, Math.max(0, BOARD_ITEMS_MAX - present.length));
+        const last = Math.max(-1, ...present.map((row) => Number(row.position)));
+        if (adding.length)
+          await trx
+            .insertInto('board_items')
+            .values(
+              adding.map((task_id, n) => ({
+                board_id: boardId,
+                task_id,
+                position: last + 1 + n,
+                added_by_name: name,
+              })),
+            )
+            .execute();
+        await trx
+          .updateTable('boards')
+          .set({ updated_at: sql`now()` })
+          .where('id', '=', boardId)
+          .execute();
+        await audit(trx, actor, 'board.add', boardId, {
+          ids: adding,
+          from: 'creation',
+        });
+        await announceBoards(trx, { type: 'board', id: boardId });
+        return adding.length === ids.length ? 'all' : 'full';
+      });
+      if (added !== 'all')
+        console.warn(`[boards] a creation's results were not all put on board ${boardId}: it is ${added}`);
+    },
     async close() {
       for (const close of closeStreams) close();
       await feed.close();

@@ -512,6 +512,7 @@ create table board_items (
 );
 create index board_items_order on board_items (board_id, position);
 alter table requests add column parent_request_id text;
+create index requests_parent on requests (parent_request_id) where parent_request_id is not null;
 `;
 
 export class NewerDatabaseError extends Error {}

@@ -16,6 +16,8 @@ export const MORE_LIKE_THIS_MAX = 4;
 
 /** The header a creation carries to have its tasks put on a board when they are recorded. */
 export const BOARD_HEADER = 'x-console-board';
+/** The header of a "More like this" creation: the request it makes again. */
+export const PARENT_REQUEST_HEADER = 'x-console-parent-request';
 
 export interface BoardSummary {
   id: string;
