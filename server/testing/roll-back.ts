@@ -5,6 +5,13 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 
 const UNDO: readonly [migration: string, undo: (db: Db) => Promise<unknown>][] = [
+  [
+    '0015',
+    async (db) => {
+      await sql`drop table board_items, boards, starred_tasks`.execute(db);
+      await sql`alter table requests drop column parent_request_id`.execute(db);
+    },
+  ],
   ['0013', (db) => sql`drop table hidden_tasks`.execute(db)],
   [
     '0012',
