@@ -117,6 +117,9 @@ function importDirectionRules() {
       'history/task-polling-host',
       'requests/request-screen',
       'requests/request-tiles',
+      'boards/boards-screen',
+      'boards/board-screen',
+      'boards/compare-screen',
     ],
     callbacks: ['callback-subscriber', 'callbacks-screen'],
     // The image rows and the prompt are shared with Image to video rather than copied.

@@ -39,6 +39,9 @@ export const MEASURED_ROUTES = [
   '/tasks/i2is-route-weight-unknown',
   '/insights',
   '/callbacks',
+  '/boards',
+  '/boards/b-route-weight-unknown',
+  '/compare?ids=a,b',
   '/no-such-page',
 ] as const;
 

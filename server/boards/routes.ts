@@ -18,7 +18,7 @@ import { databaseInputErrors, refuseUnstorableText } from '../http/request-text'
 import type { ResultStore } from '../results/store';
 import { zipOfTasks } from '../tasks/bulk';
 import type { Creator } from '../identity/creator';
-import { addCopies, toTaskView } from '../tasks/task-view';
+import { addCopies, toTaskView, type TaskView } from '../tasks/task-view';
 import { announceBoards, createBoardsFeed, mountBoardsEvents } from './live';
 import { idsOf, NO_STORE } from './body';
 import { mountStars } from './stars';
@@ -64,6 +64,19 @@ function boardsQuery(db: Db) {
         'first_task_id',
       ),
     ]);
+}
+
+/** Each board with its cover's task as the Tasks screen gets it (`cover`), read in one query. */
+async function withCovers(db: Db, boards: BoardSummary[]): Promise<(BoardSummary & { cover?: TaskView })[]> {
+  const ids = [...new Set(boards.flatMap((board) => (board.coverTaskId ? [board.coverTaskId] : [])))];
+  if (!ids.length) return boards;
+  const rows = await db.selectFrom('tasks').selectAll().where('id', 'in', ids).execute();
+  const views = await addCopies(db, rows.map(toTaskView));
+  const byId = new Map(views.map((view) => [view.id, view]));
+  return boards.map((board) => {
+    const cover = board.coverTaskId ? byId.get(board.coverTaskId) : undefined;
+    return cover ? { ...board, cover } : board;
+  });
 }
 
 async function audit(
@@ -140,7 +153,11 @@ export function createBoardRoutes(
       .orderBy('boards.id')
       .limit(BOARDS_MAX)
       .execute()) as BoardRow[];
-    return c.json({ code: 0, msg: 'ok', data: { boards: rows.map(toSummary) } }, 200, NO_STORE);
+    return c.json(
+      { code: 0, msg: 'ok', data: { boards: await withCovers(db, rows.map(toSummary)) } },
+      200,
+      NO_STORE,
+    );
   });
 
   app.post('/__console/boards', async (c) => {
