@@ -4,22 +4,33 @@
 
 /** BOARD_HEADER of ./boards.ts, spelled here so the client (in every screen) does not load that file. */
 const BOARD_HEADER = 'x-console-board';
-
 const STORAGE_KEY = 'media-console:creation-board';
-let chosen: string | undefined;
-try {
-  chosen = sessionStorage.getItem(STORAGE_KEY) ?? undefined;
-} catch {
-  chosen = undefined;
+
+export interface ChosenBoard {
+  id: string;
+  name: string;
 }
 
-/** The board new creations go to, or undefined for none. */
-export const creationBoard = (): string | undefined => chosen;
-
-export function setCreationBoard(id: string | undefined): void {
-  chosen = id || undefined;
+function stored(): ChosenBoard | undefined {
   try {
-    if (chosen) sessionStorage.setItem(STORAGE_KEY, chosen);
+    const value = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<ChosenBoard> | null;
+    return value && typeof value.id === 'string' && typeof value.name === 'string'
+      ? { id: value.id, name: value.name }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+let chosen: ChosenBoard | undefined = stored();
+
+/** The board new creations go to, or undefined for none. */
+export const creationBoard = (): ChosenBoard | undefined => chosen;
+
+export function setCreationBoard(board: ChosenBoard | undefined): void {
+  chosen = board;
+  try {
+    if (board) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(board));
     else sessionStorage.removeItem(STORAGE_KEY);
   } catch {
     // Private mode: kept for this page only.
@@ -27,4 +38,4 @@ export function setCreationBoard(id: string | undefined): void {
 }
 
 /** The header of the chosen board, for a POST (the server reads it on creations only). */
-export const boardChoiceHeaders = (): Record<string, string> => (chosen ? { [BOARD_HEADER]: chosen } : {});
+export const boardChoiceHeaders = (): Record<string, string> => (chosen ? { [BOARD_HEADER]: chosen.id } : {});

@@ -95,6 +95,8 @@ export function showLightbox(trigger: HTMLElement) {
   const addToBoard = element('button', { type: 'button', class: CONTROL }, 'Add to board');
   // My stars, read once the lightbox opens; a toggle changes them here and on the server.
   let stars = new Set<string>();
+  /** What was toggled here, by task id: it wins over the first read if that read comes later. */
+  const toggled = new Map<string, boolean>();
   const showStar = () => {
     const id = taskIdOf(items[index]!.download);
     star.hidden = !id;
@@ -106,7 +108,13 @@ export function showLightbox(trigger: HTMLElement) {
   void fetch('/__console/stars', { headers: { accept: 'application/json' } })
     .then((response) => (response.ok ? response.json() : undefined))
     .then((body: { data?: { ids?: string[] } } | undefined) => {
-      stars = new Set(body?.data?.ids ?? []);
+      // A star toggled before this answer came stays as toggled.
+      const read = new Set(body?.data?.ids ?? []);
+      for (const [id, starred] of toggled) {
+        if (starred) read.add(id);
+        else read.delete(id);
+      }
+      stars = read;
       showStar();
     })
     .catch(() => undefined);
@@ -114,6 +122,7 @@ export function showLightbox(trigger: HTMLElement) {
     const id = taskIdOf(items[index]!.download);
     if (!id) return;
     const starred = !stars.has(id);
+    toggled.set(id, starred);
     if (starred) stars.add(id);
     else stars.delete(id);
     showStar();
@@ -123,6 +132,7 @@ export function showLightbox(trigger: HTMLElement) {
       body: JSON.stringify({ ids: [id], starred }),
     }).catch(() => undefined);
     if (!response?.ok) {
+      toggled.delete(id);
       if (starred) stars.delete(id);
       else stars.add(id);
       showStar();
