@@ -2,8 +2,8 @@
 // Every star button reads the same query; a toggle shows at once (optimistic) and is undone if the
 // server refuses. The lightbox (plain DOM) stars through the same route and says so with a window
 // event, and the boards' event stream says when my stars changed elsewhere: both read the set again.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { QueryClientContext, useQuery, useQueryClient } from '@tanstack/react-query';
+import { use, useCallback, useEffect, useState } from 'react';
 
 export const STARS_KEY = ['stars'] as const;
 /** Sent on window when something outside React (the lightbox) changed my stars. */
@@ -75,20 +75,23 @@ export function useToggleStars() {
  * A star toggle for one result or a request's results (starred when all are): a button with
  * aria-pressed, named "Star <what>" for screen readers; `label` shows the word beside the star.
  */
-export function StarButton({
-  ids,
-  what,
-  label = false,
-  className = '',
-}: {
+interface StarButtonProps {
   ids: readonly string[];
   what: string;
   label?: boolean;
   className?: string;
-}) {
+}
+
+export function StarButton(props: StarButtonProps) {
+  // Only where the team's record is read (a screen with its query client): a card drawn elsewhere
+  // (a component test, a panel without the record) has no stars to show.
+  if (!use(QueryClientContext) || !props.ids.length) return null;
+  return <RecordStarButton {...props} />;
+}
+
+function RecordStarButton({ ids, what, label = false, className = '' }: StarButtonProps) {
   const stars = useStars().data;
   const toggle = useToggleStars();
-  if (!ids.length) return null;
   const starred = Boolean(stars) && ids.every((id) => stars!.has(id));
   return (
     <span className={`inline-flex items-center ${className}`}>
