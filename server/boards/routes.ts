@@ -164,7 +164,10 @@ export function createBoardRoutes(
     const body = await bodyOf(c);
     const fields = checkBoardFields(body);
     if ('field' in fields) return refuse(c, 400, fields.msg, { field: fields.field });
-    const ids = body.ids === undefined ? [] : idsOf(body.ids, BOARD_ITEMS_MAX);
+    const ids =
+      body.ids === undefined || (Array.isArray(body.ids) && !body.ids.length)
+        ? []
+        : idsOf(body.ids, BOARD_ITEMS_MAX);
     if (ids === 'too-many')
       return refuse(c, 400, `A board holds at most ${BOARD_ITEMS_MAX} results`, { field: 'ids' });
     if (!ids) return refuse(c, 400, 'ids is a list of task ids', { field: 'ids' });
