@@ -126,7 +126,8 @@ function CompareScreenContent() {
   const loaded = (ids ?? []).map((_, index) => (tasks.data ? (tasks.data[index] ?? null) : undefined));
   const anyVideo = loaded.some((task) => task && viewOf(task).video.url);
   const anyImage = loaded.some((task) => task && !viewOf(task).video.url);
-  const columns = { 2: 'sm:grid-cols-2', 3: 'sm:grid-cols-3', 4: 'sm:grid-cols-2 lg:grid-cols-4' }[
+  // Side by side on a phone too: two across (a third and fourth below), all across on a wide screen.
+  const columns = { 2: 'grid-cols-2', 3: 'grid-cols-2 sm:grid-cols-3', 4: 'grid-cols-2 lg:grid-cols-4' }[
     ids.length
   ];
   return (
@@ -176,7 +177,7 @@ function CompareScreenContent() {
           The results could not be read ({tasks.error.message}).
         </p>
       )}
-      <div ref={grid} className={`grid grid-cols-1 gap-4 ${columns}`}>
+      <div ref={grid} className={`grid gap-2 sm:gap-4 ${columns}`}>
         {ids.map((id, index) => (
           <Panel key={id} id={id} task={loaded[index]} zoom={zoom} />
         ))}
