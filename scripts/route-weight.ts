@@ -20,11 +20,13 @@ export const ROUTE_BUDGETS = { js: 100 * KB, css: 12 * KB };
  * grew from 98.3 to 102.4 KB when sign-in roles, kept results and request cards landed together, and
  * to 103.3 KB with the request's inputs; Tasks (99.0 -> 101.5 KB) with the filters and the bulk
  * selection, and to 101.8 KB with the tab counts kept while a view loads; Image to video (99.4 -> 100.4 KB) with external image previews.
+ * Issue 44 (stars on every card, Add to board, the Boards link and routes, the forms' Save to board)
+ * took Tasks to 104.5 KB, the unknown id's page to 105.0 KB and Image to video to 101.4 KB.
  */
 const ROUTE_JS_EXCEPTIONS: Partial<Record<string, number>> = {
-  '/tasks/i2is-route-weight-unknown': 103.5 * KB,
-  '/tasks': 101.9 * KB,
-  '/image-to-video': 100.6 * KB,
+  '/tasks/i2is-route-weight-unknown': 105.2 * KB,
+  '/tasks': 104.7 * KB,
+  '/image-to-video': 101.6 * KB,
 };
 
 /**

@@ -8,9 +8,10 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { removeTasks } from '@/features/tasks/history/history';
 import type { TaskRecord } from '@/features/tasks/history/task-record';
 import { AnimateLink } from '@/features/tasks/shared/animate-link';
-import { StarButton } from '@/features/tasks/shared/stars';
-import { AddToBoardButton } from '@/features/tasks/boards/add-to-board';
-import { MoreLikeThisButton } from '@/features/tasks/boards/more-like-this';
+// Star, Add to board, More like this: only for a task the team's record holds (issue 44).
+const RecordActions = lazy(() =>
+  import('@/features/tasks/boards/record-actions').then((m) => ({ default: m.RecordActions })),
+);
 import { needsPolling } from '@/features/tasks/history/poll-schedule';
 import { downloadName, extensionOf } from '@/api/download-name';
 import { downloadSubject, type TaskView } from '@/features/tasks/shared/task-view';
@@ -133,20 +134,9 @@ export function TaskActions({
         )}
         <AnimateLink record={record} view={view} />
         {inRecord && (
-          <>
-            <StarButton
-              ids={[record.id]}
-              what={view.heading ?? record.id}
-              label
-              className="rounded-lg border border-zinc-300 dark:border-zinc-700"
-            />
-            <AddToBoardButton
-              ids={[record.id]}
-              what={view.heading ?? record.id}
-              className="border border-zinc-300 dark:border-zinc-700"
-            />
-            <MoreLikeThisButton source={record} />
-          </>
+          <LazyPart>
+            <RecordActions record={record} what={view.heading ?? record.id} />
+          </LazyPart>
         )}
         {canRerun(record) &&
           (confirmRerun && owner ? (

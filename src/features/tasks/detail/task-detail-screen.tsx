@@ -14,7 +14,6 @@ import { TaskStatusLine } from '@/features/tasks/shared/status-badge';
 import { RequestFiles } from './request-files';
 import { LookupProblem, TaskTiming } from '@/features/tasks/shared/task-timing';
 import { TaskActions } from './task-detail-actions';
-import { AddToBoardHost } from '@/features/tasks/boards/add-to-board';
 import { TaskFields } from './task-fields';
 import { DetailMedia } from './detail-media';
 import { ResultHome } from '@/features/tasks/shared/result-home';
@@ -215,7 +214,6 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
         )}
       </div>
       <TaskActions record={record} view={view} inHistory={Boolean(local)} inRecord={Boolean(detail)} />
-      <AddToBoardHost />
 
       {view.tone === 'failed' && (
         <div
