@@ -37,7 +37,7 @@ async function startBoth(): Promise<[ProdServer, ProdServer]> {
     TRUSTED_AUTH_HEADER: USER_HEADER,
     TRUSTED_AUTH_ADMINS: ADA,
   };
-  servers = await Promise.all([startProdServer(4190, env), startProdServer(4191, env)]);
+  servers = await Promise.all([startProdServer(4064, env), startProdServer(4065, env)]);
   return servers as [ProdServer, ProdServer];
 }
 
