@@ -209,6 +209,11 @@ describe('boards', () => {
     expect(long.body.msg).toContain(`at most ${BOARD_NAME_MAX}`);
     expect((await send('POST', '/__console/boards', { name: '   ' })).body.field).toBe('name');
     expect((await send('POST', '/__console/boards', { name: 42 })).status).toBe(400);
+    // An empty list of results is an empty board; a list that is not one is a 400.
+    expect((await send('POST', '/__console/boards', { name: 'E', ids: [] })).body.data.board.itemCount).toBe(
+      0,
+    );
+    expect((await send('POST', '/__console/boards', { name: 'E', ids: 'a' })).body.field).toBe('ids');
     const described = { name: 'D', description: 'd'.repeat(BOARD_DESCRIPTION_MAX) };
     expect((await send('POST', '/__console/boards', described)).status).toBe(201);
     const tooLong = await send('POST', '/__console/boards', {
@@ -371,6 +376,25 @@ describe('boards', () => {
     expect((await get(`/__console/requests/${againRequest}`)).body.data.parentRequestId).toBe(requestId);
     const parent = (await get(`/__console/requests/${requestId}`)).body.data;
     expect(parent.madeAgain).toMatchObject([{ id: againRequest, taskCount: 2, creator: 'Ana' }]);
+    // A board full meanwhile takes what fits (none here) and the creation still succeeds.
+    await server.database.db
+      .insertInto('board_items')
+      .values(
+        Array.from({ length: BOARD_ITEMS_MAX - 2 }, (_, n) => ({
+          board_id: boardId,
+          task_id: `filler-${n}`,
+          position: 10 + n,
+        })),
+      )
+      .execute();
+    expect((await create({ [BOARD_HEADER]: boardId })).status).toBe(200);
+    const full = await server.database.db
+      .selectFrom('board_items')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('board_id', '=', boardId)
+      .executeTakeFirstOrThrow();
+    expect(Number(full.n)).toBe(BOARD_ITEMS_MAX);
+    await server.database.db.deleteFrom('board_items').where('task_id', 'like', 'filler-%').execute();
     // A board or a parent that is none changes nothing of the creation.
     expect((await create({ [BOARD_HEADER]: 'b-none', [PARENT_REQUEST_HEADER]: 'req-none' })).status).toBe(
       200,
