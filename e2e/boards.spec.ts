@@ -8,6 +8,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { E2E_PORTS, E2E_TOKEN } from '../playwright.config';
 import { startTestPostgres, type TestPostgres } from '../server/testing/postgres';
+import { expectNoAxeViolations } from './axe';
 import { startProdServer, type ProdServer } from './prod-server';
 import { startStandaloneEmulator, type StartedServer } from './standalone-servers';
 
@@ -53,8 +54,12 @@ test.afterAll(async () => {
   postgres?.stop();
 });
 
-async function personPage(browser: Browser, base: string, name: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: base, extraHTTPHeaders: { [USER_HEADER]: name } });
+async function personPage(browser: Browser, base: string, name: string, phone = false): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: base,
+    extraHTTPHeaders: { [USER_HEADER]: name },
+    ...(phone && { viewport: { width: 390, height: 844 } }),
+  });
   return context.newPage();
 }
 
@@ -88,7 +93,7 @@ test('a creator stars and makes a board; a teammate on another instance opens it
   // Ada (admin) makes Cy a creator; Vi, never promoted, stays a viewer.
   const ada = await personPage(browser, b.url, ADA);
   const cy = await personPage(browser, a.url, CY);
-  const vi = await personPage(browser, b.url, VI);
+  const vi = await personPage(browser, b.url, VI, true);
   await cy.request.get('/__console/config');
   await vi.request.get('/__console/config');
   const people = (await (await ada.request.get('/__console/people')).json()) as {
@@ -152,6 +157,7 @@ test('a creator stars and makes a board; a teammate on another instance opens it
   await picker.getByRole('textbox', { name: 'New board name' }).fill(BOARD);
   await picker.getByRole('button', { name: 'Create and add' }).click();
   await expect(picker.getByRole('status')).toContainText(`Added to ${BOARD}`);
+  await expectNoAxeViolations(cy, { include: 'dialog' });
   await picker.getByRole('button', { name: 'Close' }).click();
 
   // Ada, in another browser on instance B, finds it in the navigation.
@@ -162,6 +168,7 @@ test('a creator stars and makes a board; a teammate on another instance opens it
   await expect(ada.getByRole('heading', { level: 1, name: BOARD })).toBeVisible();
   const results = ada.getByRole('list', { name: 'Results on this board' }).getByRole('article');
   await expect(results).toHaveCount(5);
+  await expectNoAxeViolations(ada);
 
   // A change Cy makes on A shows on Ada's page on B without a reload: the board renamed.
   const boardId = decodeURIComponent(new URL(ada.url()).pathname.split('/').pop()!);
@@ -183,6 +190,7 @@ test('a creator stars and makes a board; a teammate on another instance opens it
   await expect(ada.getByRole('heading', { level: 1, name: 'Compare' })).toBeVisible();
   const pictures = ada.getByRole('figure');
   await expect(pictures).toHaveCount(2);
+  await expectNoAxeViolations(ada);
   await ada.getByRole('slider', { name: 'Zoom' }).fill('200');
   for (const index of [0, 1])
     await expect(pictures.nth(index).getByRole('img')).toHaveAttribute('style', /width: 200%/);
@@ -233,4 +241,9 @@ test('a creator stars and makes a board; a teammate on another instance opens it
   await vi.goto('/boards');
   await expect(vi.getByRole('link', { name: `${BOARD} (week)` })).toBeVisible();
   await expect(vi.getByRole('button', { name: 'New board' })).toHaveCount(0);
+  // At a phone's width, as a viewer: the list and the board page pass axe too.
+  await expectNoAxeViolations(vi);
+  await vi.getByRole('link', { name: `${BOARD} (week)` }).click();
+  await expect(vi.getByRole('heading', { level: 1, name: `${BOARD} (week)` })).toBeVisible();
+  await expectNoAxeViolations(vi);
 });
