@@ -38,7 +38,7 @@ export function AddToBoardButton({
         aria-label={compact ? `Add ${what} to a board` : undefined}
         title={`Add ${what} to a board`}
         onClick={() => setOpen(true)}
-        className={`inline-flex min-h-8 min-w-8 items-center justify-center gap-1.5 rounded-lg px-1.5 text-sm font-medium text-zinc-600 transition-colors hover:bg-indigo-50 hover:text-indigo-700 dark:text-zinc-300 dark:hover:bg-indigo-950 dark:hover:text-indigo-200 ${className}`}
+        className={`inline-flex min-h-8 min-w-8 items-center justify-center gap-1.5 rounded-lg px-1.5 text-sm font-medium transition-colors hover:bg-indigo-50 hover:text-indigo-700 dark:hover:bg-indigo-950 dark:hover:text-indigo-200 ${compact ? 'text-zinc-600 dark:text-zinc-300' : 'text-zinc-800 dark:text-zinc-100'} ${className}`}
       >
         <svg
           aria-hidden="true"

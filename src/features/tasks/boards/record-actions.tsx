@@ -13,12 +13,12 @@ export function RecordActions({ record, what }: { record: TeamTask; what: string
         ids={[record.id]}
         what={what}
         label
-        className="rounded-lg border border-zinc-300 dark:border-zinc-700"
+        className="rounded-lg border border-zinc-300 bg-white shadow-xs dark:border-zinc-700 dark:bg-zinc-900"
       />
       <AddToBoardButton
         ids={[record.id]}
         what={what}
-        className="border border-zinc-300 dark:border-zinc-700"
+        className="rounded-lg border border-zinc-300 bg-white shadow-xs dark:border-zinc-700 dark:bg-zinc-900 px-2.5"
       />
       <MoreLikeThisButton source={record} />
       <AddToBoardHost />

@@ -110,12 +110,12 @@ function RequestScreenContent({ requestId }: { requestId: string }) {
               ids={data.tasks.map((task) => task.id)}
               what={`every result of ${heading}`}
               label
-              className="rounded-lg border border-zinc-300 dark:border-zinc-700"
+              className="rounded-lg border border-zinc-300 bg-white shadow-xs dark:border-zinc-700 dark:bg-zinc-900"
             />
             <AddToBoardButton
               ids={data.tasks.map((task) => task.id)}
               what={heading}
-              className="border border-zinc-300 dark:border-zinc-700"
+              className="rounded-lg border border-zinc-300 bg-white shadow-xs dark:border-zinc-700 dark:bg-zinc-900 px-2.5"
             />
             <MoreLikeThisButton
               source={{ kind: data.kind, requestId: data.id, params: data.tasks[0]?.params ?? data.params }}
