@@ -65,6 +65,7 @@ function importDirectionRules() {
       'follow',
       'notify',
       'insights',
+      'boards',
       'tasks',
       'results',
       'proxy',
@@ -81,6 +82,7 @@ function importDirectionRules() {
       'follow',
       'notify',
       'insights',
+      'boards',
       'tasks',
       'results',
       'proxy',
@@ -96,6 +98,8 @@ function importDirectionRules() {
     insights: ['http', 'db'],
     // The server's follower of unfinished tasks: asks through the app, writes through the recorder.
     follow: ['tasks', 'results', 'proxy', 'identity', 'config', 'http', 'db'],
+    // Stars and boards: results of the team's record, shown and zipped as tasks are.
+    boards: ['tasks', 'results', 'identity', 'http', 'db'],
     tasks: ['notify', 'results', 'proxy', 'identity', 'config', 'http', 'db'],
     // Webhooks told when requests end: the outbox the recorder fills, the sender, the routes.
     notify: ['proxy', 'identity', 'config', 'http', 'db'],
@@ -121,6 +125,9 @@ function importDirectionRules() {
       'history/record-follow-host',
       'requests/request-screen',
       'requests/request-tiles',
+      'boards/boards-screen',
+      'boards/board-screen',
+      'boards/compare-screen',
     ],
     callbacks: ['callback-subscriber', 'callbacks-screen'],
     // The image rows and the prompt are shared with Image to video rather than copied.

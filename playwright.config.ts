@@ -11,6 +11,8 @@ export const E2E_PORTS = {
   standaloneEmulator: Number(process.env.E2E_EMULATOR_PORT ?? 8797 + E2E_PORT_OFFSET),
   /** The standalone emulator behind the two production instances (two-instances.spec). */
   twoInstancesEmulator: 8798 + E2E_PORT_OFFSET,
+  /** The standalone emulator behind the two instances of boards.spec. */
+  boardsEmulator: 8799 + E2E_PORT_OFFSET,
 };
 export const E2E_TOKEN = 'e2e-secret-token-5f2c9a';
 

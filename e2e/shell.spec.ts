@@ -15,7 +15,7 @@ const FORMS = [
   { path: '/image-to-video', heading: 'Image to video', submit: 'Create videos' },
 ] as const;
 
-const MAIN_LINKS = ['Create image', 'Translate video', 'Image to video', 'Tasks', 'Insights'];
+const MAIN_LINKS = ['Create image', 'Translate video', 'Image to video', 'Tasks', 'Boards', 'Insights'];
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const menuButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Menu' });

@@ -20,10 +20,12 @@ export const ROUTE_BUDGETS = { js: 100 * KB, css: 12 * KB };
  * grew from 98.3 to 102.4 KB when sign-in roles, kept results and request cards landed together, and
  * to 103.3 KB with the request's inputs; Tasks (99.0 -> 101.5 KB) with the filters and the bulk
  * selection, and to 101.8 KB with the tab counts kept while a view loads; Image to video (99.4 -> 100.4 KB) with external image previews.
+ * Issue 44 (stars on every card, Add to board, the Boards link and routes, the forms' Save to board)
+ * took Tasks to 104.5 KB, the unknown id's page to 105.0 KB and Image to video to 101.4 KB.
  */
 const ROUTE_JS_EXCEPTIONS: Partial<Record<string, number>> = {
-  '/tasks': 101.9 * KB,
-  '/image-to-video': 100.6 * KB,
+  '/tasks': 104.7 * KB,
+  '/image-to-video': 101.6 * KB,
 };
 
 /**
@@ -38,6 +40,9 @@ export const MEASURED_ROUTES = [
   '/tasks/i2is-route-weight-unknown',
   '/insights',
   '/callbacks',
+  '/boards',
+  '/boards/b-route-weight-unknown',
+  '/compare?ids=a,b',
   '/no-such-page',
 ] as const;
 

@@ -35,6 +35,7 @@ import { createResultRoutes } from '../results/routes';
 import type { ResultStore } from '../results/store';
 import { recordTraffic } from '../tasks/record-traffic';
 import { createTaskRoutes } from '../tasks/routes';
+import { createBoardRoutes } from '../boards/routes';
 import { createInsightsRoutes } from '../insights/routes';
 import { createLimitsRoutes, limitsGuard } from '../limits/routes';
 import { accessGuard } from '../identity/access';
@@ -250,6 +251,7 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
     await store.close();
     await inbox.close();
     await taskRoutes.close();
+    await boardRoutes.close();
     await results.close();
     if (!options.resultStore) await (await resultStore.catch(() => undefined))?.close?.();
     if (!options.database) await (await database.catch(() => undefined))?.close();
@@ -263,6 +265,9 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
     await recordCreated(...args);
     follower.wake();
     const ids = args[2].map((task) => task.id);
+    // "Save to board" on a creation form (issue 44): the new tasks join the board as recorded.
+    const boardId = args[5]?.boardId;
+    if (boardId) await boardRoutes.addCreated(boardId, ids, args[3]);
     await hints.created(ids, ownOrigin);
   };
   // Spending limits (server/limits): a creation past one is refused before it reaches the proxy or
@@ -340,6 +345,9 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
   const taskRoutes = createTaskRoutes(database, streams, resultFetch, resultStore);
   app.route('/', taskRoutes.app);
   app.route('/', createFollowRoutes(database, follower));
+  // Stars and boards (server/boards), live on every instance through their own channel.
+  const boardRoutes = createBoardRoutes(database, streams, resultFetch, resultStore);
+  app.route('/', boardRoutes.app);
   app.route('/', createInsightsRoutes(database));
   // Previews of pasted external images (server/preview): through the same guard as downloads.
   app.route('/', createPreviewRoutes(resultFetch));

@@ -308,6 +308,11 @@ export const MIGRATIONS: Record<string, Migration> = {
       await sql.raw(TASK_FOLLOWS_0014).execute(db);
     },
   },
+  '0015_stars_and_boards': {
+    async up(db: Kysely<unknown>) {
+      await sql.raw(STARS_AND_BOARDS_0015).execute(db);
+    },
+  },
   // Outgoing webhooks: a person's (their own requests) or the team's (every request), told when a
   // request finishes or fails. One delivery per webhook and request, queued in the transaction that
   // records the request's last final status, sent by a worker that claims with skip locked. Frozen text.
@@ -492,6 +497,39 @@ create table hidden_tasks (
   hidden_at timestamptz not null default now(),
   primary key (user_id, task_id)
 );
+`;
+
+// A person's starred tasks, the team's boards and their items (ordered by position), and "More like
+// this": a request made again from another names it (parent_request_id).
+const STARS_AND_BOARDS_0015 = `
+create table starred_tasks (
+  user_id text not null,
+  task_id text not null,
+  starred_at timestamptz not null default now(),
+  primary key (user_id, task_id)
+);
+create table boards (
+  id text primary key,
+  name text not null,
+  description text,
+  cover_task_id text,
+  created_by_id text,
+  created_by_name text,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create index boards_updated on boards (updated_at desc, id);
+create table board_items (
+  board_id text not null references boards (id) on delete cascade,
+  task_id text not null,
+  position double precision not null,
+  added_by_name text,
+  added_at timestamptz not null default now(),
+  primary key (board_id, task_id)
+);
+create index board_items_order on board_items (board_id, position);
+alter table requests add column parent_request_id text;
+create index requests_parent on requests (parent_request_id) where parent_request_id is not null;
 `;
 
 const TASK_FOLLOWS_0014 = `

@@ -84,6 +84,8 @@ export interface RequestsTable {
   /** What people call it: the prompt, else the output name, else the uploaded file's name. */
   title: string | null;
   task_ids: JSONColumnType<string[], string, string>;
+  /** "More like this": the request this one was made again from (migration 0015). */
+  parent_request_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A file uploaded through the console: what its URL was called on the creator's disk. */
@@ -281,7 +283,39 @@ export interface WebhookDeliveriesTable {
   delivered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** A task one person starred (migration 0015). */
+export interface StarredTasksTable {
+  user_id: string;
+  task_id: string;
+  starred_at: Timestamp;
+}
+
+/** One of the team's boards: a named collection of results (migration 0015). */
+export interface BoardsTable {
+  id: string;
+  name: string;
+  description: string | null;
+  /** The task whose result is the board's cover; none: the first item's. */
+  cover_task_id: string | null;
+  created_by_id: string | null;
+  created_by_name: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A task on a board, in the board's order (`position`, ascending). */
+export interface BoardItemsTable {
+  board_id: string;
+  task_id: string;
+  position: number;
+  added_by_name: string | null;
+  added_at: Timestamp;
+}
+
 export interface Schema {
+  starred_tasks: StarredTasksTable;
+  boards: BoardsTable;
+  board_items: BoardItemsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   hidden_tasks: HiddenTasksTable;

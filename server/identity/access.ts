@@ -57,6 +57,17 @@ const ACCESS_RULES: readonly AccessRule[] = [
     need: 'creator',
     what: 'manage webhooks',
   },
+  // Stars (server/boards/stars.ts): each person's own, viewers' too.
+  { methods: [...READ, 'POST'], path: /^\/__console\/stars$/, need: 'viewer', what: 'star results' },
+  // Boards (server/boards): everyone reads them; creators make and fill them (deleting another
+  // person's board is checked there: only admins).
+  { methods: READ, path: /^\/__console\/boards(\/.*)?$/, need: 'viewer', what: "see the team's boards" },
+  {
+    methods: ['POST', 'PATCH', 'PUT', 'DELETE'],
+    path: /^\/__console\/boards(\/.*)?$/,
+    need: 'creator',
+    what: 'make or change boards',
+  },
   // Result files kept in the team's store (server/results): whoever may see the tasks.
   { methods: READ, path: /^\/__console\/results\//, need: 'viewer', what: "read the team's results" },
   // A pasted image's preview (server/preview), fetched through the outbound guard.

@@ -108,6 +108,34 @@ async function openFile(
   }
 }
 
+/**
+ * The tasks' result files as one zip named `name(count of tasks found)`, in the order of `ids`,
+ * streamed as it is sent; undefined when none of the tasks is known. Boards' "Download all" uses it too.
+ */
+export async function zipOfTasks(
+  db: Db,
+  ids: string[],
+  name: (count: number) => string,
+  fetchResult: typeof fetch,
+  resultStore: Promise<ResultStore> | undefined,
+  signal: AbortSignal,
+): Promise<Response | undefined> {
+  const rows = ids.length ? await db.selectFrom('tasks').selectAll().where('id', 'in', ids).execute() : [];
+  if (!rows.length) return undefined;
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const tasks = ids.flatMap((id) => byId.get(id) ?? []);
+  const missing = ids.filter((id) => !byId.has(id));
+  const zip = makeZip(entries(db, tasks, missing, fetchResult, resultStore, signal));
+  return new Response(zip, {
+    headers: {
+      'content-type': 'application/zip',
+      'content-disposition': contentDisposition(name(tasks.length)),
+      'x-content-type-options': 'nosniff',
+      ...NO_STORE,
+    },
+  });
+}
+
 export function mountBulk(
   app: Hono,
   database: Promise<Database>,
@@ -124,23 +152,16 @@ export function mountBulk(
       );
     if (!ids) return c.json({ code: 400, msg: 'Send {"ids": [task ids]}' }, 400, NO_STORE);
     const { db } = await database;
-    const rows = await db.selectFrom('tasks').selectAll().where('id', 'in', ids).execute();
-    if (!rows.length)
-      return c.json({ code: 404, msg: 'This console has no record of those tasks' }, 404, NO_STORE);
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    const tasks = ids.flatMap((id) => byId.get(id) ?? []);
-    const missing = ids.filter((id) => !byId.has(id));
-    const signal = c.req.raw.signal;
-    const zip = makeZip(entries(db, tasks, missing, fetchResult, resultStore, signal));
-    const name = `Tasks (${tasks.length}).zip`;
-    return new Response(zip, {
-      headers: {
-        'content-type': 'application/zip',
-        'content-disposition': contentDisposition(name),
-        'x-content-type-options': 'nosniff',
-        ...NO_STORE,
-      },
-    });
+    return (
+      (await zipOfTasks(
+        db,
+        ids,
+        (count) => `Tasks (${count}).zip`,
+        fetchResult,
+        resultStore,
+        c.req.raw.signal,
+      )) ?? c.json({ code: 404, msg: 'This console has no record of those tasks' }, 404, NO_STORE)
+    );
   });
 
   // What the person asking hid: their own list, never anyone else's.

@@ -15,7 +15,9 @@ const narrowerThanCounts = (filter: Omit<TaskFilter, 'tab'>) =>
   filter.from !== undefined ||
   filter.to !== undefined ||
   filter.errorCode !== undefined ||
-  filter.errorReason !== undefined;
+  filter.errorReason !== undefined ||
+  // The Starred view: the person's starred tasks are few (STARS_MAX), counted as rows.
+  filter.starredBy !== undefined;
 
 /** With a search, a tab's count stops here: the browser shows "1,000+" (`countsCapped`). */
 export const COUNT_CAP = 1000;

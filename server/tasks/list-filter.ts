@@ -15,7 +15,13 @@ import type { TaskPhase } from '../db/schema';
  * the creator, and "contains" over the searched fields (the `search` column); and, for a person
  * (`hiddenBy`, their user id), without the tasks they hid from their view (`hidden_tasks`).
  */
-export type TaskFilter = TaskViewQuery & { hiddenBy?: string };
+export type TaskFilter = TaskViewQuery & {
+  hiddenBy?: string;
+  /** Only the tasks this person (their user id) starred: the Starred view (`starred_tasks`). */
+  starredBy?: string;
+  /** The person asking, for the "starred first" order. */
+  asker?: string;
+};
 
 /** The phases, one per tab but "all": the trigram indexes are one per phase (migration 0005). */
 export const PHASES = TASK_PHASES satisfies readonly TaskPhase[];
@@ -40,6 +46,14 @@ export const notHiddenBy = (userId: string) =>
   sql<SqlBool>`not exists (select 1 from hidden_tasks h where h.user_id = ${userId} and h.task_id = tasks.id)`;
 
 /**
+ * Among the tasks this person starred: a semi-join from their own rows of starred_tasks (at most
+ * STARS_MAX), so the planner can start from the small side. Unqualified `id`: it works for `tasks`
+ * and for an alias of it.
+ */
+export const starredBy = (userId: string) =>
+  sql<SqlBool>`id in (select s.task_id from starred_tasks s where s.user_id = ${userId})`;
+
+/**
  * The filter's conditions, unqualified (for `tasks` or a subquery of it). `phase`: one tab's, none
  * (`undefined`), or `every`: with a search, the three named, so that a search of every tab can use
  * the three per-phase trigram indexes together (a BitmapOr); the planner would not split an IN.
@@ -61,6 +75,7 @@ export function conditions(
   else if (filter.errorCode !== undefined) terms.push(sql`${FAILURE_CODE} = ${filter.errorCode}`);
   if (filter.errorReason !== undefined) terms.push(sql`${FAILURE_REASON} = ${filter.errorReason}`);
   if (filter.hiddenBy !== undefined) terms.push(notHiddenBy(filter.hiddenBy));
+  if (filter.starredBy !== undefined) terms.push(starredBy(filter.starredBy));
   const pattern = searchPattern(filter.q);
   if (pattern) terms.push(sql`search like ${pattern}`);
   // Phases as literals: a partial index's predicate is matched against constants.

@@ -13,13 +13,18 @@ import { toTaskView } from './task-view';
  * seconds from creation to the end (a task still running has none: -1, last), or 1 for a failed
  * task (first), 0 for the others.
  */
-const SORT_KEYS: Record<Exclude<TaskSort, 'newest'>, RawBuilder<number>> = {
-  longest: sql<number>`coalesce(extract(epoch from finished_at - created_at), -1)::float8`,
-  failed: sql<number>`(case when phase = 'failed' then 1 else 0 end)::float8`,
+const SORT_KEYS: Record<Exclude<TaskSort, 'newest'>, (asker: string) => RawBuilder<number>> = {
+  longest: () => sql<number>`coalesce(extract(epoch from finished_at - created_at), -1)::float8`,
+  failed: () => sql<number>`(case when phase = 'failed' then 1 else 0 end)::float8`,
+  // 1 for a task the person asking starred. Unqualified `id`: starred_tasks has no such column, so
+  // it is the task's, in the page's query and in the cursor's look-up (`tasks c`) alike.
+  starred: (asker) =>
+    sql<number>`(case when exists (select 1 from starred_tasks s where s.user_id = ${asker} and s.task_id = id) then 1 else 0 end)::float8`,
 };
 
-export const sortKeyOf = (sort: TaskSort | undefined) =>
-  sort && sort !== 'newest' ? SORT_KEYS[sort] : undefined;
+/** The sort key of the filter's order (`asker`: whose stars), or none for newest first. */
+export const sortKeyOf = (sort: TaskSort | undefined, asker = '') =>
+  sort && sort !== 'newest' ? SORT_KEYS[sort](asker) : undefined;
 
 /**
  * A page in another order than newest first: by the sort key, then newest first, keyset-paged on

@@ -36,7 +36,7 @@ export async function listTasks(
     return { items, nextCursor: rows.length > page.limit && last ? encodeCursor(last) : null };
   };
   const want = page.limit + 1;
-  const sortKey = sortKeyOf(filter.sort);
+  const sortKey = sortKeyOf(filter.sort, filter.asker);
   if (sortKey) return listSorted(db, filter, phase, sortKey, after, page.limit);
   if (!searchPattern(filter.q)) {
     const rows = await db

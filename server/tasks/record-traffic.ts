@@ -10,7 +10,8 @@ import { isJsonMediaType } from '../http/media-type';
 import { isTaskId } from '../proxy/proxy-routes';
 import { cleanDisplayName, withoutHiddenCharacters } from '../http/display-text';
 import { creatorOf } from '../identity/creator';
-import type { CreatedTask, TaskRecorder } from './recorder';
+import type { CreatedTask, CreationLinks, TaskRecorder } from './recorder';
+import { BOARD_HEADER, PARENT_REQUEST_HEADER } from '../../src/api/boards';
 
 const CREATE_PATH = /^\/v1\/(image_generate|video_translate|image_to_video)\/?$/;
 const STATUS_PATH = /^\/v1\/(image_generate|video_translate|image_to_video)\/([^/]+)$/;
@@ -38,6 +39,17 @@ interface Envelope {
   code?: unknown;
   msg?: unknown;
   data?: unknown;
+}
+
+/** The form's links of a creation (recorder.ts, CreationLinks), from its headers: ids, or nothing. */
+function creationLinks(c: Context): CreationLinks | undefined {
+  const id = (name: string) => {
+    const value = c.req.header(name)?.trim();
+    return value && value.length <= 200 && !value.includes('\0') ? value : undefined;
+  };
+  const parentRequestId = id(PARENT_REQUEST_HEADER);
+  const boardId = id(BOARD_HEADER);
+  return parentRequestId || boardId ? { parentRequestId, boardId } : undefined;
 }
 
 function createdTasks(kind: TaskType, data: unknown): CreatedTask[] {
@@ -176,7 +188,8 @@ export function recordTraffic(recorder: TaskRecorder, inboxPath: string): Middle
         if (typeof params.callback_url === 'string' && namesInbox(params.callback_url, secret))
           params.callback_url = CONSOLE_INBOX;
         const tasks = createdTasks(kind, envelope.data);
-        if (tasks.length) await recorder.created(kind, params, tasks, creatorOf(c));
+        if (tasks.length)
+          await recorder.created(kind, params, tasks, creatorOf(c), undefined, creationLinks(c));
         return;
       }
       const kind = status![1] as TaskType;

@@ -153,6 +153,8 @@ export interface TaskRecorder {
     creator: Creator | string | null,
     /** When the request was made: now, except for the demo's example tasks (server/entry/demo.ts). */
     at?: Date,
+    /** What the form asked for beside the service's body (issue 44): see CreationLinks. */
+    links?: CreationLinks,
   ): Promise<void>;
   /**
    * Resolves once the answer is in the record (committed). An answer this process already recorded
@@ -181,6 +183,17 @@ export interface TaskRecorder {
   uploaded(url: string, fileName: string, creator: Creator | string | null): Promise<void>;
   /** Writes the pending `last_checked_at` of unchanged answers now (closing, tests). */
   flush(): Promise<void>;
+}
+
+/**
+ * A creation's links to the console's own record, sent by the form in headers (never to the
+ * service): "More like this" names the request it makes again (`parentRequestId`, kept on the new
+ * request when that request is known); `boardId` is the board its results go to (server/app puts
+ * them there once they are recorded).
+ */
+export interface CreationLinks {
+  parentRequestId?: string;
+  boardId?: string;
 }
 
 /** How many tasks' last recorded answers are remembered (a few hundred bytes each). */
@@ -285,13 +298,21 @@ export function createTaskRecorder(database: Promise<Database>): TaskRecorder {
     order: (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   });
   return {
-    async created(kind, params, tasks, creator, at) {
+    async created(kind, params, tasks, creator, at, links) {
       const batch = tasks.length > 1 ? JSON.stringify(tasks.map((task) => task.id)) : null;
       await (await db()).transaction().execute(async (trx) => {
         const files = await filesOf(trx, params);
         // The request first, in the same transaction as its tasks: none is ever seen without the other.
         const requestId = requestIdOf(tasks[0]!.id);
+        const parent = links?.parentRequestId
+          ? await trx
+              .selectFrom('requests')
+              .select('id')
+              .where('id', '=', links.parentRequestId)
+              .executeTakeFirst()
+          : undefined;
         const request = {
+          ...(parent && { parent_request_id: parent.id }),
           kind,
           ...creatorColumns(creator),
           params: JSON.stringify(publicParams(params)),

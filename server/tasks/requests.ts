@@ -20,6 +20,8 @@ interface RequestView {
   params?: Record<string, unknown>;
   title?: string;
   taskIds: string[];
+  /** "More like this": the request this one made again (issue 44). */
+  parentRequestId?: string;
 }
 
 function toRequestView(row: RequestRow): RequestView {
@@ -32,6 +34,7 @@ function toRequestView(row: RequestRow): RequestView {
     params: row.params ?? undefined,
     title: row.title ?? undefined,
     taskIds: Array.isArray(row.task_ids) ? row.task_ids : [],
+    ...(row.parent_request_id && { parentRequestId: row.parent_request_id }),
   };
 }
 
@@ -118,7 +121,40 @@ export async function requestsOfTasks(
   );
 }
 
-export async function getRequest(db: Db, id: string): Promise<RequestWithTasks | undefined> {
+/** How many of the requests made again from one its page lists ("More like this"). */
+const MORE_LIKE_THIS_LISTED = 50;
+
+/**
+ * One request with its tasks, and the requests made again from it ("More like this", newest first,
+ * at most MORE_LIKE_THIS_LISTED): their ids, times, creators and task counts.
+ */
+export async function getRequest(
+  db: Db,
+  id: string,
+): Promise<
+  | (RequestWithTasks & {
+      madeAgain: { id: string; createdAt: number; creator?: string; taskCount: number }[];
+    })
+  | undefined
+> {
   const row = await db.selectFrom('requests').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? (await withTasks(db, [row]))[0] : undefined;
+  if (!row) return undefined;
+  const again = await db
+    .selectFrom('requests')
+    .select(['id', 'created_at', 'creator', 'task_ids'])
+    .where('parent_request_id', '=', id)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(MORE_LIKE_THIS_LISTED)
+    .execute();
+  const [request] = await withTasks(db, [row]);
+  return {
+    ...request!,
+    madeAgain: again.map((each) => ({
+      id: each.id,
+      createdAt: each.created_at.getTime(),
+      ...(each.creator !== null && { creator: each.creator }),
+      taskCount: Array.isArray(each.task_ids) ? each.task_ids.length : 0,
+    })),
+  };
 }

@@ -6,6 +6,13 @@ import type { Db } from '../db/database';
 
 const UNDO: readonly [migration: string, undo: (db: Db) => Promise<unknown>][] = [
   ['0020', (db) => sql`drop table webhook_deliveries, webhooks`.execute(db)],
+  [
+    '0015',
+    async (db) => {
+      await sql`drop table board_items, boards, starred_tasks`.execute(db);
+      await sql`alter table requests drop column parent_request_id`.execute(db);
+    },
+  ],
   ['0014', (db) => sql`drop table task_follows, follow_brake`.execute(db)],
   ['0013', (db) => sql`drop table hidden_tasks`.execute(db)],
   [

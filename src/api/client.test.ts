@@ -6,6 +6,8 @@ import { API_PATHS, createImageGeneration, getTargetLanguages } from './endpoint
 import { ApiError } from './errors';
 import { imageGenerateResultSchema } from './schemas';
 import { z } from './zod';
+import { setCreationBoard } from './board-choice';
+import { BOARD_HEADER } from './boards';
 
 const targetLanguagesSchema = z.array(z.string());
 
@@ -267,5 +269,24 @@ describe('same-origin paths only', () => {
       await expect(apiRequest(path, { schema: targetLanguagesSchema }), path).rejects.toThrow(TypeError);
     }
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('apiRequest: the board chosen on a creation form', () => {
+  afterEach(() => setCreationBoard(undefined));
+
+  it('goes with a POST as x-console-board, never with a GET, and not once cleared', async () => {
+    setCreationBoard({ id: 'b-1', name: 'Keepers' });
+    reply({ code: 0, msg: 'ok', data: { task_ids: ['i2is-1'] } });
+    await apiRequest('/v1/image_generate', { body: { prompt: 'x' }, schema: imageGenerateResultSchema });
+    expect(new Headers(fetchMock.mock.calls[0]![1]!.headers).get('x-console-board')).toBe('b-1');
+    reply({ code: 0, msg: 'ok', data: ['English'] });
+    await languages();
+    expect(new Headers(fetchMock.mock.calls[1]![1]!.headers).has('x-console-board')).toBe(false);
+    setCreationBoard(undefined);
+    reply({ code: 0, msg: 'ok', data: { task_ids: ['i2is-2'] } });
+    await apiRequest('/v1/image_generate', { body: { prompt: 'x' }, schema: imageGenerateResultSchema });
+    expect(new Headers(fetchMock.mock.calls[2]![1]!.headers).has('x-console-board')).toBe(false);
+    expect(BOARD_HEADER).toBe('x-console-board');
   });
 });

@@ -2,6 +2,7 @@
 // and out, the envelope unwrapped, `data` validated. Every failure is thrown as an ApiError.
 import { ApiError, kindFor, parseRetryAfter } from './errors';
 import { envelopeSchema } from './envelope';
+import { boardChoiceHeaders } from './board-choice';
 
 /** What the client needs of a response schema: zod's safeParse, or a hand-written check. */
 interface Parser<T> {
@@ -17,6 +18,8 @@ interface RequestOptions<T> {
   body?: unknown;
   schema: Parser<T>;
   signal?: AbortSignal;
+  /** Headers for the console's own record, never forwarded to the service (src/api/boards.ts). */
+  headers?: Record<string, string>;
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
@@ -33,7 +36,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
       headers: {
         accept: 'application/json',
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        // Who made it, for the team's record on the server.
+        // A creation's board, chosen on its form (./board-choice.ts), and the caller's own.
+        ...(method === 'POST' ? boardChoiceHeaders() : {}),
+        ...options.headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });

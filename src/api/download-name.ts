@@ -36,7 +36,7 @@ export function slugOf(text: string, max = 60): string {
 }
 
 /** A name as typed, made safe for a file system: no separators, reserved or control characters. */
-function safeFileStem(text: string): string {
+export function safeFileStem(text: string): string {
   const clean = text.replace(UNSAFE, ' ').replace(/\s+/g, ' ').trim().replace(/^\.+/, '');
   return clean.slice(0, MAX_STEM).trim();
 }

@@ -12,23 +12,38 @@ export { getTargetLanguages } from './languages';
 
 const responseSchemas = () => import('./schemas');
 
-export const createImageGeneration = async (body: ImageGenerateRequest, signal?: AbortSignal) =>
+export const createImageGeneration = async (
+  body: ImageGenerateRequest,
+  signal?: AbortSignal,
+  headers?: Record<string, string>,
+) =>
   apiRequest(API_PATHS.imageGenerate, {
     body,
     schema: (await responseSchemas()).imageGenerateResultSchema,
     signal,
+    headers,
   });
 
-export const createVideoTranslation = async (body: VideoTranslateRequest, signal?: AbortSignal) =>
+export const createVideoTranslation = async (
+  body: VideoTranslateRequest,
+  signal?: AbortSignal,
+  headers?: Record<string, string>,
+) =>
   apiRequest(API_PATHS.videoTranslate, {
     body,
     schema: (await responseSchemas()).videoTranslateResultSchema,
     signal,
+    headers,
   });
 
-export const createImageToVideo = async (body: ImageToVideoRequest, signal?: AbortSignal) =>
+export const createImageToVideo = async (
+  body: ImageToVideoRequest,
+  signal?: AbortSignal,
+  headers?: Record<string, string>,
+) =>
   apiRequest(API_PATHS.imageToVideo, {
     body,
     schema: (await responseSchemas()).imageGenerateResultSchema,
     signal,
+    headers,
   });

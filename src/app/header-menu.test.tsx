@@ -50,7 +50,14 @@ describe('Support in the header', () => {
         const names = within(nav)
           .getAllByRole('link', { hidden: true })
           .map((link) => link.textContent);
-        expect(names).toEqual(['Create image', 'Translate video', 'Image to video', 'Tasks', 'Insights']);
+        expect(names).toEqual([
+          'Create image',
+          'Translate video',
+          'Image to video',
+          'Tasks',
+          'Boards',
+          'Insights',
+        ]);
       }
     },
   );

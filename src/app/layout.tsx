@@ -57,7 +57,7 @@ export function Layout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <header className="sticky top-0 z-20 border-b border-zinc-200 bg-white/90 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
-        <div className="relative mx-auto flex max-w-6xl items-center gap-x-5 gap-y-2 px-4 py-3 lg:flex-wrap">
+        <div className="relative mx-auto flex max-w-6xl items-center gap-x-3 gap-y-2 px-4 py-3 lg:flex-wrap">
           <Link href="/" className="flex items-center gap-2 font-semibold tracking-tight">
             <img src="/favicon.svg" alt="" width={28} height={28} className="size-7" />
             <span>Media Console</span>

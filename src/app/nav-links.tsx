@@ -40,10 +40,10 @@ export function NavLinks({
   const [location] = useLocation();
   const shape = stacked
     ? 'block rounded-lg px-3 py-2.5 text-base'
-    : 'block rounded-lg px-2.5 py-1.5 text-sm whitespace-nowrap';
+    : 'block rounded-lg px-2 py-1.5 text-sm whitespace-nowrap';
   return (
     <nav aria-label={label} className={className}>
-      <ul className={stacked ? 'space-y-0.5' : 'flex gap-1'}>
+      <ul className={stacked ? 'space-y-0.5' : 'flex gap-0.5'}>
         {items.map((item) => {
           const active = isActive(item.href, location);
           return (

@@ -49,6 +49,13 @@ const ACTIONS: Record<string, string> = {
   'settings.change': 'Emulator settings changed',
   'limits.change': 'Limits changed',
   'results.remove': 'Kept results removed',
+  // Boards (issue 44): every change of the team's boards.
+  'board.create': 'Board made',
+  'board.change': 'Board changed',
+  'board.add': 'Added to a board',
+  'board.remove': 'Removed from a board',
+  'board.reorder': 'Board reordered',
+  'board.delete': 'Board deleted',
 };
 
 async function call<T>(path: string, init?: RequestInit): Promise<T> {

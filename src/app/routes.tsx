@@ -25,6 +25,16 @@ const InsightsScreen = lazy(() =>
 const RequestScreen = lazy(() =>
   import('@/features/tasks/requests/request-screen').then((m) => ({ default: m.RequestScreen })),
 );
+// Boards and Compare (issue 44): each a chunk of its own, loaded when first visited.
+const BoardsScreen = lazy(() =>
+  import('@/features/tasks/boards/boards-screen').then((m) => ({ default: m.BoardsScreen })),
+);
+const BoardScreen = lazy(() =>
+  import('@/features/tasks/boards/board-screen').then((m) => ({ default: m.BoardScreen })),
+);
+const CompareScreen = lazy(() =>
+  import('@/features/tasks/boards/compare-screen').then((m) => ({ default: m.CompareScreen })),
+);
 const CallbacksScreen = lazy(() =>
   import('@/features/callbacks/callbacks-screen').then((m) => ({ default: m.CallbacksScreen })),
 );
@@ -37,6 +47,7 @@ export const NAV_ITEMS = [
   { href: '/translate', label: 'Translate video' },
   { href: '/image-to-video', label: 'Image to video' },
   { href: '/tasks', label: 'Tasks' },
+  { href: '/boards', label: 'Boards' },
   { href: '/insights', label: 'Insights' },
 ] as const;
 
@@ -83,6 +94,11 @@ export function AppRoutes() {
         <Route path="/requests/:requestId">
           {(params) => <RequestScreen requestId={decodeURIComponent(params.requestId)} />}
         </Route>
+        <Route path="/boards" component={BoardsScreen} />
+        <Route path="/boards/:boardId">
+          {(params) => <BoardScreen boardId={decodeURIComponent(params.boardId)} />}
+        </Route>
+        <Route path="/compare" component={CompareScreen} />
         <Route path="/callbacks" component={CallbacksScreen} />
         <Route path="/people" component={PeopleScreen} />
         <Route component={NotFound} />

@@ -23,6 +23,7 @@ const SHORTCUTS: Shortcut[] = [
   { keys: ['k'], description: 'Previous card (on Tasks)' },
   { keys: ['←'], description: 'Previous image (in an opened result image)' },
   { keys: ['→'], description: 'Next image (in an opened result image)' },
+  { keys: ['s'], description: 'Star or unstar (in an opened result image)' },
   { keys: ['Esc'], description: 'Close a dialog' },
   { keys: ['Tab'], description: 'Move to the next control (Shift+Tab: previous)' },
 ];

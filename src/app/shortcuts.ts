@@ -7,6 +7,7 @@ export const SCREEN_SHORTCUTS = [
   { key: 'i', href: '/', description: 'Go to Create image' },
   { key: 't', href: '/translate', description: 'Go to Translate video' },
   { key: 'k', href: '/tasks', description: 'Go to Tasks' },
+  { key: 'b', href: '/boards', description: 'Go to Boards' },
   { key: 'c', href: '/callbacks', description: 'Go to Callbacks' },
 ] as const;
 

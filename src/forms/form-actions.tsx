@@ -1,3 +1,4 @@
+import { BoardChoice } from './board-choice';
 import type { MouseEvent, ReactNode } from 'react';
 import { Button } from '@/components/ui/core/button';
 import { IS_MAC } from '@/components/ui/core/platform';
@@ -49,6 +50,7 @@ export function FormActions({
             {refusal}
           </p>
         )}
+        {!viewer && <BoardChoice />}
         {note}
         {viewer && (
           <p id="viewer-reason" className="text-xs text-zinc-600 dark:text-zinc-400">

@@ -87,8 +87,11 @@ export function failureOf(task: { result?: unknown; lastError?: unknown }): {
   };
 }
 
-/** How a view is ordered: newest first, longest running first, failed first (then newest). */
-export const TASK_SORTS = ['newest', 'longest', 'failed'] as const;
+/**
+ * How a view is ordered: newest first, longest running first, failed first, starred (by the person
+ * asking) first (then newest).
+ */
+export const TASK_SORTS = ['newest', 'longest', 'failed', 'starred'] as const;
 export type TaskSort = (typeof TASK_SORTS)[number];
 
 /**

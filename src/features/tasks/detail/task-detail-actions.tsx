@@ -8,6 +8,16 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { applyRecordedTask, removeTasks } from '@/features/tasks/history/history';
 import type { TaskRecord } from '@/features/tasks/history/task-record';
 import { AnimateLink } from '@/features/tasks/shared/animate-link';
+// Star, Add to board, More like this: only for a task the team's record holds (issue 44). Loaded by
+// the page once the record answers that it holds the task, and the page is painted after it (as it
+// waits for both copies of the task), so the buttons never arrive under the reader's eyes; the page
+// of an id the record lacks never loads them.
+type RecordActionsComponent = typeof import('@/features/tasks/boards/record-actions').RecordActions;
+let RecordActions: RecordActionsComponent | undefined;
+export const loadRecordActions = (): Promise<void> =>
+  import('@/features/tasks/boards/record-actions').then((m) => {
+    RecordActions = m.RecordActions;
+  });
 import { downloadName, extensionOf } from '@/api/download-name';
 import { downloadSubject, type TaskView } from '@/features/tasks/shared/task-view';
 import { isTerminalStatus } from '@/api/status';
@@ -127,6 +137,7 @@ export function TaskActions({
           </a>
         )}
         <AnimateLink record={record} view={view} />
+        {inRecord && RecordActions && <RecordActions record={record} what={view.heading ?? record.id} />}
         {canRerun(record) &&
           (confirmRerun && owner ? (
             <span

@@ -11,7 +11,7 @@ import { inferTaskKind } from '@/features/tasks/shared/lookup';
 import { TaskStatusLine } from '@/features/tasks/shared/status-badge';
 import { RequestFiles } from './request-files';
 import { LookupProblem, TaskTiming } from '@/features/tasks/shared/task-timing';
-import { TaskActions } from './task-detail-actions';
+import { loadRecordActions, TaskActions } from './task-detail-actions';
 import { TaskFields } from './task-fields';
 import { DetailMedia } from './detail-media';
 import { ResultHome } from '@/features/tasks/shared/result-home';
@@ -139,7 +139,20 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
   // is back; a stalled request or an IndexedDB that never opens would too. Past a moment the page
   // shows what it has.
   const waitedLong = useWaited(taskId, BOTH_COPIES_WAIT_MS);
-  const bothCopiesIn = (loaded && (settled || server.isPaused)) || waitedLong;
+  // A task of the team's record has Star, Add to board and More like this: their code is in before
+  // the page is painted (./task-detail-actions.tsx).
+  const inRecord = Boolean(detail);
+  const [actionsIn, setActionsIn] = useState(false);
+  useEffect(() => {
+    if (!inRecord) return;
+    let live = true;
+    const done = () => live && setActionsIn(true);
+    void loadRecordActions().then(done, done);
+    return () => {
+      live = false;
+    };
+  }, [inRecord]);
+  const bothCopiesIn = (loaded && (settled || server.isPaused) && (!inRecord || actionsIn)) || waitedLong;
   // A task the record does not have shows only its id while the server asks the service about it:
   // painting this browser's copy now would push the page down when the answer lands.
   const awaitingLookup = settled && !detail && unknown?.id !== taskId && !(waitedLong && local);

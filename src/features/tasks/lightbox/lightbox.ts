@@ -7,6 +7,26 @@
 // clicked. Plain DOM, importing nothing: the screens' code that loads it carries no list of chunks
 // to fetch ahead, so their first load stays as it was.
 
+// Stars and boards (issue 44): a result of the team's record (its download is the console's
+// `/__console/tasks/<id>/download/result`) has Star (key `s`) and, when the screen can add to boards
+// (it shows a `[data-board-host]` marker), Add to board. Starring goes to the server from here and
+// is announced on window (STARS_CHANGED_EVENT) so the screen's star buttons follow; Add to board
+// asks the screen's board picker (ADD_TO_BOARD_EVENT). The names are spelled here, not imported.
+const STARS_CHANGED_EVENT = 'console:stars-changed';
+const ADD_TO_BOARD_EVENT = 'console:add-to-board';
+const RECORD_DOWNLOAD = /^\/__console\/tasks\/([^/]+)\/download\/result$/;
+
+/** The task id of a result of the team's record, from its download address. */
+function taskIdOf(download: string | undefined): string | undefined {
+  const match = download ? RECORD_DOWNLOAD.exec(download) : null;
+  if (!match) return undefined;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return undefined;
+  }
+}
+
 interface LightboxItem {
   /** The image, or a video's cover (its poster). */
   src: string;
@@ -67,6 +87,66 @@ export function showLightbox(trigger: HTMLElement) {
     class: 'mr-auto text-sm font-semibold tabular-nums',
   });
   const download = element('a', { class: CONTROL }, 'Download');
+  const star = element(
+    'button',
+    { type: 'button', class: CONTROL, 'aria-pressed': 'false', 'aria-keyshortcuts': 's' },
+    'Star',
+  );
+  const addToBoard = element('button', { type: 'button', class: CONTROL }, 'Add to board');
+  // My stars, read once the lightbox opens; a toggle changes them here and on the server.
+  let stars = new Set<string>();
+  /** What was toggled here, by task id: it wins over the first read if that read comes later. */
+  const toggled = new Map<string, boolean>();
+  const showStar = () => {
+    const id = taskIdOf(items[index]!.download);
+    star.hidden = !id;
+    addToBoard.hidden = !id || !document.querySelector('[data-board-host]');
+    const on = Boolean(id && stars.has(id));
+    star.setAttribute('aria-pressed', String(on));
+    star.textContent = on ? '★ Starred' : '☆ Star';
+  };
+  void fetch('/__console/stars', { headers: { accept: 'application/json' } })
+    .then((response) => (response.ok ? response.json() : undefined))
+    .then((body: { data?: { ids?: string[] } } | undefined) => {
+      // A star toggled before this answer came stays as toggled.
+      const read = new Set(body?.data?.ids ?? []);
+      for (const [id, starred] of toggled) {
+        if (starred) read.add(id);
+        else read.delete(id);
+      }
+      stars = read;
+      showStar();
+    })
+    .catch(() => undefined);
+  const toggleStar = async () => {
+    const id = taskIdOf(items[index]!.download);
+    if (!id) return;
+    const starred = !stars.has(id);
+    toggled.set(id, starred);
+    if (starred) stars.add(id);
+    else stars.delete(id);
+    showStar();
+    const response = await fetch('/__console/stars', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ids: [id], starred }),
+    }).catch(() => undefined);
+    if (!response?.ok) {
+      toggled.delete(id);
+      if (starred) stars.delete(id);
+      else stars.add(id);
+      showStar();
+    }
+    window.dispatchEvent(new Event(STARS_CHANGED_EVENT));
+  };
+  star.addEventListener('click', () => void toggleStar());
+  addToBoard.addEventListener('click', () => {
+    const id = taskIdOf(items[index]!.download);
+    if (id)
+      window.dispatchEvent(
+        new CustomEvent(ADD_TO_BOARD_EVENT, { detail: { ids: [id], what: items[index]!.alt || id } }),
+      );
+  });
   const closeButton = element('button', { type: 'button', class: CONTROL }, hidden('✕'), ' Close');
   const stage = element(
     'div',
@@ -90,7 +170,15 @@ export function showLightbox(trigger: HTMLElement) {
     element(
       'div',
       { class: 'flex h-full flex-col' },
-      element('div', { class: 'flex items-center gap-2 p-3' }, title, download, closeButton),
+      element(
+        'div',
+        { class: 'flex flex-wrap items-center gap-2 p-3' },
+        title,
+        star,
+        addToBoard,
+        download,
+        closeButton,
+      ),
       stage,
       caption,
     ),
@@ -119,6 +207,7 @@ export function showLightbox(trigger: HTMLElement) {
     stage.replaceChild(next, stage.firstChild!);
     if (focused) (item.video ? next : dialog).focus();
     caption.textContent = item.alt;
+    showStar();
     download.hidden = !item.download;
     download.href = item.download ?? '';
     const local = item.download?.startsWith('/');
@@ -162,7 +251,14 @@ export function showLightbox(trigger: HTMLElement) {
       controls.at(event.shiftKey ? -1 : 0)?.focus();
       return;
     }
-    if (!many || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    // `s` stars the result shown (not while a control that takes letters has the focus: none does).
+    if (event.key === 's' || event.key === 'S') {
+      event.preventDefault();
+      void toggleStar();
+      return;
+    }
+    if (!many) return;
     const to = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: count - 1 }[event.key];
     if (to === undefined) return;
     // Before the video's own controls see it: ← and → go between results there too, not seek.

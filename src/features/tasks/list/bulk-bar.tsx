@@ -3,6 +3,9 @@
 // progress as the bytes arrive, cancellable), re-run them (after a confirmation that says how many
 // and that it spends credits; not for viewers), hide them from my view (or bring them back), copy
 // their links. Escape clears the selection.
+import { StarButton } from '@/features/tasks/shared/stars';
+import { AddToBoardButton } from '@/features/tasks/boards/add-to-board';
+import { CompareLink } from '@/features/tasks/boards/compare-link';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { BULK_IDS_MAX, RERUN_MAX, ZIP_TASKS_MAX } from '@/api/bulk-rules';
@@ -312,6 +315,18 @@ function BulkBar({
         <Button size="sm" onClick={() => void copyLinks()}>
           Copy links
         </Button>
+        <StarButton
+          ids={ids}
+          what={plural(count, 'selected task')}
+          label
+          className="rounded-lg border border-zinc-300 bg-white dark:border-zinc-700 dark:bg-zinc-900"
+        />
+        <AddToBoardButton
+          ids={ids}
+          what={plural(count, 'selected task')}
+          className="border border-zinc-300 bg-white dark:border-zinc-700 dark:bg-zinc-900"
+        />
+        <CompareLink ids={ids} />
         {count < BULK_IDS_MAX && (
           <Button size="sm" variant="ghost" onClick={onSelectAll}>
             Select all matching

@@ -2,6 +2,8 @@
 import { memo } from 'react';
 import { Link } from 'wouter';
 import { AnimateLink } from '@/features/tasks/shared/animate-link';
+import { StarButton } from '@/features/tasks/shared/stars';
+import { AddToBoardButton } from '@/features/tasks/boards/add-to-board';
 import { CardMedia } from './card-media';
 import { ResultHome } from '@/features/tasks/shared/result-home';
 import { TaskStatusLine } from '@/features/tasks/shared/status-badge';
@@ -80,6 +82,10 @@ export const TaskCard = memo(function TaskCard({ record }: { record: TeamTask })
           </span>
           {view.durationSeconds !== undefined && <span>{view.durationSeconds} s video</span>}
           <AnimateLink record={record} view={view} />
+          <span className="-my-1 flex shrink-0 items-center">
+            <StarButton ids={[record.id]} what={view.heading ?? record.id} />
+            <AddToBoardButton compact ids={[record.id]} what={view.heading ?? record.id} />
+          </span>
         </div>
       </div>
     </article>

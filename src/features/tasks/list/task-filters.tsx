@@ -90,20 +90,25 @@ export function StatusTabs({
   );
 }
 
-/** "Mine": only the tasks recorded with this browser's (or the session's) name as the creator. */
-function MineToggle({
+/**
+ * A filter that is on or off: "Mine" (only the tasks recorded with this browser's, or the
+ * session's, name as the creator) and "Starred" (only the results I starred).
+ */
+function FilterToggle({
   checked,
-  me,
+  title,
+  label,
   onChange,
 }: {
   checked: boolean;
-  me: string;
+  title: string;
+  label: string;
   onChange: (on: boolean) => void;
 }) {
   return (
     <label
       className="inline-flex shrink-0 cursor-pointer items-center gap-2 rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm font-medium text-zinc-800 has-checked:border-indigo-400 has-checked:bg-indigo-50 has-checked:text-indigo-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:has-checked:border-indigo-700 dark:has-checked:bg-indigo-950 dark:has-checked:text-indigo-100"
-      title={me ? `Tasks created by ${me}` : 'Set your name in Settings first'}
+      title={title}
     >
       <input
         type="checkbox"
@@ -111,7 +116,7 @@ function MineToggle({
         onChange={(event) => onChange(event.target.checked)}
         className="size-4 accent-indigo-600"
       />
-      Mine
+      {label}
     </label>
   );
 }
@@ -133,7 +138,18 @@ export function KindAndSearch({
   return (
     <div className="flex flex-col gap-2 sm:flex-row">
       <div className="flex gap-2">
-        <MineToggle checked={filters.mine} me={me} onChange={(mine) => onChange({ mine })} />
+        <FilterToggle
+          checked={filters.mine}
+          label="Mine"
+          title={me ? `Tasks created by ${me}` : 'Set your name in Settings first'}
+          onChange={(mine) => onChange({ mine })}
+        />
+        <FilterToggle
+          checked={filters.starred === 'only'}
+          label="Starred"
+          title="Only the results you starred"
+          onChange={(on) => onChange({ starred: on ? 'only' : undefined })}
+        />
         <div className="min-w-0 flex-1 sm:w-48 sm:flex-none">
           <label htmlFor="task-kind" className="sr-only">
             Kind
@@ -192,6 +208,7 @@ const SORT_LABELS: Record<TaskSort, string> = {
   newest: 'Newest first',
   longest: 'Longest first',
   failed: 'Failed first',
+  starred: 'Starred first',
 };
 
 /** The order: newest first (the default), longest running first, failed first. */

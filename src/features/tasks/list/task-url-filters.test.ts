@@ -34,6 +34,15 @@ describe('Tasks screen filters in the URL', () => {
     );
   });
 
+  it('keeps the Starred view (starred=only) and the starred-first order, and nothing else for them', () => {
+    const starred = parseFilters('?starred=only&sort=starred');
+    expect(starred).toMatchObject({ starred: 'only', sort: 'starred' });
+    expect(serializeFilters(starred)).toBe('?sort=starred&starred=only');
+    expect(parseFilters('?starred=1').starred).toBeUndefined();
+    expect(isFiltered(parseFilters('?starred=only'))).toBe(true);
+    expect(isFiltered(parseFilters('?sort=starred'))).toBe(false);
+  });
+
   it('round-trips: a support link opens the same view', () => {
     const filters = { tab: 'succeeded', kind: 'image_to_video', search: 'Grace & co', mine: false } as const;
     expect(parseFilters(serializeFilters(filters))).toEqual(filters);

@@ -1,5 +1,5 @@
 // The Tasks screen's filters live in the URL (`/tasks?tab=failed&kind=image_generate&q=cat&mine=1`,
-// and `from`/`to` days, `creator`, `code`, `reason`, `sort`, `view`, `hidden=show`), so a support link opens the
+// and `from`/`to` days, `creator`, `code`, `reason`, `sort`, `view`, `hidden=show`, `starred=only`), so a support link opens the
 // same view and reload, back and forward keep it. Anything the URL holds that is not a valid value
 // falls back to the default instead of breaking the screen. `by=task|request` is the gallery's
 // grouping, when chosen (else this browser's last choice).
@@ -32,6 +32,8 @@ export interface UrlFilters {
   view?: 'table';
   /** With the tasks I hid from my view ("Show hidden"). */
   hidden?: 'show';
+  /** Only the results I starred (the Starred view). */
+  starred?: 'only';
 }
 
 export const DEFAULT_FILTERS: UrlFilters = { tab: 'all', kind: 'all', search: '', mine: false };
@@ -43,6 +45,7 @@ export const CLEARED_FILTERS: Partial<UrlFilters> = {
   creator: undefined,
   code: undefined,
   reason: undefined,
+  starred: undefined,
 };
 const TABS: readonly string[] = ['all', 'running', 'succeeded', 'failed'];
 /** The server reads at most 200 characters of a search. */
@@ -70,6 +73,7 @@ export function parseFilters(search: string): UrlFilters {
         : undefined,
     view: params.get('view') === 'table' ? ('table' as const) : undefined,
     hidden: params.get('hidden') === 'show' ? ('show' as const) : undefined,
+    starred: params.get('starred') === 'only' ? ('only' as const) : undefined,
   };
   return {
     tab: TABS.includes(tab) ? (tab as TaskTab) : 'all',
@@ -91,7 +95,17 @@ export function serializeFilters(filters: UrlFilters): string {
   if (filters.search.trim()) params.set('q', filters.search.trim());
   if (filters.mine) params.set('mine', '1');
   if (filters.by) params.set('by', filters.by);
-  for (const key of ['from', 'to', 'creator', 'code', 'reason', 'sort', 'view', 'hidden'] as const) {
+  for (const key of [
+    'from',
+    'to',
+    'creator',
+    'code',
+    'reason',
+    'sort',
+    'view',
+    'hidden',
+    'starred',
+  ] as const) {
     const value = filters[key];
     if (value) params.set(key, value);
   }
@@ -104,6 +118,7 @@ export const isFiltered = (filters: UrlFilters) =>
   filters.kind !== 'all' ||
   filters.search.trim() !== '' ||
   filters.mine ||
+  Boolean(filters.starred) ||
   Boolean(filters.from || filters.to || filters.creator || filters.code || filters.reason);
 
 /** A day (YYYY-MM-DD) in this browser's time zone, `days` after `at`. */

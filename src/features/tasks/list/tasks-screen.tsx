@@ -34,6 +34,8 @@ import { overlayLocal } from '@/features/tasks/team/team-merge';
 import type { TeamQuery, TeamTask } from '@/features/tasks/team/team-tasks';
 import { useHistory } from '@/features/tasks/shared/use-history';
 import { useTeamFeed } from '@/features/tasks/team/use-team-feed';
+import { useStars } from '@/features/tasks/shared/stars';
+import { AddToBoardHost } from '@/features/tasks/boards/add-to-board';
 import { useTeamTasks } from './use-team-tasks';
 import { useUrlFilters } from './use-url-filters';
 
@@ -66,6 +68,7 @@ function toQuery(filters: UrlFilters, me: string, mode: GalleryMode): TeamQuery 
     ...(filters.sort && { sort: filters.sort }),
     ...(mode === 'request' && { group: 'request' as const }),
     ...(filters.hidden && { hidden: filters.hidden }),
+    ...(filters.starred && { starred: filters.starred }),
   };
 }
 
@@ -104,10 +107,15 @@ export function TasksScreenContent() {
   // hidden since the pages were read go here at once.
   const hidden = useHiddenTasks().data;
   const showHidden = filters.hidden === 'show';
+  // The Starred view: a result unstarred since the pages were read leaves it at once.
+  const stars = useStars().data;
+  const onlyStarred = filters.starred === 'only';
   const visible = useCallback(
-    (tasks: readonly TeamTask[]) =>
-      showHidden || !hidden?.size ? tasks : tasks.filter((task) => !hidden.has(task.id)),
-    [hidden, showHidden],
+    (tasks: readonly TeamTask[]) => {
+      const shownHidden = showHidden || !hidden?.size ? tasks : tasks.filter((task) => !hidden.has(task.id));
+      return onlyStarred && stars ? shownHidden.filter((task) => stars.has(task.id)) : shownHidden;
+    },
+    [hidden, showHidden, onlyStarred, stars],
   );
   const shown: readonly TeamTask[] = useMemo(() => {
     if (fallback) return fallback.shown;
@@ -172,6 +180,7 @@ export function TasksScreenContent() {
 
   return (
     <div className="space-y-5">
+      <AddToBoardHost />
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 id="tasks-heading" className="text-2xl font-semibold tracking-tight">

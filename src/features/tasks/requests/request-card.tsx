@@ -13,6 +13,8 @@ import { resultRemoved } from '@/features/tasks/shared/result-copies';
 import { useResultExpired } from '@/features/tasks/shared/result-expiry';
 import { StatusBadge } from '@/features/tasks/shared/status-badge';
 import { Creator } from '@/features/tasks/list/task-card';
+import { StarButton } from '@/features/tasks/shared/stars';
+import { AddToBoardButton } from '@/features/tasks/boards/add-to-board';
 import { Img, resultDownload } from '@/features/tasks/shared/task-media';
 import { viewOf, type TaskView } from '@/features/tasks/shared/task-view';
 import type { TeamRequest, TeamTask } from '@/features/tasks/team/team-tasks';
@@ -193,6 +195,7 @@ export const RequestCard = memo(function RequestCard({ request }: { request: Tea
   const title = request.title ?? (first && viewOf(first).title);
   const failures = request.tasks.filter((task) => viewOf(task).tone === 'failed');
   const running = requestProgress(request).running > 0;
+  const taskIds = request.tasks.map((task) => task.id);
   return (
     <article
       aria-labelledby={headingId}
@@ -228,6 +231,10 @@ export const RequestCard = memo(function RequestCard({ request }: { request: Tea
           <span className="flex min-w-0 flex-wrap gap-x-1.5">
             <RequestTiming request={request} running={running} />
             <Creator name={request.creator} unverified={request.creatorUnverified} />
+          </span>
+          <span className="-my-1 flex shrink-0 items-center">
+            <StarButton ids={taskIds} what={title ?? request.id} />
+            <AddToBoardButton compact ids={taskIds} what={title ?? request.id} />
           </span>
         </div>
       </div>

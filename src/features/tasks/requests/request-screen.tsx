@@ -9,6 +9,9 @@ import { QueryProvider } from '@/api/query/query-client';
 import { Spinner } from '@/components/ui/core/button';
 import { formatDateTime } from '@/features/tasks/shared/format';
 import { TaskCard } from '@/features/tasks/list/task-card';
+import { StarButton } from '@/features/tasks/shared/stars';
+import { AddToBoardButton, AddToBoardHost } from '@/features/tasks/boards/add-to-board';
+import { MoreLikeThisButton } from '@/features/tasks/boards/more-like-this';
 import { overlayLocal } from '@/features/tasks/team/team-merge';
 import { fetchRecordEntry, toTeamRequest, type TeamRequest } from '@/features/tasks/team/team-tasks';
 import { useHistory } from '@/features/tasks/shared/use-history';
@@ -89,7 +92,38 @@ function RequestScreenContent({ requestId }: { requestId: string }) {
             <span className="ml-2 font-mono text-xs select-all">{data.id}</span>
           </p>
         )}
+        {data?.parentRequestId && (
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">
+            More like{' '}
+            <Link
+              href={`/requests/${encodeURIComponent(data.parentRequestId)}`}
+              className="font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+            >
+              an earlier request
+            </Link>
+            , with the same parameters.
+          </p>
+        )}
+        {data && data.tasks.length > 0 && (
+          <div className="flex flex-wrap items-center gap-2 pt-2">
+            <StarButton
+              ids={data.tasks.map((task) => task.id)}
+              what={`every result of ${heading}`}
+              label
+              className="rounded-lg border border-zinc-300 bg-white shadow-xs dark:border-zinc-700 dark:bg-zinc-900"
+            />
+            <AddToBoardButton
+              ids={data.tasks.map((task) => task.id)}
+              what={heading}
+              className="rounded-lg border border-zinc-300 bg-white shadow-xs dark:border-zinc-700 dark:bg-zinc-900 px-2.5"
+            />
+            <MoreLikeThisButton
+              source={{ kind: data.kind, requestId: data.id, params: data.tasks[0]?.params ?? data.params }}
+            />
+          </div>
+        )}
       </header>
+      <AddToBoardHost />
       {request.isPending ? (
         <div role="status" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
           <Spinner /> Loading the request…
@@ -103,16 +137,41 @@ function RequestScreenContent({ requestId }: { requestId: string }) {
           The team&apos;s record has no such request.
         </p>
       ) : (
-        <ul
-          aria-label="Tasks of this request"
-          className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
-        >
-          {tasks.map((task) => (
-            <li key={task.id}>
-              <TaskCard record={task} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul
+            aria-label="Tasks of this request"
+            className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+          >
+            {tasks.map((task) => (
+              <li key={task.id}>
+                <TaskCard record={task} />
+              </li>
+            ))}
+          </ul>
+          {data.madeAgain && data.madeAgain.length > 0 && (
+            <section aria-labelledby="made-again" className="space-y-2">
+              <h2 id="made-again" className="text-base font-semibold">
+                More like this
+              </h2>
+              <ul className="space-y-1 text-sm">
+                {data.madeAgain.map((again) => (
+                  <li key={again.id}>
+                    <Link
+                      href={`/requests/${encodeURIComponent(again.id)}`}
+                      className="font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+                    >
+                      {again.taskCount} more
+                    </Link>{' '}
+                    <span className="text-zinc-600 dark:text-zinc-400">
+                      · {formatDateTime(again.createdAt)}
+                      {again.creator && ` · by ${again.creator}`}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </>
       )}
     </div>
   );

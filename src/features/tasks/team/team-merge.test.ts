@@ -194,3 +194,23 @@ describe("this browser's copy over the server's", () => {
     expect(overlayLocal(server, undefined)).toBe(server);
   });
 });
+
+describe('a pushed task in the Starred view', () => {
+  const STARRED: TeamQuery = { tab: 'all', starred: 'only' };
+  it('comes in only when I starred it, and leaves with its next change once unstarred', () => {
+    const data = pages([[task('s1', 20)], null]);
+    expect(ids(mergePushedTask(data, task('s2', 30), STARRED, undefined, new Set(['s1', 's2'])))).toEqual([
+      ['s2', 's1'],
+    ]);
+    expect(ids(mergePushedTask(data, task('other', 30), STARRED, undefined, new Set(['s1'])))).toEqual([
+      ['s1'],
+    ]);
+    expect(
+      ids(mergePushedTask(data, task('s1', 20, { updatedAt: 25 }), STARRED, undefined, new Set())),
+    ).toEqual([[]]);
+    // Stars not read yet: nothing comes in (the server's page is the truth until they are).
+    expect(matchesQuery(task('s1', 20), STARRED)).toBe(false);
+    // Other views do not look at stars.
+    expect(matchesQuery(task('x', 20), ALL, undefined, new Set())).toBe(true);
+  });
+});

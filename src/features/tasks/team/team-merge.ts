@@ -12,8 +12,15 @@ import type { TaskPage, TeamQuery, TeamTask } from './team-tasks';
  * server's SQL is built from, and, as the server does for the person asking, not one of the tasks
  * they hid (`hidden`) unless the view shows them.
  */
-export function matchesQuery(task: TeamTask, query: TeamQuery, hidden?: ReadonlySet<string>): boolean {
+export function matchesQuery(
+  task: TeamTask,
+  query: TeamQuery,
+  hidden?: ReadonlySet<string>,
+  /** My stars: the Starred view takes in only these (none known yet: none). */
+  starred?: ReadonlySet<string>,
+): boolean {
   if (query.hidden !== 'show' && hidden?.has(task.id)) return false;
+  if (query.starred === 'only' && !starred?.has(task.id)) return false;
   return matchesView(viewedFields(task), query);
 }
 
@@ -32,8 +39,10 @@ export function mergePushedTask(
   query: TeamQuery,
   /** The tasks I hid from my view: a push never brings one back into a view that leaves them out. */
   hidden?: ReadonlySet<string>,
+  /** My stars, for the Starred view. */
+  starred?: ReadonlySet<string>,
 ): InfiniteData<TaskPage, string | undefined> {
-  const matches = matchesQuery(task, query, hidden);
+  const matches = matchesQuery(task, query, hidden, starred);
   let found = false;
   let pages = data.pages.map((page) => {
     const index = page.items.findIndex((item) => item.id === task.id);

@@ -44,6 +44,10 @@ export interface TeamRequest {
   title?: string;
   params?: Record<string, unknown>;
   tasks: TeamTask[];
+  /** "More like this" (issue 44): the request this one made again. */
+  parentRequestId?: string;
+  /** On a request's own page: the requests made again from it, newest first. */
+  madeAgain?: { id: string; createdAt: number; creator?: string; taskCount: number }[];
 }
 
 export interface TaskPage {
@@ -88,6 +92,8 @@ export interface TeamQuery extends Omit<TaskViewQuery, 'kind' | 'sort'> {
   group?: 'request';
   /** With the tasks I hid from my view (else the server leaves them out of the pages and counts). */
   hidden?: 'show';
+  /** Only the results I starred (the Starred view). */
+  starred?: 'only';
 }
 
 export const PAGE_SIZE = 60;
@@ -165,6 +171,21 @@ export function toTeamRequest(data: unknown): TeamRequest | undefined {
     title: str(data.title),
     params: isObject(data.params) ? data.params : undefined,
     tasks: (Array.isArray(data.tasks) ? data.tasks : []).map(toTeamTask).filter(defined),
+    ...(typeof data.parentRequestId === 'string' && { parentRequestId: data.parentRequestId }),
+    ...(Array.isArray(data.madeAgain) && {
+      madeAgain: data.madeAgain.flatMap((each: unknown) =>
+        isObject(each) && typeof each.id === 'string' && num(each.createdAt) !== undefined
+          ? [
+              {
+                id: each.id,
+                createdAt: each.createdAt as number,
+                creator: str(each.creator),
+                taskCount: num(each.taskCount) ?? 0,
+              },
+            ]
+          : [],
+      ),
+    }),
   };
 }
 
@@ -233,6 +254,7 @@ export function teamQueryParams(query: TeamQuery, page: { cursor?: string; limit
   if (query.sort) params.set('sort', query.sort);
   if (query.group) params.set('group', query.group);
   if (query.hidden) params.set('hidden', query.hidden);
+  if (query.starred) params.set('starred', query.starred);
   if (page.limit === 0) return params;
   params.set('limit', String(page.limit ?? PAGE_SIZE));
   if (page.cursor) params.set('cursor', page.cursor);

@@ -13,11 +13,14 @@ import {
   type TeamQuery,
   type TeamTask,
 } from './team-tasks';
+import { STARS_KEY } from '@/features/tasks/shared/stars';
 
 type Pages = InfiniteData<TaskPage, string | undefined>;
 
 /** The tasks I hid from my view, as last read (./selection.tsx): pushes leave them out. */
 const hiddenOf = (client: QueryClient) => client.getQueryData<ReadonlySet<string>>(HIDDEN_KEY);
+/** My stars, as last read (../shared/stars.tsx): the Starred view takes in only these. */
+const starsOf = (client: QueryClient) => client.getQueryData<ReadonlySet<string>>(STARS_KEY);
 
 /** Merges one pushed task into every cached list and the task's detail. */
 function applyPushedTask(client: QueryClient, task: TeamTask) {
@@ -27,7 +30,7 @@ function applyPushedTask(client: QueryClient, task: TeamTask) {
     if (!filters) continue;
     client.setQueryData<Pages>(
       query.queryKey,
-      (data) => data && mergePushedTask(data, task, filters, hidden),
+      (data) => data && mergePushedTask(data, task, filters, hidden, starsOf(client)),
     );
   }
   // The timeline gained an entry: read the task again if a detail page shows it.
@@ -76,7 +79,11 @@ function replayIntoAnswers(client: QueryClient, pushed: { at: number; task: Team
     client.setQueryData<Pages>(
       queryKey,
       (data) =>
-        data && missed.reduce((merged, push) => mergePushedTask(merged, push.task, filters, hidden), data),
+        data &&
+        missed.reduce(
+          (merged, push) => mergePushedTask(merged, push.task, filters, hidden, starsOf(client)),
+          data,
+        ),
     );
   });
 }
