@@ -34,6 +34,14 @@ export function bodyLimitRules(uploadMaxBytes: number): BodyLimitRule[] {
     { method: 'POST', path: '/__console/tasks/zip', maxBytes: BULK_BODY_MAX_BYTES, json: true },
     { method: 'POST', path: '/__console/tasks/hidden', maxBytes: BULK_BODY_MAX_BYTES, json: true },
     { method: 'POST', path: '/emulator/settings', maxBytes: SETTINGS_BODY_BYTES, json: true },
+    // Stars and boards: lists of task ids (as many as a bulk selection), or a board's name and text.
+    { method: 'POST', path: '/__console/stars', maxBytes: BULK_BODY_MAX_BYTES, json: true },
+    { method: 'POST', path: '/__console/boards', maxBytes: BULK_BODY_MAX_BYTES, json: true },
+    { method: 'PATCH', path: '/__console/boards/:id', maxBytes: SMALL_JSON_BYTES, json: true },
+    { method: 'DELETE', path: '/__console/boards/:id', maxBytes: FALLBACK_BODY_BYTES },
+    { method: 'POST', path: '/__console/boards/:id/items', maxBytes: BULK_BODY_MAX_BYTES, json: true },
+    { method: 'POST', path: '/__console/boards/:id/items/remove', maxBytes: BULK_BODY_MAX_BYTES, json: true },
+    { method: 'PUT', path: '/__console/boards/:id/order', maxBytes: BULK_BODY_MAX_BYTES, json: true },
     // "Check again" reads no body; a webhook's settings are a name, a URL and its events.
     { method: 'POST', path: '/__console/tasks/:id/check', maxBytes: FALLBACK_BODY_BYTES },
     { method: 'POST', path: '/__console/webhooks', maxBytes: WEBHOOK_BODY_MAX_BYTES, json: true },

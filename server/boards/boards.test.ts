@@ -223,7 +223,7 @@ describe('boards', () => {
     expect([tooLong.status, tooLong.body.field]).toEqual([400, 'description']);
     expect(
       (await server.requestAs('Ana', '/__console/boards', { method: 'POST', body: 'not json' })).status,
-    ).toBe(400);
+    ).toBe(415);
   });
 
   it(`the team keeps at most ${BOARDS_MAX} boards: the last one fits, one more is refused`, async () => {

@@ -22,6 +22,9 @@ export const ROUTE_SCREENS: Record<string, string> = {
   '/tasks/:taskId': 'src/features/tasks/detail/task-detail-screen.tsx',
   '/insights': 'src/features/insights/insights-screen.tsx',
   '/callbacks': 'src/features/callbacks/callbacks-screen.tsx',
+  '/boards': 'src/features/tasks/boards/boards-screen.tsx',
+  '/boards/:boardId': 'src/features/tasks/boards/board-screen.tsx',
+  '/compare': 'src/features/tasks/boards/compare-screen.tsx',
 };
 
 type RoutePreloads = Record<string, string[]>;
