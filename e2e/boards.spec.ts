@@ -36,6 +36,7 @@ async function startBoth(): Promise<[ProdServer, ProdServer]> {
     API_TOKEN: E2E_TOKEN,
     DATA_DIR: dataDir,
     TRUSTED_AUTH_HEADER: USER_HEADER,
+    TRUSTED_PROXIES: '127.0.0.1/32',
     TRUSTED_AUTH_ADMINS: ADA,
   };
   servers = await Promise.all([startProdServer(4064, env), startProdServer(4065, env)]);
