@@ -20,7 +20,7 @@ import { viewOf } from '@/features/tasks/shared/task-view';
 import { overlayLocal } from '@/features/tasks/team/team-merge';
 import { fetchTaskDetail, teamKeys, type TeamTask } from '@/features/tasks/team/team-tasks';
 import { checkTask } from '@/features/tasks/history/check-task';
-import { useHistory } from '@/features/tasks/shared/use-history';
+import { useHistory } from '@/features/tasks/history/use-history';
 import { useTeamFeed } from '@/features/tasks/team/use-team-feed';
 import { QueryProvider } from '@/api/query/query-client';
 

@@ -4,7 +4,7 @@
 // stream reconnects, then each change the server pushes. Headless: it renders nothing.
 import { useEffect, useMemo } from 'react';
 import { isTerminalStatus } from '@/api/status';
-import { useHistory } from '@/features/tasks/shared/use-history';
+import { useHistory } from '@/features/tasks/history/use-history';
 import { fetchTaskDetail } from '@/features/tasks/team/team-tasks';
 import { subscribeTaskEvents } from '@/features/tasks/team/use-team-feed';
 import { applyRecordedTask, historySnapshot, peekTask } from './history';

@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { TASK_TYPE_LABELS } from '@/api/query/task-types';
 import { LookupProblem } from '@/features/tasks/shared/task-timing';
 import { viewOf } from '@/features/tasks/shared/task-view';
-import { useHistory } from '@/features/tasks/shared/use-history';
+import { useHistory } from '@/features/tasks/history/use-history';
 
 export function LookupProblems({ ids }: { ids: readonly string[] }) {
   const { tasks } = useHistory();

@@ -30,9 +30,8 @@ import { useTasksKeys } from './tasks-keys';
 import { EmptyState } from './tasks-empty-state';
 import { CLEARED_FILTERS, isFiltered, periodOf, type UrlFilters } from './task-url-filters';
 import { filterTasks } from '@/features/tasks/shared/task-view';
-import { overlayLocal } from '@/features/tasks/team/team-merge';
 import type { TeamQuery, TeamTask } from '@/features/tasks/team/team-tasks';
-import { useHistory } from '@/features/tasks/shared/use-history';
+import { useHistoryWhen } from './use-history-when';
 import { useTeamFeed } from '@/features/tasks/team/use-team-feed';
 import { useStars } from '@/features/tasks/shared/stars';
 import { AddToBoardHost } from '@/features/tasks/boards/add-to-board';
@@ -77,11 +76,12 @@ function toQuery(filters: UrlFilters, me: string, mode: GalleryMode): TeamQuery 
  * with this browser's tasks taken as made by `me` (its history knows no other creator).
  */
 function useLocalFallback(query: TeamQuery, me: string, active: boolean) {
-  const history = useHistory();
-  return useMemo(
-    () => (active ? filterTasks(history.tasks, query, me) : undefined),
-    [active, query, me, history.tasks],
+  const history = useHistoryWhen(active);
+  const shown = useMemo(
+    () => (history ? filterTasks(history.tasks, query, me) : undefined),
+    [history, query, me],
   );
+  return { history, shown };
 }
 
 export function TasksScreenContent() {
@@ -93,15 +93,13 @@ export function TasksScreenContent() {
   const needsName = filters.mine && !me;
   const list = useTeamTasks(query, !needsName);
   useTeamFeed(needsName ? undefined : query);
-  const history = useHistory();
   // While a new view loads, `list.data` is the last view's (./use-team-tasks.ts): its counts stay on
   // the tabs, marked busy; its tasks are not this view's, so `data` is none of it.
   const stale = list.isPlaceholderData;
   const data = stale ? undefined : list.data;
   const failed = list.isError && !list.data;
-  const fallback = useLocalFallback(query, me, failed);
+  const { history, shown: fallback } = useLocalFallback(query, me, failed);
 
-  const localById = useMemo(() => new Map(history.tasks.map((task) => [task.id, task])), [history.tasks]);
   // Bulk actions (./selection.tsx): what I hid stays out of my view unless "Show hidden" is on (in
   // the URL). The server leaves it out of the pages, the counts and the requests' cards; the tasks
   // hidden since the pages were read go here at once.
@@ -120,20 +118,17 @@ export function TasksScreenContent() {
   const shown: readonly TeamTask[] = useMemo(() => {
     if (fallback) return fallback.shown;
     const items = data?.pages.flatMap((page) => page.items) ?? [];
-    return visible(items).map((task) => overlayLocal(task, localById.get(task.id)));
-  }, [fallback, data, localById, visible]);
+    return visible(items);
+  }, [fallback, data, visible]);
   // By request: a card per request where its first matching task falls, with all its tasks
-  // (./request-groups.ts); this browser's fresher copies laid over them as over the task cards.
+  // (./request-groups.ts).
   const entries: readonly GalleryEntry[] = useMemo(() => {
     if (mode === 'task') return shown.map((task) => ({ key: task.id, task }));
     const requests = requestsOfPages(fallback ? [] : (data?.pages ?? []));
     for (const [id, request] of requests)
-      requests.set(id, {
-        ...request,
-        tasks: visible(request.tasks).map((task) => overlayLocal(task, localById.get(task.id))),
-      });
+      requests.set(id, { ...request, tasks: [...visible(request.tasks)] });
     return groupByRequest(shown, requests);
-  }, [mode, shown, fallback, data, localById, visible]);
+  }, [mode, shown, fallback, data, visible]);
   const selection = useSelection(entries);
   const loaded = useMemo(
     () =>
@@ -187,7 +182,7 @@ export function TasksScreenContent() {
             Tasks
           </h1>
           <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-            {fallback
+            {fallback && history
               ? `${history.tasks.length.toLocaleString()} in this browser's history.`
               : "The team's tasks. Changes made anywhere show here as they happen."}
           </p>
@@ -225,7 +220,7 @@ export function TasksScreenContent() {
           </Button>
         </div>
       )}
-      {history.storageError && (
+      {history?.storageError && (
         <p className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950/50 dark:text-amber-50">
           {history.storageError}. Tasks still update while this tab is open; export the history to keep it.
         </p>

@@ -14,7 +14,7 @@ import { AddToBoardButton, AddToBoardHost } from '@/features/tasks/boards/add-to
 import { MoreLikeThisButton } from '@/features/tasks/boards/more-like-this';
 import { overlayLocal } from '@/features/tasks/team/team-merge';
 import { fetchRecordEntry, toTeamRequest, type TeamRequest } from '@/features/tasks/team/team-tasks';
-import { useHistory } from '@/features/tasks/shared/use-history';
+import { useHistory } from '@/features/tasks/history/use-history';
 import { useTeamFeed } from '@/features/tasks/team/use-team-feed';
 
 export type { TeamRequest };

@@ -14,7 +14,7 @@ import { StatusBadge } from '@/features/tasks/shared/status-badge';
 import { generatedImage, Img, resultDownload, TaskVideo } from '@/features/tasks/shared/task-media';
 import { TaskTiming } from '@/features/tasks/shared/task-timing';
 import { downloadSubject, viewOf } from '@/features/tasks/shared/task-view';
-import { useHistory } from '@/features/tasks/shared/use-history';
+import { useHistory } from '@/features/tasks/history/use-history';
 
 /** What the form does with a request's parameters: "Use this prompt". */
 export type ReuseParams = (params: Record<string, unknown>) => void;
