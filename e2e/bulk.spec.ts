@@ -83,6 +83,32 @@ test.describe('bulk actions', () => {
     await expect(bar.getByRole('status')).toContainText('Saved Tasks (3).zip');
   });
 
+  test('Shift on a card box four cards on selects all four, and choosing the first moves no card', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const name = `Range recap ${run}`;
+    const four = ['Japanese', 'German', 'French', 'Korean'];
+    await translations(page, baseURL!, name, four);
+    await page.goto(`/tasks?q=${encodeURIComponent(name)}&by=task`);
+    const gallery = page.getByRole('tabpanel');
+    await expect(gallery.getByRole('article')).toHaveCount(4);
+    const second = gallery.getByRole('article').nth(1);
+    const before = await second.boundingBox();
+    const boxes = gallery.getByRole('checkbox', { name: /^Select / });
+    await boxes.first().check();
+    const bar = page.getByRole('region', { name: 'Selected tasks' });
+    await expect(bar).toContainText('1 task selected');
+    expect((await second.boundingBox())?.y).toBe(before?.y);
+    // Shift-click on the box's frame (the label around it), as a person's click lands.
+    const frame = boxes.nth(3).locator('xpath=..');
+    await frame.click({ modifiers: ['Shift'], position: { x: 3, y: 3 } });
+    await expect(bar).toContainText('4 tasks selected');
+    for (const language of four)
+      await expect(gallery.getByRole('checkbox', { name: `Select ${language} - ${name}` })).toBeChecked();
+  });
+
   test('re-run says how many tasks and that it spends credits, then sends them', async ({
     page,
     baseURL,

@@ -200,6 +200,36 @@ describe('task detail: the team’s record', () => {
   });
 });
 
+describe('task detail: what the service has not said yet', () => {
+  it('shows "—" for a running video\'s duration and size while the service answers 0, then the figures', async () => {
+    const { applyStatus } = await import('../../../../server/tasks/recorder');
+    const id = 'i2v-still-rendering';
+    await server.database.db
+      .insertInto('tasks')
+      .values({ id, kind: 'image_to_video', source: 'created', created_at: new Date() })
+      .execute();
+    const answer = (data: Record<string, unknown>) =>
+      server.database.db
+        .transaction()
+        .execute((trx) => applyStatus(trx, 'image_to_video', id, { task_id: id, ...data }, 'poll'));
+    await answer({ status: 'PROCESSING', duration: 0, width: 0, height: 0 });
+    renderDetail(id);
+    const details = await screen.findByRole('region', { name: 'Details' });
+    const value = (label: string) => within(details).getByText(label).nextElementSibling;
+    expect(value('Duration')).toHaveTextContent('—');
+    expect(value('Size')).toHaveTextContent('—');
+    cleanup();
+    await answer({ status: 'SUCCEEDED', duration: 8, width: 720, height: 1280 });
+    await queryClient.resetQueries();
+    renderDetail(id);
+    const done = await screen.findByRole('region', { name: 'Details' });
+    await waitFor(() =>
+      expect(within(done).getByText('Duration').nextElementSibling).toHaveTextContent('8 seconds'),
+    );
+    expect(within(done).getByText('Size').nextElementSibling).toHaveTextContent('720 × 1280 pixels');
+  });
+});
+
 describe('task detail: re-run by role and by whose task it is', () => {
   it('re-runs my own task at once; a creator is offered Animate', async () => {
     const id = await createdBy('Ada');

@@ -97,11 +97,9 @@ export function TaskFields({
           : `Seen finished at ${formatDateTime(record.finishedAt)}`
         : null,
     ],
-    ['Duration', view.durationSeconds !== undefined ? `${view.durationSeconds} seconds` : null],
-    [
-      'Size',
-      view.width !== undefined && view.height !== undefined ? `${view.width} × ${view.height} pixels` : null,
-    ],
+    // A running task's answer says 0 until the service knows: "—" then, not "0 seconds".
+    ['Duration', view.durationSeconds ? `${view.durationSeconds} seconds` : null],
+    ['Size', view.width && view.height ? `${view.width} × ${view.height} pixels` : null],
     ['Name', view.name],
     ['Language', view.language],
     ['Prompt', view.prompt],

@@ -280,7 +280,8 @@ function BulkBar({
     <div
       role="region"
       aria-label="Selected tasks"
-      className="sticky top-[4.5rem] z-[15] space-y-2 rounded-xl border border-indigo-200 bg-indigo-50/95 px-3 py-2 text-sm shadow-sm backdrop-blur dark:border-indigo-900 dark:bg-indigo-950/90"
+      // Over the foot of the window, not in the page: appearing, it moves no card under the pointer.
+      className="fixed inset-x-3 bottom-3 z-30 mx-auto max-w-6xl space-y-2 rounded-xl border border-indigo-200 bg-indigo-50/95 px-3 py-2 text-sm shadow-lg backdrop-blur dark:border-indigo-900 dark:bg-indigo-950/90"
     >
       <div className="flex flex-wrap items-center gap-2">
         <p className="mr-1 font-semibold" aria-live="polite">
@@ -431,23 +432,27 @@ export function BulkSlot({
   );
   if (selected.size)
     return (
-      <BulkBar
-        selected={selected}
-        loaded={loaded}
-        note={note}
-        showHidden={showHidden}
-        toggle={toggle}
-        onSelectAll={() => void selectAll()}
-        onClear={() => {
-          setSelected([]);
-          setNote('');
-        }}
-        onDone={(message) => {
-          setSelected([]);
-          setNote(message);
-        }}
-        onRemaining={setSelected}
-      />
+      <>
+        {/* Where "Select all matching" stood, the same height: the cards below stay where they are. */}
+        <div aria-hidden="true" className="h-8" />
+        <BulkBar
+          selected={selected}
+          loaded={loaded}
+          note={note}
+          showHidden={showHidden}
+          toggle={toggle}
+          onSelectAll={() => void selectAll()}
+          onClear={() => {
+            setSelected([]);
+            setNote('');
+          }}
+          onDone={(message) => {
+            setSelected([]);
+            setNote(message);
+          }}
+          onRemaining={setSelected}
+        />
+      </>
     );
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">

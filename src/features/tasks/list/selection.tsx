@@ -44,11 +44,12 @@ export function useSelection(entries: readonly GalleryEntry[]) {
     const list = entriesRef.current;
     const at = list.findIndex((entry) => entry.key === key);
     if (at < 0) return;
+    // Read now: React runs the updater below later, after the anchor has moved to this card.
+    const from = shift && anchor.current ? list.findIndex((entry) => entry.key === anchor.current) : -1;
+    const range = from < 0 ? [list[at]!] : list.slice(Math.min(from, at), Math.max(from, at) + 1);
     setSelected((before) => {
       const clicked = entryTaskIds(list[at]!);
       const select = !clicked.every((id) => before.has(id));
-      const from = shift && anchor.current ? list.findIndex((entry) => entry.key === anchor.current) : -1;
-      const range = from < 0 ? [list[at]!] : list.slice(Math.min(from, at), Math.max(from, at) + 1);
       const next = new Set(before);
       for (const id of range.flatMap(entryTaskIds)) {
         if (select) next.add(id);
@@ -82,6 +83,7 @@ export function SelectionProvider({
 /** The card's checkbox and selected frame around the card. */
 export function Selectable({ entry, children }: { entry: GalleryEntry; children: React.ReactNode }) {
   const selection = use(SelectionContext);
+  const shiftDown = useRef(false);
   if (!selection) return children;
   const ids = entryTaskIds(entry);
   const checked = ids.every((id) => selection.selected.has(id));
@@ -96,12 +98,20 @@ export function Selectable({ entry, children }: { entry: GalleryEntry; children:
           Hidden from your view
         </span>
       )}
-      <label className="absolute top-2 left-2 z-10 flex size-9 cursor-pointer items-center justify-center rounded-lg bg-white/90 shadow-sm ring-1 ring-zinc-300 dark:bg-zinc-900/90 dark:ring-zinc-700">
+      <label
+        // The click a label passes on to its box carries no Shift: it is read from the pointer.
+        onPointerDown={(event) => (shiftDown.current = event.shiftKey)}
+        className="absolute top-2 left-2 z-10 flex size-9 cursor-pointer items-center justify-center rounded-lg bg-white/90 shadow-sm ring-1 ring-zinc-300 dark:bg-zinc-900/90 dark:ring-zinc-700"
+      >
         <input
           type="checkbox"
           aria-label={`Select ${entryTitle(entry)}`}
           checked={checked}
-          onChange={(event) => selection.toggle(entry.key, (event.nativeEvent as MouseEvent).shiftKey)}
+          onChange={(event) => {
+            const shift = (event.nativeEvent as MouseEvent).shiftKey || shiftDown.current;
+            shiftDown.current = false;
+            selection.toggle(entry.key, shift);
+          }}
           className="size-5 cursor-pointer accent-indigo-600"
         />
       </label>

@@ -291,15 +291,19 @@ export function TasksScreenContent() {
       {/* The bar of a selection sticks below the header while the list scrolls under it: its box
           is the list's, not the filters'. */}
       <div className="space-y-3">
-        <SelectionSlot
-          query={query}
-          selected={selection.selected}
-          setSelected={selection.set}
-          loaded={loaded}
-          hiddenCount={hidden?.size ?? 0}
-          showHidden={showHidden}
-          onShowHidden={(show) => setFilters({ hidden: show ? 'show' : undefined })}
-        />
+        {/* "Select all matching", or the room it took while the bar of a selection floats at the
+            window's foot: choosing the first card must not move the cards under the pointer. */}
+        <div className="min-h-8">
+          <SelectionSlot
+            query={query}
+            selected={selection.selected}
+            setSelected={selection.set}
+            loaded={loaded}
+            hiddenCount={hidden?.size ?? 0}
+            showHidden={showHidden}
+            onShowHidden={(show) => setFilters({ hidden: show ? 'show' : undefined })}
+          />
+        </div>
         <section
           id={PANEL_ID}
           role="tabpanel"
