@@ -40,6 +40,19 @@ describe('Support in the header', () => {
     expect(navs('Support')).toHaveLength(0);
   });
 
+  it('holds People for an admin, and for nobody else', () => {
+    renderAs('admin');
+    for (const nav of navs('Support'))
+      expect(within(nav).getByRole('link', { name: 'People', hidden: true })).toHaveAttribute(
+        'href',
+        '/people',
+      );
+    cleanup();
+    renderAs('viewer');
+    for (const nav of navs('Support'))
+      expect(within(nav).queryByRole('link', { name: 'People', hidden: true })).toBeNull();
+  });
+
   it.each([['viewer'], ['creator'], ['admin']] as const)(
     'the Main navigation of %s has no Callbacks',
     (role) => {

@@ -3,8 +3,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'wouter';
 import { BackendIndicator } from './backend-indicator';
-import { NavLinks, useShowsSupport } from './nav-links';
-import { NAV_ITEMS, SUPPORT_ITEMS } from './routes';
+import { NavLinks, useShowsSupport, useSupportItems } from './nav-links';
+import { NAV_ITEMS } from './routes';
 import { SignOutButton } from './sign-out-button';
 import { AccountSummary } from './user-badge';
 
@@ -33,6 +33,7 @@ export function HeaderMenu() {
   const panelRef = useRef<HTMLDivElement>(null);
   const [location] = useLocation();
   const showsSupport = useShowsSupport();
+  const supportItems = useSupportItems();
 
   // A new screen (a link in the menu, the browser's back button, a shortcut) closes it.
   const [shownAt, setShownAt] = useState(location);
@@ -96,7 +97,7 @@ export function HeaderMenu() {
             <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
               Support
             </p>
-            <NavLinks label="Support" items={SUPPORT_ITEMS} stacked onNavigate={() => close(false)} />
+            <NavLinks label="Support" items={supportItems} stacked onNavigate={() => close(false)} />
           </div>
         )}
         <div className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-zinc-200 px-3 pt-3 dark:border-zinc-800">

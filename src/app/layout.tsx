@@ -3,8 +3,8 @@ import { Link, useLocation } from 'wouter';
 import { useConsoleInfo } from '@/api/console-info';
 import { BackendIndicator, MissingTokenBanner } from './backend-indicator';
 import { HeaderMenu } from './header-menu';
-import { NavLinks, useShowsSupport } from './nav-links';
-import { NAV_ITEMS, SUPPORT_ITEMS } from './routes';
+import { NavLinks, useShowsSupport, useSupportItems } from './nav-links';
+import { NAV_ITEMS } from './routes';
 import { KeyboardShortcuts } from './shortcuts-launcher';
 import { SignOutButton } from './sign-out-button';
 import { UserBadge } from './user-badge';
@@ -45,7 +45,8 @@ function useDemoImport() {
 export function Layout({ children }: { children: ReactNode }) {
   useDemoImport();
   const showsSupport = useShowsSupport();
-  // People is reached from the user badge (admins only; the server refuses everyone else too).
+  const supportItems = useSupportItems();
+  // People is in Support's place for admins, and behind the user badge (the server refuses everyone else).
   // From the `lg` width the header is the navigation and the tools in one row; below it one line of
   // at most 64 px (name, theme, Menu) and the rest in the menu (header-menu.tsx).
   return (
@@ -64,7 +65,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </Link>
           <NavLinks label="Main" items={NAV_ITEMS} className="-mx-1 hidden lg:block" />
           <div className="ml-auto flex items-center gap-2">
-            {showsSupport && <NavLinks label="Support" items={SUPPORT_ITEMS} className="hidden lg:block" />}
+            {showsSupport && <NavLinks label="Support" items={supportItems} className="hidden lg:block" />}
             <span className="hidden lg:contents">
               <BackendIndicator compact />
             </span>

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'wouter';
 import { useConsoleInfo } from '@/api/console-info';
 import { isRole } from '@/api/roles';
-import { NAV_ITEMS, SUPPORT_ITEMS } from './routes';
+import { PEOPLE_ITEM, SUPPORT_ITEMS, type NavItem } from './routes';
 
 function isActive(href: string, location: string) {
   return href === '/' ? location === '/' : location === href || location.startsWith(`${href}/`);
@@ -18,6 +18,12 @@ export function useShowsSupport(): boolean {
   return !isRole(role) || role !== 'creator';
 }
 
+/** Support's links: Callbacks, and People for an admin (the server refuses it to everyone else). */
+export function useSupportItems(): readonly NavItem[] {
+  const { data } = useConsoleInfo();
+  return data?.user?.role === 'admin' ? [...SUPPORT_ITEMS, PEOPLE_ITEM] : SUPPORT_ITEMS;
+}
+
 const LINK_COLOURS = {
   active: 'bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-200',
   idle: 'text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100',
@@ -32,7 +38,7 @@ export function NavLinks({
   onNavigate,
 }: {
   label: string;
-  items: typeof NAV_ITEMS | typeof SUPPORT_ITEMS;
+  items: readonly NavItem[];
   stacked?: boolean;
   className?: string;
   onNavigate?: () => void;

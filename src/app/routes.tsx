@@ -58,6 +58,14 @@ export const NAV_ITEMS = [
  */
 export const SUPPORT_ITEMS = [{ href: '/callbacks', label: 'Callbacks' }] as const;
 
+/** People and roles, limits, storage, webhooks: in Support's place for admins (nav-links.tsx). */
+export const PEOPLE_ITEM = { href: '/people', label: 'People' } as const;
+
+export interface NavItem {
+  href: string;
+  label: string;
+}
+
 function ScreenLoading() {
   return (
     <div role="status" className="py-16 text-center text-sm text-zinc-500 dark:text-zinc-400">

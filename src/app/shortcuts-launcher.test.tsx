@@ -68,6 +68,12 @@ describe('keyboard shortcuts', () => {
     expect(memory.history?.at(-1)).toBe('/callbacks');
     await user.keyboard('gi');
     expect(memory.history?.at(-1)).toBe('/');
+    await user.keyboard('gv');
+    expect(memory.history?.at(-1)).toBe('/image-to-video');
+    await user.keyboard('gn');
+    expect(memory.history?.at(-1)).toBe('/insights');
+    await user.keyboard('gp');
+    expect(memory.history?.at(-1)).toBe('/people');
   });
 
   it('ignores keys typed in a field', async () => {

@@ -6,9 +6,12 @@ import { isTypingTarget } from '@/components/ui/typing-target';
 export const SCREEN_SHORTCUTS = [
   { key: 'i', href: '/', description: 'Go to Create image' },
   { key: 't', href: '/translate', description: 'Go to Translate video' },
+  { key: 'v', href: '/image-to-video', description: 'Go to Image to video' },
   { key: 'k', href: '/tasks', description: 'Go to Tasks' },
   { key: 'b', href: '/boards', description: 'Go to Boards' },
+  { key: 'n', href: '/insights', description: 'Go to Insights' },
   { key: 'c', href: '/callbacks', description: 'Go to Callbacks' },
+  { key: 'p', href: '/people', description: 'Go to People (admins)' },
 ] as const;
 
 /** How long the second key of a sequence may wait after `g`. */

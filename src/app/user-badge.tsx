@@ -9,14 +9,15 @@ import { isRole, ROLE_LABELS, ROLE_SUMMARIES } from '@/api/roles';
 export function UserBadge() {
   const { data } = useConsoleInfo();
   const user = data?.user;
-  const box = 'flex h-7 w-24 items-center justify-end gap-1.5 text-xs sm:w-44';
+  const box = 'flex h-7 w-24 items-center justify-end gap-1.5 text-xs sm:w-44 lg:w-28 2xl:w-44';
   if (!user || !isRole(user.role)) return <span className={box} aria-hidden="true" />;
   const content = (
     <>
       <span className="sr-only">Signed in as </span>
       <span className="min-w-0 truncate font-medium">{user.name}</span>
       <span className="sr-only">, role: </span>
-      <span className="shrink-0 rounded-full bg-zinc-100 px-2 py-0.5 font-medium text-zinc-700 dark:bg-zinc-800 dark:text-zinc-200">
+      {/* The chip shows on wide screens only: the header's one row holds the navigation first. */}
+      <span className="sr-only 2xl:not-sr-only 2xl:shrink-0 2xl:rounded-full 2xl:bg-zinc-100 2xl:px-2 2xl:py-0.5 2xl:font-medium 2xl:text-zinc-700 2xl:dark:bg-zinc-800 2xl:dark:text-zinc-200">
         {ROLE_LABELS[user.role]}
       </span>
     </>
