@@ -10,7 +10,15 @@ import { TASK_ID_PREFIXES } from '../../src/api/query/task-types';
 import type { Role } from '../../src/api/roles';
 import type { TaskType } from '../../src/api/schemas';
 import type { Db } from '../db/database';
-import { CLIP_SCENES, DEMO_ASSETS_PATH, SCENES, TRANSLATION_CLIP, shapeFor } from '../emulator/demo-scenes';
+import {
+  CLIP_SCENES,
+  DEMO_ASSETS_PATH,
+  PAINTED_PATH,
+  SCENES,
+  TRANSLATION_CLIP,
+  paintedDemoName,
+  shapeFor,
+} from '../emulator/demo-scenes';
 import { requestIdOf } from '../tasks/request-fields';
 
 interface DemoPerson {
@@ -133,6 +141,9 @@ interface DemoHistory {
   events: EventRow[];
 }
 
+/** Paintings per scene prompt and shape: a request of four images shows four of them. */
+const IMAGE_VARIANTS = 4;
+
 /** Requests per hour of the day (UTC): a team in Europe, busiest mid-morning and mid-afternoon. */
 const HOURS = [7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20].map(
   (hour) => [hour, [1, 3, 6, 8, 7, 3, 5, 8, 7, 5, 3, 2, 1, 1][hour - 7]!] as const,
@@ -227,7 +238,8 @@ export function buildDemoHistory(origin: string, now: number): DemoHistory {
       [priya, 2],
     ] as const);
     const scene = rng.pick(SCENES);
-    const prompt = rng.pick(scene.prompts);
+    const promptIndex = Math.floor(rng.next() * scene.prompts.length);
+    const prompt = scene.prompts[promptIndex]!;
     const ratio = rng.weighted([
       ['16:9', 5],
       ['9:16', 3],
@@ -247,7 +259,10 @@ export function buildDemoHistory(origin: string, now: number): DemoHistory {
       [2, 3],
       [4, 3],
     ] as const);
-    const file = `${scene.name}-${shapeFor(ratio)}`;
+    // Each image of a request is another variant of the painting, so no two of them are twins.
+    const firstVariant = Math.floor(rng.next() * IMAGE_VARIANTS);
+    const painted = (index: number, thumbnail: boolean) =>
+      `${origin}${PAINTED_PATH}/${paintedDemoName(scene.name, promptIndex, shapeFor(ratio), (firstVariant + index) % IMAGE_VARIANTS, thumbnail)}`;
     const slow = (module === 'pro' ? 1.5 : 1) * (quality === '4K' ? 1.6 : 1);
     const params = { prompt, module, generate_count: count, image_quality: quality, image_ratio: ratio };
     addRequest(
@@ -256,11 +271,11 @@ export function buildDemoHistory(origin: string, now: number): DemoHistory {
       at,
       params,
       prompt,
-      Array.from({ length: count }, () => ({
+      Array.from({ length: count }, (_, index) => ({
         seconds: rng.duration(13 * slow, 0.35),
         result: (ok) => ({
-          image_url: ok ? asset(`${file}.webp`) : '',
-          thumbnail_url: ok ? asset(`${file}.thumb.webp`) : '',
+          image_url: ok ? painted(index, false) : '',
+          thumbnail_url: ok ? painted(index, true) : '',
         }),
       })),
       scene.name,
