@@ -116,6 +116,25 @@ describe('the demo history (DEMO=1, empty database)', () => {
     for (const urls of several) expect(new Set(urls).size, urls.join(' ')).toBe(urls.length);
   });
 
+  it('queues a kept copy of every result, older than 7 days too, so no tile shows "Result expired"', async () => {
+    const succeeded = await database.db
+      .selectFrom('tasks')
+      .select(['id', 'kind', 'finished_at'])
+      .where('status', '=', 'SUCCEEDED')
+      .execute();
+    const copies = await database.db
+      .selectFrom('result_copies')
+      .select(['task_id', 'role', 'state'])
+      .execute();
+    const main = new Set(
+      copies.filter((c) => c.role === 'image' || c.role === 'video').map((c) => c.task_id),
+    );
+    const old = succeeded.filter((task) => task.finished_at!.getTime() < NOW - 8 * 24 * 3600_000);
+    expect(old.length).toBeGreaterThan(100);
+    for (const task of succeeded) expect(main.has(task.id), task.id).toBe(true);
+    expect(copies.every((c) => c.state === 'queued')).toBe(true);
+  });
+
   it('groups tasks into requests: one submission, its tasks, one per image or language', async () => {
     const requests = await database.db.selectFrom('requests').selectAll().execute();
     const tasks = await database.db.selectFrom('tasks').select(['id', 'request_id', 'language']).execute();

@@ -19,6 +19,7 @@ import {
   paintedDemoName,
   shapeFor,
 } from '../emulator/demo-scenes';
+import { ROLE_FIELDS } from '../results/queue';
 import { requestIdOf } from '../tasks/request-fields';
 
 interface DemoPerson {
@@ -458,6 +459,25 @@ const EVENT_COLUMNS = {
 } satisfies Record<keyof EventRow, string>;
 
 /**
+ * Queues a kept copy of every seeded result, old ones too: the team keeps its results
+ * (server/results), so the demo's 30 days show pictures, never "Result expired". The copy job takes
+ * them from the emulator in-process; the usual backfill only queues links younger than 7 days, which
+ * real links older than that would no longer answer (the emulator's demo files always do).
+ */
+async function queueKeptCopies(db: Db) {
+  const roles = sql.raw(
+    `(values ${Object.entries(ROLE_FIELDS)
+      .map(([role, field]) => `('${role}', '${field}')`)
+      .join(', ')}) as f(role, field)`,
+  );
+  await sql`insert into result_copies (task_id, role, idx, source_url)
+    select t.id, f.role, 0, t.result->>f.field from tasks t cross join ${roles}
+    where t.status = 'SUCCEEDED' and t.result->>f.field ~* '^https?://'
+    order by t.finished_at desc
+    on conflict (task_id, role, idx) do nothing`.execute(db);
+}
+
+/**
  * Seeds the team and its history into an empty database; does nothing when any task or request is
  * there already (a demo on a DATABASE_URL that holds real work). Returns whether it seeded.
  */
@@ -486,6 +506,7 @@ export async function seedDemoHistory(db: Db, origin: string, now = Date.now()):
     await insertRows(trx, 'requests', history.requests, REQUEST_COLUMNS);
     await insertRows(trx, 'tasks', history.tasks, TASK_COLUMNS);
     await insertRows(trx, 'task_events', history.events, EVENT_COLUMNS);
+    await queueKeptCopies(trx);
   });
   await sql`analyze tasks`.execute(db);
   return true;
