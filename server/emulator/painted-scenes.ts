@@ -159,8 +159,10 @@ function paintMountains(p: Paint, top: number, bottom: number) {
     const snowLine = base - p.h * (0.14 - t * 0.05);
     p.r.fillBelow(line, (x, y, depth) => {
       // Snow on the far, high ridges; faces towards the light brighter, fading below the crest.
-      const slope = (line(x + 5) - line(x - 5)) / 10;
-      const lit = Math.max(-1, Math.min(1, slope * 1.5)) * Math.exp(-depth / (p.h * 0.06));
+      // The slope over a wide span, so lighting follows faces, not every jag (no vertical streaks).
+      const span = p.w * 0.02;
+      const slope = (line(x + span) - line(x - span)) / (2 * span);
+      const lit = Math.max(-1, Math.min(1, slope * 1.2)) * Math.exp(-depth / (p.h * 0.1));
       let c = mix(colour, horizonColour, 0.08 * (1 - t));
       if (snowy && i < 2 && y < snowLine && depth < p.h * 0.08)
         c = mix(c, night ? hex('#b9c9ea') : hex('#f3f5fb'), 0.75 * (1 - depth / (p.h * 0.08)));

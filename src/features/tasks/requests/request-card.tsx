@@ -124,11 +124,37 @@ function Thumbnails({ request }: { request: TeamRequest }) {
   );
 }
 
+/**
+ * A frame of a finished translation's own video behind its languages (a video element that loads
+ * only its first second's data), so the card shows the video, not a placeholder.
+ */
+function TranslationPoster({ task }: { task: TeamTask }) {
+  const view = viewOf(task);
+  const expired = useResultExpired(task);
+  if (expired || !view.video.url) return null;
+  return (
+    <>
+      <video
+        aria-hidden
+        src={`${view.video.url}#t=1`}
+        preload="metadata"
+        muted
+        playsInline
+        tabIndex={-1}
+        className="absolute inset-0 size-full object-cover"
+      />
+      <div className="absolute inset-0 bg-zinc-950/35" />
+    </>
+  );
+}
+
 /** A translation: its languages in a row, each with its state, each linking to its task. */
 function Languages({ request }: { request: TeamRequest }) {
+  const finished = request.tasks.find((task) => viewOf(task).tone === 'succeeded');
   return (
-    <div className="flex aspect-video flex-col justify-center bg-linear-to-br from-indigo-700 via-violet-700 to-fuchsia-700 p-4">
-      <ul aria-label="Languages" className="flex flex-wrap content-center justify-center gap-1.5">
+    <div className="relative flex aspect-video flex-col justify-center overflow-hidden bg-linear-to-br from-indigo-700 via-violet-700 to-fuchsia-700 p-4">
+      {finished && <TranslationPoster task={finished} />}
+      <ul aria-label="Languages" className="relative flex flex-wrap content-center justify-center gap-1.5">
         {request.tasks.map((task, index) => {
           const view = viewOf(task);
           const language = view.language ?? `Translation ${index + 1}`;
