@@ -25,6 +25,11 @@ const InsightsScreen = lazy(() =>
 const RequestScreen = lazy(() =>
   import('@/features/tasks/requests/request-screen').then((m) => ({ default: m.RequestScreen })),
 );
+const RequestPresentScreen = lazy(() =>
+  import('@/features/tasks/requests/request-present-screen').then((m) => ({
+    default: m.RequestPresentScreen,
+  })),
+);
 const CallbacksScreen = lazy(() =>
   import('@/features/callbacks/callbacks-screen').then((m) => ({ default: m.CallbacksScreen })),
 );
@@ -80,6 +85,9 @@ export function AppRoutes() {
           {(params) => <TaskDetailScreen taskId={decodeURIComponent(params.taskId)} />}
         </Route>
         <Route path="/insights" component={InsightsScreen} />
+        <Route path="/requests/:requestId/present">
+          {(params) => <RequestPresentScreen requestId={decodeURIComponent(params.requestId)} />}
+        </Route>
         <Route path="/requests/:requestId">
           {(params) => <RequestScreen requestId={decodeURIComponent(params.requestId)} />}
         </Route>

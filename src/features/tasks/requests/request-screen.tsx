@@ -80,7 +80,17 @@ function RequestScreenContent({ requestId }: { requestId: string }) {
           {data ? `${TASK_TYPE_LABELS[data.kind]} request` : 'Request'}
           {data && ` · ${data.tasks.length} ${data.tasks.length === 1 ? 'task' : 'tasks'}`}
         </p>
-        <h1 className="text-xl font-semibold tracking-tight break-words sm:text-2xl">{heading}</h1>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <h1 className="min-w-0 text-xl font-semibold tracking-tight break-words sm:text-2xl">{heading}</h1>
+          {data && data.tasks.some((task) => task.status === 'SUCCEEDED') && (
+            <Link
+              href={`/requests/${encodeURIComponent(requestId)}/present`}
+              className="shrink-0 rounded-md border border-zinc-300 bg-white px-3 py-1.5 text-sm font-medium text-zinc-900 shadow-sm hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800"
+            >
+              Present
+            </Link>
+          )}
+        </div>
         {data && (
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
             <time dateTime={new Date(data.createdAt).toISOString()}>{formatDateTime(data.createdAt)}</time>
