@@ -210,8 +210,7 @@ const aurora: Painter = (p) => {
         y++
       ) {
         const above = (bottom - y) / height;
-        const k =
-          above < 0 ? Math.exp(-((above * 8) ** 2)) : Math.exp(-above * 2.2) * (1 - Math.exp(-above * 30));
+        const k = above < 0 ? Math.exp(-((above * 8) ** 2)) : Math.exp(-above * 2.2);
         const colour = mix(green, violet, Math.min(1, Math.max(0, above * 0.9 - 0.1)));
         p.r.add(x, y, colour, k * ray * strength * 0.55);
       }
