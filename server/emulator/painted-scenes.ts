@@ -279,12 +279,27 @@ const desert: Painter = (p) => {
 };
 
 const forest: Painter = (p) => {
+  // Overcast grey-green, a golden morning or a blue dusk: the images of one request differ in light too.
+  const light = Math.floor(p.random() * 3);
   const sky: [number, Rgb][] = [
-    [0, hex('#8ea3a6')],
-    [0.5, hex('#c7d2cc')],
-    [0.8, hex('#e3e6dc')],
-  ];
+    [
+      [0, hex('#8ea3a6')],
+      [0.5, hex('#c7d2cc')],
+      [0.8, hex('#e3e6dc')],
+    ],
+    [
+      [0, hex('#9db4c0')],
+      [0.45, hex('#f2d8a7')],
+      [0.8, hex('#fbe9c6')],
+    ],
+    [
+      [0, hex('#3b4d6b')],
+      [0.5, hex('#7d8fa8')],
+      [0.8, hex('#b7c0c9')],
+    ],
+  ][light] as [number, Rgb][];
   p.r.verticalGradient(sky);
+  if (light === 1) sun(p, p.w * p.between(0.2, 0.8), p.h * 0.3, p.s * 0.05, hex('#fff6dc'), hex('#ffd79a'));
   const fog = sky.at(-1)![1];
   const layers = 5;
   for (let i = 0; i < layers; i++) {
