@@ -25,11 +25,6 @@ const InsightsScreen = lazy(() =>
 const RequestScreen = lazy(() =>
   import('@/features/tasks/requests/request-screen').then((m) => ({ default: m.RequestScreen })),
 );
-const RequestPresentScreen = lazy(() =>
-  import('@/features/tasks/requests/request-present-screen').then((m) => ({
-    default: m.RequestPresentScreen,
-  })),
-);
 const CallbacksScreen = lazy(() =>
   import('@/features/callbacks/callbacks-screen').then((m) => ({ default: m.CallbacksScreen })),
 );
@@ -86,7 +81,7 @@ export function AppRoutes() {
         </Route>
         <Route path="/insights" component={InsightsScreen} />
         <Route path="/requests/:requestId/present">
-          {(params) => <RequestPresentScreen requestId={decodeURIComponent(params.requestId)} />}
+          {(params) => <RequestScreen requestId={decodeURIComponent(params.requestId)} present />}
         </Route>
         <Route path="/requests/:requestId">
           {(params) => <RequestScreen requestId={decodeURIComponent(params.requestId)} />}

@@ -30,6 +30,21 @@ const PlayIcon = () => (
 );
 
 /** Gallery card media: a poster and a play button until the card gets one of the few player slots. */
+/** A still of a video without a cover image: only its first second's data loads. */
+export function VideoFrame({ url }: { url: string }) {
+  return (
+    <video
+      src={`${url}#t=1`}
+      preload="metadata"
+      muted
+      playsInline
+      tabIndex={-1}
+      aria-hidden
+      className="absolute inset-0 size-full object-cover"
+    />
+  );
+}
+
 export function CardMedia({ record, view }: { record: TaskRecord; view: TaskView }) {
   const { mounted, claim, release } = usePlayerSlot(record.id);
   const expired = useResultExpired(record);
@@ -91,16 +106,7 @@ export function CardMedia({ record, view }: { record: TaskRecord; view: TaskView
             aria-hidden="true"
             className="relative flex size-full flex-col items-center justify-end gap-0.5 overflow-hidden bg-linear-to-br from-indigo-700 via-violet-700 to-fuchsia-700 px-6 pb-4 text-center text-white"
           >
-            {view.video.url && (
-              <video
-                src={`${view.video.url}#t=1`}
-                preload="metadata"
-                muted
-                playsInline
-                tabIndex={-1}
-                className="absolute inset-0 size-full object-cover"
-              />
-            )}
+            {view.video.url && <VideoFrame url={view.video.url} />}
             <div className="absolute inset-0 bg-linear-to-t from-zinc-950/80 via-zinc-950/20 to-transparent" />
             {view.language && (
               <span className="relative text-xs font-semibold tracking-widest uppercase opacity-90">

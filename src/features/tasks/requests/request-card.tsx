@@ -12,6 +12,7 @@ import { requestProgress } from './request-groups';
 import { resultRemoved } from '@/features/tasks/shared/result-copies';
 import { useResultExpired } from '@/features/tasks/shared/result-expiry';
 import { StatusBadge } from '@/features/tasks/shared/status-badge';
+import { VideoFrame } from '@/features/tasks/list/card-media';
 import { Creator } from '@/features/tasks/list/task-card';
 import { Img, resultDownload } from '@/features/tasks/shared/task-media';
 import { viewOf, type TaskView } from '@/features/tasks/shared/task-view';
@@ -134,15 +135,7 @@ function TranslationPoster({ task }: { task: TeamTask }) {
   if (expired || !view.video.url) return null;
   return (
     <>
-      <video
-        aria-hidden
-        src={`${view.video.url}#t=1`}
-        preload="metadata"
-        muted
-        playsInline
-        tabIndex={-1}
-        className="absolute inset-0 size-full object-cover"
-      />
+      <VideoFrame url={view.video.url} />
       <div className="absolute inset-0 bg-zinc-950/35" />
     </>
   );

@@ -2,7 +2,6 @@
 // from the team's record (kept copies when there are), live like the request page.
 import { useCallback, useMemo } from 'react';
 import { useLocation } from 'wouter';
-import { QueryProvider } from '@/api/query/query-client';
 import { isResultKept } from '@/features/tasks/shared/result-copies';
 import { isResultExpired } from '@/features/tasks/shared/result-expiry';
 import { viewOf } from '@/features/tasks/shared/task-view';
@@ -28,15 +27,8 @@ export function slidesOf(tasks: TeamTask[], now: number): Slide[] {
   });
 }
 
-export function RequestPresentScreen({ requestId }: { requestId: string }) {
-  return (
-    <QueryProvider>
-      <RequestPresentContent requestId={requestId} />
-    </QueryProvider>
-  );
-}
-
-function RequestPresentContent({ requestId }: { requestId: string }) {
+/** Inside the request screen's QueryProvider (request-screen.tsx). */
+export function RequestPresentContent({ requestId }: { requestId: string }) {
   const request = useRequest(requestId);
   useTeamFeed(undefined);
   const [, navigate] = useLocation();

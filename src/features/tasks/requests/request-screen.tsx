@@ -1,7 +1,7 @@
 // One request (/requests/<id>): what was asked, by whom and when, and each of its tasks as a card,
 // followed live. "All tasks →" after a submit opens it; a task page links to it.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
 import { isTerminalStatus } from '@/api/status';
 import { TASK_TYPE_LABELS } from '@/api/query/task-types';
@@ -41,10 +41,22 @@ export function useRequest(id: string | undefined) {
   });
 }
 
-export function RequestScreen({ requestId }: { requestId: string }) {
+// The presentation view (/requests/<id>/present) loads only when asked for; its lazy import lives
+// here rather than in the app's routes, which every screen downloads.
+const RequestPresentation = lazy(() =>
+  import('./request-present-screen').then((m) => ({ default: m.RequestPresentContent })),
+);
+
+export function RequestScreen({ requestId, present = false }: { requestId: string; present?: boolean }) {
   return (
     <QueryProvider>
-      <RequestScreenContent requestId={requestId} />
+      {present ? (
+        <Suspense fallback={null}>
+          <RequestPresentation requestId={requestId} />
+        </Suspense>
+      ) : (
+        <RequestScreenContent requestId={requestId} />
+      )}
     </QueryProvider>
   );
 }
