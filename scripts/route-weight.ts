@@ -19,12 +19,14 @@ export const ROUTE_BUDGETS = { js: 100 * KB, css: 12 * KB };
  * further while it is won back (docs/performance.md, "Over budget"). The task page of an unknown id
  * grew from 98.3 to 102.4 KB when sign-in roles, kept results and request cards landed together, and
  * to 103.3 KB with the request's inputs; Tasks (99.0 -> 101.5 KB) with the filters and the bulk
- * selection, and to 101.8 KB with the tab counts kept while a view loads; Image to video (99.4 -> 100.4 KB) with external image previews.
+ * selection, and to 101.8 KB with the tab counts kept while a view loads, and to 102.1 KB with a frame of a
+ * translation's own video on its card and the presentation route; Image to video (99.4 -> 100.4 KB) with external
+ * image previews, 100.6 -> 100.7 KB with the presentation route.
  */
 const ROUTE_JS_EXCEPTIONS: Partial<Record<string, number>> = {
   '/tasks/i2is-route-weight-unknown': 103.5 * KB,
-  '/tasks': 101.9 * KB,
-  '/image-to-video': 100.6 * KB,
+  '/tasks': 102.2 * KB,
+  '/image-to-video': 100.7 * KB,
 };
 
 /**
