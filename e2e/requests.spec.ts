@@ -151,6 +151,7 @@ test.describe('human names', () => {
     await expect(show.getByText('2 / 2')).toBeVisible();
     await expect.poll(loaded).not.toBe('');
     expect(await loaded()).not.toBe(first);
+    await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
     await expect(page).toHaveURL(new RegExp(`/requests/req-${ids[0]}$`));
     await expect(page.getByRole('heading', { level: 1, name: prompt })).toBeVisible();

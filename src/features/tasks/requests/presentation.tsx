@@ -139,7 +139,7 @@ export function Presentation({ name, slides, onExit }: PresentationProps) {
           →
         </button>
       </div>
-      <p className="hidden pb-2 text-center text-xs text-white/40 sm:block">← → to move · Esc to leave</p>
+      <p className="hidden pb-2 text-center text-xs text-white/70 sm:block">← → to move · Esc to leave</p>
     </div>
   );
 }
