@@ -232,17 +232,28 @@ const nightSky: Painter = (p) => {
     [0.55, hex('#15173f')],
     [0.8, hex('#3a2a5a')],
   ]);
-  // The Milky Way: a tilted, speckled band.
-  const tilt = p.between(-0.5, 0.5);
+  // The Milky Way: a tilted band whose glow swells and fades along its length, split by a dark dust
+  // lane and thick with faint stars.
+  const tilt = p.between(-0.6, 0.6);
   const band = noise1d(p.random);
-  for (let y = 0; y < p.h * 0.8; y++)
-    for (let x = 0; x < p.w; x += 1) {
-      const along = (x - p.w / 2) * Math.sin(tilt) + (y - p.h * 0.35) * Math.cos(tilt);
-      const d = (x - p.w / 2) * Math.cos(tilt) - (y - p.h * 0.35) * Math.sin(tilt);
-      const width = p.s * (0.2 + 0.08 * band(along / p.s, 3));
-      const k = Math.exp(-((d / width) ** 2));
-      if (k > 0.02) p.r.add(x, y, mix(hex('#8a7bd1'), hex('#f5d7c0'), k), k * 0.18);
+  const glow = noise1d(p.random);
+  const across = (x: number, y: number) => (x - p.w / 2) * Math.cos(tilt) - (y - p.h * 0.35) * Math.sin(tilt);
+  const along = (x: number, y: number) => (x - p.w / 2) * Math.sin(tilt) + (y - p.h * 0.35) * Math.cos(tilt);
+  for (let y = 0; y < p.h * 0.85; y++)
+    for (let x = 0; x < p.w; x++) {
+      const u = along(x, y) / p.s;
+      const d = across(x, y) / (p.s * (0.16 + 0.06 * band(u, 3)));
+      const k = Math.exp(-(d * d)) * (0.55 + 0.45 * glow(u * 2.5, 3));
+      const dust = 1 - 0.6 * Math.exp(-(((d - 0.15 * band(u * 3, 2)) / 0.18) ** 2));
+      if (k > 0.02) p.r.add(x, y, mix(hex('#7a6fc4'), hex('#f7dcc4'), k), k * 0.32 * dust);
     }
+  for (let i = 0; i < p.w * p.h * 0.004; i++) {
+    const x = p.random() * p.w;
+    const y = p.random() * p.h * 0.85;
+    const d = across(x, y) / (p.s * 0.18);
+    if (p.random() < Math.exp(-(d * d)))
+      p.r.add(Math.floor(x), Math.floor(y), [0.9, 0.9, 1], 0.15 + p.random() * 0.35);
+  }
   stars(p, Math.round(p.w * p.h * 0.0025), p.h * 0.85);
   const ground = ridge(p, p.h * 0.8, p.h * 0.08, 2.5, 5);
   p.r.haze(p.h * 0.78, p.h * 0.04, hex('#5a3f72'), 0.35);
