@@ -29,7 +29,7 @@ test.describe('Image to video', () => {
     await expect(page).toHaveURL('/image-to-video');
     await expect(page.getByRole('heading', { level: 1, name: 'Image to video' })).toBeVisible();
     const startFrame = page.getByRole('textbox', { name: 'Start frame URL' });
-    await expect(startFrame).toHaveValue(new RegExp(`/emulator/media/images/${imageId}\\.svg$`));
+    await expect(startFrame).toHaveValue(new RegExp(`/emulator/media/images/${imageId}\\.png$`));
     await expect(page.getByRole('img', { name: 'Preview of the start frame' })).toBeVisible();
     // A 4:3 image is landscape: the closest video orientation is 16:9.
     await expect(page.getByRole('radio', { name: 'Landscape' })).toBeChecked();

@@ -232,7 +232,7 @@ test.describe('demo mode (npm run demo)', () => {
     await page.goto(`${server.url}/`);
     await expect(page).toHaveURL(/\/tasks$/);
     await expect(page.getByText('SUCCEEDED').first()).toBeVisible({ timeout: 15_000 });
-    // Cards show generated images that really load (the demo's rendered scenes), not placeholders.
+    // Cards show generated images that really load (PNGs painted for their prompt), not placeholders.
     const image = page.getByRole('img', { name: /^Generated image: / }).first();
     await expect(image).toBeVisible();
     await expect
@@ -246,8 +246,10 @@ test.describe('demo mode (npm run demo)', () => {
       page.getByText(/Content review failed|timed out|Speech recognition failed|try again later/).first(),
     ).toBeVisible();
     await expect(page.getByText(/emulator:|Emulated/)).toHaveCount(0);
-    await page.getByRole('tab', { name: /In progress/ }).click();
-    await expect(page.getByText(/GENERATING|PROCESSING|PENDING/).first()).toBeVisible();
+    // No example stays running: nothing on the first screen says "Working on it…" for good.
+    await page.getByRole('tab', { name: /^All/ }).click();
+    await expect(page.getByText('SUCCEEDED').first()).toBeVisible();
+    await expect(page.getByText(/Working on it|GENERATING|PROCESSING|PENDING/)).toHaveCount(0);
     await page.waitForLoadState('networkidle');
     expect(await page.evaluate(() => window.__cspViolations ?? [])).toEqual([]);
     expect(problems).toEqual([]);

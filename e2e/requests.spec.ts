@@ -111,8 +111,50 @@ test.describe('human names', () => {
     const downloading = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Download image' }).click();
     expect((await downloading).suggestedFilename()).toMatch(
-      new RegExp(`^red-bicycle-lisbon-${run}-2\\.\\w+$`),
+      new RegExp(`^red-bicycle-lisbon-${run}-2\\.png$`),
     );
+  });
+
+  test('a request is presented one result at a time: arrow keys, two different images, Escape leaves', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const prompt = `Calm ocean at sunset ${run}`;
+    const created = await page.request.post('/v1/image_generate', { data: { prompt, generate_count: 2 } });
+    const ids = ((await created.json()) as { data: { task_ids: string[] } }).data.task_ids;
+    // Looked up through the console's /v1, as any poll does: the team's record learns each outcome.
+    for (const id of ids)
+      await expect
+        .poll(
+          async () =>
+            (
+              (await (await page.request.get(`/v1/image_generate/${id}`)).json()) as {
+                data: { status: string };
+              }
+            ).data.status,
+          { timeout: 30_000 },
+        )
+        .toBe('SUCCEEDED');
+    await page.goto(`/requests/req-${ids[0]}`);
+    await expect(page.getByText('SUCCEEDED', { exact: true })).toHaveCount(2);
+    await page.getByRole('link', { name: 'Present' }).click();
+    await expect(page).toHaveURL(new RegExp(`/requests/req-${ids[0]}/present$`));
+    const show = page.getByRole('region', { name: `Presentation: ${prompt}` });
+    await expect(show.getByText('1 / 2')).toBeVisible();
+    const loaded = () =>
+      show
+        .getByRole('img', { name: prompt })
+        .evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? img.currentSrc : ''));
+    await expect.poll(loaded).not.toBe('');
+    const first = await loaded();
+    await page.keyboard.press('ArrowRight');
+    await expect(show.getByText('2 / 2')).toBeVisible();
+    await expect.poll(loaded).not.toBe('');
+    expect(await loaded()).not.toBe(first);
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(new RegExp(`/requests/req-${ids[0]}$`));
+    await expect(page.getByRole('heading', { level: 1, name: prompt })).toBeVisible();
   });
 });
 

@@ -264,7 +264,7 @@ test.describe('task gallery: backends and history files', () => {
       result: {
         task_id: 'i2is-imported-1',
         status: 'SUCCEEDED',
-        image_url: `${baseURL}/emulator/media/images/expired.svg`,
+        image_url: `${baseURL}/emulator/media/images/expired.png`,
       },
     };
     // Finished 8 days ago: past the service's ~7 days, its result is gone.

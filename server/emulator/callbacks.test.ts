@@ -10,7 +10,7 @@ const BODY: CallbackBody = {
   code: 0,
   msg: 'ok',
   task_type: 'image_generate',
-  data: { task_id: 'i2is-1', status: 'SUCCEEDED', image_url: 'http://e.test/i.svg', error_message: '' },
+  data: { task_id: 'i2is-1', status: 'SUCCEEDED', image_url: 'http://e.test/i.png', error_message: '' },
 };
 
 async function server(statuses: number[] = []): Promise<LocalServer> {

@@ -1,9 +1,12 @@
-// The demo's media (server/emulator/assets/demo/, made by scripts/demo-assets.py): procedural scenes
-// rendered in three shapes, a few of them as short clips with posters, and the prompts people would
-// have typed to get them. The seeded history (server/entry/demo-history.ts) and the emulator's own image results
-// (svg.ts) both pick from here, so a demo never shows a placeholder.
+// The demo's scenes and the prompts people would have typed to get them. Images are painted for
+// their prompt when asked for (painted-image.ts, under PAINTED_PATH); a few scenes also exist as
+// short clips with posters, rendered once (server/emulator/assets/demo/, scripts/demo-assets.py).
+// The seeded history (server/entry/demo-history.ts) picks from here, so a demo never shows a
+// placeholder.
 
 export const DEMO_ASSETS_PATH = '/emulator/media/demo';
+/** The history's painted images: `<scene>-p<prompt>-<shape>-v<variant>[.thumb].png`. */
+export const PAINTED_PATH = '/emulator/media/painted';
 
 type SceneShape = '16x9' | '9x16' | '1x1';
 
@@ -13,8 +16,6 @@ interface Scene {
   prompts: string[];
   /** Image-to-video prompts for a clip made from this scene; empty when it has no clip. */
   motions: string[];
-  /** Words that pick this scene for a prompt typed in the demo. */
-  keywords: RegExp;
 }
 
 export const SCENES: Scene[] = [
@@ -27,7 +28,6 @@ export const SCENES: Scene[] = [
       'Misty valleys at first light, golden glow behind the peaks',
     ],
     motions: ['Slow push-in over the ridges as the sun rises', 'Gentle drone drift across the sea of clouds'],
-    keywords: /sunrise|dawn|mountain|alps|ridge|valley|cloud|lighthouse|cliff/i,
   },
   {
     name: 'misty-forest',
@@ -37,7 +37,6 @@ export const SCENES: Scene[] = [
       'Quiet evergreen hills in morning fog, muted greens, editorial',
     ],
     motions: [],
-    keywords: /forest|pine|fog|mist|tree|woods|hill|rain|terrace|field/i,
   },
   {
     name: 'dunes',
@@ -47,7 +46,6 @@ export const SCENES: Scene[] = [
       'Minimal dune ridges under a pale blue sky, travel poster style',
     ],
     motions: [],
-    keywords: /dune|desert|sand|sahara|travel|poster|map|town/i,
   },
   {
     name: 'ocean-sunset',
@@ -61,7 +59,6 @@ export const SCENES: Scene[] = [
       'Waves shimmer in the low sun, slow pan to the horizon',
       'Time-lapse feel: clouds drift while the sun sets',
     ],
-    keywords: /ocean|sea|sunset|beach|wave|bay|coast|summer|water|lake/i,
   },
   {
     name: 'aurora',
@@ -74,7 +71,6 @@ export const SCENES: Scene[] = [
       'The aurora ripples slowly while the camera holds still',
       'Slow tilt up from the lake to the northern lights',
     ],
-    keywords: /aurora|northern|stars|iceland|galaxy/i,
   },
   {
     name: 'liquid-marble',
@@ -84,7 +80,6 @@ export const SCENES: Scene[] = [
       'Marbled paper texture in deep teal with gold veins',
     ],
     motions: [],
-    keywords: /abstract|marble|liquid|ink|texture|pattern|background|gold|swirl|mug|coffee|product|ceramic/i,
   },
   {
     name: 'city-bokeh',
@@ -94,7 +89,6 @@ export const SCENES: Scene[] = [
       'Festive bokeh background for a holiday newsletter',
     ],
     motions: [],
-    keywords: /city|bokeh|light|neon|street|urban|festive|holiday|night market|cozy|nook|interior/i,
   },
   {
     name: 'moonlit-peaks',
@@ -104,7 +98,40 @@ export const SCENES: Scene[] = [
       'Full moon rising over snowy summits, calm and cold',
     ],
     motions: [],
-    keywords: /moon|snow|winter|peak|summit|cold|ice/i,
+  },
+  {
+    name: 'city-skyline',
+    prompts: [
+      'City skyline at dusk, lit windows, reflections on the river',
+      'Downtown skyline at night, warm windows, cinematic',
+    ],
+    motions: [],
+  },
+  {
+    name: 'portrait',
+    prompts: [
+      'Backlit studio portrait of a woman, warm bokeh, rim light',
+      'Portrait of a team lead, soft rim light, dark background',
+    ],
+    motions: [],
+  },
+  {
+    name: 'product',
+    prompts: [
+      'Product shot of a glass bottle on a seamless backdrop, soft shadow',
+      'Ceramic coffee mug, studio packshot, soft daylight',
+    ],
+    motions: [],
+  },
+  {
+    name: 'night-sky',
+    prompts: ['Milky Way over dark hills, starry night sky, long exposure'],
+    motions: [],
+  },
+  {
+    name: 'alpine-lake',
+    prompts: ['Still alpine lake with mountain reflection, morning light'],
+    motions: [],
   },
 ];
 
@@ -131,7 +158,30 @@ export function hash32(text: string): number {
   return h >>> 0;
 }
 
-/** The scene a prompt typed in the demo gets: the first whose words it mentions, else one by hash. */
-export function sceneForPrompt(prompt: string, seed: string): Scene {
-  return SCENES.find((scene) => scene.keywords.test(prompt)) ?? SCENES[hash32(seed) % SCENES.length]!;
+const SHAPE_RATIO: Record<SceneShape, string> = { '16x9': '16:9', '9x16': '9:16', '1x1': '1:1' };
+
+/** The file name of a history image: a scene's prompt in a shape, one of a few variants. */
+export function paintedDemoName(
+  scene: string,
+  prompt: number,
+  shape: SceneShape,
+  variant: number,
+  thumbnail: boolean,
+) {
+  return `${scene}-p${prompt}-${shape}-v${variant}${thumbnail ? '.thumb' : ''}.png`;
+}
+
+/** What a history image's file name asks to paint, or undefined for a name paintedDemoName cannot make. */
+export function paintedDemoImage(
+  file: string,
+): { prompt: string; seed: string; ratio: string; longSide: number } | undefined {
+  const match = /^([a-z-]+)-p(\d{1,2})-(16x9|9x16|1x1)-v(\d)(\.thumb)?\.png$/.exec(file);
+  const prompt = match && SCENES.find((scene) => scene.name === match[1])?.prompts[Number(match[2])];
+  if (!match || !prompt) return undefined;
+  return {
+    prompt,
+    seed: `${match[1]}-${match[2]}-${match[4]}`,
+    ratio: SHAPE_RATIO[match[3] as SceneShape],
+    longSide: match[5] ? 400 : 1024,
+  };
 }

@@ -163,23 +163,18 @@ describe('downloadReferenceImages', () => {
   });
 });
 
-describe('the emulator’s own image results (SVG)', () => {
+describe('SVG images', () => {
   const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="9" height="16"></svg>';
   const fetchSvg: typeof fetch = async () =>
     new Response(svg, { headers: { 'content-type': 'image/svg+xml' } });
 
-  it('are accepted from /emulator/media/images/, so an image result can be animated', async () => {
-    await expect(
-      downloadImage('http://127.0.0.1:1/emulator/media/images/i2is-abc.svg', {
-        fetch: fetchSvg,
-        timeoutMs: 1000,
-      }),
-    ).resolves.toBe('SVG');
-  });
-
-  it('are refused anywhere else, like any SVG', async () => {
-    await expect(
-      downloadImage('https://images.example.com/drawing.svg', { fetch: fetchSvg, timeoutMs: 1000 }),
-    ).rejects.toThrow(/not a supported image/);
+  it('are refused, even from the emulator’s own results path (its results are PNG)', async () => {
+    for (const url of [
+      'https://images.example.com/drawing.svg',
+      'http://127.0.0.1:1/emulator/media/images/i2is-abc.svg',
+    ])
+      await expect(downloadImage(url, { fetch: fetchSvg, timeoutMs: 1000 })).rejects.toThrow(
+        /not a supported image/,
+      );
   });
 });

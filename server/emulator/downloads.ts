@@ -4,21 +4,9 @@
 import { BOUNDS } from '../../src/api/schemas';
 import { sniffImageFormat, type ImageFormat as SniffedFormat } from '../../src/api/media-type';
 
-// The sniffer is shared with the browser's pre-upload check; SVG is only the emulator's own results.
+// The sniffer is shared with the browser's pre-upload check.
 export { sniffImageFormat };
-export type ImageFormat = SniffedFormat | 'SVG';
-
-const ascii = (bytes: Uint8Array, start: number, end: number) =>
-  String.fromCharCode(...bytes.subarray(start, end));
-
-/**
- * The emulator draws its image results as SVG (svg.ts), a format the service does not take. They are
- * the service's own results, though, so they are accepted as inputs (Animate makes a video from one).
- */
-const OWN_IMAGE_RESULT = /^\/emulator\/media\/images\/[^/]+\.svg$/;
-function isOwnImageResult(url: string, bytes: Uint8Array): boolean {
-  return OWN_IMAGE_RESULT.test(new URL(url).pathname) && ascii(bytes, 0, 5) === '<svg ';
-}
+export type ImageFormat = SniffedFormat;
 
 interface DownloadOptions {
   fetch: typeof fetch;
@@ -84,7 +72,7 @@ export async function downloadImage(url: string, options: DownloadOptions): Prom
     }
     const bytes = await readLimited(response, maxBytes);
     if (bytes === 'too_large') throw new DownloadError(url, `larger than ${megabytes(maxBytes)}`);
-    const format = sniffImageFormat(bytes) ?? (isOwnImageResult(url, bytes) ? 'SVG' : undefined);
+    const format = sniffImageFormat(bytes);
     if (!format) throw new DownloadError(url, 'not a supported image (JPG, JPEG, PNG, BMP, WebP or GIF)');
     return format;
   } catch (error) {

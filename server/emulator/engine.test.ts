@@ -76,7 +76,7 @@ describe('completion callbacks of emulated tasks', () => {
     expect((bodies[0] as { data: Record<string, unknown> }).data).toEqual({
       task_id: expect.any(String),
       status: 'SUCCEEDED',
-      image_url: expect.stringMatching(/^http:\/\/localhost\/emulator\/media\/images\/i2is-\w+\.svg$/),
+      image_url: expect.stringMatching(/^http:\/\/localhost\/emulator\/media\/images\/i2is-\w+\.png$/),
       error_message: '',
     });
   });

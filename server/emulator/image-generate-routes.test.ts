@@ -85,9 +85,11 @@ describe('POST /v1/image_generate', () => {
     expect(body.data.task_ids).toHaveLength(1);
     emulator.clock.now += 60_000;
     const { body: task } = await getJson(emulator, `/v1/image_generate/${body.data.task_ids[0]}`);
-    const svg = await (await emulator.service.request(new URL(task.data.image_url).pathname)).text();
-    expect(svg).not.toContain('Emulated');
-    expect(svg).toContain('width="1152" height="2048"');
+    const png = Buffer.from(
+      await (await emulator.service.request(new URL(task.data.image_url).pathname)).arrayBuffer(),
+    );
+    // 2K is painted 1536 px on the long side (painted-image.ts), 9:16 upright.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([864, 1536]);
   });
 
   it('accepts an http(s) callback_url and refuses another scheme', async () => {
@@ -186,8 +188,8 @@ describe('GET /v1/image_generate/{id}', () => {
     expect((await getJson(emulator, `/v1/image_generate/${id}`)).body.data).toEqual({
       task_id: id,
       status: 'SUCCEEDED',
-      image_url: `http://console.test:5173/emulator/media/images/${id}.svg`,
-      thumbnail_url: `http://console.test:5173/emulator/media/images/${id}.thumb.svg`,
+      image_url: `http://console.test:5173/emulator/media/images/${id}.png`,
+      thumbnail_url: `http://console.test:5173/emulator/media/images/${id}.thumb.png`,
       error_message: '',
     });
   });

@@ -18,44 +18,88 @@ describe('committed assets', () => {
   });
 });
 
+/** Width and height from a PNG's IHDR chunk, after checking the signature. */
+function pngSize(bytes: Uint8Array): { width: number; height: number } {
+  expect(Buffer.from(bytes.subarray(0, 8)).toString('hex')).toBe('89504e470d0a1a0a');
+  const view = new DataView(bytes.buffer, bytes.byteOffset);
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
 describe('generated images', () => {
-  it('serve an SVG with the prompt, long cache headers and a locked-down CSP once SUCCEEDED', async () => {
+  it('serve a PNG of the requested shape and quality with long cache headers once SUCCEEDED', async () => {
     const emulator = make();
     const id = emulator.seedTask({
       kind: 'image_generate',
       createdAt: LONG_AGO(),
-      params: { prompt: 'Fox <script>', ratio: '16:9', quality: '1K' },
+      params: { prompt: 'Calm ocean at sunset', ratio: '16:9', quality: '2K' },
     });
-    const response = await emulator.service.request(`/emulator/media/images/${id}.svg`);
+    const response = await emulator.service.request(`/emulator/media/images/${id}.png`);
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+    expect(response.headers.get('content-type')).toBe('image/png');
     expect(response.headers.get('cache-control')).toBe('public, max-age=604800, immutable');
-    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
-    const svg = await response.text();
-    expect(svg).toContain('Fox &lt;script&gt;');
-    expect(svg).not.toContain('<script');
-    expect(svg).toContain('width="1024" height="576"');
+    expect(pngSize(new Uint8Array(await response.arrayBuffer()))).toEqual({ width: 1536, height: 864 });
   });
 
-  it('serve a smaller thumbnail variant', async () => {
+  it('serve a 400 px thumbnail', async () => {
     const emulator = make();
     const id = emulator.seedTask({
       kind: 'image_generate',
       createdAt: LONG_AGO(),
       params: { ratio: '9:16' },
     });
-    const svg = await (await emulator.service.request(`/emulator/media/images/${id}.thumb.svg`)).text();
-    expect(svg).toContain('width="180" height="320"');
+    const response = await emulator.service.request(`/emulator/media/images/${id}.thumb.png`);
+    expect(pngSize(new Uint8Array(await response.arrayBuffer()))).toEqual({ width: 225, height: 400 });
   });
 
-  it('do not exist before the task has SUCCEEDED, nor for a failed task', async () => {
+  it('differ between two tasks of the same prompt', async () => {
+    const emulator = make();
+    const params = { prompt: 'Snow-capped peaks under a full moon', ratio: '1:1', quality: '1K' };
+    const [a, b] = [1, 2].map(() =>
+      emulator.seedTask({ kind: 'image_generate', createdAt: LONG_AGO(), params }),
+    );
+    const bytes = await Promise.all(
+      [a, b].map(async (id) =>
+        Buffer.from(
+          await (await emulator.service.request(`/emulator/media/images/${id}.thumb.png`)).arrayBuffer(),
+        ),
+      ),
+    );
+    expect(bytes[0]!.equals(bytes[1]!)).toBe(false);
+  });
+
+  it('do not exist before the task has SUCCEEDED, nor for a failed task, nor as .svg', async () => {
     const emulator = make();
     const running = emulator.seedTask({ kind: 'image_generate' });
     const failed = emulator.seedTask({ kind: 'image_generate', createdAt: LONG_AGO(), outcome: 'fail' });
-    for (const id of [running, failed, 'i2is-unknown']) {
-      const response = await emulator.service.request(`/emulator/media/images/${id}.svg`);
+    const done = emulator.seedTask({ kind: 'image_generate', createdAt: LONG_AGO() });
+    for (const path of [`${running}.png`, `${failed}.png`, 'i2is-unknown.png', `${done}.svg`]) {
+      const response = await emulator.service.request(`/emulator/media/images/${path}`);
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ code: 404, msg: 'Not Found' });
+    }
+  });
+});
+
+describe("the demo history's painted images", () => {
+  it('are PNGs by scene, prompt, shape and variant; thumbnails are 400 px', async () => {
+    const emulator = make();
+    const full = await emulator.service.request('/emulator/media/painted/aurora-p0-9x16-v1.png');
+    expect(full.status).toBe(200);
+    expect(full.headers.get('content-type')).toBe('image/png');
+    expect(pngSize(new Uint8Array(await full.arrayBuffer()))).toEqual({ width: 576, height: 1024 });
+    const thumb = await emulator.service.request('/emulator/media/painted/aurora-p0-1x1-v3.thumb.png');
+    expect(pngSize(new Uint8Array(await thumb.arrayBuffer()))).toEqual({ width: 400, height: 400 });
+  });
+
+  it('answer 404 for a name that names no scene, prompt or shape', async () => {
+    const emulator = make();
+    for (const file of [
+      'nowhere-p0-1x1-v0.png',
+      'aurora-p9-1x1-v0.png',
+      'aurora-p0-4x3-v0.png',
+      'aurora-p0-1x1-v0.svg',
+    ]) {
+      expect((await emulator.service.request(`/emulator/media/painted/${file}`)).status, file).toBe(404);
     }
   });
 });

@@ -5,8 +5,8 @@ import { Hono, type Context } from 'hono';
 import { readdirSync, readFileSync } from 'node:fs';
 import { renderCaptions } from './captions';
 import { notFound } from './envelope';
-import { renderImageSvg } from './svg';
-import { DEMO_ASSETS_PATH } from './demo-scenes';
+import { DEMO_ASSETS_PATH, PAINTED_PATH, paintedDemoImage } from './demo-scenes';
+import { paintedPng, QUALITY_LONG_SIDE, THUMBNAIL_LONG_SIDE } from './painted-image';
 import { EMULATED_VIDEO_SECONDS } from './task-views';
 import { stateAt, type TaskRecord, type TaskStore } from './tasks';
 import { requestOrigin } from '../http/request-origin';
@@ -118,25 +118,25 @@ export function createMediaRoutes(store: TaskStore, now: () => number): Hono {
     return sendBytes(c, asset(`demo/${file}`), DEMO_TYPES[type]!, RESULT_CACHE);
   });
 
+  // The demo history's images (demo-history.ts): painted from a scene's prompt, by name.
+  app.get(`${PAINTED_PATH}/:file`, (c) => {
+    const image = paintedDemoImage(c.req.param('file'));
+    return image ? sendBytes(c, paintedPng(image), 'image/png', RESULT_CACHE) : notFound(c);
+  });
+
   app.get('/emulator/media/images/:file', (c) => {
-    const match = /^(.+?)(\.thumb)?\.svg$/.exec(c.req.param('file'));
+    const match = /^(.+?)(\.thumb)?\.png$/.exec(c.req.param('file'));
     const task = match && finished(match[1]!);
     if (!match || task?.kind !== 'image_generate') return notFound(c);
-    const svg = renderImageSvg({
-      taskId: task.id,
+    const png = paintedPng({
       prompt: task.prompt,
+      seed: task.id,
       ratio: task.ratio,
-      quality: task.quality,
-      thumbnail: Boolean(match[2]),
+      longSide: match[2]
+        ? THUMBNAIL_LONG_SIDE
+        : (QUALITY_LONG_SIDE[task.quality] ?? QUALITY_LONG_SIDE['1K']!),
     });
-    // An SVG opened directly is a document: forbid scripts and outside resources outright (its
-    // picture is inline, a data: URI).
-    return c.body(svg, 200, {
-      'content-type': 'image/svg+xml; charset=utf-8',
-      'cache-control': RESULT_CACHE,
-      'content-security-policy': "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
-      'x-content-type-options': 'nosniff',
-    });
+    return sendBytes(c, png, 'image/png', RESULT_CACHE);
   });
 
   app.get('/emulator/media/videos/:file', (c) => {

@@ -60,7 +60,7 @@ describe('status views', () => {
   it('build links on the origin of the creating request, only once SUCCEEDED', () => {
     expect(imageGenerateView(image, done(image) - 1).image_url).toBe('');
     expect(imageGenerateView(image, done(image)).image_url).toBe(
-      'http://console.test:5173/emulator/media/images/i2is-1.svg',
+      'http://console.test:5173/emulator/media/images/i2is-1.png',
     );
     expect(videoTranslateView(translation, done(translation)).caption_url).toBe(
       'http://console.test:5173/emulator/media/captions/vt-1.ass',

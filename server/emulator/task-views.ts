@@ -10,8 +10,8 @@ import {
 } from './tasks';
 
 const MEDIA_PATHS = {
-  image: (id: string) => `/emulator/media/images/${id}.svg`,
-  imageThumbnail: (id: string) => `/emulator/media/images/${id}.thumb.svg`,
+  image: (id: string) => `/emulator/media/images/${id}.png`,
+  imageThumbnail: (id: string) => `/emulator/media/images/${id}.thumb.png`,
   video: (id: string) => `/emulator/media/videos/${id}.mp4`,
   videoThumbnail: (id: string) => `/emulator/media/thumbnails/${id}.jpg`,
   caption: (id: string) => `/emulator/media/captions/${id}.ass`,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database';
-import { DEMO_ASSETS_PATH } from '../emulator/demo-scenes';
+import { DEMO_ASSETS_PATH, PAINTED_PATH } from '../emulator/demo-scenes';
 import { buildDemoHistory, DEMO_HISTORY_DAYS, DEMO_PEOPLE, seedDemoHistory } from './demo-history';
 
 const ORIGIN = 'http://127.0.0.1:8080';
@@ -91,9 +91,48 @@ describe('the demo history (DEMO=1, empty database)', () => {
       .execute();
     for (const { kind, result } of succeeded) {
       const url = String(kind === 'image_generate' ? result.image_url : result.video_url);
-      expect(url.startsWith(`${ORIGIN}${DEMO_ASSETS_PATH}/`), url).toBe(true);
+      if (kind === 'image_generate')
+        expect(url.startsWith(`${ORIGIN}${PAINTED_PATH}/`) && url.endsWith('.png'), url).toBe(true);
+      else expect(url.startsWith(`${ORIGIN}${DEMO_ASSETS_PATH}/`), url).toBe(true);
       if (kind === 'image_to_video') expect(String(result.thumbnail_url)).toMatch(/\.jpg$/);
     }
+  });
+
+  it('gives the images of one request different pictures', async () => {
+    const tasks = await database.db
+      .selectFrom('tasks')
+      .select(['request_id', 'result'])
+      .where('kind', '=', 'image_generate')
+      .where('status', '=', 'SUCCEEDED')
+      .execute();
+    const byRequest = new Map<string, string[]>();
+    for (const task of tasks)
+      byRequest.set(task.request_id!, [
+        ...(byRequest.get(task.request_id!) ?? []),
+        String(task.result.image_url),
+      ]);
+    const several = [...byRequest.values()].filter((urls) => urls.length > 1);
+    expect(several.length).toBeGreaterThan(5);
+    for (const urls of several) expect(new Set(urls).size, urls.join(' ')).toBe(urls.length);
+  });
+
+  it('queues a kept copy of every result, older than 7 days too, so no tile shows "Result expired"', async () => {
+    const succeeded = await database.db
+      .selectFrom('tasks')
+      .select(['id', 'kind', 'finished_at'])
+      .where('status', '=', 'SUCCEEDED')
+      .execute();
+    const copies = await database.db
+      .selectFrom('result_copies')
+      .select(['task_id', 'role', 'state'])
+      .execute();
+    const main = new Set(
+      copies.filter((c) => c.role === 'image' || c.role === 'video').map((c) => c.task_id),
+    );
+    const old = succeeded.filter((task) => task.finished_at!.getTime() < NOW - 8 * 24 * 3600_000);
+    expect(old.length).toBeGreaterThan(100);
+    for (const task of succeeded) expect(main.has(task.id), task.id).toBe(true);
+    expect(copies.every((c) => c.state === 'queued')).toBe(true);
   });
 
   it('groups tasks into requests: one submission, its tasks, one per image or language', async () => {

@@ -10,7 +10,16 @@ import { TASK_ID_PREFIXES } from '../../src/api/query/task-types';
 import type { Role } from '../../src/api/roles';
 import type { TaskType } from '../../src/api/schemas';
 import type { Db } from '../db/database';
-import { CLIP_SCENES, DEMO_ASSETS_PATH, SCENES, TRANSLATION_CLIP, shapeFor } from '../emulator/demo-scenes';
+import {
+  CLIP_SCENES,
+  DEMO_ASSETS_PATH,
+  PAINTED_PATH,
+  SCENES,
+  TRANSLATION_CLIP,
+  paintedDemoName,
+  shapeFor,
+} from '../emulator/demo-scenes';
+import { ROLE_FIELDS } from '../results/queue';
 import { requestIdOf } from '../tasks/request-fields';
 
 interface DemoPerson {
@@ -133,6 +142,9 @@ interface DemoHistory {
   events: EventRow[];
 }
 
+/** Paintings per scene prompt and shape: a request of four images shows four of them. */
+const IMAGE_VARIANTS = 4;
+
 /** Requests per hour of the day (UTC): a team in Europe, busiest mid-morning and mid-afternoon. */
 const HOURS = [7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20].map(
   (hour) => [hour, [1, 3, 6, 8, 7, 3, 5, 8, 7, 5, 3, 2, 1, 1][hour - 7]!] as const,
@@ -227,7 +239,8 @@ export function buildDemoHistory(origin: string, now: number): DemoHistory {
       [priya, 2],
     ] as const);
     const scene = rng.pick(SCENES);
-    const prompt = rng.pick(scene.prompts);
+    const promptIndex = Math.floor(rng.next() * scene.prompts.length);
+    const prompt = scene.prompts[promptIndex]!;
     const ratio = rng.weighted([
       ['16:9', 5],
       ['9:16', 3],
@@ -247,7 +260,10 @@ export function buildDemoHistory(origin: string, now: number): DemoHistory {
       [2, 3],
       [4, 3],
     ] as const);
-    const file = `${scene.name}-${shapeFor(ratio)}`;
+    // Each image of a request is another variant of the painting, so no two of them are twins.
+    const firstVariant = Math.floor(rng.next() * IMAGE_VARIANTS);
+    const painted = (index: number, thumbnail: boolean) =>
+      `${origin}${PAINTED_PATH}/${paintedDemoName(scene.name, promptIndex, shapeFor(ratio), (firstVariant + index) % IMAGE_VARIANTS, thumbnail)}`;
     const slow = (module === 'pro' ? 1.5 : 1) * (quality === '4K' ? 1.6 : 1);
     const params = { prompt, module, generate_count: count, image_quality: quality, image_ratio: ratio };
     addRequest(
@@ -256,11 +272,11 @@ export function buildDemoHistory(origin: string, now: number): DemoHistory {
       at,
       params,
       prompt,
-      Array.from({ length: count }, () => ({
+      Array.from({ length: count }, (_, index) => ({
         seconds: rng.duration(13 * slow, 0.35),
         result: (ok) => ({
-          image_url: ok ? asset(`${file}.webp`) : '',
-          thumbnail_url: ok ? asset(`${file}.thumb.webp`) : '',
+          image_url: ok ? painted(index, false) : '',
+          thumbnail_url: ok ? painted(index, true) : '',
         }),
       })),
       scene.name,
@@ -443,6 +459,25 @@ const EVENT_COLUMNS = {
 } satisfies Record<keyof EventRow, string>;
 
 /**
+ * Queues a kept copy of every seeded result, old ones too: the team keeps its results
+ * (server/results), so the demo's 30 days show pictures, never "Result expired". The copy job takes
+ * them from the emulator in-process; the usual backfill only queues links younger than 7 days, which
+ * real links older than that would no longer answer (the emulator's demo files always do).
+ */
+async function queueKeptCopies(db: Db) {
+  const roles = sql.raw(
+    `(values ${Object.entries(ROLE_FIELDS)
+      .map(([role, field]) => `('${role}', '${field}')`)
+      .join(', ')}) as f(role, field)`,
+  );
+  await sql`insert into result_copies (task_id, role, idx, source_url)
+    select t.id, f.role, 0, t.result->>f.field from tasks t cross join ${roles}
+    where t.status = 'SUCCEEDED' and t.result->>f.field ~* '^https?://'
+    order by t.finished_at desc
+    on conflict (task_id, role, idx) do nothing`.execute(db);
+}
+
+/**
  * Seeds the team and its history into an empty database; does nothing when any task or request is
  * there already (a demo on a DATABASE_URL that holds real work). Returns whether it seeded.
  */
@@ -471,6 +506,7 @@ export async function seedDemoHistory(db: Db, origin: string, now = Date.now()):
     await insertRows(trx, 'requests', history.requests, REQUEST_COLUMNS);
     await insertRows(trx, 'tasks', history.tasks, TASK_COLUMNS);
     await insertRows(trx, 'task_events', history.events, EVENT_COLUMNS);
+    await queueKeptCopies(trx);
   });
   await sql`analyze tasks`.execute(db);
   return true;

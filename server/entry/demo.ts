@@ -1,5 +1,5 @@
 // `npm run demo` (DEMO=1): the production server on the emulator, with example tasks in every state
-// (finished images and videos, failures with their message, tasks still running) so a stakeholder
+// (finished images and videos, failures with their message; none stays running) so a stakeholder
 // demo starts from a full gallery. The tasks live in the emulator's memory and, like any task made
 // through the console, in the team's record (a throwaway in-memory database unless DATABASE_URL is
 // set); `/__console/config` lists them (`demo: true`, `demoRun`, `demoTasks`) and the app imports
@@ -16,7 +16,6 @@ import { DEMO_PEOPLE, FAILURE_MESSAGES, seedDemoHistory } from './demo-history';
 
 type Outcome = SeedTaskInput['outcome'];
 const MIN = 60_000;
-const running = (status: string): Outcome => ({ type: 'stuck', status });
 /** A failure in the service's words (demo-history.ts), not the emulator's `emulator:fail` message. */
 const failing = (kind: DemoTask['kind']): Outcome => ({
   type: 'fail',
@@ -84,15 +83,14 @@ const IMAGES: DemoImage[] = [
     quality: '2K',
     module: 'std',
     ago: 9,
-    outcome: running('GENERATING'),
   },
 ];
-// The newest cards are finished: a stakeholder's first screen shows results, the running ones follow.
+// The newest cards are finished: a stakeholder's first screen shows results.
 const TRANSLATIONS: DemoTranslation[] = [
   { language: 'Spanish', ago: 50 },
   { language: 'French', ago: 50 },
   { language: 'German', ago: 40, outcome: failing('video_translate') },
-  { language: 'Japanese', ago: 14, outcome: running('PROCESSING') },
+  { language: 'Japanese', ago: 14 },
 ];
 const CLIPS: DemoClip[] = [
   {
@@ -108,7 +106,6 @@ const CLIPS: DemoClip[] = [
     aspectRatio: '9:16',
     audio: false,
     ago: 12,
-    outcome: running('PENDING'),
   },
 ];
 
@@ -174,7 +171,7 @@ function seedDemoTasks(seed: (input: SeedTaskInput) => string, origin: string, n
       {
         model: 'V',
         prompt,
-        image_url: `${origin}/emulator/media/images/${imageId}.svg`,
+        image_url: `${origin}/emulator/media/images/${imageId}.png`,
         aspect_ratio: aspectRatio,
         aspect_resolution: '1080p',
         duration: 8,
@@ -201,7 +198,7 @@ function seedDemoTasks(seed: (input: SeedTaskInput) => string, origin: string, n
     {
       model: 'KL',
       prompt: 'The dunes meet the sea at sunset, one calm scene',
-      reference_images: [1, 2].map((index) => `${origin}/emulator/media/images/${imageIds[index]}.svg`),
+      reference_images: [1, 2].map((index) => `${origin}/emulator/media/images/${imageIds[index]}.png`),
       aspect_ratio: '16:9',
       aspect_resolution: '720p',
       duration: 5,

@@ -62,14 +62,13 @@ describe('security headers: per-response policies', () => {
     expect(policies(part)[0]).toBe("default-src 'none'; sandbox");
   });
 
-  it("keeps a generated SVG image's own policy", async () => {
+  it("gives a generated PNG image the app's policy alone (it is no document)", async () => {
     const { app, emulator } = consoleOnEmulator();
     const id = emulator.seedTask({ kind: 'image_generate', createdAt: emulator.clock.now - 3_600_000 });
-    const svg = await app.request(`/emulator/media/images/${id}.svg`);
-    expect(svg.status).toBe(200);
-    const [own, appWide] = policies(svg);
-    expect(own).toMatch(/^default-src 'none';.*sandbox$/);
-    expect(appWide).toBe(contentSecurityPolicy());
+    const png = await app.request(`/emulator/media/images/${id}.thumb.png`);
+    expect(png.status).toBe(200);
+    expect(png.headers.get('content-type')).toBe('image/png');
+    expect(policies(png)).toEqual([contentSecurityPolicy()]);
   });
 
   it("gives every other answer the app's policy alone", async () => {

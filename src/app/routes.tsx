@@ -99,6 +99,9 @@ export function AppRoutes() {
           {(params) => <TaskDetailScreen taskId={decodeURIComponent(params.taskId)} />}
         </Route>
         <Route path="/insights" component={InsightsScreen} />
+        <Route path="/requests/:requestId/present">
+          {(params) => <RequestScreen requestId={decodeURIComponent(params.requestId)} present />}
+        </Route>
         <Route path="/requests/:requestId">
           {(params) => <RequestScreen requestId={decodeURIComponent(params.requestId)} />}
         </Route>

@@ -30,6 +30,21 @@ const PlayIcon = () => (
 );
 
 /** Gallery card media: a poster and a play button until the card gets one of the few player slots. */
+/** A still of a video without a cover image: only its first second's data loads. */
+export function VideoFrame({ url }: { url: string }) {
+  return (
+    <video
+      src={`${url}#t=1`}
+      preload="metadata"
+      muted
+      playsInline
+      tabIndex={-1}
+      aria-hidden
+      className="absolute inset-0 size-full object-cover"
+    />
+  );
+}
+
 export function CardMedia({ record, view }: { record: TaskRecord; view: TaskView }) {
   const { mounted, claim, release } = usePlayerSlot(record.id);
   const expired = useResultExpired(record);
@@ -85,17 +100,22 @@ export function CardMedia({ record, view }: { record: TaskRecord; view: TaskView
         {view.thumbnail.url ? (
           <Img link={view.thumbnail} alt="" className="size-full object-cover" what="thumbnail" />
         ) : (
-          // Translations have no cover image: show what the video is instead of a black frame.
+          // Translations have no cover image: a frame of the video itself (only its first second's
+          // data loads), with the language and the video's name over it.
           <div
             aria-hidden="true"
-            className="flex size-full flex-col items-center justify-end gap-0.5 bg-linear-to-br from-indigo-700 via-violet-700 to-fuchsia-700 px-6 pb-4 text-center text-white"
+            className="relative flex size-full flex-col items-center justify-end gap-0.5 overflow-hidden bg-linear-to-br from-indigo-700 via-violet-700 to-fuchsia-700 px-6 pb-4 text-center text-white"
           >
+            {view.video.url && <VideoFrame url={view.video.url} />}
+            <div className="absolute inset-0 bg-linear-to-t from-zinc-950/80 via-zinc-950/20 to-transparent" />
             {view.language && (
-              <span className="text-xs font-semibold tracking-widest uppercase opacity-80">
+              <span className="relative text-xs font-semibold tracking-widest uppercase opacity-90">
                 {view.language}
               </span>
             )}
-            <span className="line-clamp-2 text-base font-semibold break-words">{view.name ?? 'Video'}</span>
+            <span className="relative line-clamp-2 text-base font-semibold break-words">
+              {view.name ?? 'Video'}
+            </span>
           </div>
         )}
         <button

@@ -12,6 +12,7 @@ import { requestProgress } from './request-groups';
 import { resultRemoved } from '@/features/tasks/shared/result-copies';
 import { useResultExpired } from '@/features/tasks/shared/result-expiry';
 import { StatusBadge } from '@/features/tasks/shared/status-badge';
+import { VideoFrame } from '@/features/tasks/list/card-media';
 import { Creator } from '@/features/tasks/list/task-card';
 import { StarButton } from '@/features/tasks/shared/stars';
 import { AddToBoardButton } from '@/features/tasks/boards/add-to-board';
@@ -126,11 +127,29 @@ function Thumbnails({ request }: { request: TeamRequest }) {
   );
 }
 
+/**
+ * A frame of a finished translation's own video behind its languages (a video element that loads
+ * only its first second's data), so the card shows the video, not a placeholder.
+ */
+function TranslationPoster({ task }: { task: TeamTask }) {
+  const view = viewOf(task);
+  const expired = useResultExpired(task);
+  if (expired || !view.video.url) return null;
+  return (
+    <>
+      <VideoFrame url={view.video.url} />
+      <div className="absolute inset-0 bg-zinc-950/35" />
+    </>
+  );
+}
+
 /** A translation: its languages in a row, each with its state, each linking to its task. */
 function Languages({ request }: { request: TeamRequest }) {
+  const finished = request.tasks.find((task) => viewOf(task).tone === 'succeeded');
   return (
-    <div className="flex aspect-video flex-col justify-center bg-linear-to-br from-indigo-700 via-violet-700 to-fuchsia-700 p-4">
-      <ul aria-label="Languages" className="flex flex-wrap content-center justify-center gap-1.5">
+    <div className="relative flex aspect-video flex-col justify-center overflow-hidden bg-linear-to-br from-indigo-700 via-violet-700 to-fuchsia-700 p-4">
+      {finished && <TranslationPoster task={finished} />}
+      <ul aria-label="Languages" className="relative flex flex-wrap content-center justify-center gap-1.5">
         {request.tasks.map((task, index) => {
           const view = viewOf(task);
           const language = view.language ?? `Translation ${index + 1}`;

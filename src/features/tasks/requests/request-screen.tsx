@@ -1,7 +1,7 @@
 // One request (/requests/<id>): what was asked, by whom and when, and each of its tasks as a card,
 // followed live. "All tasks →" after a submit opens it; a task page links to it.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
 import { isTerminalStatus } from '@/api/status';
 import { TASK_TYPE_LABELS } from '@/api/query/task-types';
@@ -44,10 +44,22 @@ export function useRequest(id: string | undefined) {
   });
 }
 
-export function RequestScreen({ requestId }: { requestId: string }) {
+// The presentation view (/requests/<id>/present) loads only when asked for; its lazy import lives
+// here rather than in the app's routes, which every screen downloads.
+const RequestPresentation = lazy(() =>
+  import('./request-present-screen').then((m) => ({ default: m.RequestPresentContent })),
+);
+
+export function RequestScreen({ requestId, present = false }: { requestId: string; present?: boolean }) {
   return (
     <QueryProvider>
-      <RequestScreenContent requestId={requestId} />
+      {present ? (
+        <Suspense fallback={null}>
+          <RequestPresentation requestId={requestId} />
+        </Suspense>
+      ) : (
+        <RequestScreenContent requestId={requestId} />
+      )}
     </QueryProvider>
   );
 }
@@ -83,7 +95,17 @@ function RequestScreenContent({ requestId }: { requestId: string }) {
           {data ? `${TASK_TYPE_LABELS[data.kind]} request` : 'Request'}
           {data && ` · ${data.tasks.length} ${data.tasks.length === 1 ? 'task' : 'tasks'}`}
         </p>
-        <h1 className="text-xl font-semibold tracking-tight break-words sm:text-2xl">{heading}</h1>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <h1 className="min-w-0 text-xl font-semibold tracking-tight break-words sm:text-2xl">{heading}</h1>
+          {data && data.tasks.some((task) => task.status === 'SUCCEEDED') && (
+            <Link
+              href={`/requests/${encodeURIComponent(requestId)}/present`}
+              className="shrink-0 rounded-md border border-zinc-300 bg-white px-3 py-1.5 text-sm font-medium text-zinc-900 shadow-sm hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800"
+            >
+              Present
+            </Link>
+          )}
+        </div>
         {data && (
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
             <time dateTime={new Date(data.createdAt).toISOString()}>{formatDateTime(data.createdAt)}</time>
