@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testConsoleInfo, withConsoleInfo } from '@/testing/console-info';
@@ -16,7 +16,7 @@ describe('Settings → who you are', () => {
     });
     render(withConsoleInfo(info, <HistoryActions />));
     await userEvent.click(screen.getByRole('button', { name: 'More' }));
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Settings…' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Settings…' }));
     expect(await screen.findByText('Ada')).toBeVisible();
     expect(screen.getByText('Recorded as the creator of the tasks you make.')).toBeVisible();
     expect(screen.queryByRole('textbox', { name: 'Your name' })).toBeNull();
@@ -30,9 +30,9 @@ describe('the More menu', () => {
     expect(button).toHaveAttribute('aria-haspopup', 'menu');
     await userEvent.click(button);
     expect(button).toHaveAttribute('aria-expanded', 'true');
-    const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
+    const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
     expect(items).toEqual(['Export history', 'Import history…', 'Settings…']);
-    expect(screen.getByRole('menuitem', { name: 'Export history' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Export history' })).toHaveFocus());
     await userEvent.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: 'Import history…' })).toHaveFocus();
     await userEvent.keyboard('{ArrowUp}{ArrowUp}');
