@@ -165,7 +165,10 @@ describe('completion callbacks of emulated tasks', () => {
     await postJson(emulator, '/v1/image_generate', { prompt: 'x' });
     // Control: a task made after them that does finish with a callback_url. Its callback is due
     // no sooner than theirs would have been, so once it is in, theirs would be too.
-    const control = await postJson(emulator, '/v1/image_generate', { prompt: 'x', callback_url: `${s.url}/cb` });
+    const control = await postJson(emulator, '/v1/image_generate', {
+      prompt: 'x',
+      callback_url: `${s.url}/cb`,
+    });
     const controlId = (control.body as { data: { task_ids: string[] } }).data.task_ids[0]!;
     await waitFor(() => s.requests.length >= 1);
     expect(s.requests).toHaveLength(1);
