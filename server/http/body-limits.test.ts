@@ -53,6 +53,17 @@ describe('createBodyLimits', () => {
     expect((await post('/other', 'plain words', 'text/plain')).status).toBe(200);
   });
 
+  it('asks no type of an empty body (Content-Length: 0), and does of a body of one byte', async () => {
+    const send = (body: string) =>
+      app().request('/json/1', {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', 'content-length': String(body.length) },
+        body,
+      });
+    expect((await send('')).status).toBe(200);
+    expect((await send('x')).status).toBe(415);
+  });
+
   it('leaves a route that counts its own bytes untouched, and reads nothing for a GET', async () => {
     expect(await (await post('/upload', 'x'.repeat(6000))).json()).toEqual({ untouched: true });
     expect((await app().request('/json/1')).status).toBe(200);
