@@ -197,9 +197,7 @@ test.describe('the team’s tasks', () => {
         document.querySelector('main')!.prepend(block);
       });
       await expect
-        .poll(() =>
-          page.evaluate(() => ((window as { layoutShifts?: number[] }).layoutShifts ?? []).length),
-        )
+        .poll(() => page.evaluate(() => ((window as { layoutShifts?: number[] }).layoutShifts ?? []).length))
         .toBeGreaterThan(shifts.length);
     }
     await Promise.all([ada.context().close(), other.context().close()]);
