@@ -14,6 +14,9 @@ export default tseslint.config(
       'playwright-report',
       'node_modules',
       'screenshots',
+      // StrykerJS: its sandbox while it runs, and the reports it writes (stryker.config.json).
+      '.stryker-tmp',
+      'reports',
     ],
   },
   js.configs.recommended,

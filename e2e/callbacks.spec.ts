@@ -180,6 +180,9 @@ test('the Callbacks screen fits a phone and a desktop', { tag: '@screenshots' },
     window.scrollTo(0, 0);
   });
   await page.mouse.move(0, 843);
-  await page.waitForTimeout(400); // let the colour transitions of the theme switch finish
+  // The colour transitions of the theme switch have finished: no animation or transition runs.
+  await expect
+    .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length))
+    .toBe(0);
   await saveScreenshot(page, 'callbacks-390-dark');
 });

@@ -177,13 +177,28 @@ test.describe('the team’s tasks', () => {
       const image = page.getByRole('img', { name: `Generated image: Still ${run}` });
       await expect(image).toHaveJSProperty('complete', true);
       await expect(page.getByRole('button', { name: 'Re-run' })).toBeVisible();
-      await page.waitForTimeout(300);
+      // Everything the page waits for is in (record, copy, image above; fonts here), and two frames
+      // have been laid out since: a shift they caused has been reported.
+      await page.evaluate(async () => {
+        await document.fonts.ready;
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      });
       const shifts = await page.evaluate(() => (window as { layoutShifts?: number[] }).layoutShifts ?? []);
       // The header's backend badge may nudge its row by a pixel (0.0005); nothing in the page moves.
       expect(
         shifts.reduce((sum, value) => sum + value, 0),
         `${who}: ${shifts.join(', ')}`,
       ).toBeLessThan(0.005);
+      // Control: the observer does see a shift. A block put in above the content moves the page,
+      // and that is reported.
+      await page.evaluate(() => {
+        const block = document.createElement('div');
+        block.style.height = '200px';
+        document.querySelector('main')!.prepend(block);
+      });
+      await expect
+        .poll(() => page.evaluate(() => ((window as { layoutShifts?: number[] }).layoutShifts ?? []).length))
+        .toBeGreaterThan(shifts.length);
     }
     await Promise.all([ada.context().close(), other.context().close()]);
   });

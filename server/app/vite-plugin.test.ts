@@ -137,14 +137,16 @@ describe.each<HookName>(['configureServer', 'configurePreviewServer'])('%s', (ho
     const { base } = await serve(handler);
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     httpServer.emit('close');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    // The callback store is closed, so a callback is refused (500) instead of acknowledged.
-    const callback = await fetch(`${base}/callbacks/${SECRET}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(videoTranslateCallback),
+    // The callback store is closed (which takes a moment), so a callback is refused (500) instead
+    // of acknowledged.
+    await vi.waitFor(async () => {
+      const callback = await fetch(`${base}/callbacks/${SECRET}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(videoTranslateCallback),
+      });
+      expect(callback.status).toBe(500);
     });
-    expect(callback.status).toBe(500);
     logged.mockRestore();
   });
 });

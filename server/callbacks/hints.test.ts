@@ -333,10 +333,13 @@ describe('the secret-free door for signed-in browsers (/__console/callbacks)', (
     let text = '';
     while (!text.includes('i2is-streamed')) text += new TextDecoder().decode((await reader.read()).value);
     await reader.cancel();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const next = await server.nodeApp.app.request(`${CONSOLE_CALLBACKS_PATH}/events`);
-    expect(next.status).toBe(200);
-    await next.body!.cancel();
+    // The slot is freed once the cancel has gone through the stream: a new stream is then let in.
+    let next: Response | undefined;
+    await vi.waitFor(async () => {
+      next = await server.nodeApp.app.request(`${CONSOLE_CALLBACKS_PATH}/events`);
+      expect(next.status).toBe(200);
+    });
+    await next!.body!.cancel();
   });
 });
 

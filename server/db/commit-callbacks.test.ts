@@ -4,7 +4,7 @@
 // Each group here is formed by appending in one tick (the store groups what arrives before its
 // next turn). The fold cases were written against the earlier fold in JavaScript and passed there.
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CallbackBody } from '../../src/api/schemas';
 import { CallbackStore } from '../callbacks/store';
 import { announcedIds, notifyPayloads } from '../tasks/announce';
@@ -63,12 +63,18 @@ describe.each(Object.keys(opens))('on %s', (kind) => {
       event.source,
       event.status,
     ]);
-  /** The TASKS_CHANNEL payloads heard since the last call (NOTIFY arrives just after the commit). */
-  async function heard(expected: number): Promise<string[]> {
-    const deadline = Date.now() + 2000;
-    while (notices.length < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
-    await new Promise((r) => setTimeout(r, 50)); // nothing more is on its way
-    return notices.splice(0);
+  /**
+   * The TASKS_CHANNEL payloads heard since the last call. NOTIFY arrives just after the commit, in
+   * commit order: a marker sent now arrives after everything the groups before it sent, so once it
+   * is in, nothing more of theirs is on its way (no fixed wait, no guess of how many).
+   */
+  let barriers = 0;
+  async function heard(): Promise<string[]> {
+    const marker = `barrier-${++barriers}`;
+    await sql`select pg_notify(${TASKS_CHANNEL}, ${marker})`.execute(database.db);
+    await vi.waitFor(() => expect(notices).toContain(marker));
+    const all = notices.splice(0);
+    return all.slice(0, all.indexOf(marker));
   }
 
   describe('a group of callbacks moves its tasks on', () => {
@@ -128,7 +134,7 @@ describe.each(Object.keys(opens))('on %s', (kind) => {
         ['t-2', 'callback', 'SUCCEEDED'],
         ['t-1', 'callback', 'SUCCEEDED'],
       ]);
-      expect(await heard(1)).toEqual(['["t-1","t-2"]']);
+      expect(await heard()).toEqual(['["t-1","t-2"]']);
     });
 
     it('moves a known task on: keeps what callbacks do not say, an event on a change only, finished once', async () => {
@@ -160,9 +166,12 @@ describe.each(Object.keys(opens))('on %s', (kind) => {
         result: { keep: 1, a: 1, task_id: 't-9', status: 'SUCCEEDED', name: '' },
       });
       expect(first.finished_at).not.toBeNull();
-      await new Promise((r) => setTimeout(r, 20));
+      // Each group must be dated later than the one before: wait for the clock to move on.
+      const later = async (than: Date) =>
+        vi.waitFor(() => expect(Date.now()).toBeGreaterThan(than.getTime()), { interval: 1 });
+      await later(first.updated_at);
       await group(callback('image_generate', { task_id: 't-9', status: 'FAILED' }));
-      await new Promise((r) => setTimeout(r, 20));
+      await later((await task('t-9')).updated_at);
       await group(callback('image_generate', { task_id: 't-9', status: 'FAILED', b: 1 }));
       const last = await task('t-9');
       expect(last.status).toBe('FAILED');
@@ -186,7 +195,7 @@ describe.each(Object.keys(opens))('on %s', (kind) => {
         [2, false],
       ]);
       expect(replies[1]!.entry).toEqual(replies[0]!.entry);
-      expect(await heard(1)).toEqual(['["t-5","t-6"]']);
+      expect(await heard()).toEqual(['["t-5","t-6"]']);
       const before = await task('t-5');
 
       const z = callback('image_generate', { task_id: 't-6', status: 'SUCCEEDED' });
@@ -196,10 +205,10 @@ describe.each(Object.keys(opens))('on %s', (kind) => {
         [3, false],
       ]);
       expect(await task('t-5')).toEqual(before);
-      expect(await heard(1)).toEqual(['["t-6"]']);
+      expect(await heard()).toEqual(['["t-6"]']);
 
       expect((await group(structuredClone(x), structuredClone(y))).every((r) => r.duplicate)).toBe(true);
-      expect(await heard(0)).toEqual([]);
+      expect(await heard()).toEqual([]);
       expect(await events()).toEqual([
         ['t-5', 'callback', 'SUCCEEDED'],
         ['t-6', 'callback', 'FAILED'],
@@ -215,7 +224,7 @@ describe.each(Object.keys(opens))('on %s', (kind) => {
       await group(
         ...[...ids].reverse().map((id) => callback('image_generate', { task_id: id, status: 'FAILED' })),
       );
-      const payloads = await heard(2);
+      const payloads = await heard();
       expect(payloads).toEqual(notifyPayloads(ids));
       expect(payloads.length).toBeGreaterThan(1);
       expect(payloads.flatMap(announcedIds)).toEqual(ids);
@@ -235,7 +244,7 @@ describe.each(Object.keys(opens))('on %s', (kind) => {
       const [row] = await database.db.selectFrom('callbacks').selectAll().execute();
       expect(row).toMatchObject({ task_id: id, body });
       expect((await task(id)).result).toEqual(body.data);
-      expect((await heard(1)).flatMap(announcedIds)).toEqual([id]);
+      expect((await heard()).flatMap(announcedIds)).toEqual([id]);
     });
 
     it('keeps the log only, for a store that does not move tasks', async () => {
@@ -246,7 +255,7 @@ describe.each(Object.keys(opens))('on %s', (kind) => {
         ]);
         expect(reply).toMatchObject({ entry: { id: 1 }, duplicate: false });
         expect(await database.db.selectFrom('tasks').selectAll().execute()).toEqual([]);
-        expect(await heard(0)).toEqual([]);
+        expect(await heard()).toEqual([]);
       } finally {
         await logOnly.close();
       }

@@ -48,9 +48,13 @@ describe('sendCallback', () => {
 
   it('retries on non-2xx until it succeeds', async () => {
     const s = await server([500, 503, 200]);
-    sendCallback(`${s.url}/hook`, BODY, sender());
-    await waitFor(() => s.requests.length === 3);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const options = sender();
+    const released = vi.spyOn(options.scheduler, 'release');
+    sendCallback(`${s.url}/hook`, BODY, options);
+    // The third POST has had its answer (its abort handle is released): after a 2xx nothing more
+    // is scheduled, while the two failures each scheduled a retry.
+    await waitFor(() => released.mock.calls.length === 3);
+    expect(options.scheduler.pending).toBe(0);
     expect(s.requests).toHaveLength(3);
   });
 
@@ -91,17 +95,28 @@ describe('sendCallback', () => {
     for (const url of ['ftp://a.test/cb', 'javascript:alert(1)', 'file:///tmp/x', 'nope', undefined]) {
       sendCallback(url, BODY, sender({ fetch }));
     }
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    // A call is made at once (the control below shows it), so none was made.
     expect(fetch).not.toHaveBeenCalled();
+    const s = await server([200]);
+    sendCallback(`${s.url}/hook`, BODY, sender({ fetch }));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await waitFor(() => s.requests.length === 1);
   });
 
   it('stops retrying once the scheduler is closed', async () => {
     const s = await server([500, 500, 500, 500]);
     const options = sender({ retryDelayMs: 50 });
+    const released = vi.spyOn(options.scheduler, 'release');
     sendCallback(`${s.url}/hook`, BODY, options);
     await waitFor(() => s.requests.length === 1);
     options.scheduler.close();
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Control: the same failure on an open scheduler, sent now, is retried; by the time its retry
+    // is in, the closed one's (due earlier) would have been too.
+    const open = await server([500, 500, 500, 500]);
+    sendCallback(`${open.url}/hook`, BODY, sender({ retryDelayMs: 50 }));
+    await waitFor(() => open.requests.length === 2);
+    await waitFor(() => released.mock.calls.length === 1);
+    expect(options.scheduler.pending).toBe(0);
     expect(s.requests).toHaveLength(1);
   });
 });

@@ -163,8 +163,16 @@ describe('completion callbacks of emulated tasks', () => {
       callback_url: `${s.url}/cb`,
     });
     await postJson(emulator, '/v1/image_generate', { prompt: 'x' });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(s.requests).toHaveLength(0);
+    // Control: a task made after them that does finish with a callback_url. Its callback is due
+    // no sooner than theirs would have been, so once it is in, theirs would be too.
+    const control = await postJson(emulator, '/v1/image_generate', {
+      prompt: 'x',
+      callback_url: `${s.url}/cb`,
+    });
+    const controlId = (control.body as { data: { task_ids: string[] } }).data.task_ids[0]!;
+    await waitFor(() => s.requests.length >= 1);
+    expect(s.requests).toHaveLength(1);
+    expect(JSON.parse(s.requests[0]!.body)).toMatchObject({ data: { task_id: controlId } });
   });
 
   it('close() cancels callbacks that are not due yet', async () => {
@@ -172,7 +180,12 @@ describe('completion callbacks of emulated tasks', () => {
     const emulator = testEmulator({ timeScale: 0.02, now: Date.now });
     await postJson(emulator, '/v1/image_generate', { prompt: 'x', callback_url: `${s.url}/cb` });
     await emulator.close();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Control: the same task on an emulator left open, made after the closed one's: once its
+    // callback is in, the closed one's was due too.
+    const open = await server();
+    const other = make({ timeScale: 0.02, now: Date.now });
+    await postJson(other, '/v1/image_generate', { prompt: 'x', callback_url: `${open.url}/cb` });
+    await waitFor(() => open.requests.length === 1);
     expect(s.requests).toHaveLength(0);
   });
 });

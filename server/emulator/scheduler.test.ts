@@ -21,8 +21,14 @@ describe('Scheduler', () => {
     expect(controller.signal.aborted).toBe(true);
     scheduler.after(0, run);
     expect(scheduler.controller().signal.aborted).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(scheduler.pending).toBe(0);
+    // Control: an open scheduler's timer, set now, runs; by then the closed one's would have too.
+    const open = new Scheduler();
+    const control = vi.fn();
+    open.after(0, control);
+    await vi.waitFor(() => expect(control).toHaveBeenCalledOnce());
     expect(run).not.toHaveBeenCalled();
+    open.close();
   });
 
   it("does not keep the process alive (timers are unref'd)", () => {

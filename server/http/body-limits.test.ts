@@ -53,6 +53,17 @@ describe('createBodyLimits', () => {
     expect((await post('/other', 'plain words', 'text/plain')).status).toBe(200);
   });
 
+  it('asks no type of an empty body (Content-Length: 0), and does of a body of one byte', async () => {
+    const send = (body: string) =>
+      app().request('/json/1', {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', 'content-length': String(body.length) },
+        body,
+      });
+    expect((await send('')).status).toBe(200);
+    expect((await send('x')).status).toBe(415);
+  });
+
   it('leaves a route that counts its own bytes untouched, and reads nothing for a GET', async () => {
     expect(await (await post('/upload', 'x'.repeat(6000))).json()).toEqual({ untouched: true });
     expect((await app().request('/json/1')).status).toBe(200);
@@ -62,6 +73,30 @@ describe('createBodyLimits', () => {
     expect(formatBytes(1024 * 1024)).toBe('1 MB');
     expect(formatBytes(16 * 1024)).toBe('16 KB');
     expect(formatBytes(300)).toBe('300 bytes');
+    // At each unit's bound, one past it, and between: a unit only for a whole number of it.
+    expect(formatBytes(0)).toBe('0 bytes');
+    expect(formatBytes(1023)).toBe('1023 bytes');
+    expect(formatBytes(1024)).toBe('1 KB');
+    expect(formatBytes(1025)).toBe('1025 bytes');
+    expect(formatBytes(1024 * 1024 - 1024)).toBe('1023 KB');
+    expect(formatBytes(1024 * 1024 + 1024)).toBe('1025 KB');
+    expect(formatBytes(1024 * 1024 + 1)).toBe('1048577 bytes');
+  });
+
+  it('refuses past the limit on every method that sends a body, with no-store; closes only after a 413', async () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      const over = await app().request('/x', { method, body: 'abcde'.repeat(30) });
+      expect(over.status, method).toBe(413);
+      expect(over.headers.get('cache-control'), method).toBe('no-store');
+    }
+    const notJson = await post('/json/1', '{}', 'text/plain');
+    expect(notJson.status).toBe(415);
+    expect(notJson.headers.get('cache-control')).toBe('no-store');
+    expect(notJson.headers.get('connection')).toBeNull();
+    expect(await notJson.json()).toEqual({
+      code: 415,
+      msg: 'The request body must be JSON (Content-Type: application/json)',
+    });
   });
 
   it("names the upload before /v1/*, so an upload is never buffered by the table's 1 MB", () => {

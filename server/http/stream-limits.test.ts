@@ -44,7 +44,8 @@ const asSession = (app: Hono, id: string, headers: Record<string, string> = {}) 
 const peer = (address: string) => ({
   incoming: { socket: { remoteAddress: address, remotePort: 40000, remoteFamily: 'IPv4' } },
 });
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+/** Gives the socket time to fill the kernel's buffers between writes (pacing, not a wait before an assertion). */
+const pace = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('open event streams are capped', () => {
   it('per session: exactly the cap is open, one more is a 429 with Retry-After; closing one frees it', async () => {
@@ -66,8 +67,7 @@ describe('open event streams are capped', () => {
     expect(limits.stats().open).toBe(4);
 
     await open[0]!.body!.cancel();
-    await settle();
-    expect(limits.stats().open).toBe(3);
+    await vi.waitFor(() => expect(limits.stats().open).toBe(3));
     expect((await asSession(app, 'alice')).status).toBe(200);
   });
 
@@ -103,15 +103,13 @@ describe('a client that does not read is dropped, never buffered for', () => {
     // The response stream takes one event ahead of its reader; after that, nothing is read.
     expect(await out.send(event(10_000))).toBe(true);
     const waiting = [1, 2, 3, 4].map((i) => out.send(event(10_000, i)));
-    await settle();
+    await vi.waitFor(() => expect(limits.stats().pendingBytes).toBe(4 * one));
     expect(out.closed).toBe(false);
-    expect(limits.stats().pendingBytes).toBe(4 * one);
 
     expect(await out.send(event(10_000, 5))).toBe(false);
     expect(out.closed).toBe(true);
     expect(await Promise.all(waiting)).toEqual([false, false, false, false]);
-    await settle();
-    expect(limits.stats()).toMatchObject({ open: 0, pendingBytes: 0, dropped: 1 });
+    await vi.waitFor(() => expect(limits.stats()).toMatchObject({ open: 0, pendingBytes: 0, dropped: 1 }));
     expect(limits.stats().peakPendingBytes).toBe(4 * one);
     // Later events are refused at once, nothing is queued for the gone client.
     expect(await out.send(event(1_000_000, 6))).toBe(false);
@@ -126,7 +124,8 @@ describe('a client that does not read is dropped, never buffered for', () => {
     const out = streamsOut[0]!;
     await out.send(event(10)); // taken ahead of the reader
     void out.send(event(1024 * 1024, 1));
-    await settle();
+    // It waits, counted, and the stream stays open (the send below is the control that drops it).
+    await vi.waitFor(() => expect(limits.stats().pendingBytes).toBeGreaterThan(1024 * 1024));
     expect(out.closed).toBe(false);
     // A heartbeat behind it is not queued (it would tip the stream over the bound for nothing).
     expect(await out.comment('keep-alive')).toBe(true);
@@ -153,8 +152,7 @@ describe('a client that does not read is dropped, never buffered for', () => {
     expect(await stuck).toBe(false);
     expect(sleeper.closed).toBe(true);
     expect(reader.closed).toBe(false);
-    await settle();
-    expect(limits.stats()).toMatchObject({ open: 1, dropped: 1 });
+    await vi.waitFor(() => expect(limits.stats()).toMatchObject({ open: 1, dropped: 1 }));
     await body.cancel();
   });
 
@@ -173,7 +171,7 @@ describe('a client that does not read is dropped, never buffered for', () => {
       const out = streamsOut[0]!;
       // Up to 64 MB offered without waiting, more than the kernel's socket buffers take.
       for (let i = 0; i < 256 && !out.closed; i++) {
-        if (i % 8 === 0) await settle();
+        if (i % 8 === 0) await pace();
         void out.send(event(256 * 1024, i));
       }
       await vi.waitFor(() => expect(out.closed).toBe(true), { timeout: 10_000 });

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { asset } from '../emulator/media';
-import { UPLOAD_MAX_AGE_MS } from '../emulator/upload-store';
+import { UPLOAD_MAX_AGE_MS, UploadStore } from '../emulator/upload-store';
 import { UPLOAD_ROUTE } from '../emulator/uploads';
 import type { NodeApp } from '../app/node-app';
 import { createProxyApp } from '../proxy/proxy';
@@ -248,16 +248,24 @@ describe('expired uploads are swept', () => {
 
   it('every hour', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    await consoleWith({});
-    // Nothing to sweep at start; a file that expires later goes within the hour.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expiredFile();
-    expect(readdirSync(uploadsDir())).toHaveLength(3);
-    vi.advanceTimersByTime(59 * 60 * 1000);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(readdirSync(uploadsDir())).toHaveLength(3);
-    vi.advanceTimersByTime(60 * 1000);
-    await vi.waitFor(() => expect(readdirSync(uploadsDir())).toEqual([`${'e'.repeat(32)}.mp4`]));
+    // Each sweep counted as it starts, so a quiet hour is seen, not waited out.
+    const sweeps = vi.spyOn(UploadStore.prototype, 'sweep');
+    try {
+      await consoleWith({});
+      // Nothing to sweep at start (the first sweep is done before the file exists); a file that
+      // expires later goes within the hour.
+      await vi.waitFor(() => expect(sweeps).toHaveBeenCalledOnce());
+      await sweeps.mock.results[0]!.value;
+      expiredFile();
+      vi.advanceTimersByTime(59 * 60 * 1000);
+      expect(sweeps).toHaveBeenCalledOnce();
+      expect(readdirSync(uploadsDir())).toHaveLength(3);
+      vi.advanceTimersByTime(60 * 1000);
+      expect(sweeps).toHaveBeenCalledTimes(2);
+      await vi.waitFor(() => expect(readdirSync(uploadsDir())).toEqual([`${'e'.repeat(32)}.mp4`]));
+    } finally {
+      sweeps.mockRestore();
+    }
   });
 });
 

@@ -153,6 +153,25 @@ describe('first admin and local accounts', () => {
   });
 });
 
+describe('an invitation made for one address', () => {
+  it('is refused with another address (the link still works), and taken with its own', async () => {
+    const app = await start();
+    const admin = await firstAdmin(app);
+    const made = await app.request(
+      '/__console/invitations',
+      json({ role: 'creator', email: 'bo@example.com' }, admin),
+    );
+    expect(made.status).toBe(201);
+    const { path } = (await made.json()) as { path: string };
+    const fields = (email: string) => form({ name: 'Bo', email, password: 'Bo has a long password' });
+    const other = await app.request(path, fields('eve@example.com'));
+    expect(other.status).toBe(400);
+    expect(await other.text()).toContain('This invitation is for bo@example.com.');
+    // The same address written in capitals is the same address.
+    expect((await app.request(path, fields('BO@example.com'))).status).toBe(303);
+  });
+});
+
 describe('roles held on the server, at once', () => {
   it('a viewer spends nothing; made a creator, the same session creates at its next request', async () => {
     const app = await start();

@@ -5,7 +5,7 @@ import { resetTestDatabase } from '../testing/database';
 import { createInsightsRoutes, parseInsightsQuery } from './routes';
 import { expectedCsvRows, expectedInsights } from './insights-expected';
 import { HISTORY_END, insertHistory, seededHistory } from './seeded-history';
-import type { Insights, InsightsFilter } from './insights';
+import { csvField, type Insights, type InsightsFilter } from './insights';
 
 const history = seededHistory();
 const database = resetTestDatabase();
@@ -109,5 +109,47 @@ describe('bad query parameters', () => {
     const now = Date.UTC(2026, 0, 8);
     const parsed = parseInsightsQuery({}, now);
     expect(parsed).toEqual({ filter: { from: new Date(Date.UTC(2026, 0, 1)), to: new Date(now) } });
+  });
+});
+
+describe('the bounds of a period', () => {
+  const from = at(HISTORY_END - 400 * DAY);
+  it('takes exactly 366 days and refuses one millisecond more', () => {
+    expect(
+      parseInsightsQuery({ from: from.toISOString(), to: at(from.getTime() + 366 * DAY).toISOString() }),
+    ).toEqual({
+      filter: { from, to: at(from.getTime() + 366 * DAY) },
+    });
+    expect(
+      parseInsightsQuery({ from: from.toISOString(), to: at(from.getTime() + 366 * DAY + 1).toISOString() }),
+    ).toEqual({
+      error: 'the period may be at most 366 days',
+    });
+  });
+
+  it('counts by the hour up to exactly 3 days, by the day one millisecond past', async () => {
+    const start = HISTORY_END - 3 * DAY;
+    expect((await insights({ from: at(start), to: at(HISTORY_END) })).period.bucket).toBe('hour');
+    expect((await insights({ from: at(start - 1), to: at(HISTORY_END) })).period.bucket).toBe('day');
+  });
+});
+
+describe('a CSV field (RFC 4180, and nothing a spreadsheet runs)', () => {
+  it.each([
+    ['plain', 'Ada Lovelace', 'Ada Lovelace'],
+    ['a comma: quoted', 'Lovelace, Ada', '"Lovelace, Ada"'],
+    ['a quote: quoted and doubled', 'the "best" one', '"the ""best"" one"'],
+    ['a line feed: quoted', 'two\nlines', '"two\nlines"'],
+    ['a carriage return inside: quoted', 'two\rlines', '"two\rlines"'],
+    ['a leading "-": defused', '-2+3', "'-2+3"],
+    ['a leading "=": defused', '=1+1', "'=1+1"],
+    ['a leading "+": defused', '+1', "'+1"],
+    ['a leading "@": defused', '@SUM(A1)', "'@SUM(A1)"],
+    ['a leading tab: defused', '\tx', "'\tx"],
+    ['a leading carriage return: defused and quoted', '\rx', `"'\rx"`],
+    ['a "-" further on: left alone', 'a-b', 'a-b'],
+    ['a formula with a quote: defused, then quoted', '=HYPERLINK("x")', `"'=HYPERLINK(""x"")"`],
+  ])('%s', (_, value, field) => {
+    expect(csvField(value)).toBe(field);
   });
 });

@@ -140,6 +140,42 @@ describe('creations past a limit', () => {
     expect(translate.status).toBe(429);
   });
 
+  it('refuses a video of unknown length once the minutes are used exactly, not a second before', async () => {
+    await setLimits({
+      scope: 'person',
+      userId: 'user-bea',
+      limits: [{ measure: 'video_minutes', period: 'day', max: 1 }],
+    });
+    const video = (duration: number, count: number) =>
+      send(
+        'POST',
+        '/v1/image_to_video',
+        {
+          model: 'V',
+          prompt: 'waves',
+          image_url: `${TEST_ORIGIN}/emulator/samples/reference.png`,
+          aspect_resolution: '720p',
+          duration,
+          generate_count: count,
+        },
+        'Bea',
+      );
+    // A translation's length is known only once it runs: it is let in while any minute is left.
+    const translate = () =>
+      send(
+        'POST',
+        '/v1/video_translate',
+        { video_url: 'https://example.com/v.mp4', target_languages: ['fr'] },
+        'Bea',
+      );
+    expect((await video(8, 4)).status).toBe(200);
+    expect((await video(8, 3)).status).toBe(200); // 56 s of 60
+    expect((await translate()).status).toBe(200);
+    expect((await video(4, 1)).status).toBe(200); // 60 s of 60: exactly the limit
+    expect((await mine('Bea'))[0]).toMatchObject({ used: 1, remaining: 0 });
+    expect((await translate()).status).toBe(429);
+  });
+
   it('starts a new day at 00:00 UTC', async () => {
     await imagesPerDay(1);
     const { end } = windowOf('day', clock);

@@ -92,7 +92,8 @@ export async function removeKept(
   return removed;
 }
 
-const defaultBackoffMs = (attempts: number) =>
+/** 30 s after the first failed attempt, doubling each time, never more than 6 hours. */
+export const defaultBackoffMs = (attempts: number) =>
   Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 6 * 3600 * 1000);
 
 /** A failure worth another attempt later (the network, a 5xx, a stall) or not (a refused address, a 404). */

@@ -12,7 +12,7 @@ import { createGuardedFetch } from '../proxy/outbound';
 import { applyStatus } from '../tasks/recorder';
 import { asPerson } from '../testing/identity';
 import { testNodeApp, TEST_ORIGIN as ORIGIN } from '../testing/test-node-app';
-import { createCopyJob, type CopyJobOptions } from './copy-job';
+import { createCopyJob, defaultBackoffMs, type CopyJobOptions } from './copy-job';
 import { createDiskStore, RESULTS_FOLDER } from './disk-store';
 import { copiesOf } from './routes';
 import { keyFor, type ResultStore } from './store';
@@ -149,9 +149,21 @@ describe('keeping a succeeded task’s files', () => {
     expect(await body(tail)).toEqual(VIDEO.slice(-100));
     const open = await get(path, { range: `bytes=${VIDEO.length - 10}-` });
     expect(await body(open)).toEqual(VIDEO.slice(-10));
+    // The last byte alone (a range of one byte, at the end) is served; one past the end is a 416.
+    const last = await get(path, { range: `bytes=${VIDEO.length - 1}-` });
+    expect(last.status).toBe(206);
+    expect(last.headers.get('content-range')).toBe(
+      `bytes ${VIDEO.length - 1}-${VIDEO.length - 1}/${VIDEO.length}`,
+    );
+    expect(await body(last)).toEqual(VIDEO.slice(-1));
+    const first = await get(path, { range: 'bytes=0-0' });
+    expect(first.status).toBe(206);
+    expect(await body(first)).toEqual(VIDEO.slice(0, 1));
     const beyond = await get(path, { range: `bytes=${VIDEO.length}-` });
     expect(beyond.status).toBe(416);
     expect(beyond.headers.get('content-range')).toBe(`bytes */${VIDEO.length}`);
+    const bounded = await get(path, { range: `bytes=${VIDEO.length}-${VIDEO.length + 10}` });
+    expect(bounded.status).toBe(416);
     // If-Range with another validator: the whole file.
     const changed = await get(path, { range: 'bytes=0-9', 'if-range': '"other"' });
     expect(changed.status).toBe(200);
@@ -265,6 +277,39 @@ describe('keeping a succeeded task’s files', () => {
       sha256: sha256(VIDEO),
     });
     expect(fetched).toHaveLength(3);
+  });
+
+  it('retries a 429 and a 408 from a result link (busy, not gone), with the default backoff of 30 s', async () => {
+    const answers = [429, 408];
+    files.set('https://media.example.com/v.mp4', () => {
+      const status = answers.shift();
+      return status ? new Response('slow down', { status }) : bytes(VIDEO)();
+    });
+    await succeed('i2v-429', { video_url: 'https://media.example.com/v.mp4' });
+    const worker = job();
+    const due = () => sql`update result_copies set next_attempt_at = now()`.execute(server.database.db);
+    await worker.drain();
+    const row = (await rows())[0]!;
+    expect(row).toMatchObject({ state: 'queued', attempts: 1, error: 'the service answered HTTP 429' });
+    expect(Math.round((row.next_attempt_at.getTime() - row.updated_at.getTime()) / 1000)).toBe(30);
+    await due();
+    await worker.drain();
+    expect((await rows())[0]).toMatchObject({
+      state: 'queued',
+      attempts: 2,
+      error: 'the service answered HTTP 408',
+    });
+    await due();
+    await worker.drain();
+    expect((await rows())[0]).toMatchObject({ state: 'kept', attempts: 3 });
+  });
+
+  it('backs off by default 30 s after the first failure, doubling, and at most 6 hours', () => {
+    expect([1, 2, 3, 4].map(defaultBackoffMs)).toEqual([30_000, 60_000, 120_000, 240_000]);
+    // 30 s × 2^9 = 4 h 16 min is under the cap; the next would be 8 h 32 min: 6 h, and from then on.
+    expect(defaultBackoffMs(10)).toBe(30_000 * 512);
+    expect(defaultBackoffMs(11)).toBe(6 * 3600 * 1000);
+    expect(defaultBackoffMs(40)).toBe(6 * 3600 * 1000);
   });
 
   it('gives up after the last attempt, and on a 404 at once', async () => {

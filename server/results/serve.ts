@@ -22,7 +22,9 @@ function parseRange(
   const start = match[1] ? Number(match[1]) : Math.max(0, size - Number(match[2]));
   const end = match[1] && match[2] ? Math.min(Number(match[2]), size - 1) : size - 1;
   if (match[1] && match[2] && Number(match[2]) < start) return undefined;
-  return start >= size || start > end ? 'unsatisfiable' : { start, end };
+  // A start at or past the end of the file is unsatisfiable: end is at most size - 1, so that is
+  // start > end (a separate `start >= size` test could never decide alone).
+  return start > end ? 'unsatisfiable' : { start, end };
 }
 
 const etagMatches = (header: string | null, etag: string) =>

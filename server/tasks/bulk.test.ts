@@ -2,7 +2,7 @@
 // view for "Select all matching", and hiding tasks from one's own view.
 import yauzl from 'yauzl';
 import { describe, expect, it } from 'vitest';
-import { ZIP_TASKS_MAX } from '../../src/api/bulk-rules';
+import { BULK_IDS_MAX, ZIP_TASKS_MAX } from '../../src/api/bulk-rules';
 import { accessRule } from '../identity/access';
 import { useTestNodeApp, TEST_ORIGIN } from '../testing/test-node-app';
 import type { Role } from '../../src/api/roles';
@@ -105,6 +105,15 @@ describe('POST /__console/tasks/zip', () => {
     expect((await postJson('/__console/tasks/zip', { ids: ['nobody'] })).status).toBe(404);
   });
 
+  it(`takes exactly ${ZIP_TASKS_MAX} ids (counted once each) and ids of exactly 200 characters`, async () => {
+    const exactly = Array.from({ length: ZIP_TASKS_MAX }, (_, i) => `t${i}`);
+    // Past the count check, none of them is known: 404, not the cap's 400.
+    expect((await postJson('/__console/tasks/zip', { ids: exactly })).status).toBe(404);
+    expect((await postJson('/__console/tasks/zip', { ids: [...exactly, 't0'] })).status).toBe(404);
+    expect((await postJson('/__console/tasks/zip', { ids: ['x'.repeat(200)] })).status).toBe(404);
+    expect((await postJson('/__console/tasks/zip', { ids: ['x'.repeat(201)] })).status).toBe(400);
+  });
+
   it('follows the single downloads’ access: any signed-in role, viewers included', () => {
     expect(accessRule('POST', '/__console/tasks/zip').need).toBe('viewer');
     expect(accessRule('GET', '/__console/tasks/x/download/result').need).toBe('viewer');
@@ -141,6 +150,27 @@ describe('hidden tasks', () => {
     await postJson('/__console/tasks/hidden', { ids: [a], hidden: false }, 'Ana');
     expect(await hiddenOf('Ana')).toEqual([b]);
     expect((await postJson('/__console/tasks/hidden', { ids: [a] }, 'Ana')).status).toBe(400);
+  });
+
+  it("unhiding touches only the asker's own hides, never another person's", async () => {
+    const [a] = await translated(['Japanese']);
+    const hiddenOf = async (user: string) =>
+      ((await (await request('/__console/tasks/hidden', {}, user)).json()) as { data: { ids: string[] } })
+        .data.ids;
+    await postJson('/__console/tasks/hidden', { ids: [a], hidden: true }, 'Ana');
+    await postJson('/__console/tasks/hidden', { ids: [a], hidden: true }, 'Bo');
+    expect((await postJson('/__console/tasks/hidden', { ids: [a], hidden: false }, 'Bo')).status).toBe(200);
+    expect(await hiddenOf('Bo')).toEqual([]);
+    expect(await hiddenOf('Ana')).toEqual([a]);
+  });
+
+  it(`takes exactly ${BULK_IDS_MAX} ids at once and refuses one more`, async () => {
+    const ids = (count: number) => Array.from({ length: count }, (_, i) => `gone-${i}`);
+    const exactly = await postJson('/__console/tasks/hidden', { ids: ids(BULK_IDS_MAX), hidden: false });
+    expect(exactly.status).toBe(200);
+    const past = await postJson('/__console/tasks/hidden', { ids: ids(BULK_IDS_MAX + 1), hidden: false });
+    expect(past.status).toBe(400);
+    expect(((await past.json()) as { msg: string }).msg).toBe(`At most ${BULK_IDS_MAX} tasks at once`);
   });
 });
 

@@ -89,7 +89,8 @@ describe('status answers', () => {
     expect(writes()).toBe(written);
 
     const before = (await taskRow()).last_checked_at!;
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The next check must be dated later than the last: wait for the clock to move on.
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(before.getTime()), { interval: 1 });
     expect(recorder.unchanged('image_generate', 'img-1', text)).toBe(true);
     await recorder.flush();
     expect(writes()).toBe(written + 1);

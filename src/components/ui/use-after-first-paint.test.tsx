@@ -14,18 +14,25 @@ afterEach(() => {
 
 describe('useAfterFirstPaint', () => {
   it('is false on the first render, and true only after the frame that paints it', async () => {
-    const frames: FrameRequestCallback[] = [];
-    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
-    render(<Probe />);
-    // Effects have run, but no frame: a task alone must not flip it before the paint.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-    expect(screen.getByText('first paint')).toBeInTheDocument();
-    expect(frames).toHaveLength(1);
-    await act(async () => {
-      frames[0]!(performance.now());
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
-    expect(screen.getByText('after paint')).toBeInTheDocument();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const frames: FrameRequestCallback[] = [];
+      vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+      render(<Probe />);
+      // Effects have run and every timer queued so far has fired, but no frame: a task alone must
+      // not flip it before the paint.
+      act(() => vi.runAllTimers());
+      expect(screen.getByText('first paint')).toBeInTheDocument();
+      expect(frames).toHaveLength(1);
+      // The same timers, once the frame has run, do flip it.
+      act(() => {
+        frames[0]!(performance.now());
+        vi.runAllTimers();
+      });
+      expect(screen.getByText('after paint')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('does not wait for a frame in a hidden tab, which runs none', async () => {

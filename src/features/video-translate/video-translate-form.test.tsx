@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONSOLE_INBOX } from '@/api/schemas';
@@ -128,12 +128,20 @@ describe('video URL', () => {
 
   it('previews http(s) videos only', async () => {
     const { container } = setup();
-    fill(videoUrl(), 'javascript:alert(1)');
-    await new Promise((r) => setTimeout(r, 600));
-    expect(container.querySelector('video')).toBeNull();
-    fill(videoUrl(), VIDEO);
-    await waitFor(() => expect(container.querySelector('video')).toHaveAttribute('src', VIDEO));
-    expect(container.querySelector('video')).toHaveAttribute('preload', 'metadata');
+    // The preview waits for typing to pause (a timer): fake time runs that pause out, for the
+    // refused URL and then, as a control, for one that shows.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fill(videoUrl(), 'javascript:alert(1)');
+      act(() => vi.advanceTimersByTime(5_000));
+      expect(container.querySelector('video')).toBeNull();
+      fill(videoUrl(), VIDEO);
+      act(() => vi.advanceTimersByTime(5_000));
+      expect(container.querySelector('video')).toHaveAttribute('src', VIDEO);
+      expect(container.querySelector('video')).toHaveAttribute('preload', 'metadata');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
@@ -315,9 +323,10 @@ describe('callback URL', () => {
     // Open from the start: it holds a value the user set.
     expect(advanced()).toHaveAttribute('aria-expanded', 'true');
     const input = screen.getByRole('textbox', { name: /Callback URL/ });
-    await new Promise((r) => setTimeout(r, 50));
+    // The button offering the inbox shows once the console's inbox address is known: only from then
+    // on could a prefill have overwritten the draft.
+    expect(await screen.findByRole('button', { name: 'Use this console’s inbox' })).toBeInTheDocument();
     expect(input).toHaveValue('https://hooks.example.com/x');
-    expect(screen.getByRole('button', { name: 'Use this console’s inbox' })).toBeInTheDocument();
   });
 
   it('refuses a non-http URL', async () => {
@@ -414,10 +423,13 @@ describe('server errors, double submit, drafts', () => {
     videoUrl().focus();
     await ctx.user.keyboard('{Control>}{Enter}{/Control}');
     fireEvent.submit(videoUrl().closest('form')!);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(ctx.posts).toHaveLength(1);
     gate.resolve(envelope([{ task_id: 'vt-9', language: 'Japanese' }]));
     expect(await screen.findByRole('link', { name: 'vt-9' })).toBeInTheDocument();
+    // Control: a submit now is sent, and it is the second post: a blocked submit above, had it been
+    // sent, would have come before it.
+    await ctx.submit();
+    await waitFor(() => expect(ctx.posts.length).toBeGreaterThanOrEqual(2));
+    expect(ctx.posts).toHaveLength(2);
   });
 
   it('restores the draft after a remount; Reset returns to the defaults', async () => {

@@ -35,7 +35,6 @@ function fakeLocks() {
 }
 
 const PATH = '/callbacks/tabs-test-secret-0123456';
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 function tab() {
   const client = new QueryClient();
@@ -67,8 +66,7 @@ describe('startInboxLive across tabs', () => {
   it('opens one stream for several tabs and shares its callbacks', async () => {
     const first = tab();
     const second = tab();
-    await settle();
-    expect(FakeEventSource.instances).toHaveLength(1);
+    await vi.waitFor(() => expect(FakeEventSource.instances.length).toBeGreaterThanOrEqual(1));
     const stream = FakeEventSource.instances[0]!;
     stream.emit('ready', { lastId: 0 });
     stream.emit('callback', {
@@ -78,6 +76,8 @@ describe('startInboxLive across tabs', () => {
     });
     await vi.waitFor(() => expect(second.ids()).toEqual([1]));
     expect(first.ids()).toEqual([1]);
+    // Both tabs are served by now, and by one stream.
+    expect(FakeEventSource.instances).toHaveLength(1);
     // Applied and remembered before the hand-over, so the next tab resumes after it.
     await vi.waitFor(() =>
       expect(localStorage.getItem('media-console:callbacks:position')).toContain('"id":1'),

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IMAGE_QUALITIES, IMAGE_RATIOS, MODULES } from '@/api/schemas';
@@ -259,10 +259,15 @@ describe('submission', () => {
     prompt.focus();
     await user.keyboard('{Control>}{Enter}{/Control}');
     fireEvent.submit(prompt.closest('form')!);
-    await act(() => new Promise((r) => setTimeout(r, 50)));
-    expect(posts).toHaveLength(1);
     gate.resolve(envelope({ task_ids: ['i2is-1'] }));
     expect(await screen.findByRole('link', { name: 'i2is-1' })).toBeInTheDocument();
+    // Control: a submit now does reach the server. A blocked submit above, had it been sent, was
+    // sent before this one, so the control arriving second proves none of them was.
+    fill(prompt, 'a dog');
+    await user.click(screen.getByRole('button', { name: 'Generate images' }));
+    await waitFor(() => expect(posts.length).toBeGreaterThanOrEqual(2));
+    expect(posts).toHaveLength(2);
+    expect(posts[1]!.body).toMatchObject({ prompt: 'a dog' });
   });
 
   it('Ctrl+Enter submits from the prompt', async () => {
@@ -284,9 +289,13 @@ describe('submission', () => {
   it('plain Enter in the prompt adds a line and does not submit', async () => {
     const { user, prompt, posts } = setup();
     await user.type(prompt, 'a cat{Enter}');
-    await act(() => new Promise((r) => setTimeout(r, 50)));
-    expect(posts).toHaveLength(0);
     expect(prompt).toHaveValue('a cat\n');
+    // Control: Ctrl+Enter then submits, and its post is the first, holding the line the Enter
+    // began (a post sent by the Enter would have come first, with 'a cat' alone).
+    await user.keyboard('b{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(posts.length).toBeGreaterThanOrEqual(1));
+    expect(posts[0]!.body).toMatchObject({ prompt: 'a cat\nb' });
+    expect(posts).toHaveLength(1);
   });
 });
 

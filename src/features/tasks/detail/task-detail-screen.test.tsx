@@ -11,7 +11,7 @@ import { queryClient } from '@/api/query/query-client';
 import { testConsoleInfo, withConsoleInfo } from '@/testing/console-info';
 import { FakeEventSource } from '@/testing/fake-event-source';
 import { testNodeApp } from '../../../../server/testing/test-node-app';
-import { applyTaskUpdate, getTask } from '@/features/tasks/history/history';
+import { applyTaskUpdate, getTask, historySnapshot, peekTask } from '@/features/tasks/history/history';
 import { TaskDetailScreen } from './task-detail-screen';
 import { emptyHistory } from '@/testing/history';
 
@@ -147,12 +147,22 @@ describe('task detail: the team’s record', () => {
     await applyTaskUpdate(id, 'image_generate', { status: 'SUCCEEDED' }, 'lookup');
     let answer!: () => void;
     const held = new Promise<void>((resolve) => (answer = resolve));
+    let asked = false;
     vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
-      if (String(input).startsWith(`/__console/tasks/${id}`)) await held;
+      if (String(input).startsWith(`/__console/tasks/${id}`)) {
+        asked = true;
+        await held;
+      }
       return server.request(input, init);
     });
     renderDetail(id);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Both are in: the history the screen reads has loaded this browser's copy (so it could paint),
+    // and the record has been asked for, its answer held.
+    await waitFor(() => {
+      expect(historySnapshot().loaded).toBe(true);
+      expect(peekTask(id)).toBeDefined();
+      expect(asked).toBe(true);
+    });
     // The copy alone would paint without Re-run (it has no request) and "looked up" as its origin.
     expect(screen.getByRole('status')).toHaveTextContent('Looking up the task…');
     expect(screen.queryByRole('button', { name: 'Re-run' })).toBeNull();

@@ -25,7 +25,9 @@ beforeEach(async () => {
 describe('task history', () => {
   it('keeps created tasks across a reload, newest first', async () => {
     await h.recordCreatedTasks('image_generate', { prompt: 'a' }, [{ task_id: 'i2is-1' }]);
-    await new Promise((resolve) => setTimeout(resolve, 2));
+    // The two must be created at different milliseconds: wait for the clock to move on.
+    const first = Date.now();
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(first), { interval: 1 });
     await h.recordCreatedTasks('video_translate', { video_url: 'https://x' }, [
       { task_id: 'vt-1', language: 'English' },
     ]);

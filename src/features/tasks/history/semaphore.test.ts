@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createSemaphore } from './semaphore';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -32,11 +32,11 @@ describe('semaphore', () => {
     const jobs = [1, 2, 3].map(() =>
       semaphore.run(() => new Promise<void>((resolve) => gates.push(resolve))),
     );
-    await tick();
-    expect(semaphore.active).toBe(1);
+    await vi.waitFor(() => expect(semaphore.active).toBe(1));
+    expect(semaphore.waiting).toBe(2);
     semaphore.setLimit(3);
-    await tick();
-    expect(semaphore.active).toBe(3);
+    await vi.waitFor(() => expect(semaphore.active).toBe(3));
+    expect(semaphore.waiting).toBe(0);
     gates.forEach((open) => open());
     await Promise.all(jobs);
   });

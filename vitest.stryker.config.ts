@@ -1,0 +1,36 @@
+// The Vitest set-up StrykerJS runs (stryker.config.json): the project's own, with only the server's
+// projects (`server` and `server-isolated`), since only server/ is mutated. The Stryker runner has
+// no option to pick a project, so the others are left out here.
+//
+// STRYKER_TESTS (comma-separated globs) narrows the test files for a quick run on one module:
+//   STRYKER_TESTS=server/http/body-limits.test.ts npm run mutation -- --mutate server/http/body-limits.ts
+// Without it every server test related to a mutated file runs (Vitest's related mode), as a full
+// run must: a module's mutants are often killed by tests far from it.
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import base from './vitest.config';
+
+const only = process.env.STRYKER_TESTS?.split(',').filter(Boolean);
+
+const projects = (base.test?.projects ?? [])
+  .filter(
+    (project): project is TestProjectInlineConfiguration =>
+      typeof project === 'object' && 'test' in project && Boolean(project.test?.name?.startsWith('server')),
+  )
+  .map((project) =>
+    only
+      ? {
+          ...project,
+          test: {
+            ...project.test,
+            include: (project.test?.include?.length ? only : []).filter((file) =>
+              // A file goes to the project that would have run it: isolated or shared.
+              project.test?.name === 'server-isolated'
+                ? (project.test.include ?? []).includes(file)
+                : !(project.test?.exclude ?? []).includes(file),
+            ),
+          },
+        }
+      : project,
+  );
+
+export default defineConfig({ ...base, test: { ...base.test, projects } });
