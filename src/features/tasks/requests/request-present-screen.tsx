@@ -9,7 +9,7 @@ import { useNow } from '@/features/tasks/shared/use-now';
 import type { TeamTask } from '@/features/tasks/team/team-tasks';
 import { useTeamFeed } from '@/features/tasks/team/use-team-feed';
 import { Presentation, type Slide } from './presentation';
-import { useRequest } from './request-screen';
+import { useRequest } from './use-request';
 
 /** The slides of a request: each finished task whose result can still be shown, in order. */
 export function slidesOf(tasks: TeamTask[], now: number): Slide[] {

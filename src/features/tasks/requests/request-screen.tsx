@@ -1,9 +1,7 @@
 // One request (/requests/<id>): what was asked, by whom and when, and each of its tasks as a card,
 // followed live. "All tasks →" after a submit opens it; a task page links to it.
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
-import { isTerminalStatus } from '@/api/status';
 import { TASK_TYPE_LABELS } from '@/api/query/task-types';
 import { QueryProvider } from '@/api/query/query-client';
 import { Spinner } from '@/components/ui/core/button';
@@ -13,36 +11,12 @@ import { StarButton } from '@/features/tasks/shared/stars';
 import { AddToBoardButton, AddToBoardHost } from '@/features/tasks/boards/add-to-board';
 import { MoreLikeThisButton } from '@/features/tasks/boards/more-like-this';
 import { overlayLocal } from '@/features/tasks/team/team-merge';
-import { fetchRecordEntry, toTeamRequest, type TeamRequest } from '@/features/tasks/team/team-tasks';
+import type { TeamRequest } from '@/features/tasks/team/team-tasks';
 import { useHistory } from '@/features/tasks/history/use-history';
+import { useRequest } from './use-request';
 import { useTeamFeed } from '@/features/tasks/team/use-team-feed';
 
 export type { TeamRequest };
-
-/** The record's answer for one request, checked by hand; null when it has none (404). */
-async function fetchRequest(id: string, signal?: AbortSignal): Promise<TeamRequest | null> {
-  const data = await fetchRecordEntry(`/__console/requests/${encodeURIComponent(id)}`, signal);
-  if (data === null) return null;
-  const request = toTeamRequest(data);
-  if (!request) throw new Error('The record answered a request without an id or a creation time.');
-  return request;
-}
-
-const requestKey = (id: string) => ['team-requests', id] as const;
-
-/** The request, read again every 2 s while any of its tasks runs (and live through the event stream's cache). */
-export function useRequest(id: string | undefined) {
-  return useQuery({
-    queryKey: requestKey(id ?? ''),
-    queryFn: ({ signal }) => fetchRequest(id!, signal),
-    enabled: Boolean(id),
-    retry: 1,
-    refetchInterval: (query) =>
-      query.state.data && query.state.data.tasks.every((task) => isTerminalStatus(task.status))
-        ? false
-        : 2_000,
-  });
-}
 
 // The presentation view (/requests/<id>/present) loads only when asked for; its lazy import lives
 // here rather than in the app's routes, which every screen downloads.

@@ -1,7 +1,7 @@
 // On a task page: the request it belongs to and its other tasks (the other languages, the other
 // images of the same prompt), each with its state.
 import { Link } from 'wouter';
-import { useRequest } from './request-screen';
+import { useRequest } from './use-request';
 import { StatusBadge } from '@/features/tasks/shared/status-badge';
 import { viewOf } from '@/features/tasks/shared/task-view';
 
