@@ -32,7 +32,9 @@ import { createTaskRoutes } from '../tasks/routes';
 import { createInsightsRoutes } from '../insights/routes';
 import { createLimitsRoutes, limitsGuard } from '../limits/routes';
 import { accessGuard } from '../identity/access';
+import { createApiTokens, type ApiTokens } from '../identity/api-tokens';
 import { createPeopleRoutes } from '../identity/people-routes';
+import { createTokenRoutes } from '../identity/token-routes';
 import { IDENTITY_KEY, identityOf, LOCAL_ADMIN, SYSTEM_IDENTITY, type Identity } from '../identity/roles';
 import { createIdentityStore, type IdentityStore } from '../identity/store';
 
@@ -67,6 +69,8 @@ export interface NodeApp {
   database: Promise<Database>;
   /** People, sessions and the audit log (server/identity/store.ts). */
   identity: IdentityStore;
+  /** Personal API tokens (server/identity/api-tokens.ts): the sign-in layer in front checks them. */
+  apiTokens?: ApiTokens;
   /** The copy job that keeps result files in the team's store (server/results). */
   results?: CopyJob;
   /** Resolves once no status check that a callback triggered is waiting or running (tests). */
@@ -119,13 +123,16 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
   database.catch(() => {});
 
   const identity = createIdentityStore(database);
+  const apiTokens = createApiTokens(database, identity, options.now);
   // Before every route: each one needs a role (server/identity/access.ts).
   const access = accessGuard({
     anonymous: options.anonymous === undefined ? LOCAL_ADMIN : (options.anonymous ?? undefined),
     seen: (who) => (who.source === 'local-admin' ? identity.ensureLocalAdmin() : undefined),
+    apiTokens,
   });
   app.use(access);
   app.route('/', createPeopleRoutes(identity));
+  app.route('/', createTokenRoutes(apiTokens));
   // The emulator's settings steer the backend for everyone: a change goes in the audit log.
   app.post('/emulator/settings', async (c, next) => {
     await next();
@@ -323,6 +330,7 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
     v1Get,
     database,
     identity,
+    apiTokens,
     results,
     callbackChecksIdle: () => hints.idle(),
     async close() {

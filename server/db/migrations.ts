@@ -299,7 +299,28 @@ export const MIGRATIONS: Record<string, Migration> = {
       await sql.raw(HIDDEN_TASKS_0013).execute(db);
     },
   },
+  // Personal API tokens (issue 46): a person's scripts act as that person. The row keeps the
+  // token's sha256 only; revoked rows stay for the list and the audit trail. Frozen text.
+  '0016_api_tokens': {
+    async up(db: Kysely<unknown>) {
+      await sql.raw(API_TOKENS_0016).execute(db);
+    },
+  },
 };
+
+const API_TOKENS_0016 = `
+create table api_tokens (
+  id text primary key,
+  token_hash text not null unique,
+  user_id text not null,
+  name text not null,
+  created_at timestamptz not null default now(),
+  expires_at timestamptz not null,
+  last_used_at timestamptz,
+  revoked_at timestamptz
+);
+create index api_tokens_user on api_tokens (user_id, created_at desc);
+`;
 
 const REQUESTS_0007 = `
 create table requests (

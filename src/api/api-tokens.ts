@@ -1,0 +1,55 @@
+// Personal API tokens (issue 46): a person's scripts call the console with `Authorization: Bearer
+// <token>` and act as that person. The bounds and bodies of /__console/tokens, one definition for the
+// server that enforces them (server/identity/api-tokens.ts), the People screen that makes them and
+// the OpenAPI description (server/openapi).
+import { z } from './zod';
+
+/** Every console token starts so, which tells it apart from the service's API_TOKEN at a glance. */
+export const API_TOKEN_PREFIX = 'mct_';
+export const TOKEN_NAME_MAX = 100;
+export const TOKEN_DAYS_MIN = 1;
+export const TOKEN_DAYS_MAX = 365;
+/** Tokens a person may hold at once (not revoked, not expired). */
+export const TOKENS_PER_PERSON_MAX = 20;
+
+export const CreateTokenBody = z.object({
+  name: z
+    .string({ error: 'name is required' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'Give the token a name'),
+      z.maxLength(TOKEN_NAME_MAX, `A token's name is at most ${TOKEN_NAME_MAX} characters`),
+    ),
+  expiresInDays: z
+    .int({ error: `expiresInDays must be a whole number of days` })
+    .check(
+      z.minimum(TOKEN_DAYS_MIN, `A token lasts at least ${TOKEN_DAYS_MIN} day`),
+      z.maximum(TOKEN_DAYS_MAX, `A token lasts at most ${TOKEN_DAYS_MAX} days`),
+    ),
+});
+export type CreateTokenBody = z.infer<typeof CreateTokenBody>;
+
+/** The answer to a creation: the token itself is in it, and nowhere ever again. */
+export const CreatedToken = z.object({
+  id: z.string(),
+  token: z.string(),
+  name: z.string(),
+  expiresAt: z.number(),
+});
+export type CreatedToken = z.infer<typeof CreatedToken>;
+
+/** A token as lists show it: never the token, nor its hash. Times are epoch milliseconds. */
+export const TokenView = z.object({
+  id: z.string(),
+  name: z.string(),
+  userId: z.string(),
+  personName: z.string(),
+  createdAt: z.number(),
+  expiresAt: z.number(),
+  lastUsedAt: z.nullable(z.number()),
+  revokedAt: z.nullable(z.number()),
+});
+export type TokenView = z.infer<typeof TokenView>;
+
+export const TokenList = z.object({ tokens: z.array(TokenView) });
+export type TokenList = z.infer<typeof TokenList>;
