@@ -58,6 +58,7 @@ function importDirectionRules() {
   const SERVER_LAYERS = {
     entry: [
       'app',
+      'openapi',
       'auth',
       'static',
       'emulator',
@@ -72,6 +73,7 @@ function importDirectionRules() {
       'db',
     ],
     app: [
+      'openapi',
       'auth',
       'static',
       'emulator',
@@ -86,6 +88,8 @@ function importDirectionRules() {
       'db',
     ],
     auth: ['identity', 'config', 'http', 'db'],
+    // The OpenAPI description: made from src/api's schemas only.
+    openapi: [],
     static: ['http'],
     emulator: ['identity', 'config', 'http'],
     callbacks: ['tasks', 'results', 'proxy', 'identity', 'config', 'http', 'db'],

@@ -32,6 +32,7 @@ import { createTaskRoutes } from '../tasks/routes';
 import { createInsightsRoutes } from '../insights/routes';
 import { createLimitsRoutes, limitsGuard } from '../limits/routes';
 import { accessGuard } from '../identity/access';
+import { createOpenApiRoutes } from '../openapi/openapi';
 import { createApiTokens, type ApiTokens } from '../identity/api-tokens';
 import { createPeopleRoutes } from '../identity/people-routes';
 import { createTokenRoutes } from '../identity/token-routes';
@@ -133,6 +134,7 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
   app.use(access);
   app.route('/', createPeopleRoutes(identity));
   app.route('/', createTokenRoutes(apiTokens));
+  app.route('/', createOpenApiRoutes());
   // The emulator's settings steer the backend for everyone: a change goes in the audit log.
   app.post('/emulator/settings', async (c, next) => {
     await next();

@@ -26,6 +26,7 @@ const upload = () => {
 /** method, path, body, the least role it needs. */
 const ROUTES: [string, string, (() => RequestInit) | undefined, Need][] = [
   ['GET', '/__console/config', undefined, 'viewer'],
+  ['GET', '/__console/openapi.json', undefined, 'viewer'],
   ['GET', '/__console/tasks', undefined, 'viewer'],
   ['GET', '/__console/tasks/i2is-none', undefined, 'viewer'],
   ['GET', '/__console/tasks/events', undefined, 'viewer'],

@@ -35,6 +35,8 @@ const ACCESS_RULES: readonly AccessRule[] = [
   },
   { methods: READ, path: /^\/emulator\/health$/, need: 'public', what: 'check health' },
   { methods: READ, path: /^\/__console\/config$/, need: 'viewer', what: 'open the console' },
+  // The OpenAPI description (server/openapi): whoever may call the API may read it.
+  { methods: READ, path: /^\/__console\/openapi\.json$/, need: 'viewer', what: 'read the API description' },
   { methods: READ, path: /^\/__console\/tasks(\/.*)?$/, need: 'viewer', what: "read the team's tasks" },
   // Bulk actions (server/tasks/bulk.ts): a zip of results, and hiding tasks from one's own view.
   {

@@ -77,7 +77,7 @@ interface TokenRow {
   id: string;
   name: string;
   user_id: string;
-  display_name: string;
+  display_name: string | null;
   created_at: Date;
   expires_at: Date;
   last_used_at: Date | null;
@@ -88,7 +88,7 @@ const toView = (row: TokenRow): TokenView => ({
   id: row.id,
   name: row.name,
   userId: row.user_id,
-  personName: row.display_name,
+  personName: row.display_name ?? row.user_id,
   createdAt: row.created_at.getTime(),
   expiresAt: row.expires_at.getTime(),
   lastUsedAt: row.last_used_at?.getTime() ?? null,
@@ -104,10 +104,11 @@ export function createApiTokens(
   /** Token hash -> the identity it acts as, and until when it may be used without asking again. */
   const cache = new Map<string, { identity: Identity; until: number }>();
 
+  // A left join: a list shows every token, even one whose person's row is gone.
   const selectTokens = (d: Db) =>
     d
       .selectFrom('api_tokens')
-      .innerJoin('users', 'users.id', 'api_tokens.user_id')
+      .leftJoin('users', 'users.id', 'api_tokens.user_id')
       .select([
         'api_tokens.id',
         'api_tokens.name',
