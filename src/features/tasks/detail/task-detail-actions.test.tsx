@@ -3,10 +3,11 @@
 // `$API_TOKEN`, and the download links only ever carry http(s) URLs.
 import type { TaskType } from '@/api/schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TaskRecord } from '@/features/tasks/history/task-record';
-import { statusCurl, TaskActions } from './task-detail-actions';
+import { statusCurl, statusSnippets, TaskActions } from './task-detail-actions';
 import { describeTask } from '@/features/tasks/shared/task-view';
 
 function record(
@@ -78,6 +79,26 @@ function renderActions(task: TaskRecord) {
     </QueryClientProvider>,
   );
 }
+
+describe('Copy as Python and Copy as JavaScript', () => {
+  it('copy the status query of the task, with the token as a variable', async () => {
+    const writeText = vi.fn((_text: string) => Promise.resolve());
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const task = record('image_to_video', 'i2v-7/x', {}, 'PROCESSING');
+    renderActions(task);
+    await act(() => userEvent.click(screen.getByRole('button', { name: 'Copy as Python' })));
+    expect(writeText).toHaveBeenLastCalledWith(statusSnippets(task).python);
+    expect(writeText.mock.lastCall?.[0]).toContain(
+      'os.environ["API_BASE_URL"] + "/v1/image_to_video/i2v-7%2Fx"',
+    );
+    await act(() => userEvent.click(screen.getByRole('button', { name: 'Copy as JavaScript' })));
+    expect(writeText).toHaveBeenLastCalledWith(statusSnippets(task).javascript);
+    expect(writeText.mock.lastCall?.[0]).toContain(
+      'fetch(process.env.API_BASE_URL + "/v1/image_to_video/i2v-7%2Fx"',
+    );
+    vi.unstubAllGlobals();
+  });
+});
 
 function urlAttributes(container: HTMLElement) {
   return [...container.querySelectorAll('[href],[src],[poster],[srcset]')].flatMap((el) =>

@@ -3,6 +3,7 @@ import { lazy, useState } from 'react';
 import { ErrorText, LazyPart } from '@/components/ui/core/lazy-part';
 import { useLocation } from 'wouter';
 import { API_PATHS, toCurl } from '@/api/paths';
+import { toJavaScript, toPython } from '@/api/code-snippets';
 import { Button } from '@/components/ui/core/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { removeTasks } from '@/features/tasks/history/history';
@@ -44,6 +45,12 @@ const STATUS_PATH = {
 
 export function statusCurl(record: TaskRecord) {
   return toCurl('GET', STATUS_PATH[record.kind](record.id));
+}
+
+/** The same status query for a script: Python and JavaScript (src/api/code-snippets.ts). */
+export function statusSnippets(record: TaskRecord) {
+  const path = STATUS_PATH[record.kind](record.id);
+  return { python: toPython('GET', path), javascript: toJavaScript('GET', path) };
 }
 
 export function TaskActions({
@@ -108,6 +115,8 @@ export function TaskActions({
           size="sm"
         />
         <CopyButton text={statusCurl(record)} label="Copy as cURL" size="sm" />
+        <CopyButton text={statusSnippets(record).python} label="Copy as Python" size="sm" />
+        <CopyButton text={statusSnippets(record).javascript} label="Copy as JavaScript" size="sm" />
         {media && (
           <a
             href={inRecord ? `${base}/result` : media}
