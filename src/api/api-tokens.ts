@@ -2,15 +2,10 @@
 // <token>` and act as that person. The bounds and bodies of /__console/tokens, one definition for the
 // server that enforces them (server/identity/api-tokens.ts), the People screen that makes them and
 // the OpenAPI description (server/openapi).
+import { TOKEN_DAYS_MAX, TOKEN_DAYS_MIN, TOKEN_NAME_MAX } from './api-token-rules';
 import { z } from './zod';
 
-/** Every console token starts so, which tells it apart from the service's API_TOKEN at a glance. */
-export const API_TOKEN_PREFIX = 'mct_';
-export const TOKEN_NAME_MAX = 100;
-export const TOKEN_DAYS_MIN = 1;
-export const TOKEN_DAYS_MAX = 365;
-/** Tokens a person may hold at once (not revoked, not expired). */
-export const TOKENS_PER_PERSON_MAX = 20;
+export * from './api-token-rules';
 
 export const CreateTokenBody = z.object({
   name: z

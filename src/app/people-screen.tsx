@@ -1,11 +1,13 @@
-// Admins: the team's people and their roles, invitations (one-time links that make a local
-// account), and the audit log. The server refuses all of it to anyone else (server/identity/).
+// Admins: the team's people and their roles, everyone's API tokens, invitations (one-time links that
+// make a local account), and the audit log. The server refuses all of it to anyone else
+// (server/identity/). Everyone else finds their own API tokens here.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useConsoleInfo } from '@/api/console-info';
 import { needsRole, ROLE_LABELS, ROLE_SUMMARIES, ROLES, type Role } from '@/api/roles';
 import { Button } from '@/components/ui/core/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { cardClass, errorTextClass, hintClass, inputClass } from '@/components/ui/styles';
+import { ApiTokensSection } from './api-tokens-section';
 import { LimitsSection } from './limits-section';
 import { StorageSection } from './storage-section';
 
@@ -47,6 +49,9 @@ const ACTIONS: Record<string, string> = {
   'settings.change': 'Emulator settings changed',
   'limits.change': 'Limits changed',
   'results.remove': 'Kept results removed',
+  'token.create': 'API token made',
+  'token.revoke': 'API token revoked',
+  'token.use': 'API token used',
 };
 
 async function call<T>(path: string, init?: RequestInit): Promise<T> {
@@ -322,10 +327,14 @@ export function PeopleScreen() {
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold tracking-tight">People</h1>
       {data && !admin ? (
-        <p className={hintClass}>{needsRole('admin', 'manage people and roles')}</p>
+        <>
+          <p className={hintClass}>{needsRole('admin', 'manage people and roles')}</p>
+          <ApiTokensSection me={data.user?.id} everyone={false} />
+        </>
       ) : data ? (
         <>
           <PeopleSection me={data.user?.id} onPeople={setPeople} />
+          <ApiTokensSection me={data.user?.id} everyone />
           <LimitsSection people={people} />
           <InviteSection />
           <StorageSection />
