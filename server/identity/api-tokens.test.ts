@@ -320,6 +320,25 @@ describe('a request with a token', () => {
   });
 });
 
+describe('another site', () => {
+  it('gets no CORS grant, so its pages cannot send a token: the preflight is refused without one', async () => {
+    const app = open();
+    for (const path of ['/v1/image_generate', '/__console/tasks', '/__console/tokens']) {
+      const preflight = await app.request(path, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'https://evil.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization, content-type',
+        },
+      });
+      expect(preflight.ok, path).toBe(false);
+      expect(preflight.headers.get('access-control-allow-origin'), path).toBeNull();
+      expect(preflight.headers.get('access-control-allow-headers'), path).toBeNull();
+    }
+  });
+});
+
 describe('listing and revoking', () => {
   it('lets a person revoke their own, an admin anyone\u2019s, and nobody else another\u2019s', async () => {
     const app = open();
