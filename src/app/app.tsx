@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useLocation } from 'wouter';
 import { CallbackSubscriber } from '@/features/callbacks/callback-subscriber';
 import { useFollowing } from '@/features/tasks/history/following';
+import { RequestNotifierGate } from '@/features/tasks/notify/request-notifier-gate';
 import { ErrorBoundary } from './error-boundary';
 import { Layout } from './layout';
 import { AppRoutes } from './routes';
@@ -28,6 +29,7 @@ export function App() {
   return (
     <>
       {(following || location === '/callbacks') && <CallbackSubscriber />}
+      <RequestNotifierGate />
       {following && (
         <Suspense fallback={null}>
           <TaskPollingHost />

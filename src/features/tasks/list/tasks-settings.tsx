@@ -10,6 +10,7 @@ import {
   storedConcurrency,
 } from '@/features/tasks/polling/poll-settings';
 import { pollSemaphore } from '@/features/tasks/polling/poll-semaphore';
+import { NOTIFY_SETTING_EVENT } from '@/features/tasks/notify/request-notifier-gate';
 
 const notifySupported = () => typeof Notification !== 'undefined';
 
@@ -32,6 +33,7 @@ export function Settings() {
       }
     }
     saveNotificationsWanted(on);
+    window.dispatchEvent(new Event(NOTIFY_SETTING_EVENT));
     setNotify(on);
     setNote(
       on ? 'You will get a notification when a task finishes while this tab is in the background.' : '',
