@@ -117,7 +117,8 @@ function importDirectionRules() {
       'history/task-polling-host',
       'requests/request-screen',
       'requests/request-tiles',
-      // The shell's notifier of finished requests (it loads the rest itself).
+      // The shell's notifier of finished requests: whether it is wanted, and the notifier (lazy).
+      'notify/notify-wanted',
       'notify/request-notifier-gate',
     ],
     callbacks: ['callback-subscriber', 'callbacks-screen'],

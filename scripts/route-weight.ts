@@ -20,11 +20,14 @@ export const ROUTE_BUDGETS = { js: 100 * KB, css: 12 * KB };
  * grew from 98.3 to 102.4 KB when sign-in roles, kept results and request cards landed together, and
  * to 103.3 KB with the request's inputs; Tasks (99.0 -> 101.5 KB) with the filters and the bulk
  * selection, and to 101.8 KB with the tab counts kept while a view loads; Image to video (99.4 -> 100.4 KB) with external image previews.
+ * Every route grew by 0.12 KB with issue 46 (the shell's check whether the request notifier is wanted,
+ * and the badge's link to one's API tokens), the task page by 0.2 KB more (the Python and JavaScript
+ * buttons; their code loads on the first point or press).
  */
 const ROUTE_JS_EXCEPTIONS: Partial<Record<string, number>> = {
-  '/tasks/i2is-route-weight-unknown': 103.5 * KB,
-  '/tasks': 101.9 * KB,
-  '/image-to-video': 100.6 * KB,
+  '/tasks/i2is-route-weight-unknown': 103.7 * KB,
+  '/tasks': 102.1 * KB,
+  '/image-to-video': 100.8 * KB,
 };
 
 /**

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useLocation } from 'wouter';
 import { CallbackSubscriber } from '@/features/callbacks/callback-subscriber';
 import { useFollowing } from '@/features/tasks/history/following';
-import { RequestNotifierGate } from '@/features/tasks/notify/request-notifier-gate';
+import { useRequestNotificationsWanted } from '@/features/tasks/notify/notify-wanted';
 import { ErrorBoundary } from './error-boundary';
 import { Layout } from './layout';
 import { AppRoutes } from './routes';
@@ -12,6 +12,11 @@ import { AppRoutes } from './routes';
 // change, or the Callbacks screen is open: a first visit loads neither.
 const TaskPollingHost = lazy(() =>
   import('@/features/tasks/history/task-polling-host').then((m) => ({ default: m.TaskPollingHost })),
+);
+
+// Told when one's requests finish: loads only once notifications are wanted and allowed.
+const RequestNotifierGate = lazy(() =>
+  import('@/features/tasks/notify/request-notifier-gate').then((m) => ({ default: m.RequestNotifierGate })),
 );
 
 function RoutedContent() {
@@ -26,10 +31,15 @@ function RoutedContent() {
 export function App() {
   const [location] = useLocation();
   const following = useFollowing();
+  const notify = useRequestNotificationsWanted();
   return (
     <>
       {(following || location === '/callbacks') && <CallbackSubscriber />}
-      <RequestNotifierGate />
+      {notify && (
+        <Suspense fallback={null}>
+          <RequestNotifierGate />
+        </Suspense>
+      )}
       {following && (
         <Suspense fallback={null}>
           <TaskPollingHost />

@@ -22,27 +22,15 @@ export function UserBadge() {
       </span>
     </>
   );
-  const title = `${user.name}: ${ROLE_LABELS[user.role]}, ${ROLE_SUMMARIES[user.role]}`;
-  if (user.role === 'admin')
-    return (
-      <Link
-        href="/people"
-        title={`${title}. Manage people`}
-        className={`${box} rounded-lg text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800`}
-      >
-        {content}
-        <span className="sr-only"> (people and roles)</span>
-      </Link>
-    );
-  // Everyone else's badge leads to their own API tokens (on the People screen).
+  const admin = user.role === 'admin';
   return (
     <Link
-      href="/people#api-tokens"
-      title={`${title}. Your API tokens`}
+      href={admin ? '/people' : '/people#api-tokens'}
+      title={`${user.name}: ${ROLE_LABELS[user.role]}, ${ROLE_SUMMARIES[user.role]}. ${admin ? 'Manage people' : 'Your API tokens'}`}
       className={`${box} rounded-lg text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800`}
     >
       {content}
-      <span className="sr-only"> (your API tokens)</span>
+      <span className="sr-only">{admin ? ' (people and roles)' : ' (your API tokens)'}</span>
     </Link>
   );
 }

@@ -3,7 +3,6 @@ import { lazy, useState } from 'react';
 import { ErrorText, LazyPart } from '@/components/ui/core/lazy-part';
 import { useLocation } from 'wouter';
 import { API_PATHS, toCurl } from '@/api/paths';
-import { toJavaScript, toPython } from '@/api/code-snippets';
 import { Button } from '@/components/ui/core/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { removeTasks } from '@/features/tasks/history/history';
@@ -47,11 +46,16 @@ export function statusCurl(record: TaskRecord) {
   return toCurl('GET', STATUS_PATH[record.kind](record.id));
 }
 
-/** The same status query for a script: Python and JavaScript (src/api/code-snippets.ts). */
-export function statusSnippets(record: TaskRecord) {
-  const path = STATUS_PATH[record.kind](record.id);
-  return { python: toPython('GET', path), javascript: toJavaScript('GET', path) };
+// The Python and JavaScript snippets' code loads when their button is pointed at, focused or pressed.
+const snippetsModule = () => import('@/api/code-snippets');
+
+/** The same status query for a script: Python or JavaScript (src/api/code-snippets.ts). */
+export async function statusSnippet(record: TaskRecord, language: 'python' | 'javascript') {
+  const { toJavaScript, toPython } = await snippetsModule();
+  return (language === 'python' ? toPython : toJavaScript)('GET', STATUS_PATH[record.kind](record.id));
 }
+
+const loadSnippets = () => void snippetsModule();
 
 export function TaskActions({
   record,
@@ -115,8 +119,16 @@ export function TaskActions({
           size="sm"
         />
         <CopyButton text={statusCurl(record)} label="Copy as cURL" size="sm" />
-        <CopyButton text={statusSnippets(record).python} label="Copy as Python" size="sm" />
-        <CopyButton text={statusSnippets(record).javascript} label="Copy as JavaScript" size="sm" />
+        {(['python', 'javascript'] as const).map((language) => (
+          <CopyButton
+            key={language}
+            text={() => statusSnippet(record, language)}
+            label={language === 'python' ? 'Copy as Python' : 'Copy as JavaScript'}
+            size="sm"
+            onPointerEnter={loadSnippets}
+            onFocus={loadSnippets}
+          />
+        ))}
         {media && (
           <a
             href={inRecord ? `${base}/result` : media}

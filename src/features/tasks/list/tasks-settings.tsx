@@ -10,7 +10,6 @@ import {
   storedConcurrency,
 } from '@/features/tasks/polling/poll-settings';
 import { pollSemaphore } from '@/features/tasks/polling/poll-semaphore';
-import { NOTIFY_SETTING_EVENT } from '@/features/tasks/notify/request-notifier-gate';
 
 const notifySupported = () => typeof Notification !== 'undefined';
 
@@ -33,7 +32,8 @@ export function Settings() {
       }
     }
     saveNotificationsWanted(on);
-    window.dispatchEvent(new Event(NOTIFY_SETTING_EVENT));
+    // This tab's shell hears it too (src/features/tasks/notify/notify-wanted.ts): the request notifier.
+    window.dispatchEvent(new StorageEvent('storage'));
     setNotify(on);
     setNote(
       on ? 'You will get a notification when a task finishes while this tab is in the background.' : '',
