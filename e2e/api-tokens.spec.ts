@@ -1,6 +1,7 @@
 // Personal API tokens end to end (issue 46): a person signs in, makes a token on the People screen,
 // and a script with nothing but that token (no cookie) creates an image, follows its status and
 // downloads it; the record names the person; revoking it on the screen refuses the script's next call.
+import { expectNoAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { startProdServer, type ProdServer } from './prod-server';
 
@@ -32,10 +33,18 @@ test('a token made on the People screen drives create, status and download with 
   await section.getByLabel('Expires in (days)').fill('366');
   await section.getByRole('button', { name: 'Create token' }).click();
   await expect(section.getByLabel('Expires in (days)')).toHaveAccessibleDescription(/at most 365 days/);
+  await expectNoAxeViolations(page, { include: '#api-tokens', message: 'with a field in error' });
   await section.getByLabel('Expires in (days)').fill('365');
   await section.getByRole('button', { name: 'Create token' }).click();
   const token = (await section.getByLabel('New API token').textContent())!;
   expect(token).toMatch(/^mct_[A-Za-z0-9_-]{43}$/);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectNoAxeViolations(page, {
+      include: '#api-tokens',
+      message: `${colorScheme}, the new token shown`,
+    });
+  }
 
   // The script: a request context with no cookie, only the header.
   const script = await playwright.request.newContext({
