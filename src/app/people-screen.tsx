@@ -323,15 +323,19 @@ export function PeopleScreen() {
   const { data } = useConsoleInfo();
   const [people, setPeople] = useState<Person[]>([]);
   const admin = data?.user?.role === 'admin';
+  // Everyone else comes here for their own API tokens (the header's badge, the phone's menu).
+  if (data && !admin)
+    return (
+      <div className="space-y-6">
+        <h1 className="text-2xl font-semibold tracking-tight">Your API tokens</h1>
+        <ApiTokensSection me={data.user?.id} everyone={false} />
+        <p className={hintClass}>{needsRole('admin', 'manage people and roles')}</p>
+      </div>
+    );
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold tracking-tight">People</h1>
-      {data && !admin ? (
-        <>
-          <p className={hintClass}>{needsRole('admin', 'manage people and roles')}</p>
-          <ApiTokensSection me={data.user?.id} everyone={false} />
-        </>
-      ) : data ? (
+      {data ? (
         <>
           <PeopleSection me={data.user?.id} onPeople={setPeople} />
           <ApiTokensSection me={data.user?.id} everyone />
