@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 
 const UNDO: readonly [migration: string, undo: (db: Db) => Promise<unknown>][] = [
+  ['0016', (db) => sql`drop table api_tokens`.execute(db)],
   ['0013', (db) => sql`drop table hidden_tasks`.execute(db)],
   [
     '0012',
