@@ -61,6 +61,7 @@ function importDirectionRules() {
   const SERVER_LAYERS = {
     entry: [
       'app',
+      'openapi',
       'auth',
       'static',
       'emulator',
@@ -78,6 +79,7 @@ function importDirectionRules() {
       'db',
     ],
     app: [
+      'openapi',
       'auth',
       'static',
       'emulator',
@@ -95,6 +97,8 @@ function importDirectionRules() {
       'db',
     ],
     auth: ['identity', 'config', 'http', 'db'],
+    // The OpenAPI description: made from src/api's schemas only.
+    openapi: [],
     static: ['http'],
     emulator: ['identity', 'config', 'http'],
     callbacks: ['tasks', 'results', 'proxy', 'identity', 'config', 'http', 'db'],
@@ -131,6 +135,9 @@ function importDirectionRules() {
       'boards/boards-screen',
       'boards/board-screen',
       'boards/compare-screen',
+      // The shell's notifier of finished requests: whether it is wanted, and the notifier (lazy).
+      'notify/notify-wanted',
+      'notify/request-notifier-gate',
     ],
     callbacks: ['callback-subscriber', 'callbacks-screen'],
     // The image rows and the prompt are shared with Image to video rather than copied.

@@ -39,7 +39,10 @@ import { createBoardRoutes } from '../boards/routes';
 import { createInsightsRoutes } from '../insights/routes';
 import { createLimitsRoutes, limitsGuard } from '../limits/routes';
 import { accessGuard } from '../identity/access';
+import { createOpenApiRoutes } from '../openapi/openapi';
+import { createApiTokens, type ApiTokens } from '../identity/api-tokens';
 import { createPeopleRoutes } from '../identity/people-routes';
+import { createTokenRoutes } from '../identity/token-routes';
 import { IDENTITY_KEY, identityOf, LOCAL_ADMIN, SYSTEM_IDENTITY, type Identity } from '../identity/roles';
 import { createIdentityStore, type IdentityStore } from '../identity/store';
 import { isCallbackInbox, sameSiteOnly } from '../http/same-site';
@@ -79,6 +82,8 @@ export interface NodeApp {
   identity: IdentityStore;
   /** What each route may be sent (server/app/body-limits.ts); absent on a test's stand-in. */
   bodyLimits?: BodyLimits;
+  /** Personal API tokens (server/identity/api-tokens.ts): the sign-in layer in front checks them. */
+  apiTokens?: ApiTokens;
   /** The copy job that keeps result files in the team's store (server/results). */
   results?: CopyJob;
   /** Follows every unfinished task of the record to its end (server/follow). */
@@ -176,16 +181,20 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
   // before anything else runs; the inbox's secret path is the service's, not a browser's.
   const sameSite = sameSiteOnly({ exempt: isCallbackInbox, everyMethodUnder: '/v1/' });
   app.use(sameSite);
+  const apiTokens = createApiTokens(database, identity, options.now);
   // Before every route: each one needs a role (server/identity/access.ts).
   const access = accessGuard({
     anonymous: options.anonymous === undefined ? LOCAL_ADMIN : (options.anonymous ?? undefined),
     seen: (who) => (who.source === 'local-admin' ? identity.ensureLocalAdmin() : undefined),
+    apiTokens,
   });
   app.use(access);
   // Every body is bounded while it streams, before any route reads it (server/app/body-limits.ts).
   const bodyLimits = nodeBodyLimits(config.uploadMaxBytes);
   app.use(bodyLimits.middleware);
   app.route('/', createPeopleRoutes(identity));
+  app.route('/', createTokenRoutes(apiTokens));
+  app.route('/', createOpenApiRoutes());
   // The emulator's settings steer the backend for everyone: a change goes in the audit log.
   app.post('/emulator/settings', async (c, next) => {
     await next();
@@ -424,6 +433,7 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
     database,
     identity,
     bodyLimits,
+    apiTokens,
     results,
     follower,
     webhooks,

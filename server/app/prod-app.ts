@@ -176,6 +176,7 @@ export function createProdApp(config: ProdConfig, options: ProdAppOptions = {}):
     publicBaseUrl: config.server.publicBaseUrl,
     trustedProxies: config.server.trustedProxies,
     maxFailuresTotal: config.loginFailuresTotal,
+    apiTokens: nodeApp.apiTokens,
   });
   app.route('/', auth.routes);
   app.use(auth.guard);

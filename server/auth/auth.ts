@@ -12,7 +12,13 @@ import { accountPage, LOGIN_CSS, LOGIN_CSS_PATH, loginPage, messagePage } from '
 import { LoginRateLimiter } from './auth-rate-limit';
 import { clientKey } from '../http/client-address';
 import { escapeHtml } from '../http/escape-html';
-import { accessRule } from '../identity/access';
+import { accessRule, refuseToken } from '../identity/access';
+import {
+  FOREIGN_TOKEN_MESSAGE,
+  identityOfBearer,
+  INVALID_TOKEN_MESSAGE,
+  type ApiTokens,
+} from '../identity/api-tokens';
 import { createOidc, type OidcFlow, type OidcSettings } from '../identity/oidc';
 import { hashPassword, passwordProblem, verifyPassword } from '../identity/passwords';
 import { IDENTITY_KEY, LOCAL_ADMIN, type Identity } from '../identity/roles';
@@ -52,6 +58,8 @@ interface AuthOptions {
   /** Peers whose X-Forwarded-For and TRUSTED_AUTH_HEADER are believed (TRUSTED_PROXIES); loopback when unset. */
   trustedProxies?: TrustedProxies;
   now?: () => number;
+  /** Personal API tokens: `Authorization: Bearer mct_…` on /v1 and /__console acts as its person. */
+  apiTokens?: ApiTokens;
 }
 
 interface Auth {
@@ -509,11 +517,17 @@ export function createAuth(options: AuthOptions): Auth {
 
   const guard: MiddlewareHandler = async (c, next) => {
     if (isPublicPath(c.req.method, c.req.path)) return next();
-    const identity = await identify(c);
+    // A script's personal token first: it is what the request chose to be (server/identity/api-tokens.ts).
+    const bearer = options.apiTokens
+      ? await identityOfBearer(options.apiTokens, c.req.path, c.req.header('authorization'))
+      : undefined;
+    if (bearer === 'refused') return refuseToken(c, INVALID_TOKEN_MESSAGE);
+    const identity = bearer && bearer !== 'foreign' ? bearer : await identify(c);
     if (identity) {
       c.set(IDENTITY_KEY as never, identity as never);
       return next();
     }
+    if (bearer === 'foreign') return refuseToken(c, FOREIGN_TOKEN_MESSAGE);
     if (wantsHtml(c)) {
       const url = new URL(c.req.url);
       return c.redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`, 303);

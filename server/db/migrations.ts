@@ -313,6 +313,13 @@ export const MIGRATIONS: Record<string, Migration> = {
       await sql.raw(STARS_AND_BOARDS_0015).execute(db);
     },
   },
+  // Personal API tokens: a person's scripts act as that person. The row keeps the
+  // token's sha256 only; revoked rows stay for the list and the audit trail. Frozen text.
+  '0016_api_tokens': {
+    async up(db: Kysely<unknown>) {
+      await sql.raw(API_TOKENS_0016).execute(db);
+    },
+  },
   // Outgoing webhooks: a person's (their own requests) or the team's (every request), told when a
   // request finishes or fails. One delivery per webhook and request, queued in the transaction that
   // records the request's last final status, sent by a worker that claims with skip locked. Frozen text.
@@ -322,6 +329,20 @@ export const MIGRATIONS: Record<string, Migration> = {
     },
   },
 };
+
+const API_TOKENS_0016 = `
+create table api_tokens (
+  id text primary key,
+  token_hash text not null unique,
+  user_id text not null,
+  name text not null,
+  created_at timestamptz not null default now(),
+  expires_at timestamptz not null,
+  last_used_at timestamptz,
+  revoked_at timestamptz
+);
+create index api_tokens_user on api_tokens (user_id, created_at desc);
+`;
 
 const REQUESTS_0007 = `
 create table requests (

@@ -141,6 +141,19 @@ export interface SessionsTable {
   expires_at: ColumnType<Date, Date | string, Date | string>;
 }
 
+export interface ApiTokensTable {
+  /** A random id, shown in lists and used to revoke; never the token. */
+  id: string;
+  /** sha256 of the token (base64url); the token itself is shown once and never stored. */
+  token_hash: string;
+  user_id: string;
+  name: string;
+  created_at: Timestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface OneTimeLinksTable {
   /** sha256 of the link's token. */
   id: string;
@@ -324,6 +337,7 @@ export interface Schema {
   result_copies: ResultCopiesTable;
   users: UsersTable;
   sessions: SessionsTable;
+  api_tokens: ApiTokensTable;
   one_time_links: OneTimeLinksTable;
   audit_log: AuditLogTable;
   callbacks: CallbacksTable;

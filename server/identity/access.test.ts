@@ -26,6 +26,7 @@ const upload = () => {
 /** method, path, body, the least role it needs. */
 const ROUTES: [string, string, (() => RequestInit) | undefined, Need][] = [
   ['GET', '/__console/config', undefined, 'viewer'],
+  ['GET', '/__console/openapi.json', undefined, 'viewer'],
   ['GET', '/__console/tasks', undefined, 'viewer'],
   ['GET', '/__console/tasks/i2is-none', undefined, 'viewer'],
   ['GET', '/__console/tasks/events', undefined, 'viewer'],
@@ -73,6 +74,10 @@ const ROUTES: [string, string, (() => RequestInit) | undefined, Need][] = [
   ['GET', '/__console/invitations', undefined, 'admin'],
   ['POST', '/__console/invitations', () => json({ role: 'viewer' }), 'admin'],
   ['DELETE', '/__console/invitations/nothing', undefined, 'admin'],
+  ['GET', '/__console/tokens', undefined, 'viewer'],
+  ['POST', '/__console/tokens', () => json({ name: 'script', expiresInDays: 1 }), 'viewer'],
+  ['DELETE', '/__console/tokens/nothing', undefined, 'viewer'],
+  ['GET', '/__console/tokens/all', undefined, 'admin'],
   ['POST', '/__console/unknown', () => json({}), 'admin'],
   ['POST', `/callbacks/${SECRET}`, () => json({}), 'public'],
   ['GET', '/emulator/samples', undefined, 'public'],

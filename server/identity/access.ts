@@ -2,11 +2,12 @@
 // needs; anything not in it needs an admin. The browser hides what a role may not use, but this is
 // the rule: a viewer reads everything and spends nothing, a creator creates, uploads and re-runs,
 // an admin also manages people, the emulator's settings and the limits.
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { CONSOLE_CALLBACKS_PATH } from '../../src/api/core/rules';
 import { needsRole, roleAtLeast, type Role } from '../../src/api/roles';
 import { IDENTITY_KEY, identityOf, type Identity } from './roles';
 import { SESSION_ID_KEY } from '../http/stream-limits';
+import { identityOfBearer, INVALID_TOKEN_MESSAGE, type ApiTokens } from './api-tokens';
 
 export type Need = 'public' | Role;
 
@@ -34,6 +35,8 @@ const ACCESS_RULES: readonly AccessRule[] = [
   },
   { methods: READ, path: /^\/emulator\/health$/, need: 'public', what: 'check health' },
   { methods: READ, path: /^\/__console\/config$/, need: 'viewer', what: 'open the console' },
+  // The OpenAPI description (server/openapi): whoever may call the API may read it.
+  { methods: READ, path: /^\/__console\/openapi\.json$/, need: 'viewer', what: 'read the API description' },
   { methods: READ, path: /^\/__console\/tasks(\/.*)?$/, need: 'viewer', what: "read the team's tasks" },
   // Bulk actions (server/tasks/bulk.ts): a zip of results, and hiding tasks from one's own view.
   {
@@ -114,6 +117,11 @@ const ACCESS_RULES: readonly AccessRule[] = [
     need: 'admin',
     what: "change the emulator's settings",
   },
+  // Personal API tokens (server/identity/token-routes.ts): everyone signed in makes and revokes their
+  // own; admins list everyone's (and revoke any: checked in the route).
+  { methods: READ, path: /^\/__console\/tokens\/all$/, need: 'admin', what: "see everyone's API tokens" },
+  { methods: [...READ, 'POST'], path: /^\/__console\/tokens$/, need: 'viewer', what: 'make API tokens' },
+  { methods: ['DELETE'], path: /^\/__console\/tokens\/[^/]+$/, need: 'viewer', what: 'revoke API tokens' },
   {
     methods: READ,
     path: /^\/__console\/(people|audit|invitations)(\/.*)?$/,
@@ -138,16 +146,35 @@ interface AccessGuardOptions {
   anonymous?: Identity;
   /** Called once per identity seen, so the person has a row (the local admin's first request). */
   seen?: (identity: Identity) => Promise<void> | void;
+  /**
+   * Personal API tokens, for a request that comes without a sign-in layer in front (`npm run dev`,
+   * `vite preview`): its `Authorization: Bearer` token acts as the token's person there too.
+   */
+  apiTokens?: ApiTokens;
 }
 
 const noStore = { 'cache-control': 'no-store' };
+
+/** A bearer token that is not a valid console token: 401, saying so in the standard header too. */
+export function refuseToken(c: Context, msg: string): Response {
+  return c.json({ code: 401, msg }, 401, {
+    ...noStore,
+    'www-authenticate': 'Bearer error="invalid_token"',
+  });
+}
 
 export function accessGuard(options: AccessGuardOptions): MiddlewareHandler {
   const known = new Set<string>();
   return async (c, next) => {
     const rule = accessRule(c.req.method, c.req.path);
     if (rule.need === 'public') return next();
-    const identity = identityOf(c) ?? options.anonymous;
+    let identity = identityOf(c);
+    if (!identity && options.apiTokens) {
+      const bearer = await identityOfBearer(options.apiTokens, c.req.path, c.req.header('authorization'));
+      if (bearer === 'refused') return refuseToken(c, INVALID_TOKEN_MESSAGE);
+      if (bearer !== 'foreign') identity = bearer;
+    }
+    identity ??= options.anonymous;
     if (!identity) return c.json({ code: 401, msg: 'Sign in to the console first' }, 401, noStore);
     if (!roleAtLeast(identity.role, rule.need))
       return c.json({ code: 403, msg: needsRole(rule.need, rule.what), role: identity.role }, 403, noStore);

@@ -17,6 +17,8 @@ export interface Identity {
   source: UserSource | 'system';
   /** The server-side session, when the identity came from one (event streams are counted per session). */
   sessionId?: string;
+  /** The personal API token the request came with (server/identity/api-tokens.ts), if any. */
+  tokenId?: string;
 }
 
 /** Env (and context) key of the request's Identity. */

@@ -20,7 +20,7 @@ interface RequestView {
   params?: Record<string, unknown>;
   title?: string;
   taskIds: string[];
-  /** "More like this": the request this one made again (issue 44). */
+  /** "More like this": the request this one made again. */
   parentRequestId?: string;
 }
 

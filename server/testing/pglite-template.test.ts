@@ -36,7 +36,10 @@ it('removes the run folder at the end, and only reports one it cannot remove', (
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
   // Not removable even by root: a file of /proc taken for a folder.
   expect(() => removeRunFolder('/proc/self/comm')).not.toThrow();
-  expect(warn).toHaveBeenCalledWith(expect.stringMatching(/could not remove \/proc\/self\/comm: ENOTDIR/));
+  // Node 20 says ENOTDIR, Node 24 EPERM: either way it is reported, not thrown.
+  expect(warn).toHaveBeenCalledWith(
+    expect.stringMatching(/could not remove \/proc\/self\/comm: (ENOTDIR|EPERM)/),
+  );
   warn.mockRestore();
 });
 

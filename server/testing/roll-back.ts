@@ -6,6 +6,7 @@ import type { Db } from '../db/database';
 
 const UNDO: readonly [migration: string, undo: (db: Db) => Promise<unknown>][] = [
   ['0020', (db) => sql`drop table webhook_deliveries, webhooks`.execute(db)],
+  ['0016', (db) => sql`drop table api_tokens`.execute(db)],
   [
     '0015',
     async (db) => {

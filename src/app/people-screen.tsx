@@ -1,11 +1,13 @@
-// Admins: the team's people and their roles, invitations (one-time links that make a local
-// account), and the audit log. The server refuses all of it to anyone else (server/identity/).
+// Admins: the team's people and their roles, everyone's API tokens, invitations (one-time links that
+// make a local account), and the audit log. The server refuses all of it to anyone else
+// (server/identity/). Everyone else finds their own API tokens here.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useConsoleInfo } from '@/api/console-info';
 import { needsRole, ROLE_LABELS, ROLE_SUMMARIES, ROLES, type Role } from '@/api/roles';
 import { Button } from '@/components/ui/core/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { cardClass, errorTextClass, hintClass, inputClass } from '@/components/ui/styles';
+import { ApiTokensSection } from './api-tokens-section';
 import { LimitsSection } from './limits-section';
 import { StorageSection } from './storage-section';
 import { FollowingSection } from './following-section';
@@ -56,6 +58,9 @@ const ACTIONS: Record<string, string> = {
   'board.remove': 'Removed from a board',
   'board.reorder': 'Board reordered',
   'board.delete': 'Board deleted',
+  'token.create': 'API token made',
+  'token.revoke': 'API token revoked',
+  'token.use': 'API token used',
 };
 
 async function call<T>(path: string, init?: RequestInit): Promise<T> {
@@ -327,14 +332,22 @@ export function PeopleScreen() {
   const { data } = useConsoleInfo();
   const [people, setPeople] = useState<Person[]>([]);
   const admin = data?.user?.role === 'admin';
+  // Everyone else comes here for their own API tokens (the header's badge, the phone's menu).
+  if (data && !admin)
+    return (
+      <div className="space-y-6">
+        <h1 className="text-2xl font-semibold tracking-tight">Your API tokens</h1>
+        <ApiTokensSection me={data.user?.id} everyone={false} />
+        <p className={hintClass}>{needsRole('admin', 'manage people and roles')}</p>
+      </div>
+    );
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold tracking-tight">People</h1>
-      {data && !admin ? (
-        <p className={hintClass}>{needsRole('admin', 'manage people and roles')}</p>
-      ) : data ? (
+      {data ? (
         <>
           <PeopleSection me={data.user?.id} onPeople={setPeople} />
+          <ApiTokensSection me={data.user?.id} everyone />
           <LimitsSection people={people} />
           <InviteSection />
           <StorageSection />

@@ -3,7 +3,8 @@ import { useConsoleInfo } from '@/api/console-info';
 import { isRole, ROLE_LABELS, ROLE_SUMMARIES } from '@/api/roles';
 
 /**
- * Who is signed in and their role, in the header on every screen; for admins a link to People. Its
+ * Who is signed in and their role, in the header on every screen; a link to People for admins, to
+ * their own API tokens for everyone else. Its
  * box has a fixed size from the first render, so the header does not move when the config arrives.
  */
 export function UserBadge() {
@@ -22,26 +23,20 @@ export function UserBadge() {
       </span>
     </>
   );
-  const title = `${user.name}: ${ROLE_LABELS[user.role]}, ${ROLE_SUMMARIES[user.role]}`;
-  if (user.role === 'admin')
-    return (
-      <Link
-        href="/people"
-        title={`${title}. Manage people`}
-        className={`${box} rounded-lg text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800`}
-      >
-        {content}
-        <span className="sr-only"> (people and roles)</span>
-      </Link>
-    );
+  const admin = user.role === 'admin';
   return (
-    <p title={title} className={`${box} text-zinc-700 dark:text-zinc-300`}>
+    <Link
+      href={admin ? '/people' : '/people#api-tokens'}
+      title={`${user.name}: ${ROLE_LABELS[user.role]}, ${ROLE_SUMMARIES[user.role]}. ${admin ? 'Manage people' : 'Your API tokens'}`}
+      className={`${box} rounded-lg text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800`}
+    >
       {content}
-    </p>
+      <span className="sr-only">{admin ? ' (people and roles)' : ' (your API tokens)'}</span>
+    </Link>
   );
 }
 
-/** Who is signed in, in the phone's menu: the name, the role and what it may do; People for admins. */
+/** Who is signed in, in the phone's menu: the name, the role and what it may do; People (admins) or their API tokens. */
 export function AccountSummary({ onNavigate }: { onNavigate?: () => void }) {
   const { data } = useConsoleInfo();
   const user = data?.user;
@@ -57,15 +52,13 @@ export function AccountSummary({ onNavigate }: { onNavigate?: () => void }) {
       <p className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400">
         {ROLE_LABELS[user.role]}: {ROLE_SUMMARIES[user.role]}
       </p>
-      {user.role === 'admin' && (
-        <Link
-          href="/people"
-          onClick={onNavigate}
-          className="mt-1 inline-block text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300"
-        >
-          People and roles
-        </Link>
-      )}
+      <Link
+        href={user.role === 'admin' ? '/people' : '/people#api-tokens'}
+        onClick={onNavigate}
+        className="mt-1 inline-block text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+      >
+        {user.role === 'admin' ? 'People and roles' : 'Your API tokens'}
+      </Link>
     </div>
   );
 }

@@ -16,12 +16,15 @@ async function copyText(text: string) {
   if (!ok) throw new Error('copy failed');
 }
 
-/** Copies `text`; the outcome is announced through a polite live region. */
+/**
+ * Copies `text` (or what `text()` gives: a snippet whose code loads when asked); the outcome is
+ * announced through a polite live region.
+ */
 export function CopyButton({
   text,
   label,
   ...rest
-}: { text: string; label: string } & Omit<ButtonProps, 'onClick' | 'children'>) {
+}: { text: string | (() => Promise<string>); label: string } & Omit<ButtonProps, 'onClick' | 'children'>) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
     if (state === 'idle') return;
@@ -33,7 +36,7 @@ export function CopyButton({
       <Button
         {...rest}
         onClick={() =>
-          copyText(text).then(
+          (typeof text === 'string' ? copyText(text) : text().then(copyText)).then(
             () => setState('copied'),
             () => setState('failed'),
           )

@@ -3,10 +3,11 @@
 // `$API_TOKEN`, and the download links only ever carry http(s) URLs.
 import type { TaskType } from '@/api/schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TaskRecord } from '@/features/tasks/history/task-record';
-import { statusCurl, TaskActions } from './task-detail-actions';
+import { statusCurl, statusSnippet, TaskActions } from './task-detail-actions';
 import { describeTask } from '@/features/tasks/shared/task-view';
 
 function record(
@@ -78,6 +79,27 @@ function renderActions(task: TaskRecord) {
     </QueryClientProvider>,
   );
 }
+
+describe('Copy as Python and Copy as JavaScript', () => {
+  it('copy the status query of the task, with the token as a variable', async () => {
+    const writeText = vi.fn((_text: string) => Promise.resolve());
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const task = record('image_to_video', 'i2v-7/x', {}, 'PROCESSING');
+    renderActions(task);
+    await act(() => userEvent.click(screen.getByRole('button', { name: 'Copy as Python' })));
+    const python = await statusSnippet(task, 'python');
+    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith(python));
+    expect(python).toContain('os.environ["API_BASE_URL"] + "/v1/image_to_video/i2v-7%2Fx"');
+    await act(() => userEvent.click(screen.getByRole('button', { name: 'Copy as JavaScript' })));
+    const javascript = await statusSnippet(task, 'javascript');
+    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith(javascript));
+    expect(javascript).toContain('fetch(process.env.API_BASE_URL + "/v1/image_to_video/i2v-7%2Fx"');
+    expect(
+      screen.getAllByRole('status').some((region) => region.textContent === 'Copied to the clipboard'),
+    ).toBe(true);
+    vi.unstubAllGlobals();
+  });
+});
 
 function urlAttributes(container: HTMLElement) {
   return [...container.querySelectorAll('[href],[src],[poster],[srcset]')].flatMap((el) =>

@@ -54,6 +54,17 @@ export function statusCurl(record: TaskRecord) {
   return toCurl('GET', STATUS_PATH[record.kind](record.id));
 }
 
+// The Python and JavaScript snippets' code loads when their button is pointed at, focused or pressed.
+const snippetsModule = () => import('@/api/code-snippets');
+
+/** The same status query for a script: Python or JavaScript (src/api/code-snippets.ts). */
+export async function statusSnippet(record: TaskRecord, language: 'python' | 'javascript') {
+  const { toJavaScript, toPython } = await snippetsModule();
+  return (language === 'python' ? toPython : toJavaScript)('GET', STATUS_PATH[record.kind](record.id));
+}
+
+const loadSnippets = () => void snippetsModule();
+
 export function TaskActions({
   record,
   view,
@@ -116,6 +127,16 @@ export function TaskActions({
           size="sm"
         />
         <CopyButton text={statusCurl(record)} label="Copy as cURL" size="sm" />
+        {(['python', 'javascript'] as const).map((language) => (
+          <CopyButton
+            key={language}
+            text={() => statusSnippet(record, language)}
+            label={language === 'python' ? 'Copy as Python' : 'Copy as JavaScript'}
+            size="sm"
+            onPointerEnter={loadSnippets}
+            onFocus={loadSnippets}
+          />
+        ))}
         {media && (
           <a
             href={inRecord ? `${base}/result` : media}

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { startFinishNotifier } from './finish-notifier';
-import { applyTaskUpdate, recordCreatedTasks } from './history';
+import { addLookedUpTasks, applyTaskUpdate, recordCreatedTasks } from './history';
 import { emptyHistory } from '@/testing/history';
 
 function setVisibility(state: 'visible' | 'hidden') {
@@ -45,6 +45,10 @@ describe('finished while hidden', () => {
     await applyTaskUpdate('n1', 'image_generate', { status: 'SUCCEEDED' }, 'poll');
     expect(shown).toEqual([]);
     localStorage.setItem('media-console:notify-finished', '1');
+    await addLookedUpTasks([{ id: 'l1', kind: 'image_generate' }]);
+    await applyTaskUpdate('l1', 'image_generate', { status: 'FAILED' }, 'poll');
+    expect(shown).toEqual(['Image generation task failed']);
+    // The person's own requests are told once per request by the request notifier, not per task here.
     await applyTaskUpdate('n2', 'image_generate', { status: 'FAILED' }, 'poll');
     expect(shown).toEqual(['Image generation task failed']);
     setVisibility('visible');

@@ -28,7 +28,10 @@ export function startFinishNotifier() {
     if (!finishedWhileHidden) baseTitle = document.title;
     finishedWhileHidden++;
     render();
+    // The person's own requests are told once per request, from the server's stream, by
+    // src/features/tasks/notify/request-finish-notifier.ts; this tells the tasks only followed here.
     if (
+      record.source !== 'created' &&
       notificationsWanted() &&
       typeof Notification !== 'undefined' &&
       Notification.permission === 'granted'

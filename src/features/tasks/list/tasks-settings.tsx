@@ -23,6 +23,8 @@ export function Settings() {
       }
     }
     saveNotificationsWanted(on);
+    // This tab's shell hears it too (src/features/tasks/notify/notify-wanted.ts): the request notifier.
+    window.dispatchEvent(new StorageEvent('storage'));
     setNotify(on);
     setNote(
       on ? 'You will get a notification when a task finishes while this tab is in the background.' : '',
