@@ -42,6 +42,9 @@ export function bodyLimitRules(uploadMaxBytes: number): BodyLimitRule[] {
     { method: 'POST', path: '/__console/boards/:id/items', maxBytes: BULK_BODY_MAX_BYTES, json: true },
     { method: 'POST', path: '/__console/boards/:id/items/remove', maxBytes: BULK_BODY_MAX_BYTES, json: true },
     { method: 'PUT', path: '/__console/boards/:id/order', maxBytes: BULK_BODY_MAX_BYTES, json: true },
+    // A personal API token's name and lifetime.
+    { method: 'POST', path: '/__console/tokens', maxBytes: SMALL_JSON_BYTES, json: true },
+    { method: 'DELETE', path: '/__console/tokens/:id', maxBytes: FALLBACK_BODY_BYTES },
     // "Check again" reads no body; a webhook's settings are a name, a URL and its events.
     { method: 'POST', path: '/__console/tasks/:id/check', maxBytes: FALLBACK_BODY_BYTES },
     { method: 'POST', path: '/__console/webhooks', maxBytes: WEBHOOK_BODY_MAX_BYTES, json: true },

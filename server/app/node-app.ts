@@ -290,11 +290,15 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
   app.use('/v1/*', record);
   // Result downloads (server/tasks/download.ts): through the outbound guard; the in-process
   // emulator's media are answered here.
+  // The service's own origin and MEDIA_ORIGINS, which an admin configured, are trusted wherever they
+  // are (a team's service or media on its own network); every other address must be public.
   const resultFetch = createGuardedFetch({
     local: (url, init) =>
       ownHosts.has(bareHost(url.hostname)) && /^\/emulator\/(media|samples)\//.test(url.pathname)
         ? app.fetch(new Request(url, init))
-        : undefined,
+        : config.apiBaseUrl && resultOrigins.has(url.origin)
+          ? fetch(url, { ...init, redirect: 'manual' })
+          : undefined,
   });
   // A kept or removed file changes the task's view: the Tasks screen hears of it like any change.
   const announceTask = (taskId: string) => {

@@ -558,7 +558,7 @@ describe('with the built-in emulator', () => {
     const original = await body(await server.nodeApp.app.request(data.image_url));
     const kept = await get(`/__console/results/${id}/image/0`);
     expect(await body(kept)).toEqual(original);
-    expect(kept.headers.get('content-type')).toBe('image/svg+xml');
+    expect(kept.headers.get('content-type')).toBe('image/png');
     expect(fetched).toEqual([]);
   });
 });
