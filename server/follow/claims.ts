@@ -9,6 +9,15 @@ import type { Db } from '../db/database';
 import type { FollowEnd } from '../db/schema';
 import type { FollowError } from './answer';
 
+/** The brake row, locked for the claim's transaction: no other claim runs until it commits. */
+async function lockBrake(trx: Db) {
+  const { rows } = await sql<{ now: Date; not_before: Date; window_start: Date; window_used: number }>`
+    select now() as now, not_before, window_start, window_used from follow_brake where id = 1 for update`.execute(
+    trx,
+  );
+  return rows[0]!;
+}
+
 export interface ClaimedTask {
   id: string;
   kind: TaskType;
@@ -33,15 +42,7 @@ export interface Claim {
  */
 export async function claimDue(db: Db, want: number, perSecond: number, leaseMs: number): Promise<Claim> {
   return db.transaction().execute(async (trx) => {
-    const { rows } = await sql<{
-      now: Date;
-      not_before: Date;
-      window_start: Date;
-      window_used: number;
-    }>`select now() as now, not_before, window_start, window_used from follow_brake where id = 1 for update`.execute(
-      trx,
-    );
-    const brake = rows[0]!;
+    const brake = await lockBrake(trx);
     const now = brake.now;
     if (brake.not_before > now) return { tasks: [], now, nextAt: brake.not_before };
     const windowEnd = new Date(brake.window_start.getTime() + 1000);
@@ -105,15 +106,7 @@ export async function claimNow(
   leaseMs: number,
 ): Promise<{ claim: number; failures: number } | { retryAfterMs: number }> {
   return db.transaction().execute(async (trx) => {
-    const { rows } = await sql<{
-      now: Date;
-      not_before: Date;
-      window_start: Date;
-      window_used: number;
-    }>`select now() as now, not_before, window_start, window_used from follow_brake where id = 1 for update`.execute(
-      trx,
-    );
-    const brake = rows[0]!;
+    const brake = await lockBrake(trx);
     const now = brake.now.getTime();
     if (brake.not_before.getTime() > now) return { retryAfterMs: brake.not_before.getTime() - now };
     const windowEnd = brake.window_start.getTime() + 1000;

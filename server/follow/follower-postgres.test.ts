@@ -148,6 +148,12 @@ describe('two instances on one PostgreSQL database', () => {
     await seed(a, ['i2v-brake-0']);
     await until(() => asked.length === 1);
     const refusedAt = asked[0]!.at;
+    // Once the instance that got the 429 has written the brake, no instance asks anything.
+    const { db: brakeDb } = await a.database;
+    await until(async () => {
+      const row = await brakeDb.selectFrom('follow_brake').select('not_before').executeTakeFirstOrThrow();
+      return row.not_before.getTime() > Date.now();
+    });
     await seed(a, ['i2v-brake-1', 'i2v-brake-2']);
     await until(() => asked.length >= 4);
     // Nothing from either instance while the service asked everyone to wait.

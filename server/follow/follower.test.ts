@@ -222,9 +222,10 @@ describe('a task a script creates through /v1, with no browser anywhere', () => 
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const finished = (await task('i2v-made')).finished_at!.getTime();
-    // Asked every 2 s in its first 20 s: seen finished within one interval of the service.
+    // Asked every 2 s in its first 20 s: seen finished within one interval of the service (and the
+    // second it may take a loaded machine to ask and write).
     expect(finished - finishAt).toBeGreaterThanOrEqual(0);
-    expect(finished - finishAt).toBeLessThanOrEqual(2_500);
+    expect(finished - finishAt).toBeLessThanOrEqual(3_000);
     expect(await follow('i2v-made')).toBeUndefined();
   });
 });
