@@ -274,7 +274,7 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
     await recordCreated(...args);
     follower.wake();
     const ids = args[2].map((task) => task.id);
-    // "Save to board" on a creation form (issue 44): the new tasks join the board as recorded.
+    // "Save to board" on a creation form: the new tasks join the board as recorded.
     const boardId = args[5]?.boardId;
     if (boardId) await boardRoutes.addCreated(boardId, ids, args[3]);
     await hints.created(ids, ownOrigin);

@@ -247,7 +247,7 @@ export function readProdConfig(env: NodeJS.ProcessEnv = process.env): ProdConfig
   if (trustedAuthHeader !== undefined && !/^[a-z0-9-]+$/.test(trustedAuthHeader))
     problems.push(`TRUSTED_AUTH_HEADER must be a header name, got "${env.TRUSTED_AUTH_HEADER}"`);
   // Unset, TRUSTED_PROXIES means loopback: any process on this machine could then name itself an
-  // admin in the header. The proxy's addresses must be written down (issue 40).
+  // admin in the header. The proxy's addresses must be written down.
   const proxiesNamed = clean(env.TRUSTED_PROXIES);
   if (trustedAuthHeader && (!proxiesNamed || proxiesNamed.toLowerCase() === 'none'))
     problems.push(

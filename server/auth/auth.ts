@@ -100,7 +100,7 @@ const PROBE_ORIGIN = 'http://next.invalid';
  * Only same-site paths, so the sign-in page cannot be used to redirect elsewhere. The path is
  * normalised as a browser would resolve it (dot segments, `//`), and the normalised form is both
  * what is judged and what is returned: `/.//evil.example/x` resolves to `//evil.example/x`, which a
- * browser reads as another host (issue 40).
+ * browser reads as another host.
  */
 export function safeNext(raw: string | undefined): string {
   if (

@@ -1,4 +1,4 @@
-// Boards (issue 44): the team's collections of results of any kind. Everyone signed in reads them;
+// Boards: the team's collections of results of any kind. Everyone signed in reads them;
 // creators make them and fill them (server/identity/access.ts); a board is deleted by the person who
 // made it or by an admin. Every change is one transaction that also writes the audit log
 // (`board.*`) and announces the board on BOARDS_CHANNEL (./live.ts), so every instance's pages hear

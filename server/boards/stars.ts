@@ -1,4 +1,4 @@
-// Stars (issue 44): each person marks the results they like; their own, never anyone else's.
+// Stars: each person marks the results they like; their own, never anyone else's.
 // `GET /__console/stars` lists the asker's starred task ids, newest first; `POST /__console/stars`
 // with `{ids, starred}` stars or unstars them. At most STARS_MAX per person, counted in the same
 // transaction as the insert under a per-person lock, so two instances cannot both pass the bound.

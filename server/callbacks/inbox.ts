@@ -261,7 +261,7 @@ export function createCallbackInbox(options: CallbackInboxOptions): CallbackInbo
     // Without the Node request: its body now feeds `raw.body` (a web stream), and the inbox must
     // read that stream, not the socket beneath it. Read from both, the web stream pauses the socket
     // once its queue is full (about 64 KB) and the socket reader waits forever: a callback of
-    // ~100 KB or more added by hand was never answered (issue 40).
+    // ~100 KB or more added by hand was never answered.
     const { incoming: _socket, ...env } = (c.env ?? {}) as Record<string, unknown>;
     return app.fetch(new Request(url, init as RequestInit), env);
   };

@@ -189,7 +189,7 @@ export const MIGRATIONS: Record<string, Migration> = {
       await sql.raw(INSIGHTS_0008).execute(db);
     },
   },
-  // Who the team is (issue 27): people, their server-side sessions (so a sign-out, a removal or a
+  // Who the team is: people, their server-side sessions (so a sign-out, a removal or a
   // role change holds on every instance at once), one-time links (invitations, the first admin's
   // set-up) and the audit log. Tasks, uploads and requests get the creator's user id: a row without one was
   // recorded under a self-declared name and is shown as unverified.
@@ -250,7 +250,7 @@ export const MIGRATIONS: Record<string, Migration> = {
       await sql.raw(LIMITS_0010).execute(db);
     },
   },
-  // Results kept in the team's own storage (issue 29): one row per file of a succeeded task (its
+  // Results kept in the team's own storage: one row per file of a succeeded task (its
   // role: image, video, thumbnail or caption, and index), copied once from the service into the
   // store (server/results). A worker claims rows `for update skip locked`; a row left `copying`
   // past its lease is taken again. Frozen text.
@@ -259,7 +259,7 @@ export const MIGRATIONS: Record<string, Migration> = {
       await sql.raw(RESULTS_0011).execute(db);
     },
   },
-  // Insights at a million tasks (issue 30): one row per UTC day x kind x person x outcome x language
+  // Insights at a million tasks: one row per UTC day x kind x person x outcome x language
   // with the count, the seconds of video made, an hour-of-day histogram (24 counts) and a histogram of
   // the time to finish (82 counts, quarter-octave buckets), kept by statement triggers in the same
   // transaction as every change to `tasks` (as `task_counts` is) and backfilled here. A 30-day period

@@ -93,7 +93,7 @@ function readMultipart(c: Context, store: UploadStore, allowance: UploadAllowanc
     }
     // The file is counted by the store; the whole body here, so parts around it (or a body with no
     // file part at all) cannot stream on without end: past the file limit and the framing's slack,
-    // reading stops with 413 (issue 40).
+    // reading stops with 413.
     const maxBodyBytes = store.maxBytes + MULTIPART_SLACK_BYTES;
     let seen = 0;
     const counted = new Transform({

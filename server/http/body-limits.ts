@@ -1,5 +1,5 @@
 // One table of how large a request body may be, per route, enforced in one place before any route
-// reads a body (issue 40). Hono's bodyLimit counts the bytes as they stream and stops reading the
+// reads a body. Hono's bodyLimit counts the bytes as they stream and stops reading the
 // moment they pass the limit, so a body is never held beyond it: what a body can cost the server is
 // its route's limit times the requests in flight. A route that reads its body from the socket itself
 // (the callback inbox, uploads streamed to disk or to the service) is marked `countedByRoute`: it

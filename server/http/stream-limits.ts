@@ -2,7 +2,7 @@
 // how many may be open per session and in total, and how much a stream may hold for a client that
 // does not read. An open stream costs a socket (a file handle) and, while its client does not read,
 // whatever is queued for it: without these limits one signed-in teammate could use up the file
-// handles with thousands of streams, or the memory with streams that never read (issue 24).
+// handles with thousands of streams, or the memory with streams that never read.
 import type { Context } from 'hono';
 import { streamSSE, type SSEMessage, type SSEStreamingApi } from 'hono/streaming';
 import { clientKey } from './client-address';

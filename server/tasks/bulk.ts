@@ -1,4 +1,4 @@
-// Bulk actions of the Tasks screen (issue 28): `POST /__console/tasks/zip` streams the chosen tasks'
+// Bulk actions of the Tasks screen: `POST /__console/tasks/zip` streams the chosen tasks'
 // result files as one zip, and `/__console/tasks/hidden` keeps, per person, the tasks they hid from
 // their own view. The zip is made as it is sent (client-zip: stored entries, data descriptors,
 // Zip64 past 4 GB), one file at a time, each read from the team's store when a kept copy is there,

@@ -153,7 +153,7 @@ export interface TaskRecorder {
     creator: Creator | string | null,
     /** When the request was made: now, except for the demo's example tasks (server/entry/demo.ts). */
     at?: Date,
-    /** What the form asked for beside the service's body (issue 44): see CreationLinks. */
+    /** What the form asked for beside the service's body: see CreationLinks. */
     links?: CreationLinks,
   ): Promise<void>;
   /**

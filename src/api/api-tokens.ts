@@ -1,4 +1,4 @@
-// Personal API tokens (issue 46): a person's scripts call the console with `Authorization: Bearer
+// Personal API tokens: a person's scripts call the console with `Authorization: Bearer
 // <token>` and act as that person. The bounds and bodies of /__console/tokens, one definition for the
 // server that enforces them (server/identity/api-tokens.ts), the People screen that makes them and
 // the OpenAPI description (server/openapi).

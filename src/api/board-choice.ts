@@ -1,4 +1,4 @@
-// "Save to board" on a creation form (issue 44): the board chosen before generating, kept for this
+// "Save to board" on a creation form: the board chosen before generating, kept for this
 // tab (sessionStorage), sent with each creation as a header so the server puts the new tasks on it
 // when it records them. One small module the client reads, so no form's submit code changes.
 

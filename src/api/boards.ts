@@ -1,4 +1,4 @@
-// Stars, boards and "More like this" (issue 44): the bounds the server enforces and the browser says
+// Stars, boards and "More like this": the bounds the server enforces and the browser says
 // before asking, and the shapes the server answers. Plain values: the server loads this file too.
 
 /** A person may star at most this many tasks (the Starred view reads them all as a set). */

@@ -51,7 +51,7 @@ const ACTIONS: Record<string, string> = {
   'settings.change': 'Emulator settings changed',
   'limits.change': 'Limits changed',
   'results.remove': 'Kept results removed',
-  // Boards (issue 44): every change of the team's boards.
+  // Boards: every change of the team's boards.
   'board.create': 'Board made',
   'board.change': 'Board changed',
   'board.add': 'Added to a board',

@@ -25,7 +25,7 @@ const InsightsScreen = lazy(() =>
 const RequestScreen = lazy(() =>
   import('@/features/tasks/requests/request-screen').then((m) => ({ default: m.RequestScreen })),
 );
-// Boards and Compare (issue 44): each a chunk of its own, loaded when first visited.
+// Boards and Compare: each a chunk of its own, loaded when first visited.
 const BoardsScreen = lazy(() =>
   import('@/features/tasks/boards/boards-screen').then((m) => ({ default: m.BoardsScreen })),
 );

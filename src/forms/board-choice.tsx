@@ -1,4 +1,4 @@
-// "Save to board" beside a creation form's submit button (issue 44): which board the results land
+// "Save to board" beside a creation form's submit button: which board the results land
 // on (src/api/board-choice.ts sends it with the creation). The button says the current choice; the
 // picker, with the team's boards, loads when it is pressed, so a form's first load carries only this.
 import { lazy, useState } from 'react';

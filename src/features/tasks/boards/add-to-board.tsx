@@ -1,4 +1,4 @@
-// "Add to board" (issue 44): a button on a card, a task's page, a request's page and the bulk bar,
+// "Add to board": a button on a card, a task's page, a request's page and the bulk bar,
 // and the lightbox's button (through ADD_TO_BOARD_EVENT, heard by AddToBoardHost). The dialog that
 // lists the boards loads on first use, so a screen's first load carries none of it.
 import { lazy, useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// A board's page (/boards/<id>, issue 44): its results in the board's order as a grid, each opening
+// A board's page (/boards/<id>): its results in the board's order as a grid, each opening
 // large in the lightbox; Download all (one zip named after the board); Compare two to four chosen;
 // for creators: rename and describe, reorder (earlier / later), choose the cover, remove, More like
 // this, delete (the maker or an admin). Live: a change made on any instance reads the board again.

@@ -1,4 +1,4 @@
-// Boards (/boards, issue 44): the team's collections of results, most recently changed first, found
+// Boards (/boards): the team's collections of results, most recently changed first, found
 // by a search of their names and descriptions; creators make a new one here. Live: a board made or
 // changed on any instance shows at once (./boards-api.ts's stream). Loaded when first visited.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

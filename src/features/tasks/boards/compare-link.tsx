@@ -1,4 +1,4 @@
-// "Compare" for a selection (issue 44): two to four results side by side (/compare?ids=…, its screen
+// "Compare" for a selection: two to four results side by side (/compare?ids=…, its screen
 // loads on the way there). With one, or five and more, selected the button is off and says why.
 import { Link } from 'wouter';
 import { COMPARE_MAX, COMPARE_MIN } from './compare-rules';

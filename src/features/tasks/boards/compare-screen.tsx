@@ -1,4 +1,4 @@
-// Compare (/compare?ids=a,b[,c,d], issue 44): two to four results side by side, each in a box of the
+// Compare (/compare?ids=a,b[,c,d]): two to four results side by side, each in a box of the
 // same size. Images share one zoom (the slider, or + and −): the same part of each is the same size
 // on screen. Videos start together ("Play together" sets every one to 0 s and plays them all) and
 // pause together. Loaded when first visited.

@@ -1,4 +1,4 @@
-// "More like this" (issue 44): the same request again with the same parameters (N more: as many as
+// "More like this": the same request again with the same parameters (N more: as many as
 // it asked for), recorded on the server as a new request linked to the first
 // (requests.parent_request_id, through the x-console-parent-request header), then its page opens.
 // The endpoints load when the button is pressed.

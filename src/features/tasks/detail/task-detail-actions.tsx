@@ -8,7 +8,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { applyRecordedTask, removeTasks } from '@/features/tasks/history/history';
 import type { TaskRecord } from '@/features/tasks/history/task-record';
 import { AnimateLink } from '@/features/tasks/shared/animate-link';
-// Star, Add to board, More like this: only for a task the team's record holds (issue 44). Loaded by
+// Star, Add to board, More like this: only for a task the team's record holds. Loaded by
 // the page once the record answers that it holds the task, and the page is painted after it (as it
 // waits for both copies of the task), so the buttons never arrive under the reader's eyes; the page
 // of an id the record lacks never loads them.

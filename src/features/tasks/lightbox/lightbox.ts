@@ -1,4 +1,4 @@
-// The results lightbox (issue 28), loaded on the first click on a result (`Img` with `zoom`, and
+// The results lightbox, loaded on the first click on a result (`Img` with `zoom`, and
 // `video` for a video's cover, ../shared/task-media.tsx): a native modal <dialog> with the image large, or the video
 // playing with its controls, "Image 2 of 4", its download and previous / next (← and →, Home and End
 // too) through the results of the page in page order: a request's images on its page, the cards
@@ -7,7 +7,7 @@
 // clicked. Plain DOM, importing nothing: the screens' code that loads it carries no list of chunks
 // to fetch ahead, so their first load stays as it was.
 
-// Stars and boards (issue 44): a result of the team's record (its download is the console's
+// Stars and boards: a result of the team's record (its download is the console's
 // `/__console/tasks/<id>/download/result`) has Star (key `s`) and, when the screen can add to boards
 // (it shows a `[data-board-host]` marker), Add to board. Starring goes to the server from here and
 // is announced on window (STARS_CHANGED_EVENT) so the screen's star buttons follow; Add to board

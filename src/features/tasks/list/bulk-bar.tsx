@@ -1,4 +1,4 @@
-// The bar of the Tasks screen's bulk actions (issue 28), loaded once something is selected
+// The bar of the Tasks screen's bulk actions, loaded once something is selected
 // (./selection.tsx): how many are chosen, then download them as one zip (streamed by the server,
 // progress as the bytes arrive, cancellable), re-run them (after a confirmation that says how many
 // and that it spends credits; not for viewers), hide them from my view (or bring them back), copy

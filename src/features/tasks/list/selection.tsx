@@ -1,4 +1,4 @@
-// Choosing cards of the Tasks screen for a bulk action (issue 28): a checkbox on each card ("Select
+// Choosing cards of the Tasks screen for a bulk action: a checkbox on each card ("Select
 // <title>"), shift-click for a range, Space on the focused checkbox, "Select all matching" (the
 // server lists the ids of the whole view, not only the loaded pages). A request's card stands for
 // all its tasks. The selection is of task ids; the bar with the actions (./bulk-bar.tsx) loads

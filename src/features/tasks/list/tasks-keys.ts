@@ -1,4 +1,4 @@
-// Keys of the Tasks screen (issue 28): `/` focuses the search, `j` and `k` move the focus to the
+// Keys of the Tasks screen: `/` focuses the search, `j` and `k` move the focus to the
 // next and previous card. Never while typing in a field, with Ctrl, ⌘ or Alt held, while a dialog
 // is open, or when the shell's listener has taken the key (`g` then `k` goes to Tasks). This part is
 // eager and small; moving between cards (./card-keys.ts) loads on the first `j` or `k`.

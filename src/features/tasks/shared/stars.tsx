@@ -1,4 +1,4 @@
-// Stars (issue 44): the results I starred, one set per person on the server (server/boards/stars.ts).
+// Stars: the results I starred, one set per person on the server (server/boards/stars.ts).
 // Every star button reads the same query; a toggle shows at once (optimistic) and is undone if the
 // server refuses. The lightbox (plain DOM) stars through the same route and says so with a window
 // event, and the boards' event stream says when my stars changed elsewhere: both read the set again.

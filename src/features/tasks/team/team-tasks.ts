@@ -44,7 +44,7 @@ export interface TeamRequest {
   title?: string;
   params?: Record<string, unknown>;
   tasks: TeamTask[];
-  /** "More like this" (issue 44): the request this one made again. */
+  /** "More like this": the request this one made again. */
   parentRequestId?: string;
   /** On a request's own page: the requests made again from it, newest first. */
   madeAgain?: { id: string; createdAt: number; creator?: string; taskCount: number }[];
