@@ -15,18 +15,9 @@ import { Button } from '@/components/ui/core/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Field } from '@/components/ui/field';
 import { cardClass, errorTextClass, hintClass, inputClass } from '@/components/ui/styles';
+import { consoleJson } from './console-fetch';
 
 const DEFAULT_DAYS = 30;
-
-async function call<T>(path: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(path, {
-    ...init,
-    headers: { accept: 'application/json', ...(init?.body ? { 'content-type': 'application/json' } : {}) },
-  });
-  const body = (await response.json().catch(() => ({}))) as T & { msg?: string };
-  if (!response.ok) throw new Error(body.msg ?? `HTTP ${response.status}`);
-  return body;
-}
 
 /** What is wrong with the fields, by field, in the words the server would use. */
 export function tokenFieldProblems(name: string, days: string): { name?: string; days?: string } {
@@ -68,7 +59,7 @@ export function ApiTokensSection({ me, everyone }: { me?: string; everyone: bool
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(() => {
-    call<{ tokens: TokenView[] }>(everyone ? '/__console/tokens/all' : '/__console/tokens')
+    consoleJson<{ tokens: TokenView[] }>(everyone ? '/__console/tokens/all' : '/__console/tokens')
       .then((body) => {
         setList({ tokens: body.tokens, at: Date.now() });
         setListError('');
@@ -85,7 +76,7 @@ export function ApiTokensSection({ me, everyone }: { me?: string; everyone: bool
     if (found.name || found.days) return;
     setBusy(true);
     try {
-      const made = await call<CreatedToken>('/__console/tokens', {
+      const made = await consoleJson<CreatedToken>('/__console/tokens', {
         method: 'POST',
         body: JSON.stringify({ name: name.trim(), expiresInDays: Number(days) }),
       });
@@ -104,7 +95,7 @@ export function ApiTokensSection({ me, everyone }: { me?: string; everyone: bool
     const whose = token.userId === me ? '' : ` of ${token.personName}`;
     if (!window.confirm(`Revoke the token “${token.name}”${whose}? Scripts using it stop at once.`)) return;
     try {
-      await call(`/__console/tokens/${encodeURIComponent(token.id)}`, { method: 'DELETE' });
+      await consoleJson(`/__console/tokens/${encodeURIComponent(token.id)}`, { method: 'DELETE' });
       if (created?.id === token.id) setCreated(undefined);
     } catch (e) {
       setListError((e as Error).message);

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { cardClass, errorTextClass, hintClass } from '@/components/ui/styles';
+import { consoleData } from './console-fetch';
 import { formatAgo, formatDuration } from '@/features/tasks/shared/format';
 
 interface FollowFigures {
@@ -26,12 +27,8 @@ export function FollowingSection({ now = Date.now }: { now?: () => number }) {
   const [figures, setFigures] = useState<FollowFigures>();
   const [error, setError] = useState('');
   useEffect(() => {
-    fetch('/__console/follow', { headers: { accept: 'application/json' } })
-      .then(async (response) => {
-        const body = (await response.json().catch(() => ({}))) as { data?: FollowFigures; msg?: string };
-        if (!response.ok || !body.data) throw new Error(body.msg ?? `HTTP ${response.status}`);
-        setFigures(body.data);
-      })
+    consoleData<FollowFigures>('/__console/follow')
+      .then(setFigures)
       .catch((e: Error) => setError(e.message));
   }, []);
   const at = now();

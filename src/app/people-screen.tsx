@@ -12,6 +12,7 @@ import { LimitsSection } from './limits-section';
 import { StorageSection } from './storage-section';
 import { FollowingSection } from './following-section';
 import { WebhooksSection } from './webhooks-section';
+import { consoleJson } from './console-fetch';
 
 interface Person {
   id: string;
@@ -63,23 +64,13 @@ const ACTIONS: Record<string, string> = {
   'token.use': 'API token used',
 };
 
-async function call<T>(path: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(path, {
-    ...init,
-    headers: { accept: 'application/json', ...(init?.body ? { 'content-type': 'application/json' } : {}) },
-  });
-  const body = (await response.json().catch(() => ({}))) as T & { msg?: string };
-  if (!response.ok) throw new Error(body.msg ?? `HTTP ${response.status}`);
-  return body;
-}
-
 const when = (ms: number) => new Date(ms).toLocaleString();
 
 function PeopleSection({ me, onPeople }: { me?: string; onPeople: (people: Person[]) => void }) {
   const [people, setPeople] = useState<Person[]>();
   const [error, setError] = useState('');
   const load = useCallback(() => {
-    call<{ people: Person[] }>('/__console/people')
+    consoleJson<{ people: Person[] }>('/__console/people')
       .then((body) => {
         setPeople(body.people);
         onPeople(body.people);
@@ -142,7 +133,7 @@ function PeopleSection({ me, onPeople }: { me?: string; onPeople: (people: Perso
                     className={`${inputClass} w-auto`}
                     onChange={(event) =>
                       void act(() =>
-                        call(`/__console/people/${encodeURIComponent(person.id)}/role`, {
+                        consoleJson(`/__console/people/${encodeURIComponent(person.id)}/role`, {
                           method: 'POST',
                           body: JSON.stringify({ role: event.target.value }),
                         }),
@@ -164,7 +155,7 @@ function PeopleSection({ me, onPeople }: { me?: string; onPeople: (people: Perso
                   onClick={() => {
                     if (!window.confirm(`Remove ${person.name}? Their sessions end at once.`)) return;
                     void act(() =>
-                      call(`/__console/people/${encodeURIComponent(person.id)}`, { method: 'DELETE' }),
+                      consoleJson(`/__console/people/${encodeURIComponent(person.id)}`, { method: 'DELETE' }),
                     );
                   }}
                 >
@@ -188,7 +179,7 @@ function InviteSection() {
     event.preventDefault();
     setError('');
     try {
-      const body = await call<{ path: string }>('/__console/invitations', {
+      const body = await consoleJson<{ path: string }>('/__console/invitations', {
         method: 'POST',
         body: JSON.stringify({ role, email: email.trim() || undefined }),
       });
@@ -261,7 +252,7 @@ function AuditSection() {
     if (action) params.set('action', action);
     if (q.trim()) params.set('q', q.trim());
     const timer = setTimeout(() => {
-      call<{ entries: AuditEntry[] }>(`/__console/audit?${params.toString()}`)
+      consoleJson<{ entries: AuditEntry[] }>(`/__console/audit?${params.toString()}`)
         .then((body) => {
           setEntries(body.entries);
           setError('');

@@ -5,6 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from '@/api/zod';
+import { consoleData } from './console-fetch';
 import { Button } from '@/components/ui/core/button';
 import { cardClass, errorTextClass, hintClass, inputClass } from '@/components/ui/styles';
 
@@ -39,19 +40,12 @@ const webhookForm = z.object({
 });
 type WebhookForm = z.infer<typeof webhookForm>;
 
-async function call<T>(path: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(path, { ...init, headers: { accept: 'application/json', ...init?.headers } });
-  const body = (await response.json().catch(() => ({}))) as { data?: T; msg?: string };
-  if (!response.ok || !body.data) throw new Error(body.msg ?? `HTTP ${response.status}`);
-  return body.data;
-}
-
 const SCOPE_LABELS = { person: 'My requests', team: 'Every request of the team' } as const;
 
 function LastDelivery({ id }: { id: string }) {
   const [last, setLast] = useState<Delivery | null>();
   useEffect(() => {
-    call<{ deliveries: Delivery[] }>(`/__console/webhooks/${encodeURIComponent(id)}/deliveries`)
+    consoleData<{ deliveries: Delivery[] }>(`/__console/webhooks/${encodeURIComponent(id)}/deliveries`)
       .then((data) => setLast(data.deliveries[0] ?? null))
       .catch(() => setLast(null));
   }, [id]);
@@ -71,7 +65,7 @@ export function WebhooksSection({ admin }: { admin: boolean }) {
   const [error, setError] = useState('');
   const [secret, setSecret] = useState<{ name: string; secret: string }>();
   const load = () =>
-    call<{ webhooks: Webhook[] }>('/__console/webhooks')
+    consoleData<{ webhooks: Webhook[] }>('/__console/webhooks')
       .then((data) => setWebhooks(data.webhooks))
       .catch((e: Error) => setError(e.message));
   useEffect(() => {
@@ -86,7 +80,7 @@ export function WebhooksSection({ admin }: { admin: boolean }) {
   const add = form.handleSubmit(async (values) => {
     setError('');
     try {
-      const made = await call<{ id: string; secret: string }>('/__console/webhooks', {
+      const made = await consoleData<{ id: string; secret: string }>('/__console/webhooks', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(values),
@@ -101,7 +95,7 @@ export function WebhooksSection({ admin }: { admin: boolean }) {
   const remove = async (webhook: Webhook) => {
     setError('');
     try {
-      await call(`/__console/webhooks/${encodeURIComponent(webhook.id)}`, { method: 'DELETE' });
+      await consoleData(`/__console/webhooks/${encodeURIComponent(webhook.id)}`, { method: 'DELETE' });
       await load();
     } catch (e) {
       setError((e as Error).message);
