@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { filesOfRequest } from '@/api/task-detail/request-files';
 import { FakeXhr } from '@/testing/fake-xhr';
 import { HEADS, mediaFile, uploadSuccess } from '@/testing/upload-test-utils';
@@ -59,6 +59,11 @@ describe('refusalOf', () => {
 });
 
 describe('UploadTracker', () => {
+  // The tracker loads its upload code on the first file; loading it here keeps that cold import (seconds
+  // on a busy CI machine) out of the first test's wait for its request.
+  beforeAll(async () => {
+    await import('./upload-run');
+  });
   beforeEach(() => {
     FakeXhr.all = [];
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
