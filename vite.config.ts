@@ -27,10 +27,17 @@ const FOLDER_CHUNKS: [folder: string, chunk: string | null][] = [
   // Two small modules most screens use: split on their own they are two more requests everywhere.
   ['src/components/ui/styles.ts', 'shared'],
   ['src/components/ui/typing-target.ts', 'shared'],
+  // React and its JSX runtime in one file, out of the entry: chunks the entry imports (shared) use
+  // the runtime too, and taking it from the entry would be a cycle that runs them before it.
+  ['node_modules/react/', 'react'],
   // TanStack Query in one file: split by which hooks each screen uses, it was three files that
   // every screen using one of them fetches together. Its dependencies (React) stay in the entry.
   ['node_modules/@tanstack/query-core/', 'query'],
   ['node_modules/@tanstack/react-query/', 'query'],
+  // ...but not the mutation hook and its observer: they go with the few screens that change things,
+  // so Tasks and the forms do not carry them.
+  ['node_modules/@tanstack/react-query/build/modern/useMutation.js', null],
+  ['node_modules/@tanstack/query-core/build/modern/mutationObserver.js', null],
   // With it, the query client and the task types: only the screens that query use them.
   ['src/api/query/', 'query'],
   // Which tasks a Tasks view shows: with what the Tasks list and the task page both show.
@@ -95,11 +102,17 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
-    // Every browser the es2022 target reaches that lacks <link rel=modulepreload> still loads each
-    // chunk when it is imported; the polyfill would cost every route ~0.2 KB gzip to fetch ahead.
-    modulePreload: { polyfill: false },
+    // No preload helper: it and the lists of each lazy chunk's imports cost every route ~1.1 KB. A
+    // first visit's files are named in its page by the server (route-preloads.ts) and a navigation
+    // link fetches its screen ahead (prefetchScreen in src/app/routes.tsx); a lazy part inside a
+    // screen fetches its own imports once it has arrived, one round trip later.
+    modulePreload: false,
     rolldownOptions: {
       output: {
+        // A chunk is named by its hash alone: each name is written in every chunk that imports it and in
+        // the preload lists, and the readable part cost every route ~0.7 KB.
+        chunkFileNames: 'assets/[hash].js',
+        entryFileNames: 'assets/[hash].js',
         codeSplitting: {
           groups: [{ name: chunkOf, debugName: 'app-chunks', includeDependenciesRecursively: false }],
         },

@@ -84,6 +84,15 @@ describe('route weight', () => {
     expect(report.lines.find((line) => line.startsWith('OVER'))).toMatch(/^OVER \/ /);
   });
 
+  it('lets a route of exactly 100 KB through and fails it one byte past, whichever route it is', () => {
+    for (const route of ['/', '/tasks', '/image-to-video']) {
+      const at = summarise(route, [file('http://h/a.js', 'js', 100 * KB)]);
+      const past = summarise(route, [file('http://h/a.js', 'js', 100 * KB + 1)]);
+      expect(checkRouteBudgets([at]).ok, route).toBe(true);
+      expect(checkRouteBudgets([past]).ok, route).toBe(false);
+    }
+  });
+
   it('holds CSS to its own budget', () => {
     const styled = summarise('/', [file('http://h/a.js', 'js', KB), file('http://h/a.css', 'css', 13 * KB)]);
     expect(checkRouteBudgets([styled]).ok).toBe(false);

@@ -15,19 +15,6 @@ export const KB = 1000;
 export const ROUTE_BUDGETS = { js: 100 * KB, css: 12 * KB };
 
 /**
- * Routes allowed past the JS budget for now, each held just above what it measures so it grows no
- * further while it is won back (docs/performance.md, "Over budget"). Tasks: 101.8 KB before stars and
- * boards, 104.0 KB with them, 101.9 KB once its list stopped loading this browser's history (the team's
- * record is the truth), 101.8 KB with the More menu's code loaded on first use, 102.0 KB with the
- * request notifier's check in the shell. Image to video: 100.6 KB before, 101.4 KB with the forms' Save
- * to a board, 101.7 KB with the shell's presentation route, People link and request notifier's check.
- */
-const ROUTE_JS_EXCEPTIONS: Partial<Record<string, number>> = {
-  '/tasks': 102.1 * KB,
-  '/image-to-video': 101.8 * KB,
-};
-
-/**
  * Every screen a person can land on. `route-weight.test.ts` checks that each navigation entry is
  * here, so a new screen cannot escape the budget.
  */
@@ -193,13 +180,10 @@ export function checkRouteBudgets(weights: RouteWeight[], budgets = ROUTE_BUDGET
   ];
   let ok = weights.length > 0;
   for (const weight of weights) {
-    // Exceptions hold at the real budget only: ROUTE_JS_BUDGET_KB=85 (a test of the gate) fails every route.
-    const jsBudget =
-      budgets.js === ROUTE_BUDGETS.js ? (ROUTE_JS_EXCEPTIONS[weight.route] ?? budgets.js) : budgets.js;
-    const within = weight.jsServed <= jsBudget && weight.cssServed <= budgets.css;
+    const within = weight.jsServed <= budgets.js && weight.cssServed <= budgets.css;
     ok &&= within;
     lines.push(
-      `${within ? (jsBudget > budgets.js ? 'held' : 'ok  ') : 'OVER'} ${weight.route.padEnd(34)} ${kb(weight.jsServed, 9)} ${kb(weight.jsGzip, 9)}   ${kb(weight.cssServed, 8)} ${kb(weight.cssGzip, 8)}   (${weight.files.length} files)`,
+      `${within ? 'ok  ' : 'OVER'} ${weight.route.padEnd(34)} ${kb(weight.jsServed, 9)} ${kb(weight.jsGzip, 9)}   ${kb(weight.cssServed, 8)} ${kb(weight.cssGzip, 8)}   (${weight.files.length} files)`,
     );
   }
   const largest = (size: 'jsServed' | 'cssServed' | 'jsGzip' | 'cssGzip') =>

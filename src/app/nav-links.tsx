@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'wouter';
 import { useConsoleInfo } from '@/api/console-info';
 import { isRole } from '@/api/roles';
-import { PEOPLE_ITEM, SUPPORT_ITEMS, type NavItem } from './routes';
+import { PEOPLE_ITEM, SUPPORT_ITEMS, prefetchScreen, type NavItem } from './routes';
 
 function isActive(href: string, location: string) {
   return href === '/' ? location === '/' : location === href || location.startsWith(`${href}/`);
@@ -58,6 +58,8 @@ export function NavLinks({
                 href={item.href}
                 aria-current={active ? 'page' : undefined}
                 onClick={onNavigate}
+                onPointerEnter={() => prefetchScreen(item.href)}
+                onFocus={() => prefetchScreen(item.href)}
                 className={`${shape} font-medium transition-colors ${active ? LINK_COLOURS.active : LINK_COLOURS.idle}`}
               >
                 {item.label}

@@ -1,45 +1,58 @@
 import { lazy, Suspense } from 'react';
 import { Link, Route, Switch } from 'wouter';
-import { ImageGenerateScreen } from '@/features/image-generate/image-generate-screen';
 
-// The first screen is in the main chunk; the others load when first visited.
+// Every screen loads when first visited. On a first visit the production server names the route's
+// files in the page it serves (server/static/route-preloads.ts), so they download alongside the
+// entry; later, a navigation link fetches its screen as the pointer or focus reaches it
+// (prefetchScreen), since the build does not preload a lazy chunk's own imports.
+const loadImageGenerate = () => import('@/features/image-generate/image-generate-screen');
+const loadVideoTranslate = () => import('@/features/video-translate/video-translate-screen');
+const loadImageToVideo = () => import('@/features/image-to-video/image-to-video-screen');
+const loadTasks = () => import('@/features/tasks/list/tasks-screen');
+const loadInsights = () => import('@/features/insights/insights-screen');
+const loadBoards = () => import('@/features/tasks/boards/boards-screen');
+const loadCallbacks = () => import('@/features/callbacks/callbacks-screen');
+const loadPeople = () => import('./people-screen');
+
+const ImageGenerateScreen = lazy(() => loadImageGenerate().then((m) => ({ default: m.ImageGenerateScreen })));
 const VideoTranslateScreen = lazy(() =>
-  import('@/features/video-translate/video-translate-screen').then((m) => ({
-    default: m.VideoTranslateScreen,
-  })),
+  loadVideoTranslate().then((m) => ({ default: m.VideoTranslateScreen })),
 );
-const ImageToVideoScreen = lazy(() =>
-  import('@/features/image-to-video/image-to-video-screen').then((m) => ({
-    default: m.ImageToVideoScreen,
-  })),
-);
-const TasksScreen = lazy(() =>
-  import('@/features/tasks/list/tasks-screen').then((m) => ({ default: m.TasksScreen })),
-);
+const ImageToVideoScreen = lazy(() => loadImageToVideo().then((m) => ({ default: m.ImageToVideoScreen })));
+const TasksScreen = lazy(() => loadTasks().then((m) => ({ default: m.TasksScreen })));
 const TaskDetailScreen = lazy(() =>
   import('@/features/tasks/detail/task-detail-screen').then((m) => ({ default: m.TaskDetailScreen })),
 );
-const InsightsScreen = lazy(() =>
-  import('@/features/insights/insights-screen').then((m) => ({ default: m.InsightsScreen })),
-);
+const InsightsScreen = lazy(() => loadInsights().then((m) => ({ default: m.InsightsScreen })));
 const RequestScreen = lazy(() =>
   import('@/features/tasks/requests/request-screen').then((m) => ({ default: m.RequestScreen })),
 );
 // Boards and Compare: each a chunk of its own, loaded when first visited.
-const BoardsScreen = lazy(() =>
-  import('@/features/tasks/boards/boards-screen').then((m) => ({ default: m.BoardsScreen })),
-);
+const BoardsScreen = lazy(() => loadBoards().then((m) => ({ default: m.BoardsScreen })));
 const BoardScreen = lazy(() =>
   import('@/features/tasks/boards/board-screen').then((m) => ({ default: m.BoardScreen })),
 );
 const CompareScreen = lazy(() =>
   import('@/features/tasks/boards/compare-screen').then((m) => ({ default: m.CompareScreen })),
 );
-const CallbacksScreen = lazy(() =>
-  import('@/features/callbacks/callbacks-screen').then((m) => ({ default: m.CallbacksScreen })),
-);
+const CallbacksScreen = lazy(() => loadCallbacks().then((m) => ({ default: m.CallbacksScreen })));
+const PeopleScreen = lazy(() => loadPeople().then((m) => ({ default: m.PeopleScreen })));
 
-const PeopleScreen = lazy(() => import('./people-screen').then((m) => ({ default: m.PeopleScreen })));
+const SCREEN_OF_LINK: Record<string, () => Promise<unknown>> = {
+  '/': loadImageGenerate,
+  '/translate': loadVideoTranslate,
+  '/image-to-video': loadImageToVideo,
+  '/tasks': loadTasks,
+  '/insights': loadInsights,
+  '/boards': loadBoards,
+  '/callbacks': loadCallbacks,
+  '/people': loadPeople,
+};
+
+/** Starts fetching a navigation link's screen; a failure waits for the visit, which says so. */
+export function prefetchScreen(href: string): void {
+  SCREEN_OF_LINK[href]?.().catch(() => undefined);
+}
 
 /** The creators' navigation: what they make and where it lands. */
 export const NAV_ITEMS = [

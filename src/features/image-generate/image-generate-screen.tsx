@@ -2,10 +2,10 @@ import { lazy, Suspense } from 'react';
 import { useAfterFirstPaint } from '@/components/ui/use-after-first-paint';
 import { FormSkeleton } from '@/forms/form-skeleton';
 
-// The screen is on the first route and ships in the main chunk; the form itself (react-hook-form,
-// its resolver and the form UI) is a separate chunk, which keeps the first route's JavaScript under
-// its budget. It is requested right after the heading and the form's skeleton have painted, so the
-// first paint does not share the network with it (see useAfterFirstPaint).
+// The screen is small and its page preloads it; the form itself (react-hook-form, its resolver and
+// the form UI) is a separate chunk, which keeps the first route's JavaScript under its budget. It is
+// requested right after the heading and the form's skeleton have painted, so the first paint does
+// not share the network with it (see useAfterFirstPaint).
 let formRequested = false;
 const ImageGenerateForm = lazy(() => {
   formRequested = true;
