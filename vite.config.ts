@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { precompressPlugin } from './server/static/prod-brotli';
 import { routePreloadsPlugin } from './server/static/route-preloads';
 import { consoleServerPlugin } from './server/app/vite-plugin';
 
@@ -75,7 +76,7 @@ function chunkOf(id: string): string | null {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), consoleServerPlugin(), routePreloadsPlugin()],
+  plugins: [react(), tailwindcss(), consoleServerPlugin(), routePreloadsPlugin(), precompressPlugin()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

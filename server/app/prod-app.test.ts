@@ -1,7 +1,9 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { Server } from 'node:http';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabase } from '../testing/database';
 import { createProdApp, HEALTH_PATH, IMMUTABLE } from './prod-app';
@@ -81,6 +83,20 @@ describe('production server: static files', () => {
       headers: { 'accept-encoding': 'br' },
     });
     expect(escape.status).toBe(404);
+  });
+
+  it('sends the brotli the build wrote beside an asset as it is, and compresses one without', async () => {
+    // Not the brotli of APP_JS: only a server that reads the build's file sends this.
+    const prebuilt = brotliCompressSync(Buffer.from('/* the build wrote this */'.repeat(20)));
+    writeFileSync(join(dist.dir, 'assets', 'index-abc.js.br'), prebuilt);
+    const app = open();
+    const sent = await app.request('/assets/index-abc.js', { headers: { 'accept-encoding': 'br' } });
+    expect(sent.headers.get('content-encoding')).toBe('br');
+    expect(sent.headers.get('content-type')).toMatch(/javascript/);
+    expect(Buffer.from(await sent.arrayBuffer())).toEqual(prebuilt);
+    rmSync(join(dist.dir, 'assets', 'index-abc.js.br'));
+    const compressed = await open().request('/assets/index-abc.js', { headers: { 'accept-encoding': 'br' } });
+    expect(brotliDecompressSync(Buffer.from(await compressed.arrayBuffer())).toString()).toBe(APP_JS);
   });
 
   it('answers 404 for missing assets and files instead of the HTML page', async () => {
