@@ -136,6 +136,7 @@ function RequestScreenContent({ requestId }: { requestId: string }) {
         <>
           <ul
             aria-label="Tasks of this request"
+            data-lightbox-scope=""
             className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
           >
             {tasks.map((task) => (

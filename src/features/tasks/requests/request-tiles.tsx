@@ -126,7 +126,11 @@ export function RequestTiles({
   const byId = useMemo(() => new Map(history.map((record) => [record.id, record])), [history]);
   const batch = useMemo(() => tasks.map((task) => task.id), [tasks]);
   return (
-    <ul aria-label="Results" className={`grid gap-2 ${tasks.length > 1 ? 'grid-cols-2' : 'grid-cols-1'}`}>
+    <ul
+      aria-label="Results"
+      data-lightbox-scope=""
+      className={`grid gap-2 ${tasks.length > 1 ? 'grid-cols-2' : 'grid-cols-1'}`}
+    >
       {tasks.map((task) => {
         const record = byId.get(task.id);
         return record ? (
