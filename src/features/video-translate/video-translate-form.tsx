@@ -5,7 +5,8 @@ import type { VideoTranslateRequest } from '@/api/schemas';
 import { useConsoleInfo } from '@/api/console-info';
 import { CreationFormLayout } from '@/forms/creation-form-layout';
 import { Field } from '@/components/ui/field';
-import { clearDraft, loadDraft, useDraftAutosave } from '@/forms/form-draft';
+import { clearDraft, useDraftAutosave } from '@/forms/form-draft';
+import { initialFormValues, useTakePrefill, valuesFromParams } from '@/forms/prefill';
 import { fieldForServerError, serverFieldMessage } from '@/forms/form-errors';
 import { inputClass } from '@/components/ui/styles';
 import { Switch } from '@/components/ui/switch';
@@ -56,7 +57,11 @@ const resolver = lazyZodResolver<VideoFormInput, VideoFormOutput>(() =>
 export function VideoTranslateForm() {
   const form = useForm<VideoFormInput, unknown, VideoFormOutput>({
     resolver,
-    defaultValues: loadDraft(VIDEO_DRAFT_KEY, VIDEO_FORM_DEFAULTS),
+    // "Edit and re-run" opens it filled from a task (src/forms/prefill.ts), else the draft.
+    defaultValues: initialFormValues('video_translate', VIDEO_DRAFT_KEY, VIDEO_FORM_DEFAULTS, (params) => ({
+      ...VIDEO_FORM_DEFAULTS,
+      ...valuesFromParams(VIDEO_FORM_DEFAULTS, params, ['target_languages']),
+    })),
     // Checked when a field is first left, then on every change: an error clears the moment its
     // value is valid, so nothing is left to disappear (and shift the layout) when the field is left.
     mode: 'onTouched',
@@ -66,6 +71,7 @@ export function VideoTranslateForm() {
   const uploads = useUploadTracker();
   const { errors } = formState;
   useDraftAutosave(form, VIDEO_DRAFT_KEY);
+  useTakePrefill('video_translate', VIDEO_DRAFT_KEY, form.getValues);
   const languages = useTargetLanguages();
   const inboxUrl = useConsoleInfo().data?.callbackAddress;
   const videoUrl = useWatch({ control, name: 'video_url' }) ?? '';
