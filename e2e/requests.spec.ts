@@ -162,7 +162,7 @@ test.describe('results where they were asked for', () => {
   test('the form follows its request: tiles with state and images, then the request, the siblings, remix', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const prompt = `Harbour at dawn ${run}`;
     await page.goto('/');
     await page.getByRole('textbox', { name: 'Prompt' }).fill(prompt);
@@ -229,10 +229,10 @@ test.describe('results where they were asked for', () => {
       .last()
       .getByRole('button', { name: /^View larger/ })
       .click();
-    const lightbox = page.getByRole('dialog', { name: 'Image 2 of 2' });
-    await expect(lightbox).toBeVisible();
+    const lightbox = page.getByRole('dialog');
+    await expect(lightbox).toHaveAccessibleName('Image 2 of 2');
     await page.keyboard.press('ArrowRight');
-    await expect(page.getByRole('dialog', { name: 'Image 1 of 2' })).toBeVisible();
+    await expect(lightbox).toHaveAccessibleName('Image 1 of 2');
     const zoom = page.getByRole('group', { name: 'Zoom' });
     await zoom.getByRole('button', { name: 'Zoom in' }).click();
     await expect(zoom.getByRole('button', { name: 'Fit to screen' })).toHaveText('150%');
