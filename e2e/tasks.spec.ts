@@ -304,7 +304,7 @@ test.describe('task gallery: backends and history files', () => {
     await page.getByRole('button', { name: 'Re-run…' }).click();
     await page
       .getByRole('group', { name: 'Re-run this task' })
-      .getByRole('button', { name: 'Re-run' })
+      .getByRole('button', { name: 'Re-run', exact: true })
       .click();
     await expect(page).not.toHaveURL(new RegExp(`/tasks/${original.id}$`));
     await expect(page.getByRole('link', { name: original.id })).toBeVisible();
