@@ -1,73 +1,76 @@
 // @vitest-environment jsdom
-// "Edit and re-run": what a form takes of a request's parameters, and the history state that
-// carries them to the form once.
+// "Edit and re-run": the values a page puts in the form's draft (./prefill.ts), and what the form
+// takes of them as it opens (its draft, merged over its defaults: ./form-draft.ts).
 import { afterEach, describe, expect, it } from 'vitest';
 import { IMAGE_FORM_DEFAULTS } from '@/features/image-generate/form/image-form-model';
+import { IMAGE_DRAFT_KEY } from '@/features/image-generate/form/image-generate-form';
 import { VIDEO_FORM_DEFAULTS as TRANSLATE_DEFAULTS } from '@/features/video-translate/video-form-model';
-import { videoValuesFromRequest } from '@/features/image-to-video/video-form-model';
-import { forgetPrefill, prefillState, readPrefill, valuesFromParams } from './prefill';
+import { VIDEO_DRAFT_KEY } from '@/features/video-translate/video-translate-form';
+import { usableDraft, VIDEO_FORM_DEFAULTS } from '@/features/image-to-video/video-form-model';
+import { I2V_DRAFT_KEY } from '@/features/image-to-video/image-to-video-form';
+import { loadDraft, saveDraft } from './form-draft';
+import { FORM_DRAFT_KEYS, fillForm } from './prefill';
 
-afterEach(() => history.replaceState(null, ''));
+afterEach(() => localStorage.clear());
 
-describe('a form’s values from a request it sent', () => {
-  it('takes the fields the form has, of the type it holds, and makes rows of a list of URLs', () => {
-    const values = valuesFromParams(IMAGE_FORM_DEFAULTS, {
-      prompt: 'A paper boat',
-      reference_images: ['https://a.example/1.png', 7],
-      generate_count: '4',
-      callback_url: 'https://hooks.example/x',
+describe('a form filled from a request', () => {
+  it('writes the draft each form reads', () => {
+    expect(FORM_DRAFT_KEYS).toEqual({
+      image_generate: IMAGE_DRAFT_KEY,
+      video_translate: VIDEO_DRAFT_KEY,
+      image_to_video: I2V_DRAFT_KEY,
     });
-    expect(values).toEqual({
+  });
+
+  it('takes the fields the form has, of the types it holds, with a list of URLs as rows, in place of the draft', () => {
+    saveDraft(IMAGE_DRAFT_KEY, { ...IMAGE_FORM_DEFAULTS, prompt: 'my draft', image_quality: '4K' });
+    expect(
+      fillForm('image_generate', {
+        prompt: 'A paper boat',
+        reference_images: ['https://a.example/1.png', 7],
+        generate_count: '4',
+        callback_url: 'https://hooks.example/x',
+      }),
+    ).toBe('/');
+    // The request's values over the defaults, never over the old draft (its 4K is not kept).
+    expect(loadDraft(IMAGE_DRAFT_KEY, IMAGE_FORM_DEFAULTS)).toEqual({
+      ...IMAGE_FORM_DEFAULTS,
       prompt: 'A paper boat',
       reference_images: [{ url: 'https://a.example/1.png' }],
     });
   });
 
   it('keeps a translation’s languages as a list', () => {
-    expect(
-      valuesFromParams(TRANSLATE_DEFAULTS, { target_languages: ['Japanese'], speaker_num: 2 }, [
-        'target_languages',
-      ]),
-    ).toEqual({ target_languages: ['Japanese'], speaker_num: 2 });
+    expect(fillForm('video_translate', { target_languages: ['Japanese'], speaker_num: 2 })).toBe(
+      '/translate',
+    );
+    expect(loadDraft(VIDEO_DRAFT_KEY, TRANSLATE_DEFAULTS)).toMatchObject({
+      target_languages: ['Japanese'],
+      speaker_num: 2,
+    });
   });
 
   it('reads image to video’s mode from the model and the images', () => {
-    const start = videoValuesFromRequest({
-      model: 'V',
-      prompt: 'Waves',
-      image_url: 'https://a.example/s.png',
-      duration: 6,
-      generate_count: 2,
-    });
-    expect(start).toMatchObject({
+    const open = (params: Record<string, unknown>) => {
+      expect(fillForm('image_to_video', params)).toBe('/image-to-video');
+      return usableDraft(loadDraft(I2V_DRAFT_KEY, VIDEO_FORM_DEFAULTS));
+    };
+    expect(
+      open({ model: 'V', image_url: 'https://a.example/s.png', duration: 6, generate_count: 2 }),
+    ).toMatchObject({
       mode: 'start_frame',
       image_url: 'https://a.example/s.png',
       duration: '6',
       generate_count: 2,
     });
-    expect(
-      videoValuesFromRequest({ model: 'V', reference_images: ['https://a.example/r.png'], duration: 8 }),
-    ).toMatchObject({ mode: 'reference', reference_images: [{ url: 'https://a.example/r.png' }] });
-    expect(
-      videoValuesFromRequest({ model: 'KL', reference_images: ['https://a.example/r.png'], duration: 10 }),
-    ).toMatchObject({ mode: 'multi_reference', model: 'KL', duration: '10' });
-  });
-});
-
-describe('the history state that carries them', () => {
-  it('is read by the form of its kind only, and forgotten once taken', () => {
-    history.replaceState({ other: 1, ...prefillState('image_generate', { prompt: 'Boat' }) }, '');
-    expect(readPrefill('video_translate')).toBeUndefined();
-    expect(readPrefill('image_generate')).toEqual({ prompt: 'Boat' });
-    forgetPrefill();
-    expect(readPrefill('image_generate')).toBeUndefined();
-    expect(history.state).toEqual({ other: 1 });
-  });
-
-  it('takes nothing from a state that is not one', () => {
-    history.replaceState({ prefill: { kind: 'image_generate', params: ['x'] } }, '');
-    expect(readPrefill('image_generate')).toBeUndefined();
-    history.replaceState('text', '');
-    expect(readPrefill('image_generate')).toBeUndefined();
+    expect(open({ model: 'V', reference_images: ['https://a.example/r.png'], duration: 8 })).toMatchObject({
+      mode: 'reference',
+      reference_images: [{ url: 'https://a.example/r.png' }],
+    });
+    expect(open({ model: 'KL', reference_images: ['https://a.example/r.png'], duration: 10 })).toMatchObject({
+      mode: 'multi_reference',
+      model: 'KL',
+      duration: '10',
+    });
   });
 });

@@ -13,8 +13,7 @@ import { PromptField } from '@/features/image-generate/prompt-field';
 import { CreationFormLayout } from '@/forms/creation-form-layout';
 import { FRAME_ACCEPT } from '@/forms/uploads/upload-accept';
 import { useUploadTracker } from '@/forms/uploads/upload-context';
-import { clearDraft, useDraftAutosave } from '@/forms/form-draft';
-import { initialFormValues, readPrefill, useTakePrefill } from '@/forms/prefill';
+import { clearDraft, loadDraft, useDraftAutosave } from '@/forms/form-draft';
 import { lazyZodResolver } from '@/forms/lazy-zod-resolver';
 import { submitProps, useGuardedSubmit } from '@/forms/use-guarded-submit';
 import type { AnimateSource } from './link/animate-link';
@@ -31,7 +30,6 @@ import {
   switchVideoForm,
   toVideoRequest,
   usableDraft,
-  videoValuesFromRequest,
   type VideoFormValues,
 } from './video-form-model';
 import type { VideoFormOutput } from './schema/video-form-schema';
@@ -39,20 +37,11 @@ import { VideoSummary } from './video-summary';
 
 export const I2V_DRAFT_KEY = 'image-to-video';
 
-/**
- * The draft, with an image result from Animate as the start frame in its closest orientation; or
- * the request of a task, for "Edit and re-run" (src/forms/prefill.ts).
- */
+/** The draft, with an image result from Animate as the start frame in its closest orientation. */
 function initialValues(source: AnimateSource | undefined): VideoFormValues {
-  const draft = initialFormValues(
-    'image_to_video',
-    I2V_DRAFT_KEY,
-    VIDEO_FORM_DEFAULTS,
-    videoValuesFromRequest,
-  );
-  if (readPrefill('image_to_video')) return draft;
-  if (!source) return usableDraft(draft);
-  const { values } = switchVideoForm(usableDraft(draft), { mode: 'start_frame' });
+  const draft = usableDraft(loadDraft(I2V_DRAFT_KEY, VIDEO_FORM_DEFAULTS));
+  if (!source) return draft;
+  const { values } = switchVideoForm(draft, { mode: 'start_frame' });
   return {
     ...values,
     image_url: source.start,
@@ -87,7 +76,6 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
   const uploads = useUploadTracker();
   const { errors } = formState;
   useDraftAutosave(form, I2V_DRAFT_KEY);
-  useTakePrefill('image_to_video', I2V_DRAFT_KEY, form.getValues);
   const switcher = useModelAndMode(form);
   const [unavailable, setUnavailable] = useState(false);
   const [mode, startFrame, endFrame, audio, sourceTask, sourceUrl] = useWatch({

@@ -15,7 +15,6 @@ import {
 } from '@/api/image-to-video/image-to-video-rules';
 import type { ImageToVideoRequest } from '@/api/image-to-video-request';
 import { IMAGE_TO_VIDEO_FIELDS } from '@/api/request-fields';
-import { valuesFromParams } from '@/forms/prefill';
 
 export interface VideoFormValues {
   model: ImageToVideoModel;
@@ -179,25 +178,4 @@ export function switchVideoForm(
   }
   const change = notes.join('; ');
   return { values: next, change: change && `${change.charAt(0).toUpperCase()}${change.slice(1)}.` };
-}
-
-/**
- * The form's values for a request it sent ("Edit and re-run"): its fields where the form has them,
- * the mode read from the model and the images (model KL is multi-reference; model V with reference
- * images and no start frame is reference images), then made safe as a draft is.
- */
-export function videoValuesFromRequest(params: Record<string, unknown>): VideoFormValues {
-  const values: VideoFormValues = {
-    ...VIDEO_FORM_DEFAULTS,
-    ...valuesFromParams(VIDEO_FORM_DEFAULTS, params),
-  };
-  if (typeof params.duration === 'number') values.duration = String(params.duration);
-  const references = values.reference_images.some((row) => row.url.trim());
-  values.mode =
-    params.model === 'KL'
-      ? 'multi_reference'
-      : references && !values.image_url.trim()
-        ? 'reference'
-        : 'start_frame';
-  return usableDraft(values);
 }

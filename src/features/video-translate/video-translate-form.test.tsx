@@ -14,7 +14,7 @@ import {
 } from '@/testing/form-test-utils';
 import { getTask } from '@/features/tasks/history/history';
 import { TargetLanguagesContext, targetLanguagesOnce } from './use-create-translations';
-import { prefillState } from '@/forms/prefill';
+import { fillForm } from '@/forms/prefill';
 import { VIDEO_DRAFT_KEY, VideoTranslateForm } from './video-translate-form';
 
 const DRAFT = `media-console:draft:${VIDEO_DRAFT_KEY}`;
@@ -455,8 +455,6 @@ describe('server errors, double submit, drafts', () => {
 });
 
 describe('Edit and re-run', () => {
-  afterEach(() => history.replaceState(null, ''));
-
   it('opens filled with the request a task sent (its language), which it sends again as it was', async () => {
     const sent = {
       target_languages: ['Japanese'],
@@ -467,11 +465,10 @@ describe('Edit and re-run', () => {
       enable_caption: true,
       name: 'All-hands recap',
     };
-    history.replaceState(prefillState('video_translate', sent), '');
+    expect(fillForm('video_translate', sent)).toBe('/translate');
     const ctx = setup();
     expect(videoUrl()).toHaveValue(VIDEO);
     expect(await within(ctx.languages()).findByRole('checkbox', { name: 'Japanese' })).toBeChecked();
-    expect(history.state).toEqual({});
     await ctx.submit();
     await screen.findByRole('region', { name: /task created|tasks created/ });
     expect(ctx.posts[0]).toMatchObject({ url: '/v1/video_translate', body: sent });

@@ -5,8 +5,7 @@ import type { VideoTranslateRequest } from '@/api/schemas';
 import { useConsoleInfo } from '@/api/console-info';
 import { CreationFormLayout } from '@/forms/creation-form-layout';
 import { Field } from '@/components/ui/field';
-import { clearDraft, useDraftAutosave } from '@/forms/form-draft';
-import { initialFormValues, useTakePrefill, valuesFromParams } from '@/forms/prefill';
+import { clearDraft, loadDraft, useDraftAutosave } from '@/forms/form-draft';
 import { fieldForServerError, serverFieldMessage } from '@/forms/form-errors';
 import { inputClass } from '@/components/ui/styles';
 import { Switch } from '@/components/ui/switch';
@@ -57,11 +56,7 @@ const resolver = lazyZodResolver<VideoFormInput, VideoFormOutput>(() =>
 export function VideoTranslateForm() {
   const form = useForm<VideoFormInput, unknown, VideoFormOutput>({
     resolver,
-    // "Edit and re-run" opens it filled from a task (src/forms/prefill.ts), else the draft.
-    defaultValues: initialFormValues('video_translate', VIDEO_DRAFT_KEY, VIDEO_FORM_DEFAULTS, (params) => ({
-      ...VIDEO_FORM_DEFAULTS,
-      ...valuesFromParams(VIDEO_FORM_DEFAULTS, params, ['target_languages']),
-    })),
+    defaultValues: loadDraft(VIDEO_DRAFT_KEY, VIDEO_FORM_DEFAULTS),
     // Checked when a field is first left, then on every change: an error clears the moment its
     // value is valid, so nothing is left to disappear (and shift the layout) when the field is left.
     mode: 'onTouched',
@@ -71,7 +66,6 @@ export function VideoTranslateForm() {
   const uploads = useUploadTracker();
   const { errors } = formState;
   useDraftAutosave(form, VIDEO_DRAFT_KEY);
-  useTakePrefill('video_translate', VIDEO_DRAFT_KEY, form.getValues);
   const languages = useTargetLanguages();
   const inboxUrl = useConsoleInfo().data?.callbackAddress;
   const videoUrl = useWatch({ control, name: 'video_url' }) ?? '';

@@ -7,8 +7,7 @@ import { CountField } from '@/forms/count-field';
 import { CreationFormLayout } from '@/forms/creation-form-layout';
 import { fillFromParams } from '@/forms/reuse-params';
 import { FieldGroup } from '@/components/ui/field';
-import { clearDraft, useDraftAutosave } from '@/forms/form-draft';
-import { initialFormValues, useTakePrefill, valuesFromParams } from '@/forms/prefill';
+import { clearDraft, loadDraft, useDraftAutosave } from '@/forms/form-draft';
 import { fieldForServerError, serverFieldMessage } from '@/forms/form-errors';
 import { RadioCards } from '@/components/ui/radio-cards';
 import { lazyZodResolver } from '@/forms/lazy-zod-resolver';
@@ -51,11 +50,7 @@ const resolver = lazyZodResolver<ImageFormInput, ImageFormOutput>(() =>
 export function ImageGenerateForm() {
   const form = useForm<ImageFormInput, unknown, ImageFormOutput>({
     resolver,
-    // "Edit and re-run" opens it filled from a task (../../../forms/prefill.ts), else the draft.
-    defaultValues: initialFormValues('image_generate', IMAGE_DRAFT_KEY, IMAGE_FORM_DEFAULTS, (params) => ({
-      ...IMAGE_FORM_DEFAULTS,
-      ...valuesFromParams(IMAGE_FORM_DEFAULTS, params),
-    })),
+    defaultValues: loadDraft(IMAGE_DRAFT_KEY, IMAGE_FORM_DEFAULTS),
     // Checked when a field is first left, then on every change: an error clears the moment its
     // value is valid, so nothing is left to disappear (and shift the layout) when the field is left.
     mode: 'onTouched',
@@ -65,7 +60,6 @@ export function ImageGenerateForm() {
   const uploads = useUploadTracker();
   const { errors } = formState;
   useDraftAutosave(form, IMAGE_DRAFT_KEY);
-  useTakePrefill('image_generate', IMAGE_DRAFT_KEY, form.getValues);
   // A server verdict on the reference images holds for the URLs it judged; editing them hides it.
   const [referenceVerdict, setReferenceVerdict] = useState<{ message: string; urls: string }>();
   const references = useWatch({ control, name: 'reference_images' });

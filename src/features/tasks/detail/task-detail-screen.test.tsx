@@ -55,27 +55,12 @@ async function createdBy(name: string, count = 1): Promise<string> {
   return id;
 }
 
-/** The history state the last navigation asked for (memoryLocation keeps only the paths). */
-let navigatedState: unknown;
-
 function renderDetail(id: string) {
   const memory = memoryLocation({ path: `/tasks/${id}`, record: true });
-  navigatedState = undefined;
-  const navigate = memory.navigate;
-  const hook = (): ReturnType<typeof memory.hook> => {
-    const [path] = memory.hook();
-    return [
-      path,
-      (to: string, options?: { state?: unknown }) => {
-        navigatedState = options?.state;
-        navigate(to, options);
-      },
-    ];
-  };
   render(
     withConsoleInfo(
       consoleInfo,
-      <Router hook={hook}>
+      <Router hook={memory.hook}>
         <TaskDetailScreen taskId={id} />
       </Router>,
     ),
@@ -294,8 +279,10 @@ describe('task detail: re-run by role and by whose task it is', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Re-run…' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Edit and re-run' }));
     expect(memory.history.at(-1)).toBe('/');
-    expect(navigatedState).toMatchObject({
-      prefill: { kind: 'image_generate', params: { prompt: 'A paper boat', generate_count: 1 } },
+    // The form reads its draft as it opens: the task's request is it now.
+    expect(JSON.parse(localStorage.getItem('media-console:draft:image-generate')!)).toMatchObject({
+      prompt: 'A paper boat',
+      generate_count: 1,
     });
   });
 

@@ -1,5 +1,5 @@
 // A request's own actions, on its page: every result as one zip named after it, Use this prompt
-// (the form of its kind, filled with what it sent: ../../../forms/prefill.ts), and Re-run…, which
+// (the form of its kind, filled with what it sent: src/forms/prefill.ts, loaded on the press), and Re-run…, which
 // asks first with what it will spend (../rerun/rerun-confirm.tsx, loaded on the press) and makes
 // the same request again, linked to this one as "More like this" does.
 import { lazy, useState, type ReactNode } from 'react';
@@ -9,7 +9,6 @@ import { useMyName } from '@/api/my-name';
 import { needsRole } from '@/api/roles';
 import { Button } from '@/components/ui/core/button';
 import { ErrorText, LazyPart, PartFailed } from '@/components/ui/core/lazy-part';
-import { FORM_PATHS, prefillState } from '@/forms/prefill';
 import type { TeamRequest } from '@/features/tasks/team/team-tasks';
 
 const confirmModule = () => import('@/features/tasks/rerun/rerun-confirm');
@@ -61,8 +60,10 @@ export function RequestActions({
         {canSend && !viewer && (
           <Button
             size="sm"
-            onClick={() => navigate(FORM_PATHS[request.kind], { state: prefillState(request.kind, params) })}
-            title="Opens the form filled with this request"
+            onClick={() =>
+              void import('@/forms/prefill').then(({ fillForm }) => navigate(fillForm(request.kind, params)))
+            }
+            title="Opens the form filled with this request, in place of what it held"
           >
             {reuseLabel}
           </Button>

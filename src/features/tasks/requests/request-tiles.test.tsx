@@ -62,7 +62,7 @@ describe('a failed tile on the form', () => {
     await within(failed!).findByText('The model timed out');
     // Only the failed one offers it.
     expect(within(running!).queryByRole('button', { name: /^Try .* again$/ })).toBeNull();
-    await user.click(within(failed!).getByRole('button', { name: 'Try Image 2 again' }));
+    await user.click(await within(failed!).findByRole('button', { name: 'Try Image 2 again' }));
     const made = await within(failed!).findByRole('status');
     await waitFor(() => expect(made).toHaveTextContent(/^Sent again as /));
     expect(sent).toEqual([{ ...PARAMS, generate_count: 1 }]);
@@ -78,7 +78,7 @@ describe('a failed tile on the form', () => {
         : server.request(input, init),
     );
     const [, failed] = await tilesOfTwo();
-    await user.click(within(failed!).getByRole('button', { name: 'Try Image 2 again' }));
+    await user.click(await within(failed!).findByRole('button', { name: 'Try Image 2 again' }));
     expect(await within(failed!).findByRole('status')).toHaveTextContent(/prompt is required/);
     expect(within(failed!).getByRole('button', { name: 'Try Image 2 again' })).toBeEnabled();
   });

@@ -3,7 +3,8 @@
 // fails, and what to do next (open, download, Animate, use this prompt; try a failed one again). Below it, the recent
 // requests of the same kind from this browser. The tiles read this browser's history, which the
 // app's poller keeps current; nothing here asks the network.
-import { useMemo, useState } from 'react';
+import { lazy, useMemo } from 'react';
+import { LazyPart } from '@/components/ui/core/lazy-part';
 import { Link } from 'wouter';
 import type { TaskType } from '@/api/core/rules';
 import { downloadName, extensionOf } from '@/api/download-name';
@@ -15,7 +16,9 @@ import { generatedImage, Img, resultDownload, TaskVideo } from '@/features/tasks
 import { TaskTiming } from '@/features/tasks/shared/task-timing';
 import { downloadSubject, viewOf } from '@/features/tasks/shared/task-view';
 import { useHistory } from '@/features/tasks/history/use-history';
-import { useMyName } from '@/api/my-name';
+
+// A failed tile's Try again loads with the first failed tile, not with the form.
+const TryAgain = lazy(() => import('./try-again').then((m) => ({ default: m.TryAgain })));
 
 /** What the form does with a request's parameters: "Use this prompt". */
 export type ReuseParams = (params: Record<string, unknown>) => void;
@@ -25,7 +28,7 @@ export type ReuseParams = (params: Record<string, unknown>) => void;
  * tile (two tiles side by side in the form's side panel at 1280 px, or on a phone) and two where
  * there is room, so they never wrap ragged.
  */
-const actionClass =
+export const actionClass =
   'inline-flex min-h-7 items-center justify-center gap-1 rounded-md border border-zinc-200 bg-white px-2 py-1 text-center text-xs font-medium text-indigo-700 hover:border-indigo-300 hover:bg-indigo-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-indigo-300 dark:hover:border-indigo-700 dark:hover:bg-indigo-950';
 
 function Tile({
@@ -109,65 +112,14 @@ function Tile({
             </button>
           )}
           <AnimateLink record={record} view={view} className={actionClass} />
-          {view.tone === 'failed' && <TryAgain record={record} label={label} />}
+          {view.tone === 'failed' && (
+            <LazyPart>
+              <TryAgain record={record} label={label} />
+            </LazyPart>
+          )}
         </div>
       </div>
     </li>
-  );
-}
-
-/**
- * "Try again" on a failed tile: the same parameters, for one task (one image, one video, the one
- * language), recorded as this browser's newest request, so it shows at the top of the recent ones.
- * The re-run's code loads on the press.
- */
-function TryAgain({ record, label }: { record: TaskRecord; label: string }) {
-  const viewer = useMyName().role === 'viewer';
-  const [state, setState] = useState<{ pending?: boolean; error?: string; made?: string }>({});
-  if (viewer) return null;
-  const retry = async () => {
-    setState({ pending: true });
-    try {
-      const [{ rerunTask }, { retryParams }] = await Promise.all([
-        import('@/features/tasks/list/rerun'),
-        import('@/features/tasks/rerun/rerun-params'),
-      ]);
-      const [made] = await rerunTask(record, retryParams(record));
-      setState({ made: made?.id });
-    } catch (error) {
-      setState({ error: error instanceof Error ? error.message : String(error) });
-    }
-  };
-  return (
-    <>
-      <button
-        type="button"
-        className={actionClass}
-        aria-label={`Try ${label} again`}
-        aria-busy={state.pending || undefined}
-        disabled={state.pending}
-        onClick={() => void retry()}
-      >
-        {state.pending ? 'Trying again…' : 'Try again'}
-      </button>
-      {(state.error || state.made) && (
-        <p role="status" className="col-span-full text-xs text-zinc-700 dark:text-zinc-300">
-          {state.error ? (
-            <span className="text-red-800 dark:text-red-200">{state.error}</span>
-          ) : (
-            <>
-              Sent again as{' '}
-              <Link
-                href={`/tasks/${encodeURIComponent(state.made!)}`}
-                className="font-mono break-all text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
-              >
-                {state.made}
-              </Link>
-            </>
-          )}
-        </p>
-      )}
-    </>
   );
 }
 

@@ -7,7 +7,7 @@ import { useLocation } from 'wouter';
 import { costOf, costText } from '@/api/creation-cost';
 import type { TaskType } from '@/api/core/rules';
 import { Button } from '@/components/ui/core/button';
-import { FORM_PATHS, prefillState } from '@/forms/prefill';
+import { fillForm } from '@/forms/prefill';
 import type { TaskRecord } from '@/features/tasks/history/task-record';
 import { rerunParams } from './rerun-params';
 
@@ -68,8 +68,8 @@ export function RerunConfirm({
         </Button>
         <Button
           size="sm"
-          onClick={() => navigate(FORM_PATHS[kind], { state: prefillState(kind, params) })}
-          title="Opens the form filled with this request, to change something before sending it"
+          onClick={() => navigate(fillForm(kind, params))}
+          title="Opens the form filled with this request (in place of what it held), to change something before sending it"
         >
           Edit and re-run
         </Button>
