@@ -162,7 +162,7 @@ test.describe('results where they were asked for', () => {
   test('the form follows its request: tiles with state and images, then the request, the siblings, remix', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const prompt = `Harbour at dawn ${run}`;
     await page.goto('/');
     await page.getByRole('textbox', { name: 'Prompt' }).fill(prompt);
@@ -215,10 +215,32 @@ test.describe('results where they were asked for', () => {
     await page.goto('/');
     await page.getByRole('textbox', { name: 'Prompt' }).fill(prompt);
     await page.getByRole('button', { name: 'Generate images' }).click();
-    await page
-      .getByRole('region', { name: /image tasks created/ })
-      .getByRole('link', { name: 'All tasks of this request →' })
+    const again = page.getByRole('region', { name: /image tasks created/ });
+    const newTiles = again.getByRole('list', { name: 'Results' }).getByRole('listitem');
+    for (const tile of [newTiles.first(), newTiles.last()])
+      await expect(tile.getByRole('button', { name: `View larger: Generated image: ${prompt}` })).toBeVisible(
+        {
+          timeout: 20_000,
+        },
+      );
+    // Four results on the page (this request's and the recent one's): the lightbox pages within
+    // the request it was opened from, and zooms.
+    await newTiles
+      .last()
+      .getByRole('button', { name: /^View larger/ })
       .click();
+    const lightbox = page.getByRole('dialog');
+    await expect(lightbox).toHaveAccessibleName('Image 2 of 2');
+    await page.keyboard.press('ArrowRight');
+    await expect(lightbox).toHaveAccessibleName('Image 1 of 2');
+    const zoom = page.getByRole('group', { name: 'Zoom' });
+    await zoom.getByRole('button', { name: 'Zoom in' }).click();
+    await expect(zoom.getByRole('button', { name: 'Fit to screen' })).toHaveText('150%');
+    await lightbox.getByRole('img').dblclick();
+    await expect(zoom.getByRole('button', { name: 'Fit to screen' })).toHaveText('100%');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await again.getByRole('link', { name: 'All tasks of this request →' }).click();
     await expect(page).toHaveURL(/\/requests\/req-/);
     await expect(page.getByRole('heading', { level: 1, name: prompt })).toBeVisible();
     const cards = page.getByRole('list', { name: 'Tasks of this request' }).getByRole('article');
@@ -229,6 +251,30 @@ test.describe('results where they were asked for', () => {
       await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
       await saveScreenshot(page, `requests-request-page-${width}`);
     }
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The request's own actions: every result as one zip named after it, the parameters sent, a
+    // re-run that says what it spends first, and its prompt back into the form.
+    const requestPage = page.url();
+    const zipping = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download all' }).click();
+    expect((await zipping).suggestedFilename()).toBe(`${prompt}.zip`);
+    const sent = page.getByRole('region', { name: 'Parameters sent' });
+    await expect(sent).toContainText(`Prompt${prompt}`);
+    await expect(sent).toContainText('Number of results2');
+    await page.getByRole('button', { name: 'Re-run…' }).click();
+    const question = page.getByRole('group', { name: 'Re-run this request' });
+    await expect(question).toContainText('spends 2 tasks and 2 images');
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await expect(question).toHaveCount(0);
+    await page.goto('/');
+    await page.getByRole('textbox', { name: 'Prompt' }).fill('a draft of something else');
+    await page.goto(requestPage);
+    await page.getByRole('button', { name: 'Use this prompt' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('textbox', { name: 'Prompt' })).toHaveValue(prompt);
+    await expect(page.getByRole('spinbutton', { name: 'Number of images' })).toHaveValue('2');
+
     await page.goto(`/tasks/${ids[1]}`);
     const siblings = page.getByRole('navigation', { name: 'This request' });
     await expect(siblings.getByRole('link', { name: /Image 2/ })).toHaveAttribute('aria-current', 'page');

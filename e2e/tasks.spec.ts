@@ -301,7 +301,11 @@ test.describe('task gallery: backends and history files', () => {
     // The stored link no longer loads: the page says so instead of showing a broken image.
     await expect(page.getByText('Link expired or unavailable')).toBeVisible();
 
-    await page.getByRole('button', { name: 'Re-run' }).click();
+    await page.getByRole('button', { name: 'Re-run…' }).click();
+    await page
+      .getByRole('group', { name: 'Re-run this task' })
+      .getByRole('button', { name: 'Re-run', exact: true })
+      .click();
     await expect(page).not.toHaveURL(new RegExp(`/tasks/${original.id}$`));
     await expect(page.getByRole('link', { name: original.id })).toBeVisible();
     await expect(page.getByText('SUCCEEDED', { exact: true }).first()).toBeVisible({ timeout: 15_000 });

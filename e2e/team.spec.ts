@@ -176,7 +176,7 @@ test.describe('the team’s tasks', () => {
       await page.goto(`/tasks/${id}`);
       const image = page.getByRole('img', { name: `Generated image: Still ${run}` });
       await expect(image).toHaveJSProperty('complete', true);
-      await expect(page.getByRole('button', { name: 'Re-run' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Re-run…' })).toBeVisible();
       // Everything the page waits for is in (record, copy, image above; fonts here), and two frames
       // have been laid out since: a shift they caused has been reported.
       await page.evaluate(async () => {

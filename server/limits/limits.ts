@@ -17,48 +17,17 @@ import {
   type LimitStatus,
   type LimitRefusal,
 } from '../../src/api/limits';
+import { costOf, DEFAULT_SECONDS, type CreationCost as Cost } from '../../src/api/creation-cost';
 
 export { LIMIT_MEASURES, LIMIT_PERIODS, type LimitMeasure, type LimitPeriod, type LimitScope };
+// The cost of a creation is the console's to say too (before a re-run): it lives with the limits' words.
+export { costOf };
 
 /** Advisory lock class of the limit checks (the callbacks' lock is another number). */
 const LIMITS_LOCK = 7_310_010;
 /** A hold older than this belongs to a creation that never finished (a crash): it no longer counts. */
 const HOLD_TTL_MS = 10 * 60_000;
-/** Image to video's default length when a body names none (src/api/image-to-video/image-to-video-rules.ts). */
-const DEFAULT_SECONDS = { V: 8, KL: 5 } as const;
-
 export type LimitRow = Selectable<SpendingLimitsTable>;
-
-/** What one creation asks for; seconds are unknown (0) for a translation until the service says. */
-interface Cost {
-  tasks: number;
-  images: number;
-  videoSeconds: number;
-  /** The creation makes video whose length is not known at creation (a translation). */
-  videoUnknown: boolean;
-}
-
-const intIn = (value: unknown, min: number, max: number, fallback: number) =>
-  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max ? value : fallback;
-
-/** The cost of a creation body of `kind`; a body the service will refuse costs what it reads as. */
-export function costOf(kind: string, body: unknown): Cost {
-  const params = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  if (kind === 'image_generate') {
-    const n = intIn(params.generate_count, 1, 8, 1);
-    return { tasks: n, images: n, videoSeconds: 0, videoUnknown: false };
-  }
-  if (kind === 'image_to_video') {
-    const n = intIn(params.generate_count, 1, 4, 1);
-    const fallback = params.model === 'KL' ? DEFAULT_SECONDS.KL : DEFAULT_SECONDS.V;
-    const seconds = intIn(params.duration, 1, 600, fallback);
-    return { tasks: n, images: 0, videoSeconds: n * seconds, videoUnknown: false };
-  }
-  // The service makes one task per language it is sent: exactly that many are charged. The list's
-  // length is bounded before this (translationListProblem), so it cannot be inflated past a limit.
-  const languages = Array.isArray(params.target_languages) ? params.target_languages.length : 1;
-  return { tasks: Math.max(1, languages), images: 0, videoSeconds: 0, videoUnknown: true };
-}
 
 /**
  * Why a translation's language list cannot be taken, or undefined when it can: at most as many

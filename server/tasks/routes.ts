@@ -21,6 +21,7 @@ import { addCopies } from './task-view';
 import { getRequest, listRequests, REQUESTS_PAGE_MAX, requestsOfTasks } from './requests';
 import { mountDownloads } from './download';
 import { mountBulk } from './bulk';
+import { mountRequestZip } from './request-zip';
 import { identityOf } from '../identity/roles';
 import { BULK_IDS_MAX } from '../../src/api/bulk-rules';
 import type { ResultStore } from '../results/store';
@@ -92,6 +93,7 @@ export function createTaskRoutes(
   mountTaskEvents(app, feed, closeStreams, streams);
   mountDownloads(app, database, fetchResult, resultStore);
   mountBulk(app, database, fetchResult, resultStore);
+  mountRequestZip(app, database, fetchResult, resultStore);
 
   app.get('/__console/tasks', async (c) => {
     const { db } = await database;

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, renderWithClient, stubFetch, type FetchStubOptions } from '@/testing/form-test-utils';
 import { getTask } from '@/features/tasks/history/history';
 import type { AnimateSource } from './link/animate-link';
+import { fillForm } from '@/forms/prefill';
 import { I2V_DRAFT_KEY, ImageToVideoForm } from './image-to-video-form';
 
 const DRAFT = `media-console:draft:${I2V_DRAFT_KEY}`;
@@ -283,5 +284,26 @@ describe('Animate', () => {
     await act(async () => {
       expect(await getTask(ctx.created[0]!)).toMatchObject({ animatedFrom: 'i2is-source' });
     });
+  });
+});
+
+describe('Edit and re-run', () => {
+  it('opens filled with the request a task sent (its mode read from it), which it sends again as it was', async () => {
+    const sent = {
+      model: 'V',
+      prompt: 'Slow push-in',
+      reference_images: [START, END],
+      aspect_ratio: '16:9',
+      aspect_resolution: '1080p',
+      duration: 8,
+      generate_audio: true,
+      generate_count: 2,
+    };
+    expect(fillForm('image_to_video', sent)).toBe('/image-to-video');
+    const ctx = setup();
+    expect(ctx.radio('Mode', 'Reference images')).toBeChecked();
+    await ctx.submit();
+    await screen.findByRole('region', { name: '2 video tasks created' });
+    expect(ctx.posts[0]).toEqual({ url: '/v1/image_to_video', body: sent });
   });
 });

@@ -14,6 +14,7 @@ import {
 } from '@/testing/form-test-utils';
 import { getTask } from '@/features/tasks/history/history';
 import { TargetLanguagesContext, targetLanguagesOnce } from './use-create-translations';
+import { fillForm } from '@/forms/prefill';
 import { VIDEO_DRAFT_KEY, VideoTranslateForm } from './video-translate-form';
 
 const DRAFT = `media-console:draft:${VIDEO_DRAFT_KEY}`;
@@ -450,5 +451,26 @@ describe('server errors, double submit, drafts', () => {
       'false',
     );
     expect(screen.getByRole('spinbutton', { name: 'Number of speakers' })).toHaveValue(1);
+  });
+});
+
+describe('Edit and re-run', () => {
+  it('opens filled with the request a task sent (its language), which it sends again as it was', async () => {
+    const sent = {
+      target_languages: ['Japanese'],
+      video_url: VIDEO,
+      speaker_num: 2,
+      translate_audio_only: false,
+      enable_dynamic_duration: true,
+      enable_caption: true,
+      name: 'All-hands recap',
+    };
+    expect(fillForm('video_translate', sent)).toBe('/translate');
+    const ctx = setup();
+    expect(videoUrl()).toHaveValue(VIDEO);
+    expect(await within(ctx.languages()).findByRole('checkbox', { name: 'Japanese' })).toBeChecked();
+    await ctx.submit();
+    await screen.findByRole('region', { name: /task created|tasks created/ });
+    expect(ctx.posts[0]).toMatchObject({ url: '/v1/video_translate', body: sent });
   });
 });

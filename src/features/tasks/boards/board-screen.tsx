@@ -410,6 +410,7 @@ function BoardScreenContent({ boardId }: { boardId: string }) {
       ) : (
         <ul
           aria-label="Results on this board"
+          data-lightbox-scope=""
           className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4"
         >
           {items.map((task, index) => (

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, useState } from 'react';
-import { ErrorText, LazyPart } from '@/components/ui/core/lazy-part';
+import { ErrorText, LazyPart, PartFailed } from '@/components/ui/core/lazy-part';
 import { useLocation } from 'wouter';
 import { API_PATHS, toCurl } from '@/api/paths';
 import { Button } from '@/components/ui/core/button';
@@ -27,8 +27,15 @@ import { needsRole } from '@/api/roles';
 import { teamKeys, type TeamTask } from '@/features/tasks/team/team-tasks';
 import { checkTask } from '@/features/tasks/history/check-task';
 
-// What re-running needs (the endpoints) loads when the button is pointed at or pressed.
+// What re-running needs (the endpoints, the question before it) loads when the button is pointed
+// at or pressed.
 const rerunModule = () => import('@/features/tasks/list/rerun');
+const confirmModule = () => import('@/features/tasks/rerun/rerun-confirm');
+const TaskRerunConfirm = lazy(() => confirmModule().then((m) => ({ default: m.TaskRerunConfirm })));
+const loadRerun = () => {
+  void rerunModule();
+  void confirmModule();
+};
 const ErrorBanner = lazy(() => import('@/components/ui/banner').then((m) => ({ default: m.ErrorBanner })));
 
 function canRerun(record: TaskRecord): boolean {
@@ -160,33 +167,26 @@ export function TaskActions({
         <AnimateLink record={record} view={view} />
         {inRecord && RecordActions && <RecordActions record={record} what={view.heading ?? record.id} />}
         {canRerun(record) &&
-          (confirmRerun && owner ? (
-            <span
-              role="group"
-              aria-label="Re-run someone else's task"
-              className="inline-flex flex-wrap items-center gap-1"
-            >
-              <span className="text-sm text-zinc-700 dark:text-zinc-300">
-                This is {owner}&rsquo;s task: the re-run is a new request in your name.
-              </span>
-              <Button size="sm" variant="primary" pending={rerun.isPending} onClick={() => rerun.mutate()}>
-                {rerun.isPending ? 'Re-running…' : 'Re-run as mine'}
-              </Button>
-              <Button size="sm" variant="ghost" onClick={() => setConfirmRerun(false)}>
-                Cancel
-              </Button>
-            </span>
+          (confirmRerun ? (
+            <LazyPart failed={<PartFailed what="The re-run's question" />}>
+              <TaskRerunConfirm
+                record={record}
+                owner={owner}
+                pending={rerun.isPending}
+                onRerun={() => rerun.mutate()}
+                onCancel={() => setConfirmRerun(false)}
+              />
+            </LazyPart>
           ) : (
             <Button
               size="sm"
-              onClick={() => (owner ? setConfirmRerun(true) : rerun.mutate())}
-              onPointerEnter={() => void rerunModule()}
-              onFocus={() => void rerunModule()}
-              pending={rerun.isPending}
+              onClick={() => setConfirmRerun(true)}
+              onPointerEnter={loadRerun}
+              onFocus={loadRerun}
               disabled={viewer}
               aria-describedby={viewer ? 'rerun-viewer-reason' : undefined}
             >
-              {rerun.isPending ? 'Re-running…' : owner ? 'Re-run…' : 'Re-run'}
+              Re-run…
             </Button>
           ))}
         {canCheck && (

@@ -40,13 +40,13 @@ function signedInAs(name: string, role: 'viewer' | 'creator' | 'admin' = 'creato
   consoleInfo = testConsoleInfo({ user: { id: userId, name, role, source } });
 }
 
-async function createdBy(name: string): Promise<string> {
+async function createdBy(name: string, count = 1): Promise<string> {
   const created = await server.request(
     `/v1/image_generate`,
     {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ prompt: 'A paper boat', generate_count: 1 }),
+      body: JSON.stringify({ prompt: 'A paper boat', generate_count: count }),
     },
     asPerson(name),
   );
@@ -56,7 +56,7 @@ async function createdBy(name: string): Promise<string> {
 }
 
 function renderDetail(id: string) {
-  const memory = memoryLocation({ path: `/tasks/${id}` });
+  const memory = memoryLocation({ path: `/tasks/${id}`, record: true });
   render(
     withConsoleInfo(
       consoleInfo,
@@ -65,6 +65,7 @@ function renderDetail(id: string) {
       </Router>,
     ),
   );
+  return memory;
 }
 
 describe('task detail: the team’s record', () => {
@@ -165,9 +166,9 @@ describe('task detail: the team’s record', () => {
     });
     // The copy alone would paint without Re-run (it has no request) and "looked up" as its origin.
     expect(screen.getByRole('status')).toHaveTextContent('Looking up the task…');
-    expect(screen.queryByRole('button', { name: 'Re-run' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Re-run…' })).toBeNull();
     answer();
-    expect(await screen.findByRole('button', { name: 'Re-run' })).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Re-run…' })).toBeVisible();
     const details = screen.getByRole('region', { name: 'Details' });
     expect(within(details).getByText('Created').nextElementSibling).toHaveTextContent(
       'created through the console',
@@ -241,8 +242,8 @@ describe('task detail: what the service has not said yet', () => {
 });
 
 describe('task detail: re-run by role and by whose task it is', () => {
-  it('re-runs my own task at once; a creator is offered Animate', async () => {
-    const id = await createdBy('Ada');
+  it('asks before re-running my own task, saying what it will spend; a creator is offered Animate', async () => {
+    const id = await createdBy('Ada', 3);
     signedInAs('Ada');
     let created = 0;
     vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
@@ -251,9 +252,38 @@ describe('task detail: re-run by role and by whose task it is', () => {
     });
     renderDetail(id);
     expect(await screen.findByRole('link', { name: 'Animate' })).toBeVisible();
-    fireEvent.click(screen.getByRole('button', { name: 'Re-run' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Re-run…' }));
+    const confirm = await screen.findByRole('group', { name: 'Re-run this task' });
+    const rerun = within(confirm).getByRole('button', { name: 'Re-run' });
+    // The button that spends says what: the focus lands on it, and a screen reader reads the cost.
+    expect(rerun).toHaveAccessibleDescription(
+      /^Re-run sends the same request again and spends 3 tasks and 3 images/,
+    );
+    await waitFor(() => expect(rerun).toHaveFocus());
+    expect(created).toBe(0);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('group', { name: 'Re-run this task' })).toBeNull();
+    expect(created).toBe(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Re-run…' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Re-run' }));
     await waitFor(() => expect(created).toBe(1));
-    expect(screen.queryByRole('group', { name: "Re-run someone else's task" })).toBeNull();
+  });
+
+  it('offers Edit and re-run: the form of the task’s kind, filled with what it sent', async () => {
+    const id = await createdBy('Ada');
+    signedInAs('Ada');
+    vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>
+      server.request(input, init, asPerson('Ada')),
+    );
+    const memory = renderDetail(id);
+    fireEvent.click(await screen.findByRole('button', { name: 'Re-run…' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit and re-run' }));
+    expect(memory.history.at(-1)).toBe('/');
+    // The form reads its draft as it opens: the task's request is it now.
+    expect(JSON.parse(localStorage.getItem('media-console:draft:image-generate')!)).toMatchObject({
+      prompt: 'A paper boat',
+      generate_count: 1,
+    });
   });
 
   it("asks first before re-running someone else's task, as a new request in my name", async () => {
@@ -266,13 +296,15 @@ describe('task detail: re-run by role and by whose task it is', () => {
     });
     renderDetail(id);
     fireEvent.click(await screen.findByRole('button', { name: 'Re-run…' }));
-    const confirm = screen.getByRole('group', { name: "Re-run someone else's task" });
-    expect(confirm).toHaveTextContent('This is Ada’s task: the re-run is a new request in your name.');
+    const confirm = await screen.findByRole('group', { name: 'Re-run this task' });
+    expect(confirm).toHaveTextContent(
+      'Re-run sends the same request again and spends 1 task and 1 image as a new request in your name (this is Ada’s task).',
+    );
     expect(created).toBe(0);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(created).toBe(0);
     fireEvent.click(screen.getByRole('button', { name: 'Re-run…' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Re-run as mine' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Re-run as mine' }));
     await waitFor(() => expect(created).toBe(1));
   });
 

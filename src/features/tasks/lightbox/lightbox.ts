@@ -4,8 +4,14 @@
 // too) through the results of the page in page order: a request's images on its page, the cards
 // drawn on Tasks. showModal() makes the rest of the page
 // inert; Tab goes round inside; Escape or Close closes it and the focus goes back to the image
-// clicked. Plain DOM, importing nothing: the screens' code that loads it carries no list of chunks
-// to fetch ahead, so their first load stays as it was.
+// clicked. Plain DOM, importing nothing but its zoom (./lightbox-zoom.ts, in the same chunk): the
+// screens' code that loads it carries no list of chunks to fetch ahead, so their first load stays as
+// it was.
+//
+// Which results it pages through: those of the nearest `[data-lightbox-scope]` around the image
+// clicked (one request's tiles on a form, the Tasks grid, a board), else the whole page's. A form's
+// recent requests are scopes of their own, so "Image 2 of 2" counts that request only.
+import { imageZoom, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP } from './lightbox-zoom';
 
 // Stars and boards: a result of the team's record (its download is the console's
 // `/__console/tasks/<id>/download/result`) has Star (key `s`) and, when the screen can add to boards
@@ -38,11 +44,12 @@ interface LightboxItem {
 }
 
 /**
- * The page's results (their `data-zoom` buttons, each with an image: the result, or the cover of
- * the video in `data-video`), in page order, and which one was clicked.
+ * The results of the trigger's scope (their `data-zoom` buttons, each with an image: the result, or
+ * the cover of the video in `data-video`), in page order, and which one was clicked.
  */
-function itemsOfPage(trigger: HTMLElement): { items: LightboxItem[]; start: number } {
-  const triggers = [...document.querySelectorAll<HTMLElement>('[data-zoom]')].filter((element) =>
+function itemsOfScope(trigger: HTMLElement): { items: LightboxItem[]; start: number } {
+  const scope: ParentNode = trigger.closest('[data-lightbox-scope]') ?? document;
+  const triggers = [...scope.querySelectorAll<HTMLElement>('[data-zoom]')].filter((element) =>
     element.querySelector('img'),
   );
   const items = triggers.map((element) => {
@@ -71,10 +78,62 @@ function element<K extends keyof HTMLElementTagNameMap>(
 
 const hidden = (text: string) => element('span', { 'aria-hidden': 'true' }, text);
 
+/** − 100% +: the image's zoom, and its keys (+ and −, 0 to fit; Shift is how some keyboards type +). */
+function zoomControls() {
+  const button = (label: string, keys: string, glyph: string) =>
+    element(
+      'button',
+      {
+        type: 'button',
+        class: `${CONTROL} min-w-10 !px-2 aria-disabled:cursor-default aria-disabled:opacity-40`,
+        'aria-label': label,
+        'aria-keyshortcuts': keys,
+      },
+      glyph,
+    );
+  const zoomOut = button('Zoom out', '-', '−');
+  const zoomIn = button('Zoom in', '+', '+');
+  const fit = button('Fit to screen', '0', '100%');
+  fit.classList.add('tabular-nums', 'min-w-16');
+  const zoomGroup = element(
+    'div',
+    { role: 'group', 'aria-label': 'Zoom', class: 'flex items-center gap-1' },
+    zoomOut,
+    fit,
+    zoomIn,
+  );
+  const zoom = imageZoom((scale) => {
+    fit.textContent = `${Math.round(scale * 100)}%`;
+    // aria-disabled, not disabled: the button pressed to reach the bound keeps the focus.
+    zoomOut.setAttribute('aria-disabled', String(scale <= ZOOM_MIN));
+    zoomIn.setAttribute('aria-disabled', String(scale >= ZOOM_MAX));
+  });
+  zoomOut.addEventListener('click', () => zoom.zoomBy(1 / ZOOM_STEP));
+  zoomIn.addEventListener('click', () => zoom.zoomBy(ZOOM_STEP));
+  fit.addEventListener('click', () => zoom.reset());
+  const KEYS: Record<string, number> = {
+    '+': ZOOM_STEP,
+    '=': ZOOM_STEP,
+    '-': 1 / ZOOM_STEP,
+    _: 1 / ZOOM_STEP,
+    '0': 0,
+  };
+  /** Whether the key was a zoom key (and zoomed). */
+  const zoomKey = (event: KeyboardEvent): boolean => {
+    const factor = KEYS[event.key];
+    if (factor === undefined || zoomGroup.hidden) return false;
+    event.preventDefault();
+    if (factor) zoom.zoomBy(factor);
+    else zoom.reset();
+    return true;
+  };
+  return { zoom, zoomGroup, zoomKey };
+}
+
 /** Opens the lightbox on the page's result images at `trigger`'s; the focus returns to it on close. */
 export function showLightbox(trigger: HTMLElement) {
   if (document.querySelector('dialog[data-lightbox]')) return; // a second click before it opened
-  const { items, start } = itemsOfPage(trigger);
+  const { items, start } = itemsOfScope(trigger);
   if (!items.length) return;
   const count = items.length;
   const many = count > 1;
@@ -148,9 +207,10 @@ export function showLightbox(trigger: HTMLElement) {
       );
   });
   const closeButton = element('button', { type: 'button', class: CONTROL }, hidden('✕'), ' Close');
+  const { zoom, zoomGroup, zoomKey } = zoomControls();
   const stage = element(
     'div',
-    { class: 'relative flex min-h-0 flex-1 items-center justify-center px-2 sm:px-16' },
+    { class: 'relative flex min-h-0 flex-1 items-center justify-center overflow-hidden px-2 sm:px-16' },
     element('span', {}),
   );
   const caption = element('p', {
@@ -174,6 +234,7 @@ export function showLightbox(trigger: HTMLElement) {
         'div',
         { class: 'flex flex-wrap items-center gap-2 p-3' },
         title,
+        zoomGroup,
         star,
         addToBoard,
         download,
@@ -205,6 +266,9 @@ export function showLightbox(trigger: HTMLElement) {
     // The player had the focus: it goes to the new one (or the dialog), not out of the dialog.
     const focused = stage.firstChild === document.activeElement;
     stage.replaceChild(next, stage.firstChild!);
+    // Each result opens at fit; a video has its own controls and no zoom.
+    zoom.attach(item.video ? undefined : (next as HTMLImageElement));
+    zoomGroup.hidden = Boolean(item.video);
     if (focused) (item.video ? next : dialog).focus();
     caption.textContent = item.alt;
     showStar();
@@ -244,14 +308,15 @@ export function showLightbox(trigger: HTMLElement) {
     // Tab goes round inside: past the last control, not out to the browser's own.
     if (event.key === 'Tab') {
       const controls = [
-        ...dialog.querySelectorAll<HTMLElement>('a[href]:not([hidden]), button, video[controls]'),
-      ];
+        ...dialog.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), video[controls]'),
+      ].filter((control) => !control.closest('[hidden]'));
       if (document.activeElement !== controls.at(event.shiftKey ? 0 : -1)) return;
       event.preventDefault();
       controls.at(event.shiftKey ? -1 : 0)?.focus();
       return;
     }
-    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (zoomKey(event) || event.shiftKey) return;
     // `s` stars the result shown (not while a control that takes letters has the focus: none does).
     if (event.key === 's' || event.key === 'S') {
       event.preventDefault();

@@ -64,6 +64,7 @@ function PlainTaskGrid({ entries, labelledBy, total, onEndReached }: TaskGridPro
         ref={listRef}
         role="list"
         aria-labelledby={labelledBy}
+        data-lightbox-scope=""
         className="grid w-full grid-cols-1 items-stretch gap-4 @min-[560px]:grid-cols-2 @min-[900px]:grid-cols-3"
       >
         {entries.map((entry, index) => (

@@ -66,6 +66,7 @@ export function VirtualTaskGrid({
       ref={listRef}
       role="list"
       aria-labelledby={labelledBy}
+      data-lightbox-scope=""
       className="relative w-full"
       style={{ height: virtualizer.getTotalSize() }}
     >

@@ -9,10 +9,11 @@ import { formatDateTime } from '@/features/tasks/shared/format';
 import { TaskCard } from '@/features/tasks/list/task-card';
 import { StarButton } from '@/features/tasks/shared/stars';
 import { AddToBoardButton, AddToBoardHost } from '@/features/tasks/boards/add-to-board';
-import { MoreLikeThisButton } from '@/features/tasks/boards/more-like-this';
 import { overlayLocal } from '@/features/tasks/team/team-merge';
 import type { TeamRequest } from '@/features/tasks/team/team-tasks';
 import { useHistory } from '@/features/tasks/history/use-history';
+import { RequestActions } from './request-actions';
+import { RequestParams } from './request-params';
 import { useRequest } from './use-request';
 import { useTeamFeed } from '@/features/tasks/team/use-team-feed';
 
@@ -51,6 +52,11 @@ function RequestScreenContent({ requestId }: { requestId: string }) {
       document.title = previous;
     };
   }, [heading]);
+  // What it sent: its first task's copy (as the record keeps it), else the request's own.
+  const params = useMemo(() => {
+    const sent = data?.tasks[0]?.params ?? data?.params;
+    return sent && typeof sent === 'object' && !Array.isArray(sent) ? (sent as Record<string, unknown>) : {};
+  }, [data]);
   const tasks = useMemo(() => {
     const local = new Map(history.map((record) => [record.id, record]));
     return (data?.tasks ?? []).map((task) => overlayLocal(task, local.get(task.id)));
@@ -101,21 +107,20 @@ function RequestScreenContent({ requestId }: { requestId: string }) {
           </p>
         )}
         {data && data.tasks.length > 0 && (
-          <div className="flex flex-wrap items-center gap-2 pt-2">
-            <StarButton
-              ids={data.tasks.map((task) => task.id)}
-              what={`every result of ${heading}`}
-              label
-              className="rounded-lg border border-zinc-300 bg-white shadow-xs dark:border-zinc-700 dark:bg-zinc-900"
-            />
-            <AddToBoardButton
-              ids={data.tasks.map((task) => task.id)}
-              what={heading}
-              className="rounded-lg border border-zinc-300 bg-white shadow-xs dark:border-zinc-700 dark:bg-zinc-900 px-2.5"
-            />
-            <MoreLikeThisButton
-              source={{ kind: data.kind, requestId: data.id, params: data.tasks[0]?.params ?? data.params }}
-            />
+          <div className="pt-2">
+            <RequestActions request={data} params={params}>
+              <StarButton
+                ids={data.tasks.map((task) => task.id)}
+                what={`every result of ${heading}`}
+                label
+                className="rounded-lg border border-zinc-300 bg-white shadow-xs dark:border-zinc-700 dark:bg-zinc-900"
+              />
+              <AddToBoardButton
+                ids={data.tasks.map((task) => task.id)}
+                what={heading}
+                className="rounded-lg border border-zinc-300 bg-white shadow-xs dark:border-zinc-700 dark:bg-zinc-900 px-2.5"
+              />
+            </RequestActions>
           </div>
         )}
       </header>
@@ -136,6 +141,7 @@ function RequestScreenContent({ requestId }: { requestId: string }) {
         <>
           <ul
             aria-label="Tasks of this request"
+            data-lightbox-scope=""
             className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
           >
             {tasks.map((task) => (
@@ -144,6 +150,7 @@ function RequestScreenContent({ requestId }: { requestId: string }) {
               </li>
             ))}
           </ul>
+          <RequestParams params={params} />
           {data.madeAgain && data.madeAgain.length > 0 && (
             <section aria-labelledby="made-again" className="space-y-2">
               <h2 id="made-again" className="text-base font-semibold">

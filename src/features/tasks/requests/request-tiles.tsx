@@ -1,9 +1,10 @@
 // The request a form just sent, followed where it was asked for: one tile per task with its state
 // and elapsed time, the image or a playable video as soon as it is done, the failure reason when it
-// fails, and what to do next (open, download, Animate, use this prompt). Below it, the recent
+// fails, and what to do next (open, download, Animate, use this prompt; try a failed one again). Below it, the recent
 // requests of the same kind from this browser. The tiles read this browser's history, which the
 // app's poller keeps current; nothing here asks the network.
-import { useMemo } from 'react';
+import { lazy, useMemo } from 'react';
+import { LazyPart } from '@/components/ui/core/lazy-part';
 import { Link } from 'wouter';
 import type { TaskType } from '@/api/core/rules';
 import { downloadName, extensionOf } from '@/api/download-name';
@@ -16,6 +17,9 @@ import { TaskTiming } from '@/features/tasks/shared/task-timing';
 import { downloadSubject, viewOf } from '@/features/tasks/shared/task-view';
 import { useHistory } from '@/features/tasks/history/use-history';
 
+// A failed tile's Try again loads with the first failed tile, not with the form.
+const TryAgain = lazy(() => import('./try-again').then((m) => ({ default: m.TryAgain })));
+
 /** What the form does with a request's parameters: "Use this prompt". */
 export type ReuseParams = (params: Record<string, unknown>) => void;
 
@@ -24,7 +28,7 @@ export type ReuseParams = (params: Record<string, unknown>) => void;
  * tile (two tiles side by side in the form's side panel at 1280 px, or on a phone) and two where
  * there is room, so they never wrap ragged.
  */
-const actionClass =
+export const actionClass =
   'inline-flex min-h-7 items-center justify-center gap-1 rounded-md border border-zinc-200 bg-white px-2 py-1 text-center text-xs font-medium text-indigo-700 hover:border-indigo-300 hover:bg-indigo-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-indigo-300 dark:hover:border-indigo-700 dark:hover:bg-indigo-950';
 
 function Tile({
@@ -108,6 +112,11 @@ function Tile({
             </button>
           )}
           <AnimateLink record={record} view={view} className={actionClass} />
+          {view.tone === 'failed' && (
+            <LazyPart>
+              <TryAgain record={record} label={label} />
+            </LazyPart>
+          )}
         </div>
       </div>
     </li>
@@ -126,7 +135,11 @@ export function RequestTiles({
   const byId = useMemo(() => new Map(history.map((record) => [record.id, record])), [history]);
   const batch = useMemo(() => tasks.map((task) => task.id), [tasks]);
   return (
-    <ul aria-label="Results" className={`grid gap-2 ${tasks.length > 1 ? 'grid-cols-2' : 'grid-cols-1'}`}>
+    <ul
+      aria-label="Results"
+      data-lightbox-scope=""
+      className={`grid gap-2 ${tasks.length > 1 ? 'grid-cols-2' : 'grid-cols-1'}`}
+    >
       {tasks.map((task) => {
         const record = byId.get(task.id);
         return record ? (
