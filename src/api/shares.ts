@@ -43,7 +43,7 @@ export function checkShareBody(
     return { msg: 'Send either "board" or "request": the id of what to share', field: 'board' };
   if (board !== undefined && !isId(board)) return { msg: 'board is a board id', field: 'board' };
   if (request !== undefined && !isId(request)) return { msg: 'request is a request id', field: 'request' };
-  const days = body.expiresInDays ?? SHARE_DAYS_DEFAULT;
+  const days = body.expiresInDays === undefined ? SHARE_DAYS_DEFAULT : body.expiresInDays;
   if (typeof days !== 'number' || !Number.isInteger(days) || days < SHARE_DAYS_MIN || days > SHARE_DAYS_MAX)
     return {
       msg: `A link lives a whole number of days, from ${SHARE_DAYS_MIN} to at most ${SHARE_DAYS_MAX} days`,
