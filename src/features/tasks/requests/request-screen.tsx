@@ -15,6 +15,7 @@ import type { TeamRequest } from '@/features/tasks/team/team-tasks';
 import { useHistory } from '@/features/tasks/history/use-history';
 import { useRequest } from './use-request';
 import { useTeamFeed } from '@/features/tasks/team/use-team-feed';
+import { ShareButton } from '@/features/shares/share-button';
 
 export type { TeamRequest };
 
@@ -102,6 +103,11 @@ function RequestScreenContent({ requestId }: { requestId: string }) {
         )}
         {data && data.tasks.length > 0 && (
           <div className="flex flex-wrap items-center gap-2 pt-2">
+            <ShareButton
+              target={{ request: data.id }}
+              what={heading}
+              className="border border-zinc-300 bg-white shadow-xs dark:border-zinc-700 dark:bg-zinc-900"
+            />
             <StarButton
               ids={data.tasks.map((task) => task.id)}
               what={`every result of ${heading}`}
