@@ -5,8 +5,8 @@
 export const SHARE_ASSETS_PATH = '/s/-';
 
 export const SHARE_CSS = `
-:root{color-scheme:light dark;--bg:#f6f6f8;--card:#fff;--text:#18181b;--muted:#52525b;--line:#e4e4e7;--accent:#4f46e5;font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
-@media (prefers-color-scheme:dark){:root{--bg:#0b0b0f;--card:#18181b;--text:#f4f4f5;--muted:#a1a1aa;--line:#27272a;--accent:#818cf8}}
+:root{color-scheme:light dark;--bg:#f6f6f8;--card:#fff;--text:#18181b;--muted:#52525b;--line:#e4e4e7;--accent:#4f46e5;--on-accent:#fff;font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+@media (prefers-color-scheme:dark){:root{--bg:#0b0b0f;--card:#18181b;--text:#f4f4f5;--muted:#a1a1aa;--line:#27272a;--accent:#818cf8;--on-accent:#0b0b0f}}
 *{box-sizing:border-box}
 body{margin:0;background:var(--bg);color:var(--text);line-height:1.5}
 .bar{display:flex;align-items:center;justify-content:space-between;gap:1rem;padding:.75rem clamp(1rem,4vw,2.5rem);border-bottom:1px solid var(--line);background:var(--card)}
@@ -19,14 +19,14 @@ main{max-width:1280px;margin:0 auto;padding:clamp(1.25rem,4vw,2.5rem) clamp(1rem
 h1{margin:.25rem 0;font-size:clamp(1.5rem,3.2vw,2.25rem);line-height:1.2;letter-spacing:-.02em;overflow-wrap:anywhere}
 .description{max-width:48rem;margin:.25rem 0;color:var(--text);white-space:pre-wrap;overflow-wrap:anywhere}
 .meta{margin:.25rem 0 0;font-size:.875rem;color:var(--muted)}
-.present{min-height:2.5rem;padding:.5rem 1.1rem;border:0;border-radius:.6rem;background:var(--accent);color:#fff;font:inherit;font-weight:600;cursor:pointer}
+.present{min-height:2.5rem;padding:.5rem 1.1rem;border:0;border-radius:.6rem;background:var(--accent);color:var(--on-accent);font:inherit;font-weight:600;cursor:pointer}
 .present:hover{filter:brightness(1.08)}
 .grid{list-style:none;margin:0;padding:0;display:grid;gap:clamp(.75rem,2vw,1.25rem);grid-template-columns:repeat(auto-fill,minmax(min(100%,260px),1fr))}
 figure{margin:0;height:100%;display:flex;flex-direction:column;border:1px solid var(--line);border-radius:.9rem;overflow:hidden;background:var(--card);box-shadow:0 1px 2px rgb(0 0 0/.05)}
-.tile{position:relative;display:block;aspect-ratio:4/3;background:#111;cursor:zoom-in}
-.tile img,.tile video{display:block;width:100%;height:100%;object-fit:cover;transition:transform .25s}
+.tile{position:relative;display:block;aspect-ratio:4/3;overflow:hidden;background:#18181b;cursor:zoom-in}
+.tile img,.tile video{position:absolute;inset:0;display:block;width:100%;height:100%;object-fit:cover;transition:transform .25s}
 .tile:hover img,.tile:hover video{transform:scale(1.02)}
-.play{position:absolute;inset:auto auto .75rem .75rem;width:2.5rem;height:2.5rem;border-radius:50%;background:rgb(0 0 0/.6)}
+.play{position:absolute;z-index:1;inset:auto auto .75rem .75rem;width:2.5rem;height:2.5rem;border-radius:50%;background:rgb(0 0 0/.6)}
 .play::after{content:"";position:absolute;left:1rem;top:.75rem;border-style:solid;border-width:.5rem 0 .5rem .8rem;border-color:transparent transparent transparent #fff}
 figcaption{padding:.7rem .9rem .85rem}
 figcaption p{margin:0;overflow-wrap:anywhere}

@@ -25,19 +25,22 @@ const DATE = new Intl.DateTimeFormat('en-GB', {
 });
 const LANGUAGE_NAMES = new Intl.DisplayNames(['en'], { type: 'language' });
 
-const languageName = (code: string) => {
-  try {
-    return LANGUAGE_NAMES.of(code) ?? code;
-  } catch {
-    return code;
-  }
+/** A language as people read it: a code by its English name, a name ("japanese") capitalised. */
+const languageName = (language: string) => {
+  if (/^[a-z]{2,3}(-[A-Z]{2})?$/.test(language))
+    try {
+      return LANGUAGE_NAMES.of(language) ?? language;
+    } catch {
+      return language;
+    }
+  return language.charAt(0).toUpperCase() + language.slice(1);
 };
 
 /** The same-origin address of one of a link's files. */
 export const sharedMediaPath = (token: string, key: string, role: string) =>
   `/s/${token}/media/${key}/${role}`;
 
-function head(title: string): string {
+function head(title: string, shared = false): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -51,7 +54,7 @@ function head(title: string): string {
 <script type="module" src="${SHARE_ASSETS_PATH}/share.js"></script>
 </head>
 <body>
-<header class="bar"><span class="brand"><img src="/favicon.svg" alt="" width="24" height="24"> Media Console</span><span class="note">Shared with you · view only</span></header>`;
+<header class="bar"><span class="brand"><img src="/favicon.svg" alt="" width="24" height="24"> Media Console</span>${shared ? '<span class="note">Shared with you · view only</span>' : ''}</header>`;
 }
 
 function tile(data: SharePageData, item: SharedItem, index: number): string {
@@ -68,7 +71,8 @@ function tile(data: SharePageData, item: SharedItem, index: number): string {
     .join(' · ');
   const title = escapeHtml(item.title);
   const media = video
-    ? `<video src="${src}"${poster ? ` poster="${poster}"` : ''} preload="metadata" muted playsinline></video><span class="play" aria-hidden="true"></span>`
+    ? // Without a poster, the first frame (#t=0.1) stands in for one.
+      `<video src="${poster ? src : `${src}#t=0.1`}"${poster ? ` poster="${poster}"` : ''} preload="metadata" muted playsinline></video><span class="play" aria-hidden="true"></span>`
     : `<img src="${src}" alt="${title}" loading="${index < 8 ? 'eager' : 'lazy'}" decoding="async">`;
   return `<li><figure>
 <a class="tile" href="${src}" data-share-item data-kind="${role}" data-src="${src}" data-poster="${poster}" data-title="${title}" data-detail="${escapeHtml(detail)}" aria-label="${video ? 'Play' : 'Open'} ${title} large">${media}</a>
@@ -88,7 +92,7 @@ export function renderSharePage(data: SharePageData): string {
   const body = count
     ? `<ul class="grid" aria-label="Shared results">${data.items.map((item, n) => tile(data, item, n)).join('')}</ul>`
     : '<p class="empty">Nothing to show yet: the shared results are not ready, or were removed.</p>';
-  return `${head(data.title)}
+  return `${head(data.title, true)}
 <main>
 <section class="intro">
 <p class="eyebrow">${escapeHtml(eyebrow)}</p>

@@ -208,11 +208,22 @@ export function ShareRow({
     }
   };
   return (
-    <li className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
-      <span className="min-w-0">
-        {showTitle && <span className="block truncate font-medium">{link.title}</span>}
+    <li className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
+      <span className="min-w-0 flex-1">
+        {showTitle && (
+          <a
+            href={
+              link.board
+                ? `/boards/${encodeURIComponent(link.board)}`
+                : `/requests/${encodeURIComponent(link.request ?? '')}`
+            }
+            className="block truncate font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+          >
+            {link.board ? 'Board' : 'Request'}: {link.title}
+          </a>
+        )}
         <span className="text-zinc-700 dark:text-zinc-300">
-          {link.createdBy ? `By ${link.createdBy}` : 'Made'} {shareDay(link.createdAt)} · until{' '}
+          {link.createdBy ? `Made by ${link.createdBy}` : 'Made'} on {shareDay(link.createdAt)}, open until{' '}
           {shareDay(link.expiresAt)}
         </span>
         <span className="block text-xs text-zinc-600 dark:text-zinc-400">{openingsOf(link)}</span>
@@ -223,7 +234,7 @@ export function ShareRow({
         )}
       </span>
       {confirm ? (
-        <span role="group" aria-label="Revoke the link" className="inline-flex items-center gap-1">
+        <span role="group" aria-label="Revoke the link" className="inline-flex shrink-0 items-center gap-1">
           <Button size="sm" variant="danger" onClick={() => void revoke()}>
             Revoke link
           </Button>
@@ -232,7 +243,7 @@ export function ShareRow({
           </Button>
         </span>
       ) : (
-        <Button size="sm" variant="ghost" onClick={() => setConfirm(true)}>
+        <Button size="sm" variant="ghost" className="shrink-0" onClick={() => setConfirm(true)}>
           Revoke…
         </Button>
       )}
