@@ -3,6 +3,7 @@
 // live links to the same thing. The lifetime is checked with the server's own rule (src/api/shares.ts)
 // and a refusal shows by the field. A native modal <dialog>.
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
 import {
   checkShareBody,
   SHARE_DAYS_DEFAULT,
@@ -211,7 +212,7 @@ export function ShareRow({
     <li className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
       <span className="min-w-0 flex-1">
         {showTitle && (
-          <a
+          <Link
             href={
               link.board
                 ? `/boards/${encodeURIComponent(link.board)}`
@@ -220,7 +221,7 @@ export function ShareRow({
             className="block truncate font-medium text-indigo-700 hover:underline dark:text-indigo-300"
           >
             {link.board ? 'Board' : 'Request'}: {link.title}
-          </a>
+          </Link>
         )}
         <span className="text-zinc-700 dark:text-zinc-300">
           {link.createdBy ? `Made by ${link.createdBy}` : 'Made'} on {shareDay(link.createdAt)}, open until{' '}
