@@ -2,7 +2,8 @@
 // header), a creator shares a board from its page; a browser with no session opens the link and sees
 // exactly that board's results, large too, and nothing else answers it (the Tasks screen sends it to
 // sign in, the record's API says 401); after the creator revokes the link it answers 404.
-import { expect, test, type Page } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { startProdServer, type ProdServer } from './prod-server';
 
 // A server of its own on a fixed port, started once for the file.

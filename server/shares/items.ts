@@ -43,7 +43,7 @@ export async function liveShareOf(db: Db, token: string, now: Date): Promise<Sha
 }
 
 /** The shared task ids in the order the board or the request has them. */
-async function sharedTaskIds(db: Db, share: ShareRow): Promise<string[]> {
+export async function sharedTaskIds(db: Db, share: ShareRow): Promise<string[]> {
   if (share.board_id) {
     const rows = await db
       .selectFrom('board_items')
@@ -103,4 +103,20 @@ export async function sharedItems(db: Db, share: ShareRow): Promise<SharedItem[]
       },
     ];
   });
+}
+
+/**
+ * The task a link's item key names, when it is one of the link's and succeeded (its kept files are
+ * then looked up by role); undefined otherwise. One read of the link's ids, one of the task.
+ */
+export async function sharedTaskOfKey(db: Db, share: ShareRow, key: string): Promise<string | undefined> {
+  const taskId = (await sharedTaskIds(db, share)).find((id) => itemKey(share.id, id) === key);
+  if (!taskId) return undefined;
+  const task = await db
+    .selectFrom('tasks')
+    .select('id')
+    .where('id', '=', taskId)
+    .where('status', '=', 'SUCCEEDED')
+    .executeTakeFirst();
+  return task?.id;
 }

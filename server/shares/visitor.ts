@@ -14,7 +14,7 @@ import { keptRow } from '../results/routes';
 import { serveKept } from '../results/serve';
 import type { ResultStore } from '../results/store';
 import { createShareGuesses } from './guesses';
-import { liveShareOf, sharedItems, SHARED_ROLES, type ShareRow } from './items';
+import { liveShareOf, sharedItems, sharedTaskOfKey, SHARED_ROLES, type ShareRow } from './items';
 import { renderShareGone, renderSharePage, renderShareSlowed } from './page';
 import { SHARE_ASSETS_PATH, SHARE_CSS, SHARE_JS } from './page-assets';
 import { SHARE_TOKEN_PATTERN } from './tokens';
@@ -116,8 +116,8 @@ export function createShareVisitorRoutes(
     if (!(SHARED_ROLES as readonly string[]).includes(role))
       return c.json({ code: 404, msg: 'Not found' }, 404, NO_STORE);
     const { db } = await database;
-    const item = (await sharedItems(db, share)).find((shared) => shared.key === c.req.param('key'));
-    const row = item && (await keptRow(db, item.taskId, role, 0));
+    const taskId = await sharedTaskOfKey(db, share, c.req.param('key'));
+    const row = taskId ? await keptRow(db, taskId, role, 0) : undefined;
     if (!row?.store_key) return c.json({ code: 404, msg: 'Not found' }, 404, NO_STORE);
     const answer = await serveKept(c.req.raw, row, await store);
     for (const [name, value] of Object.entries(SHARE_PAGE_HEADERS)) answer.headers.set(name, value);
