@@ -3,6 +3,7 @@
 // exactly that board's results, large too, and nothing else answers it (the Tasks screen sends it to
 // sign in, the record's API says 401); after the creator revokes the link it answers 404.
 import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { startProdServer, type ProdServer } from './prod-server';
 
@@ -96,6 +97,10 @@ test('a creator shares a board; a browser with no account sees exactly it and no
   await expect(results).toHaveCount(1);
   await expect(results.getByRole('img', { name: shared })).toBeVisible();
   await expect(visitor.getByText(notShared)).toHaveCount(0);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await visitor.emulateMedia({ colorScheme });
+    await expectNoAxeViolations(visitor, { message: `the share page, ${colorScheme}` });
+  }
   // Large, with the keyboard.
   await results.getByRole('link', { name: `Open ${shared} large` }).click();
   const large = visitor.getByRole('dialog', { name: 'Large view' });
