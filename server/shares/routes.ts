@@ -5,10 +5,11 @@
 // are in server/identity/access.ts; the visitor's side is ./visitor.ts.
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { roleAtLeast } from '../../src/api/roles';
 import { checkShareBody, SHARE_PATH_PREFIX, SHARES_LIVE_MAX, type ShareSummary } from '../../src/api/shares';
 import type { Database, Db } from '../db/database';
+import type { SharesTable } from '../db/schema';
 import { databaseInputErrors, refuseUnstorableText } from '../http/request-text';
 import { requestOrigin } from '../http/request-origin';
 import { identityOf, type Identity } from '../identity/roles';
@@ -67,6 +68,37 @@ async function titleOf(db: Db, target: { board: string } | { request: string }) 
   return request ? (request.title ?? target.request) : undefined;
 }
 
+/** Live links at `now`: not revoked, not expired. */
+const liveShares = (db: Db, now: () => number) =>
+  db
+    .selectFrom('shares')
+    .selectAll()
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', new Date(now()));
+
+/**
+ * Inserts the link and its audit row unless the team holds SHARES_LIVE_MAX live ones, counted
+ * under the team's lock (one number across instances); false when full.
+ */
+async function insertShare(
+  db: Db,
+  now: () => number,
+  row: Insertable<SharesTable>,
+  audited: { actor: Identity | undefined; detail: object },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${SHARES_LOCK})`.execute(trx);
+    const { count } = await liveShares(trx, now)
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= SHARES_LIVE_MAX) return false;
+    await trx.insertInto('shares').values(row).execute();
+    await audit(trx, audited.actor, 'share.create', row.id, audited.detail);
+    return true;
+  });
+}
+
 export interface ShareRouteOptions {
   now?: () => number;
   /** The console's public address, for the link; else the request's origin. */
@@ -79,12 +111,7 @@ export function createShareRoutes(database: Promise<Database>, options: ShareRou
   app.use('/__console/shares', refuseUnstorableText());
   app.use('/__console/shares/*', refuseUnstorableText());
   app.onError(databaseInputErrors('shares'));
-  const live = (db: Db) =>
-    db
-      .selectFrom('shares')
-      .selectAll()
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', new Date(now()));
+  const live = (db: Db) => liveShares(db, now);
 
   app.post('/__console/shares', async (c) => {
     const checked = checkShareBody(await c.req.json().catch(() => undefined));
@@ -101,30 +128,22 @@ export function createShareRoutes(database: Promise<Database>, options: ShareRou
     const token = newShareToken();
     const id = `sh-${randomUUID()}`;
     const expiresAt = new Date(now() + checked.days * DAY_MS);
-    const made = await db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(${SHARES_LOCK})`.execute(trx);
-      const { count } = await live(trx)
-        .clearSelect()
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow();
-      if (Number(count) >= SHARES_LIVE_MAX) return false;
-      await trx
-        .insertInto('shares')
-        .values({
-          id,
-          token_hash: shareTokenHash(token),
-          board_id: 'board' in checked.target ? checked.target.board : null,
-          request_id: 'request' in checked.target ? checked.target.request : null,
-          title,
-          created_by_id: me?.userId ?? null,
-          created_by_name: me?.name ?? null,
-          created_at: new Date(now()),
-          expires_at: expiresAt,
-        })
-        .execute();
-      await audit(trx, me, 'share.create', id, { ...checked.target, title, expiresInDays: checked.days });
-      return true;
-    });
+    const made = await insertShare(
+      db,
+      now,
+      {
+        id,
+        token_hash: shareTokenHash(token),
+        board_id: 'board' in checked.target ? checked.target.board : null,
+        request_id: 'request' in checked.target ? checked.target.request : null,
+        title,
+        created_by_id: me?.userId ?? null,
+        created_by_name: me?.name ?? null,
+        created_at: new Date(now()),
+        expires_at: expiresAt,
+      },
+      { actor: me, detail: { ...checked.target, title, expiresInDays: checked.days } },
+    );
     if (!made)
       return refuse(
         c,

@@ -104,59 +104,79 @@ export function ShareDialog({
           noValidate
           className="flex flex-wrap items-start gap-3"
         >
-          <Field
-            label="Link lives (days)"
-            error={problem}
-            hint={`${SHARE_DAYS_MIN} to ${SHARE_DAYS_MAX}`}
-            className="w-44"
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="number"
-                inputMode="numeric"
-                min={SHARE_DAYS_MIN}
-                max={SHARE_DAYS_MAX}
-                step={1}
-                value={days}
-                onChange={(event) => setDays(event.target.value)}
-                className={inputClass}
-              />
-            )}
-          </Field>
+          <DaysField days={days} problem={problem} onChange={setDays} />
           <Button type="submit" variant="primary" disabled={busy} className="sm:mt-6.5">
             Create link
           </Button>
         </form>
-        {created && (
-          <div
-            role="status"
-            className="space-y-2 rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-sm dark:border-emerald-800 dark:bg-emerald-950"
-          >
-            <p className="font-medium text-emerald-900 dark:text-emerald-100">
-              Copy the link now: for safety it is not shown again.
-            </p>
-            <div className="flex flex-wrap items-center gap-2">
-              <input
-                readOnly
-                aria-label="Share link"
-                value={created.url}
-                onFocus={(event) => event.currentTarget.select()}
-                className={`${inputClass} min-w-0 flex-1 font-mono text-xs`}
-              />
-              <CopyButton text={created.url} label="Copy link" />
-            </div>
-            <p className={hintClass}>
-              Open until {shareDay(created.expiresAt)}.{' '}
-              <a href={created.url} target="_blank" rel="noreferrer" className="font-medium underline">
-                Open it
-              </a>
-            </p>
-          </div>
-        )}
+        {created && <CreatedLink created={created} />}
         <LiveLinks links={links} error={listError} onRevoked={load} />
       </div>
     </dialog>
+  );
+}
+
+/** How many days the new link lives, with the server's bounds and its refusal. */
+function DaysField({
+  days,
+  problem,
+  onChange,
+}: {
+  days: string;
+  problem?: string;
+  onChange: (days: string) => void;
+}) {
+  return (
+    <Field
+      label="Link lives (days)"
+      error={problem}
+      hint={`${SHARE_DAYS_MIN} to ${SHARE_DAYS_MAX}`}
+      className="w-44"
+    >
+      {(control) => (
+        <input
+          {...control}
+          type="number"
+          inputMode="numeric"
+          min={SHARE_DAYS_MIN}
+          max={SHARE_DAYS_MAX}
+          step={1}
+          value={days}
+          onChange={(event) => onChange(event.target.value)}
+          className={inputClass}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** The new link, shown this once, with Copy and Open. */
+function CreatedLink({ created }: { created: CreatedShare }) {
+  return (
+    <div
+      role="status"
+      className="space-y-2 rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-sm dark:border-emerald-800 dark:bg-emerald-950"
+    >
+      <p className="font-medium text-emerald-900 dark:text-emerald-100">
+        Copy the link now: for safety it is not shown again.
+      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        <input
+          readOnly
+          aria-label="Share link"
+          value={created.url}
+          onFocus={(event) => event.currentTarget.select()}
+          className={`${inputClass} min-w-0 flex-1 font-mono text-xs`}
+        />
+        <CopyButton text={created.url} label="Copy link" />
+      </div>
+      <p className={hintClass}>
+        Open until {shareDay(created.expiresAt)}.{' '}
+        <a href={created.url} target="_blank" rel="noreferrer" className="font-medium underline">
+          Open it
+        </a>
+      </p>
+    </div>
   );
 }
 
