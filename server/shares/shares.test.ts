@@ -250,6 +250,13 @@ describe('a visitor with no account', () => {
     expect(await (await visit(`/s/${token}`)).text()).not.toContain('Not kept yet');
   });
 
+  it('answers 404 once the shared board is deleted', async () => {
+    await boardWithTwoResults();
+    const token = tokenOf((await share({ board: 'b-picks' })).body.url);
+    expect((await send('DELETE', '/__console/boards/b-picks', undefined, 'Ad', 'admin')).status).toBe(200);
+    expect((await visit(`/s/${token}`)).status).toBe(404);
+  });
+
   it("shares a request's results too", async () => {
     await seedTask('t-a', 'Desert at noon');
     await seedTask('t-b', 'Desert at noon');

@@ -92,6 +92,8 @@ export function createShareVisitorRoutes(
             .executeTakeFirst()
         : undefined,
     ]);
+    // A board deleted since is gone for its links too (its items went with it).
+    if (share.board_id && !board) return c.html(renderShareGone(), 404, NO_STORE);
     await db
       .updateTable('shares')
       .set({ opened_count: sql`opened_count + 1`, last_opened_at: new Date(now()) })
