@@ -69,6 +69,7 @@ function importDirectionRules() {
       'follow',
       'notify',
       'insights',
+      'shares',
       'boards',
       'tasks',
       'results',
@@ -87,6 +88,7 @@ function importDirectionRules() {
       'follow',
       'notify',
       'insights',
+      'shares',
       'boards',
       'tasks',
       'results',
@@ -107,6 +109,8 @@ function importDirectionRules() {
     follow: ['tasks', 'results', 'proxy', 'identity', 'config', 'http', 'db'],
     // Stars and boards: results of the team's record, shown and zipped as tasks are.
     boards: ['tasks', 'results', 'identity', 'http', 'db'],
+    // Share links: a board's or a request's kept results for a visitor with no account.
+    shares: ['tasks', 'results', 'identity', 'http', 'db'],
     tasks: ['notify', 'results', 'proxy', 'identity', 'config', 'http', 'db'],
     // Webhooks told when requests end: the outbox the recorder fills, the sender, the routes.
     notify: ['proxy', 'identity', 'config', 'http', 'db'],
@@ -120,7 +124,7 @@ function importDirectionRules() {
     db: [],
   };
   const serverFolders = [...Object.keys(SERVER_LAYERS), 'testing'];
-  const FEATURES = ['image-generate', 'video-translate', 'image-to-video', 'tasks', 'callbacks'];
+  const FEATURES = ['image-generate', 'video-translate', 'image-to-video', 'tasks', 'callbacks', 'shares'];
   /** What a feature offers the rest of the app: its screens and its shared store. */
   const PUBLIC = {
     tasks: [
@@ -149,6 +153,8 @@ function importDirectionRules() {
     ],
     'image-to-video': ['image-to-video-screen', 'link/animate-link'],
     'video-translate': ['video-translate-screen'],
+    // Share links: the button on a board's and a request's page, the admin's list of live links.
+    shares: ['share-button', 'shares-section'],
   };
   const tests = ['**/*.test.ts', '**/*.test.tsx', 'src/testing/**'];
   const forbid = (...groups) => ({

@@ -41,7 +41,7 @@ const BACKENDS = {
 
 /** Registered as `app.all`/`app.use` (middleware, catch-all 404s): no route of their own to walk. */
 const MIDDLEWARE_OR_CATCH_ALL =
-  /^\/(\*|__console\/(audit|tasks|requests|boards|stars|tokens)(\/\*)?|callbacks(\/:secret)?(\/\*)?|emulator\/settings|v1\/\*)$/;
+  /^\/(\*|__console\/(audit|tasks|requests|boards|stars|tokens|shares)(\/\*)?|callbacks(\/:secret)?(\/\*)?|emulator\/settings|v1\/\*)$/;
 /** What the proxy's `ALL /v1/*` forwards with a body: the contract's creations and the upload. */
 const PROXIED_POSTS = [
   API_PATHS.imageGenerate,

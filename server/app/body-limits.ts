@@ -42,6 +42,9 @@ export function bodyLimitRules(uploadMaxBytes: number): BodyLimitRule[] {
     { method: 'POST', path: '/__console/boards/:id/items', maxBytes: BULK_BODY_MAX_BYTES, json: true },
     { method: 'POST', path: '/__console/boards/:id/items/remove', maxBytes: BULK_BODY_MAX_BYTES, json: true },
     { method: 'PUT', path: '/__console/boards/:id/order', maxBytes: BULK_BODY_MAX_BYTES, json: true },
+    // A share link: what it shows (a board's or a request's id) and how many days it lives.
+    { method: 'POST', path: '/__console/shares', maxBytes: SMALL_JSON_BYTES, json: true },
+    { method: 'DELETE', path: '/__console/shares/:id', maxBytes: FALLBACK_BODY_BYTES },
     // A personal API token's name and lifetime.
     { method: 'POST', path: '/__console/tokens', maxBytes: SMALL_JSON_BYTES, json: true },
     { method: 'DELETE', path: '/__console/tokens/:id', maxBytes: FALLBACK_BODY_BYTES },

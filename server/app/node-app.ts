@@ -36,6 +36,8 @@ import type { ResultStore } from '../results/store';
 import { recordTraffic } from '../tasks/record-traffic';
 import { createTaskRoutes } from '../tasks/routes';
 import { createBoardRoutes } from '../boards/routes';
+import { createShareRoutes } from '../shares/routes';
+import { createShareVisitorRoutes } from '../shares/visitor';
 import { createInsightsRoutes } from '../insights/routes';
 import { createLimitsRoutes, limitsGuard } from '../limits/routes';
 import { accessGuard } from '../identity/access';
@@ -50,7 +52,7 @@ import { nodeBodyLimits } from './body-limits';
 import type { BodyLimits } from '../http/body-limits';
 
 /** Paths the Node side answers; everything else belongs to the single-page app. */
-export const NODE_PATH_PREFIXES = ['/v1/', '/__console/', '/emulator/', '/callbacks/'] as const;
+export const NODE_PATH_PREFIXES = ['/v1/', '/__console/', '/emulator/', '/callbacks/', '/s/'] as const;
 
 /** What the console serves that its emulator may fetch from itself: media, samples, the inbox. */
 const OWN_PATHS = /^\/(emulator\/(media|samples|uploads)|callbacks)\//;
@@ -361,6 +363,15 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
   // Stars and boards (server/boards), live on every instance through their own channel.
   const boardRoutes = createBoardRoutes(database, streams, resultFetch, resultStore);
   app.route('/', boardRoutes.app);
+  // Share links (server/shares): made by creators, opened by visitors with no account.
+  app.route('/', createShareRoutes(database, { now: options.now, publicBaseUrl: config.publicBaseUrl }));
+  app.route(
+    '/',
+    createShareVisitorRoutes(database, resultStore, {
+      now: options.now,
+      trustedProxies: config.trustedProxies,
+    }),
+  );
   app.route('/', createInsightsRoutes(database));
   // Previews of pasted external images (server/preview): through the same guard as downloads.
   app.route('/', createPreviewRoutes(resultFetch));

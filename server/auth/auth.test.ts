@@ -71,6 +71,18 @@ describe('sign-in required with APP_PASSWORD', () => {
     expect((await app.request('/__console/callbacks', { method: 'POST' })).status).toBe(401);
   });
 
+  it('lets a share link through to the Node side with no session, and nothing else under /s/', async () => {
+    const token = 'A'.repeat(43);
+    expect(isPublicPath('GET', `/s/${token}`)).toBe(true);
+    expect(isPublicPath('GET', `/s/${token}/media/k/image`)).toBe(true);
+    expect(isPublicPath('POST', `/s/${token}`)).toBe(false);
+    expect(isPublicPath('GET', `/s/${token}/other`)).toBe(false);
+    const res = await open().request(`/s/${token}`, { headers: HTML });
+    expect(res.status).not.toBe(303);
+    expect(res.status).not.toBe(401);
+    expect((await open().request(`/s/${token}/other`, { headers: HTML })).status).toBe(303);
+  });
+
   it('never blocks POST /callbacks/<secret> (the service must reach it)', async () => {
     const res = await open().request(`/callbacks/${SECRET}`, { method: 'POST' });
     expect(res.status).toBe(200);

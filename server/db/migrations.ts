@@ -328,7 +328,42 @@ export const MIGRATIONS: Record<string, Migration> = {
       await sql.raw(WEBHOOKS_0020).execute(db);
     },
   },
+  // Share links: a board or a request opened by a person with no account. The row keeps the
+  // token's sha256 only; revoked and expired rows stay for the audit trail. Guesses of a token are
+  // counted per client and minute in the database, so the brake holds across instances. Frozen text.
+  '0021_shares': {
+    async up(db: Kysely<unknown>) {
+      await sql.raw(SHARES_0021).execute(db);
+    },
+  },
 };
+
+const SHARES_0021 = `
+create table shares (
+  id text primary key,
+  token_hash text not null unique,
+  board_id text,
+  request_id text,
+  title text not null,
+  created_by_id text,
+  created_by_name text,
+  created_at timestamptz not null default now(),
+  expires_at timestamptz not null,
+  revoked_at timestamptz,
+  revoked_by_name text,
+  opened_count integer not null default 0,
+  last_opened_at timestamptz,
+  check ((board_id is null) <> (request_id is null))
+);
+create index shares_live on shares (expires_at) where revoked_at is null;
+create index shares_board on shares (board_id) where board_id is not null;
+create index shares_request on shares (request_id) where request_id is not null;
+create table share_guesses (
+  client text primary key,
+  window_start timestamptz not null,
+  misses integer not null default 0
+);
+`;
 
 const API_TOKENS_0016 = `
 create table api_tokens (

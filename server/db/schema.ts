@@ -325,7 +325,36 @@ export interface BoardItemsTable {
   added_at: Timestamp;
 }
 
+/** A share link of a board or a request (migration 0021, server/shares). */
+export interface SharesTable {
+  /** A random id, shown in lists and used to revoke; never the token. */
+  id: string;
+  /** sha256 of the link's token (base64url); the token itself is shown once and never stored. */
+  token_hash: string;
+  board_id: string | null;
+  request_id: string | null;
+  /** What was shared, as named when the link was made (the board's name, the request's title). */
+  title: string;
+  created_by_id: string | null;
+  created_by_name: string | null;
+  created_at: Timestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  revoked_by_name: ColumnType<string | null, string | null | undefined, string | null>;
+  opened_count: ColumnType<number, number | undefined, number>;
+  last_opened_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** Wrong share tokens one client sent in the current minute (the guessing brake, server/shares). */
+export interface ShareGuessesTable {
+  client: string;
+  window_start: ColumnType<Date, Date | string, Date | string>;
+  misses: number;
+}
+
 export interface Schema {
+  shares: SharesTable;
+  share_guesses: ShareGuessesTable;
   starred_tasks: StarredTasksTable;
   boards: BoardsTable;
   board_items: BoardItemsTable;

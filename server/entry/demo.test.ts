@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DemoTask } from '../../src/api/console-info-schema';
 import { PGLITE_DIR } from '../db/database';
 import { createDemoApp, demoOrigin } from './demo';
@@ -17,12 +17,23 @@ const PATHS = {
 let dist: ReturnType<typeof makeDist>;
 let dataDir: string;
 let demo: ProdApp;
+/** The demo's share link of its board, as printed at start. */
+let sharePath: string | undefined;
 // One demo for every test: they only read it. Its record is a new in-memory PGlite (initdb in
 // WebAssembly, seconds alone and past 30 s on a loaded 2-core machine), seeded with 30 days of tasks.
 beforeAll(async () => {
   dist = makeDist();
   dataDir = mkdtempSync(join(tmpdir(), 'demo-data-'));
-  demo = await createDemoApp(prodConfig(dist.dir, { DEMO: '1', DATA_DIR: dataDir, PORT: '4189' }));
+  const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+  try {
+    demo = await createDemoApp(prodConfig(dist.dir, { DEMO: '1', DATA_DIR: dataDir, PORT: '4189' }));
+    sharePath = log.mock.calls
+      .flat()
+      .join('\n')
+      .match(/\/s\/[A-Za-z0-9_-]{43}/)?.[0];
+  } finally {
+    log.mockRestore();
+  }
 }, 90_000);
 afterAll(async () => {
   await demo?.close();
@@ -110,6 +121,29 @@ describe('demo mode', { timeout: 90_000 }, () => {
       expect(media.status, link).toBe(200);
       expect(media.headers.get('content-type'), link).toMatch(/^(image\/(png|jpeg)|video\/mp4)$/);
     }
+  });
+
+  it("holds a board of the team's picks and a live share link to it that opens with no account", async () => {
+    const board = (await (await demo.app.request('/__console/boards/b-demo-team-picks')).json()) as {
+      data: { items: { status: string }[] };
+    };
+    expect(board.data.items.length).toBeGreaterThanOrEqual(6);
+    expect(board.data.items.every((item) => item.status === 'SUCCEEDED')).toBe(true);
+    expect(sharePath).toBeDefined();
+    // Each result shows once the copy job has kept it: the board's first, in the first seconds.
+    await expect
+      .poll(
+        async () =>
+          ((await (await demo.app.request(sharePath!)).text()).match(/data-share-item/g) ?? []).length,
+        {
+          timeout: 60_000,
+          interval: 500,
+        },
+      )
+      .toBe(board.data.items.length);
+    const page = await demo.app.request(sharePath!);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Team picks: spring campaign');
   });
 
   it('keeps the demo record in memory unless DATABASE_URL is set', async () => {

@@ -13,6 +13,7 @@ import type { ProdConfig } from '../app/prod-config';
 import { createProdApp, type ProdApp } from '../app/prod-app';
 import { createTaskRecorder, type Creator } from '../tasks/recorder';
 import { DEMO_PEOPLE, FAILURE_MESSAGES, seedDemoHistory } from './demo-history';
+import { seedDemoBoard } from './demo-board';
 
 type Outcome = SeedTaskInput['outcome'];
 const MIN = 60_000;
@@ -282,8 +283,17 @@ export async function createDemoApp(config: ProdConfig): Promise<ProdApp> {
   const demoTasks = seedDemoTasks(nodeApp.emulator.seedTask, origin);
   try {
     // The team's last 30 days first, into an empty record only; then the live examples on top.
-    await seedDemoHistory((await nodeApp.database).db, origin);
+    const seeded = await seedDemoHistory((await nodeApp.database).db, origin);
     await recordDemoTasks(nodeApp, demoTasks);
+    // A board of the team's picks, shared: on a fresh record only, like the history.
+    const shared = seeded
+      ? await seedDemoBoard(
+          (await nodeApp.database).db,
+          demoTasks.map((task) => task.id),
+        )
+      : undefined;
+    if (shared)
+      console.log(`Demo share link of the board "Team picks" (opens without an account): ${origin}${shared}`);
   } catch (error) {
     await nodeApp.close();
     throw error;

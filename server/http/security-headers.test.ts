@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { asset } from '../emulator/media';
@@ -11,7 +12,7 @@ import { UPLOAD_ROUTE } from '../emulator/uploads';
 import type { NodeApp } from '../app/node-app';
 import { createIdentityStore } from '../identity/store';
 import { createProdApp } from '../app/prod-app';
-import { contentSecurityPolicy } from './security-headers';
+import { contentSecurityPolicy, securityHeaders } from './security-headers';
 import { emulatorsClosedAfterEach } from '../testing/emulator';
 import { makeDist, prodConfig } from '../testing/prod-server';
 
@@ -76,5 +77,22 @@ describe('security headers: per-response policies', () => {
     for (const path of ['/', '/emulator/samples/reference.png', '/v1/image_generate/none']) {
       expect(policies(await app.request(path)), path).toEqual([contentSecurityPolicy()]);
     }
+  });
+});
+
+describe('the referrer policy', () => {
+  it('is strict-origin-when-cross-origin, and stays no-referrer where a route asked for none (share links)', async () => {
+    const app = new Hono();
+    app.use(securityHeaders());
+    app.get('/page', (c) => c.text('page'));
+    app.get('/s/token', (c) => c.text('shared', 200, { 'referrer-policy': 'no-referrer' }));
+    app.get('/loose', (c) => c.text('loose', 200, { 'referrer-policy': 'unsafe-url' }));
+    expect((await app.request('/page')).headers.get('referrer-policy')).toBe(
+      'strict-origin-when-cross-origin',
+    );
+    expect((await app.request('/s/token')).headers.get('referrer-policy')).toBe('no-referrer');
+    expect((await app.request('/loose')).headers.get('referrer-policy')).toBe(
+      'strict-origin-when-cross-origin',
+    );
   });
 });

@@ -46,7 +46,9 @@ export function securityHeaders(options: SecurityHeaderOptions = {}): Middleware
     const own = h.get('content-security-policy');
     h.set('content-security-policy', own ? `${own}, ${csp}` : csp);
     h.set('x-content-type-options', 'nosniff');
-    h.set('referrer-policy', 'strict-origin-when-cross-origin');
+    // A page whose address is its key (a share link) sends no referrer at all; the rest send their origin.
+    if (h.get('referrer-policy') !== 'no-referrer')
+      h.set('referrer-policy', 'strict-origin-when-cross-origin');
     h.set('x-frame-options', 'DENY');
     h.set('cross-origin-opener-policy', 'same-origin');
     h.set('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');

@@ -34,6 +34,14 @@ const ACCESS_RULES: readonly AccessRule[] = [
     what: 'read media',
   },
   { methods: READ, path: /^\/emulator\/health$/, need: 'public', what: 'check health' },
+  // A share link's page, its results' kept files and the page's own stylesheet and script
+  // (server/shares/visitor.ts): for a visitor with no account; the token in the path is the key.
+  {
+    methods: READ,
+    path: /^\/s\/(-\/share\.(css|js)|[A-Za-z0-9_-]+(\/media\/[^/]+\/[^/]+)?)$/,
+    need: 'public',
+    what: 'open a share link',
+  },
   { methods: READ, path: /^\/__console\/config$/, need: 'viewer', what: 'open the console' },
   // The OpenAPI description (server/openapi): whoever may call the API may read it.
   { methods: READ, path: /^\/__console\/openapi\.json$/, need: 'viewer', what: 'read the API description' },
@@ -70,6 +78,14 @@ const ACCESS_RULES: readonly AccessRule[] = [
     path: /^\/__console\/boards(\/.*)?$/,
     need: 'creator',
     what: 'make or change boards',
+  },
+  // Share links (server/shares): creators make, list and revoke their own; an admin lists and
+  // revokes every one (checked in the routes).
+  {
+    methods: [...READ, 'POST', 'DELETE'],
+    path: /^\/__console\/shares(\/[^/]+)?$/,
+    need: 'creator',
+    what: 'share boards and requests',
   },
   // Result files kept in the team's store (server/results): whoever may see the tasks.
   { methods: READ, path: /^\/__console\/results\//, need: 'viewer', what: "read the team's results" },

@@ -126,6 +126,8 @@ describe('every path of the document', () => {
         filled = fill(path, { id: ((await made.json()) as { id: string }).id });
       }
       const init: RequestInit = { method: method.toUpperCase(), ...(method === 'post' && bodyFor(path)) };
+      if (path === '/__console/shares' && method === 'post')
+        init.body = JSON.stringify({ request: task.data.task.requestId, expiresInDays: 1 });
       const res = await server.request(filled, init, asPerson('Ada', 'admin'));
       const text = await res.text();
       // Hono's own 404 is plain text: a route the app does not have.
@@ -147,6 +149,8 @@ describe('every path of the document', () => {
         'get /__console/requests/{id} 200',
         'post /__console/tokens 201',
         'delete /__console/tokens/{id} 200',
+        'post /__console/shares 201',
+        'get /__console/shares 200',
       ]),
     );
   });

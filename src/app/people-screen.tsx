@@ -12,6 +12,7 @@ import { LimitsSection } from './limits-section';
 import { StorageSection } from './storage-section';
 import { FollowingSection } from './following-section';
 import { WebhooksSection } from './webhooks-section';
+import { SharesSection } from '@/features/shares/shares-section';
 import { consoleJson } from './console-fetch';
 
 interface Person {
@@ -344,6 +345,7 @@ export function PeopleScreen() {
           <StorageSection />
           <FollowingSection />
           <WebhooksSection admin />
+          <SharesSection />
           <AuditSection />
         </>
       ) : null}

@@ -3,8 +3,8 @@
 // for creators: rename and describe, reorder (earlier / later), choose the cover, remove, More like
 // this, delete (the maker or an admin). Live: a change made on any instance reads the board again.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
 import { BOARD_DESCRIPTION_MAX, BOARD_NAME_MAX, checkBoardFields } from '@/api/boards';
 import { useMyName } from '@/api/my-name';
 import { QueryProvider } from '@/api/query/query-client';
@@ -29,11 +29,24 @@ import {
 import { ResultPicture } from './board-cover';
 import { CompareLink } from './compare-link';
 import { MoreLikeThisButton } from './more-like-this';
+import { ShareButton } from '@/features/shares/share-button';
+
+// The presentation (`?present`) loads only when asked for.
+const BoardPresentation = lazy(() =>
+  import('./board-present').then((m) => ({ default: m.BoardPresentation })),
+);
 
 export function BoardScreen({ boardId }: { boardId: string }) {
+  const present = new URLSearchParams(useSearch()).has('present');
   return (
     <QueryProvider>
-      <BoardScreenContent boardId={boardId} />
+      {present ? (
+        <Suspense fallback={null}>
+          <BoardPresentation boardId={boardId} />
+        </Suspense>
+      ) : (
+        <BoardScreenContent boardId={boardId} />
+      )}
     </QueryProvider>
   );
 }
@@ -339,6 +352,15 @@ function BoardScreenContent({ boardId }: { boardId: string }) {
             Download all
           </a>
         )}
+        {items.length > 0 && (
+          <Link
+            href={`/boards/${encodeURIComponent(board.id)}?present`}
+            className="inline-flex min-h-8 items-center rounded-lg px-2.5 py-1.5 text-sm font-medium text-zinc-800 hover:bg-zinc-100 dark:text-zinc-100 dark:hover:bg-zinc-800"
+          >
+            Present
+          </Link>
+        )}
+        <ShareButton target={{ board: board.id }} what={board.name} />
         {chosen.length > 0 ? (
           <>
             <span className="text-sm font-medium" aria-live="polite">

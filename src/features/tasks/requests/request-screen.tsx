@@ -16,6 +16,7 @@ import { RequestActions } from './request-actions';
 import { RequestParams } from './request-params';
 import { useRequest } from './use-request';
 import { useTeamFeed } from '@/features/tasks/team/use-team-feed';
+import { ShareButton } from '@/features/shares/share-button';
 
 export type { TeamRequest };
 
@@ -109,6 +110,11 @@ function RequestScreenContent({ requestId }: { requestId: string }) {
         {data && data.tasks.length > 0 && (
           <div className="pt-2">
             <RequestActions request={data} params={params}>
+              <ShareButton
+                target={{ request: data.id }}
+                what={heading}
+                className="border border-zinc-300 bg-white shadow-xs dark:border-zinc-700 dark:bg-zinc-900"
+              />
               <StarButton
                 ids={data.tasks.map((task) => task.id)}
                 what={`every result of ${heading}`}
