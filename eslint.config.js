@@ -71,6 +71,7 @@ function importDirectionRules() {
       'insights',
       'boards',
       'tasks',
+      'reviews',
       'results',
       'proxy',
       'identity',
@@ -89,6 +90,7 @@ function importDirectionRules() {
       'insights',
       'boards',
       'tasks',
+      'reviews',
       'results',
       'proxy',
       'identity',
@@ -106,8 +108,10 @@ function importDirectionRules() {
     // The server's follower of unfinished tasks: asks through the app, writes through the recorder.
     follow: ['tasks', 'results', 'proxy', 'identity', 'config', 'http', 'db'],
     // Stars and boards: results of the team's record, shown and zipped as tasks are.
-    boards: ['tasks', 'results', 'identity', 'http', 'db'],
-    tasks: ['notify', 'results', 'proxy', 'identity', 'config', 'http', 'db'],
+    boards: ['tasks', 'reviews', 'results', 'identity', 'http', 'db'],
+    tasks: ['notify', 'reviews', 'results', 'proxy', 'identity', 'config', 'http', 'db'],
+    // Comments and decisions on results: the store, the routes, the summary a task's view carries.
+    reviews: ['identity', 'http', 'db'],
     // Webhooks told when requests end: the outbox the recorder fills, the sender, the routes.
     notify: ['proxy', 'identity', 'config', 'http', 'db'],
     // Result files kept in the team's store: the copy job, the stores, serving.

@@ -36,6 +36,8 @@ import type { ResultStore } from '../results/store';
 import { recordTraffic } from '../tasks/record-traffic';
 import { createTaskRoutes } from '../tasks/routes';
 import { createBoardRoutes } from '../boards/routes';
+import { announceBoardsHolding } from '../boards/live';
+import { createReviewRoutes } from '../reviews/routes';
 import { createInsightsRoutes } from '../insights/routes';
 import { createLimitsRoutes, limitsGuard } from '../limits/routes';
 import { accessGuard } from '../identity/access';
@@ -361,6 +363,15 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
   // Stars and boards (server/boards), live on every instance through their own channel.
   const boardRoutes = createBoardRoutes(database, streams, resultFetch, resultStore);
   app.route('/', boardRoutes.app);
+  // Comments and decisions on results (server/reviews): a change is announced as a change of the
+  // task (its cards, its page, its request's page) and of the boards holding it (their pages).
+  app.route(
+    '/',
+    createReviewRoutes(database, async (trx, taskId) => {
+      await sql`select pg_notify(${TASKS_CHANNEL}, ${taskId})`.execute(trx);
+      await announceBoardsHolding(trx, taskId);
+    }),
+  );
   app.route('/', createInsightsRoutes(database));
   // Previews of pasted external images (server/preview): through the same guard as downloads.
   app.route('/', createPreviewRoutes(resultFetch));

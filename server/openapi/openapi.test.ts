@@ -86,6 +86,7 @@ function bodyFor(path: string): RequestInit {
       aspect_resolution: '720p',
     },
     '/__console/tokens': { name: 'openapi test', expiresInDays: 1 },
+    '/__console/reviews/{id}': { decision: 'approved', comment: 'Looks right' },
   };
   return { headers: { 'content-type': 'application/json' }, body: JSON.stringify(bodies[path] ?? {}) };
 }
@@ -125,6 +126,17 @@ describe('every path of the document', () => {
         );
         filled = fill(path, { id: ((await made.json()) as { id: string }).id });
       }
+      if (path === '/__console/reviews/{id}/comments/{comment}') {
+        const made = await server.postJsonAs(
+          'Ada',
+          `/__console/reviews/${taskId}`,
+          { comment: 'to delete' },
+          'admin',
+        );
+        const { comments } = ((await made.json()) as { data: { comments: { id: string; body: string }[] } })
+          .data;
+        filled = fill(path, { id: taskId, comment: comments.find((each) => each.body === 'to delete')!.id });
+      }
       const init: RequestInit = { method: method.toUpperCase(), ...(method === 'post' && bodyFor(path)) };
       const res = await server.request(filled, init, asPerson('Ada', 'admin'));
       const text = await res.text();
@@ -147,6 +159,9 @@ describe('every path of the document', () => {
         'get /__console/requests/{id} 200',
         'post /__console/tokens 201',
         'delete /__console/tokens/{id} 200',
+        'get /__console/reviews/{id} 200',
+        'post /__console/reviews/{id} 200',
+        'delete /__console/reviews/{id}/comments/{comment} 200',
       ]),
     );
   });
