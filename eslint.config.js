@@ -124,7 +124,7 @@ function importDirectionRules() {
     db: [],
   };
   const serverFolders = [...Object.keys(SERVER_LAYERS), 'testing'];
-  const FEATURES = ['image-generate', 'video-translate', 'image-to-video', 'tasks', 'callbacks'];
+  const FEATURES = ['image-generate', 'video-translate', 'image-to-video', 'tasks', 'callbacks', 'reviews'];
   /** What a feature offers the rest of the app: its screens and its shared store. */
   const PUBLIC = {
     tasks: [
@@ -153,6 +153,8 @@ function importDirectionRules() {
     ],
     'image-to-video': ['image-to-video-screen', 'link/animate-link'],
     'video-translate': ['video-translate-screen'],
+    // Comments and decisions on results: the badge and the Review button (what they draw loads on first use).
+    reviews: ['review-slot'],
   };
   const tests = ['**/*.test.ts', '**/*.test.tsx', 'src/testing/**'];
   const forbid = (...groups) => ({

@@ -29,7 +29,7 @@ const send = async (method: string, path: string, body: unknown, user = 'Ana', r
     body: (await response.json()) as { msg?: string; field?: string; data: Any },
   };
 };
-const review = (task: string, body: unknown, user = 'Vi', role: Role = 'viewer') =>
+const review = (task: string | undefined, body: unknown, user = 'Vi', role: Role = 'viewer') =>
   send('POST', `/__console/reviews/${task}`, body, user, role);
 
 async function seedTasks(count: number): Promise<string[]> {

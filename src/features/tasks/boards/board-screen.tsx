@@ -13,6 +13,7 @@ import { StarButton } from '@/features/tasks/shared/stars';
 import { viewOf } from '@/features/tasks/shared/task-view';
 import type { TeamTask } from '@/features/tasks/team/team-tasks';
 import { StatusBadge } from '@/features/tasks/shared/status-badge';
+import { ReviewBadge, ReviewButton } from '@/features/reviews/review-slot';
 import { AddToBoardHost, useCanChangeBoards } from './add-to-board';
 import {
   BOARDS_KEY,
@@ -184,6 +185,10 @@ function BoardItem({
           <StarButton ids={[task.id]} what={what} className="-mt-1 -mr-1 shrink-0" />
         </div>
         {view.tone !== 'succeeded' && <StatusBadge tone={view.tone} label={view.label} />}
+        <div className="flex min-h-8 flex-wrap items-center justify-between gap-2">
+          <ReviewBadge reviews={[task.review]} />
+          <ReviewButton taskId={task.id} what={what} review={task.review} className="-mr-2 ml-auto" />
+        </div>
         {can && (
           <div className="mt-auto flex flex-wrap items-center gap-0.5 border-t border-zinc-100 pt-2 dark:border-zinc-800">
             <button
