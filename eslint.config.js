@@ -154,7 +154,7 @@ function importDirectionRules() {
     'image-to-video': ['image-to-video-screen', 'link/animate-link'],
     'video-translate': ['video-translate-screen'],
     // Comments and decisions on results: the badge and the Review button (what they draw loads on first use).
-    reviews: ['review-slot'],
+    reviews: ['review-slot', 'review-button', 'review-dialog'],
   };
   const tests = ['**/*.test.ts', '**/*.test.tsx', 'src/testing/**'];
   const forbid = (...groups) => ({

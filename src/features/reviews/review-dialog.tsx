@@ -1,20 +1,12 @@
 // The comments and decisions of one result, in a native modal <dialog> (it stacks above the
-// lightbox and closes with Escape). Loaded when someone first presses Review.
+// lightbox and closes with Escape). Loaded when someone first presses Review; a screen offers it
+// as `lazy(() => import('@/features/reviews/review-dialog'))` (./review-button.tsx says why).
 import { useEffect, useId, useRef } from 'react';
 import { Button } from '@/components/ui/core/button';
+import type { ReviewDialogProps } from './review-button';
 import { ReviewPanel } from './review-panel';
 
-export default function ReviewDialog({
-  taskId,
-  what,
-  review,
-  onClose,
-}: {
-  taskId: string;
-  what: string;
-  review?: unknown;
-  onClose: () => void;
-}) {
+export default function ReviewDialog({ taskId, what, review, onClose }: ReviewDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   useEffect(() => {
@@ -28,7 +20,7 @@ export default function ReviewDialog({
       onClick={(event) => {
         if (event.target === event.currentTarget) ref.current?.close();
       }}
-      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(32rem,calc(100vw-2rem))] rounded-xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-zinc-950/60 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-zinc-950/60 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
     >
       <div className="space-y-4 p-5">
         <div className="flex items-start justify-between gap-4">

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REVIEW_COMMENT_MAX, type ReviewView } from '@/api/reviews';
 import type { Role } from '@/api/roles';
 import { testConsoleInfo, withConsoleInfo } from '@/testing/console-info';
-import ReviewBadge, { totalOf } from './review-badge';
+import { ReviewBadge, totalOf } from './review-slot';
 import { ReviewPanel } from './review-panel';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -201,6 +201,10 @@ describe('ReviewBadge', () => {
     expect(container.textContent).toBe('Approved');
     rerender(<ReviewBadge reviews={[undefined, 'not a summary']} />);
     expect(container.textContent).toBe('');
-    expect(totalOf([summary(1, 0, 1), summary(0, 0, 1)])).toEqual(summary(1, 0, 2));
+    expect(totalOf([summary(1, 0, 1), summary(0, 0, 1)])).toEqual({
+      approved: 1,
+      changesRequested: 0,
+      comments: 2,
+    });
   });
 });

@@ -16,19 +16,19 @@ import {
 import { Button, Spinner } from '@/components/ui/core/button';
 import { deleteReviewComment, fetchReview, ReviewError, reviewKey, sendReview } from './reviews-api';
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
+/** The status badge's look (src/features/tasks/shared/status-badge.tsx), as the cards' badge has it. */
+const PILL = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset';
 const TONES: Record<ReviewDecision, string> = {
-  approved: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
-  changes_requested: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
+  approved:
+    'bg-emerald-50 text-emerald-800 ring-emerald-200 dark:bg-emerald-950 dark:text-emerald-200 dark:ring-emerald-800',
+  changes_requested:
+    'bg-amber-50 text-amber-900 ring-amber-200 dark:bg-amber-950 dark:text-amber-100 dark:ring-amber-800',
 };
 
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
 function DecisionPill({ decision }: { decision: ReviewDecision }) {
-  return (
-    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONES[decision]}`}>
-      {DECISION_LABELS[decision]}
-    </span>
-  );
+  return <span className={`${PILL} ${TONES[decision]}`}>{DECISION_LABELS[decision]}</span>;
 }
 
 function Time({ at }: { at: number }) {
@@ -130,7 +130,7 @@ function ReviewForm({
           aria-invalid={error?.field === 'comment' ? true : undefined}
           aria-describedby={`${id}-comment-note`}
           onChange={(event) => setComment(event.target.value)}
-          className="mt-1 w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm shadow-xs aria-invalid:border-red-500 dark:border-zinc-700 dark:bg-zinc-950"
+          className="mt-1 w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm shadow-xs dark:border-zinc-700 dark:bg-zinc-950"
         />
         <p
           id={`${id}-comment-note`}
@@ -212,7 +212,7 @@ export function ReviewPanel({ taskId, review }: { taskId: string; review?: unkno
                       aria-label={
                         each.userId === me.id ? 'Delete your comment' : `Delete ${each.name}’s comment`
                       }
-                      className="ml-auto min-h-6 rounded px-1.5 text-xs font-medium text-red-700 hover:bg-red-50 disabled:opacity-50 dark:text-red-300 dark:hover:bg-red-950"
+                      className="ml-auto min-h-8 rounded-md px-2 text-xs font-medium text-red-700 hover:bg-red-50 disabled:opacity-50 dark:text-red-300 dark:hover:bg-red-950"
                     >
                       Delete
                     </button>

@@ -3,7 +3,7 @@
 // for creators: rename and describe, reorder (earlier / later), choose the cover, remove, More like
 // this, delete (the maker or an admin). Live: a change made on any instance reads the board again.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { lazy, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { BOARD_DESCRIPTION_MAX, BOARD_NAME_MAX, checkBoardFields } from '@/api/boards';
 import { useMyName } from '@/api/my-name';
@@ -13,7 +13,9 @@ import { StarButton } from '@/features/tasks/shared/stars';
 import { viewOf } from '@/features/tasks/shared/task-view';
 import type { TeamTask } from '@/features/tasks/team/team-tasks';
 import { StatusBadge } from '@/features/tasks/shared/status-badge';
-import { ReviewBadge, ReviewButton } from '@/features/reviews/review-slot';
+import { ReviewBadge } from '@/features/reviews/review-slot';
+import { ReviewButton } from '@/features/reviews/review-button';
+
 import { AddToBoardHost, useCanChangeBoards } from './add-to-board';
 import {
   BOARDS_KEY,
@@ -30,6 +32,9 @@ import {
 import { ResultPicture } from './board-cover';
 import { CompareLink } from './compare-link';
 import { MoreLikeThisButton } from './more-like-this';
+
+/** The Review dialog, loaded when first opened. */
+const ReviewDialog = lazy(() => import('@/features/reviews/review-dialog'));
 
 export function BoardScreen({ boardId }: { boardId: string }) {
   return (
@@ -187,7 +192,13 @@ function BoardItem({
         {view.tone !== 'succeeded' && <StatusBadge tone={view.tone} label={view.label} />}
         <div className="flex min-h-8 flex-wrap items-center justify-between gap-2">
           <ReviewBadge reviews={[task.review]} />
-          <ReviewButton taskId={task.id} what={what} review={task.review} className="-mr-2 ml-auto" />
+          <ReviewButton
+            dialog={ReviewDialog}
+            taskId={task.id}
+            what={what}
+            review={task.review}
+            className="-mr-2 ml-auto"
+          />
         </div>
         {can && (
           <div className="mt-auto flex flex-wrap items-center gap-0.5 border-t border-zinc-100 pt-2 dark:border-zinc-800">
