@@ -36,6 +36,7 @@ function scripts(people: Record<'maya' | 'jonas' | 'priya' | 'tom', DemoReviewer
 
 interface FinishedTask {
   id: string;
+  kind: string;
   status: string;
   request_id: string;
   finished_at: Date;
@@ -49,7 +50,8 @@ export function buildDemoReviews(
   // The first result of each of the newest succeeded requests.
   const seen = new Set<string>();
   const picked = [...tasks]
-    .filter((task) => task.status === 'SUCCEEDED')
+    // Images and clips: what a stakeholder looks at first (and what the comments speak of).
+    .filter((task) => task.status === 'SUCCEEDED' && task.kind !== 'video_translate')
     .sort((a, b) => b.finished_at.getTime() - a.finished_at.getTime())
     .filter((task) => !seen.has(task.request_id) && seen.add(task.request_id));
   const decisions: {

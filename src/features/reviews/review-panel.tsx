@@ -200,10 +200,12 @@ export function ReviewPanel({ taskId, review }: { taskId: string; review?: unkno
           <ul className="max-h-72 space-y-2 overflow-y-auto">
             {comments.map((each) => (
               <li key={each.id} className="rounded-lg bg-zinc-50 px-3 py-2 dark:bg-zinc-800/60">
-                <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
-                  <span className="text-sm font-medium">{each.name}</span>
-                  {each.decision && <DecisionPill decision={each.decision} />}
-                  <Time at={each.at} />
+                <div className="flex items-start gap-2">
+                  <span className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-0.5">
+                    <span className="text-sm font-medium">{each.name}</span>
+                    {each.decision && <DecisionPill decision={each.decision} />}
+                    <Time at={each.at} />
+                  </span>
                   {mayDelete(each.userId) && (
                     <button
                       type="button"
@@ -212,7 +214,7 @@ export function ReviewPanel({ taskId, review }: { taskId: string; review?: unkno
                       aria-label={
                         each.userId === me.id ? 'Delete your comment' : `Delete ${each.name}’s comment`
                       }
-                      className="ml-auto min-h-8 rounded-md px-2 text-xs font-medium text-red-700 hover:bg-red-50 disabled:opacity-50 dark:text-red-300 dark:hover:bg-red-950"
+                      className="-my-1 min-h-8 shrink-0 rounded-md px-2 text-xs font-medium text-red-700 hover:bg-red-50 disabled:opacity-50 dark:text-red-300 dark:hover:bg-red-950"
                     >
                       Delete
                     </button>

@@ -29,12 +29,12 @@ export function ReviewBadge({ reviews }: { reviews: readonly unknown[] }) {
   const n = changes || approved;
   return (
     <span
-      className="inline-flex items-center gap-1.5"
+      className="inline-flex flex-wrap items-center gap-x-1.5 gap-y-1"
       title={`${approved} approved, ${changes} asked for changes`}
     >
       {n > 0 && (
         <span
-          className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${
+          className={`inline-flex items-center rounded-full px-2 whitespace-nowrap py-0.5 text-xs font-semibold ring-1 ring-inset ${
             changes
               ? 'bg-amber-50 text-amber-900 ring-amber-200 dark:bg-amber-950 dark:text-amber-100 dark:ring-amber-800'
               : 'bg-emerald-50 text-emerald-800 ring-emerald-200 dark:bg-emerald-950 dark:text-emerald-200 dark:ring-emerald-800'

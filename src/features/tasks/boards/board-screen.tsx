@@ -190,14 +190,14 @@ function BoardItem({
           <StarButton ids={[task.id]} what={what} className="-mt-1 -mr-1 shrink-0" />
         </div>
         {view.tone !== 'succeeded' && <StatusBadge tone={view.tone} label={view.label} />}
-        <div className="flex min-h-8 flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-col items-start gap-1.5 sm:flex-row sm:justify-between sm:gap-2">
           <ReviewBadge reviews={[task.review]} />
           <ReviewButton
             dialog={ReviewDialog}
             taskId={task.id}
             what={what}
             review={task.review}
-            className="-mr-2 ml-auto"
+            className="shrink-0 border border-zinc-300 bg-white shadow-xs dark:border-zinc-700 dark:bg-zinc-900"
           />
         </div>
         {can && (
