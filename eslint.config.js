@@ -72,6 +72,7 @@ function importDirectionRules() {
       'shares',
       'boards',
       'tasks',
+      'reviews',
       'results',
       'proxy',
       'identity',
@@ -91,6 +92,7 @@ function importDirectionRules() {
       'shares',
       'boards',
       'tasks',
+      'reviews',
       'results',
       'proxy',
       'identity',
@@ -108,10 +110,12 @@ function importDirectionRules() {
     // The server's follower of unfinished tasks: asks through the app, writes through the recorder.
     follow: ['tasks', 'results', 'proxy', 'identity', 'config', 'http', 'db'],
     // Stars and boards: results of the team's record, shown and zipped as tasks are.
-    boards: ['tasks', 'results', 'identity', 'http', 'db'],
+    boards: ['tasks', 'reviews', 'results', 'identity', 'http', 'db'],
     // Share links: a board's or a request's kept results for a visitor with no account.
     shares: ['tasks', 'results', 'identity', 'http', 'db'],
-    tasks: ['notify', 'results', 'proxy', 'identity', 'config', 'http', 'db'],
+    tasks: ['notify', 'reviews', 'results', 'proxy', 'identity', 'config', 'http', 'db'],
+    // Comments and decisions on results: the store, the routes, the summary a task's view carries.
+    reviews: ['identity', 'http', 'db'],
     // Webhooks told when requests end: the outbox the recorder fills, the sender, the routes.
     notify: ['proxy', 'identity', 'config', 'http', 'db'],
     // Result files kept in the team's store: the copy job, the stores, serving.
@@ -124,7 +128,15 @@ function importDirectionRules() {
     db: [],
   };
   const serverFolders = [...Object.keys(SERVER_LAYERS), 'testing'];
-  const FEATURES = ['image-generate', 'video-translate', 'image-to-video', 'tasks', 'callbacks', 'shares'];
+  const FEATURES = [
+    'image-generate',
+    'video-translate',
+    'image-to-video',
+    'tasks',
+    'callbacks',
+    'shares',
+    'reviews',
+  ];
   /** What a feature offers the rest of the app: its screens and its shared store. */
   const PUBLIC = {
     tasks: [
@@ -155,6 +167,8 @@ function importDirectionRules() {
     'video-translate': ['video-translate-screen'],
     // Share links: the button on a board's and a request's page, the admin's list of live links.
     shares: ['share-button', 'shares-section'],
+    // Comments and decisions on results: the badge and the Review button (what they draw loads on first use).
+    reviews: ['review-slot', 'review-button', 'review-dialog'],
   };
   const tests = ['**/*.test.ts', '**/*.test.tsx', 'src/testing/**'];
   const forbid = (...groups) => ({

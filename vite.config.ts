@@ -60,6 +60,12 @@ const FOLDER_CHUNKS: [folder: string, chunk: string | null][] = [
   ['src/features/image-to-video/schema/', null],
   // Animate's link, which the Tasks screens show on every image: not the form's code.
   ['src/features/image-to-video/link/', 'shared'],
+  // Reviews: the cards' badge and the Review button with the cards' shared code (no file of their
+  // own); the dialog, its panel, API and rules in one chunk, loaded when Review is first pressed.
+  ['src/features/reviews/', 'reviews'],
+  ['src/api/reviews', 'reviews'],
+  ['src/features/reviews/review-slot', 'tasks'],
+  ['src/features/reviews/review-button', 'tasks'],
   // Translate video, with the language list it asks for as it opens.
   ['src/features/video-translate/', 'video-translate-screen'],
   ['src/features/video-translate/schema/', null],

@@ -5,6 +5,7 @@
 // server/app/body-limits.test.ts fails until it is named.
 import { BULK_IDS_MAX } from '../../src/api/bulk-rules';
 import { UPLOAD_PATH } from '../../src/api/upload';
+import { REVIEW_COMMENT_MAX } from '../../src/api/reviews';
 import { CALLBACK_MAX_BYTES } from '../callbacks/inbox';
 import { MAX_PROXY_BODY_BYTES } from '../proxy/proxy';
 import { WEBHOOK_BODY_MAX_BYTES } from '../notify/routes';
@@ -21,6 +22,8 @@ export const BULK_BODY_MAX_BYTES = BULK_IDS_MAX * ID_IN_JSON_BYTES + 1024;
 const SMALL_JSON_BYTES = 4 * 1024;
 const SETTINGS_BODY_BYTES = 64 * 1024;
 const LIMITS_BODY_BYTES = 16 * 1024;
+/** A review: a decision and a comment of REVIEW_COMMENT_MAX characters, each up to 6 bytes as a JSON escape. */
+export const REVIEW_BODY_MAX_BYTES = REVIEW_COMMENT_MAX * 6 + 1024;
 
 export function bodyLimitRules(uploadMaxBytes: number): BodyLimitRule[] {
   return [
@@ -45,6 +48,9 @@ export function bodyLimitRules(uploadMaxBytes: number): BodyLimitRule[] {
     // A share link: what it shows (a board's or a request's id) and how many days it lives.
     { method: 'POST', path: '/__console/shares', maxBytes: SMALL_JSON_BYTES, json: true },
     { method: 'DELETE', path: '/__console/shares/:id', maxBytes: FALLBACK_BODY_BYTES },
+    // A decision and a comment on a result; deleting a comment reads no body.
+    { method: 'POST', path: '/__console/reviews/:task', maxBytes: REVIEW_BODY_MAX_BYTES, json: true },
+    { method: 'DELETE', path: '/__console/reviews/:task/comments/:comment', maxBytes: FALLBACK_BODY_BYTES },
     // A personal API token's name and lifetime.
     { method: 'POST', path: '/__console/tokens', maxBytes: SMALL_JSON_BYTES, json: true },
     { method: 'DELETE', path: '/__console/tokens/:id', maxBytes: FALLBACK_BODY_BYTES },

@@ -38,6 +38,8 @@ import { createTaskRoutes } from '../tasks/routes';
 import { createBoardRoutes } from '../boards/routes';
 import { createShareRoutes } from '../shares/routes';
 import { createShareVisitorRoutes } from '../shares/visitor';
+import { announceBoardsHolding } from '../boards/live';
+import { createReviewRoutes } from '../reviews/routes';
 import { createInsightsRoutes } from '../insights/routes';
 import { createLimitsRoutes, limitsGuard } from '../limits/routes';
 import { accessGuard } from '../identity/access';
@@ -370,6 +372,15 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
     createShareVisitorRoutes(database, resultStore, {
       now: options.now,
       trustedProxies: config.trustedProxies,
+    }),
+  );
+  // Comments and decisions on results (server/reviews): a change is announced as a change of the
+  // task (its cards, its page, its request's page) and of the boards holding it (their pages).
+  app.route(
+    '/',
+    createReviewRoutes(database, async (trx, taskId) => {
+      await sql`select pg_notify(${TASKS_CHANNEL}, ${taskId})`.execute(trx);
+      await announceBoardsHolding(trx, taskId);
     }),
   );
   app.route('/', createInsightsRoutes(database));

@@ -20,6 +20,16 @@ export async function announceBoards(trx: Db, event: BoardsEvent): Promise<void>
   await sql`select pg_notify(${BOARDS_CHANNEL}, ${payload})`.execute(trx);
 }
 
+/** Announces every board that holds the task: a change to the task shows on their pages. */
+export async function announceBoardsHolding(trx: Db, taskId: string): Promise<void> {
+  const boards = await trx
+    .selectFrom('board_items')
+    .select('board_id')
+    .where('task_id', '=', taskId)
+    .execute();
+  for (const { board_id } of boards) await announceBoards(trx, { type: 'board', id: board_id });
+}
+
 export function parseBoardsPayload(payload: string): BoardsEvent | undefined {
   if (payload.startsWith('b:') && payload.length > 2) return { type: 'board', id: payload.slice(2) };
   if (payload.startsWith('s:') && payload.length > 2) return { type: 'stars', userId: payload.slice(2) };

@@ -336,6 +336,15 @@ export const MIGRATIONS: Record<string, Migration> = {
       await sql.raw(SHARES_0021).execute(db);
     },
   },
+  // Comments and decisions on results: one decision per person and result (the latest wins), and
+  // the comments, each with the decision it was sent with. The partial index serves the "changes
+  // requested" view, which starts from its few rows; board_items_task finds the boards a reviewed
+  // result is on, whose pages are told. Frozen text.
+  '0022_reviews': {
+    async up(db: Kysely<unknown>) {
+      await sql.raw(REVIEWS_0022).execute(db);
+    },
+  },
 };
 
 const SHARES_0021 = `
@@ -640,6 +649,29 @@ create table webhook_deliveries (
 );
 create index webhook_deliveries_due on webhook_deliveries (due_at) where state in ('queued', 'sending');
 create index webhook_deliveries_log on webhook_deliveries (webhook_id, id desc);
+`;
+
+const REVIEWS_0022 = `
+create table review_decisions (
+  task_id text not null,
+  user_id text not null,
+  user_name text not null,
+  decision text not null check (decision in ('approved', 'changes_requested')),
+  decided_at timestamptz not null default now(),
+  primary key (task_id, user_id)
+);
+create index review_decisions_changes on review_decisions (task_id) where decision = 'changes_requested';
+create table review_comments (
+  id text primary key,
+  task_id text not null,
+  user_id text not null,
+  user_name text not null,
+  body text not null,
+  decision text check (decision in ('approved', 'changes_requested')),
+  created_at timestamptz not null default now()
+);
+create index review_comments_task on review_comments (task_id, created_at);
+create index board_items_task on board_items (task_id);
 `;
 
 export class NewerDatabaseError extends Error {}

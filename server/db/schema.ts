@@ -352,9 +352,31 @@ export interface ShareGuessesTable {
   misses: number;
 }
 
+/** A person's current decision on a result (migration 0022): one per person and task. */
+export interface ReviewDecisionsTable {
+  task_id: string;
+  user_id: string;
+  user_name: string;
+  decision: 'approved' | 'changes_requested';
+  decided_at: Timestamp;
+}
+
+/** A comment on a result, with the decision it was sent with (migration 0022). */
+export interface ReviewCommentsTable {
+  id: string;
+  task_id: string;
+  user_id: string;
+  user_name: string;
+  body: string;
+  decision: 'approved' | 'changes_requested' | null;
+  created_at: Timestamp;
+}
+
 export interface Schema {
   shares: SharesTable;
   share_guesses: ShareGuessesTable;
+  review_decisions: ReviewDecisionsTable;
+  review_comments: ReviewCommentsTable;
   starred_tasks: StarredTasksTable;
   boards: BoardsTable;
   board_items: BoardItemsTable;

@@ -157,6 +157,28 @@ describe('the demo history (DEMO=1, empty database)', () => {
     expect(translations.some((request) => request.task_ids.length >= 3)).toBe(true);
   });
 
+  it("has the team's reviews on its newest results: decisions and comments, changes asked on some", async () => {
+    const decisions = await database.db.selectFrom('review_decisions').selectAll().execute();
+    const comments = await database.db.selectFrom('review_comments').selectAll().execute();
+    expect(decisions.filter((row) => row.decision === 'changes_requested').length).toBeGreaterThanOrEqual(2);
+    expect(decisions.filter((row) => row.decision === 'approved').length).toBeGreaterThanOrEqual(2);
+    expect(comments.length).toBeGreaterThanOrEqual(5);
+    // By the demo's people, on succeeded results, after they finished and before now.
+    const ids = new Set<string>(Object.values(DEMO_PEOPLE).map((person) => person.id));
+    expect([...decisions, ...comments].every((row) => ids.has(row.user_id))).toBe(true);
+    const reviewed = await database.db
+      .selectFrom('tasks')
+      .select(['id', 'status', 'finished_at'])
+      .where('id', 'in', [...new Set(comments.map((row) => row.task_id))])
+      .execute();
+    expect(reviewed.every((task) => task.status === 'SUCCEEDED')).toBe(true);
+    for (const comment of comments) {
+      const task = reviewed.find((each) => each.id === comment.task_id)!;
+      expect(comment.created_at.getTime()).toBeGreaterThan(task.finished_at!.getTime());
+      expect(comment.created_at.getTime()).toBeLessThan(NOW);
+    }
+  });
+
   it('is the same history on every run, and is not seeded into a database that holds tasks', async () => {
     expect(buildDemoHistory(ORIGIN, NOW)).toEqual(buildDemoHistory(ORIGIN, NOW));
     const before = await taskCount();

@@ -21,6 +21,7 @@ import {
 } from '../emulator/demo-scenes';
 import { ROLE_FIELDS } from '../results/queue';
 import { requestIdOf } from '../tasks/request-fields';
+import { seedDemoReviews } from './demo-reviews';
 
 interface DemoPerson {
   id: string;
@@ -507,6 +508,7 @@ export async function seedDemoHistory(db: Db, origin: string, now = Date.now()):
     await insertRows(trx, 'tasks', history.tasks, TASK_COLUMNS);
     await insertRows(trx, 'task_events', history.events, EVENT_COLUMNS);
     await queueKeptCopies(trx);
+    await seedDemoReviews(trx, history.tasks, DEMO_PEOPLE, now);
   });
   await sql`analyze tasks`.execute(db);
   return true;

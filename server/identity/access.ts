@@ -87,6 +87,16 @@ const ACCESS_RULES: readonly AccessRule[] = [
     need: 'creator',
     what: 'share boards and requests',
   },
+  // Comments and decisions on results (server/reviews): everyone signed in, viewers too; deleting
+  // another person's comment is checked there (only admins).
+  { methods: READ, path: /^\/__console\/reviews\/[^/]+$/, need: 'viewer', what: 'read reviews' },
+  { methods: ['POST'], path: /^\/__console\/reviews\/[^/]+$/, need: 'viewer', what: 'review results' },
+  {
+    methods: ['DELETE'],
+    path: /^\/__console\/reviews\/[^/]+\/comments\/[^/]+$/,
+    need: 'viewer',
+    what: 'delete comments',
+  },
   // Result files kept in the team's store (server/results): whoever may see the tasks.
   { methods: READ, path: /^\/__console\/results\//, need: 'viewer', what: "read the team's results" },
   // A pasted image's preview (server/preview), fetched through the outbound guard.

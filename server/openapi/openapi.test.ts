@@ -86,6 +86,7 @@ function bodyFor(path: string): RequestInit {
       aspect_resolution: '720p',
     },
     '/__console/tokens': { name: 'openapi test', expiresInDays: 1 },
+    '/__console/reviews/{id}': { decision: 'approved', comment: 'Looks right' },
   };
   return { headers: { 'content-type': 'application/json' }, body: JSON.stringify(bodies[path] ?? {}) };
 }
@@ -125,6 +126,17 @@ describe('every path of the document', () => {
         );
         filled = fill(path, { id: ((await made.json()) as { id: string }).id });
       }
+      if (path === '/__console/reviews/{id}/comments/{comment}') {
+        const made = await server.postJsonAs(
+          'Ada',
+          `/__console/reviews/${taskId}`,
+          { comment: 'to delete' },
+          'admin',
+        );
+        const { comments } = ((await made.json()) as { data: { comments: { id: string; body: string }[] } })
+          .data;
+        filled = fill(path, { id: taskId, comment: comments.find((each) => each.body === 'to delete')!.id });
+      }
       const init: RequestInit = { method: method.toUpperCase(), ...(method === 'post' && bodyFor(path)) };
       if (path === '/__console/shares' && method === 'post')
         init.body = JSON.stringify({ request: task.data.task.requestId, expiresInDays: 1 });
@@ -151,6 +163,9 @@ describe('every path of the document', () => {
         'delete /__console/tokens/{id} 200',
         'post /__console/shares 201',
         'get /__console/shares 200',
+        'get /__console/reviews/{id} 200',
+        'post /__console/reviews/{id} 200',
+        'delete /__console/reviews/{id}/comments/{comment} 200',
       ]),
     );
   });

@@ -13,6 +13,7 @@ import {
   TOKEN_DAYS_MIN,
   TokenList,
 } from '../../src/api/api-tokens';
+import { reviewChangeSchema, reviewViewSchema } from '../../src/api/review-schema';
 import { consoleInfoSchema } from '../../src/api/console-info-schema';
 import { CreatedShare, CreateShareBody, ShareList } from '../../src/api/share-schemas';
 import { SHARE_DAYS_DEFAULT, SHARE_DAYS_MAX, SHARE_DAYS_MIN } from '../../src/api/shares';
@@ -162,6 +163,7 @@ export function openApiDocument(): Record<string, unknown> {
     tags: [
       { name: 'v1', description: "The service's interface, through the console" },
       { name: 'record', description: "The team's record of requests and tasks" },
+      { name: 'reviews', description: 'Comments and decisions on results' },
       { name: 'tokens', description: 'Personal API tokens' },
       { name: 'shares', description: 'Share links of a board or a request, for people with no account' },
       { name: 'console', description: 'The console itself' },
@@ -237,6 +239,7 @@ export function openApiDocument(): Record<string, unknown> {
             query('limit', 'Tasks per page', { type: 'integer', minimum: 1 }),
             query('cursor', 'The `nextCursor` of the previous page'),
             query('group', "`request`: the page's requests too, each with all its tasks"),
+            query('review', '`changes_requested`: only the results someone asked changes on'),
           ],
           responses: {
             '200': ok('A page', envelope(taskPageSchema)),
@@ -307,6 +310,46 @@ export function openApiDocument(): Record<string, unknown> {
             '200': ok('The request', envelope(requestWithTasksSchema)),
             ...GUARDED,
             '404': refusal('The record has no such request'),
+          },
+        },
+      },
+      '/__console/reviews/{id}': {
+        get: {
+          tags: ['reviews'],
+          operationId: 'get_review',
+          summary: "A result's decisions (one per person, newest first) and comments (oldest first)",
+          parameters: [pathId('id', 'The task id')],
+          responses: { '200': ok('The review', envelope(reviewViewSchema)), ...GUARDED },
+        },
+        post: {
+          tags: ['reviews'],
+          operationId: 'review_result',
+          summary:
+            'Set or clear your decision (the latest wins) and/or add a comment; viewers too. Answers the review.',
+          parameters: [pathId('id', 'The task id')],
+          requestBody: { required: true, content: json(jsonSchema(reviewChangeSchema)) },
+          responses: {
+            '200': ok('The review after the change', envelope(reviewViewSchema)),
+            '400': refusal(
+              'No comment and no decision, a comment too long, or the result holds the most comments',
+            ),
+            ...GUARDED,
+            '404': refusal('The record has no such task'),
+            '413': refusal('The body is larger than a review can be'),
+          },
+        },
+      },
+      '/__console/reviews/{id}/comments/{comment}': {
+        delete: {
+          tags: ['reviews'],
+          operationId: 'delete_review_comment',
+          summary: 'Delete a comment: your own, or any for an admin. Answers the review.',
+          parameters: [pathId('id', 'The task id'), pathId('comment', "The comment's id")],
+          responses: {
+            '200': ok('The review after the deletion', envelope(reviewViewSchema)),
+            ...GUARDED,
+            '403': refusal("Another person's comment, and you are no admin"),
+            '404': refusal('No such comment on that task'),
           },
         },
       },

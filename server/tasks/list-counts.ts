@@ -17,7 +17,9 @@ const narrowerThanCounts = (filter: Omit<TaskFilter, 'tab'>) =>
   filter.errorCode !== undefined ||
   filter.errorReason !== undefined ||
   // The Starred view: the person's starred tasks are few (STARS_MAX), counted as rows.
-  filter.starredBy !== undefined;
+  filter.starredBy !== undefined ||
+  // The "changes requested" view: few results, counted as rows too.
+  Boolean(filter.changesRequested);
 
 /** With a search, a tab's count stops here: the browser shows "1,000+" (`countsCapped`). */
 export const COUNT_CAP = 1000;

@@ -9,6 +9,7 @@ import {
 } from '../../src/api/task-view/task-view-rule';
 import { FAILURE_CODE, FAILURE_REASON } from '../db/failure-sql';
 import type { TaskPhase } from '../db/schema';
+import { changesRequested } from '../reviews/summary';
 
 /**
  * The view asked for, by the one rule of src/api/task-view/task-view-rule.ts: the tab's phases, the kind,
@@ -19,6 +20,8 @@ export type TaskFilter = TaskViewQuery & {
   hiddenBy?: string;
   /** Only the tasks this person (their user id) starred: the Starred view (`starred_tasks`). */
   starredBy?: string;
+  /** Only the results someone asked changes on (`review_decisions`, server/reviews). */
+  changesRequested?: boolean;
   /** The person asking, for the "starred first" order. */
   asker?: string;
 };
@@ -76,6 +79,7 @@ export function conditions(
   if (filter.errorReason !== undefined) terms.push(sql`${FAILURE_REASON} = ${filter.errorReason}`);
   if (filter.hiddenBy !== undefined) terms.push(notHiddenBy(filter.hiddenBy));
   if (filter.starredBy !== undefined) terms.push(starredBy(filter.starredBy));
+  if (filter.changesRequested) terms.push(changesRequested());
   const pattern = searchPattern(filter.q);
   if (pattern) terms.push(sql`search like ${pattern}`);
   // Phases as literals: a partial index's predicate is matched against constants.

@@ -37,7 +37,7 @@ function epochParam(value: string | undefined): number | undefined {
 
 /**
  * The view asked for by the query string (`tab`, `kind`, `q`, `creator`, `from`, `to`, `code`,
- * `reason`, `sort`, `hidden=show`, `starred=only`), or the message of a 400 for a tab, kind or sort that is none.
+ * `reason`, `sort`, `hidden=show`, `starred=only`, `review=changes_requested`), or the message of a 400 for a tab, kind or sort that is none.
  * The tasks the asker hid from their view are left out unless `hidden=show`.
  */
 function readFilter(query: Record<string, string>, userId: string | undefined): TaskFilter | string {
@@ -63,6 +63,7 @@ function readFilter(query: Record<string, string>, userId: string | undefined): 
     // The Starred view (`starred=only`) and the "starred first" order are the asker's own stars.
     ...(userId !== undefined && { asker: userId }),
     ...(query.starred === 'only' && { starredBy: userId ?? '' }),
+    ...(query.review === 'changes_requested' && { changesRequested: true }),
   };
 }
 

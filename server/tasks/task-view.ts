@@ -5,6 +5,8 @@ import type { RequestFile } from '../../src/api/task-detail/request-files';
 import type { Db } from '../db/database';
 import type { TaskEventsTable } from '../db/schema';
 import { copiesOf, type TaskCopies } from '../results/routes';
+import type { ReviewSummary } from '../../src/api/reviews';
+import { addReviews } from '../reviews/summary';
 import type { TaskRow } from './recorder';
 import { taskTitle } from './request-fields';
 
@@ -43,6 +45,8 @@ export interface TaskView {
    * waiting. Absent while nothing is queued.
    */
   copies?: TaskCopies;
+  /** What the team said of it: decisions and comments counted (server/reviews); absent when none. */
+  review?: ReviewSummary;
 }
 
 export interface TaskEventView {
@@ -82,12 +86,18 @@ export function toTaskView(row: TaskRow): TaskView {
   };
 }
 
-/** Adds where each task's result files stand (`copies`), in one query for all of them. */
+/**
+ * Adds where each task's result files stand (`copies`), in one query for all of them, and what the
+ * team said of each (`review`): every place that hands out task views goes through here.
+ */
 export async function addCopies<T extends TaskView>(db: Db, views: T[]): Promise<T[]> {
-  const copies = await copiesOf(
-    db,
-    views.filter((view) => view.status === 'SUCCEEDED').map((view) => view.id),
-  );
+  const [copies] = await Promise.all([
+    copiesOf(
+      db,
+      views.filter((view) => view.status === 'SUCCEEDED').map((view) => view.id),
+    ),
+    addReviews(db, views),
+  ]);
   for (const view of views) {
     const found = copies.get(view.id);
     if (found) view.copies = found;

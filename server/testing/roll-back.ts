@@ -5,6 +5,14 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 
 const UNDO: readonly [migration: string, undo: (db: Db) => Promise<unknown>][] = [
+  [
+    '0022',
+    async (db) => {
+      await sql`drop table review_comments, review_decisions`.execute(db);
+      await sql`drop index board_items_task`.execute(db);
+    },
+  ],
+  ['0021', (db) => sql`drop table shares, share_guesses`.execute(db)],
   ['0020', (db) => sql`drop table webhook_deliveries, webhooks`.execute(db)],
   ['0016', (db) => sql`drop table api_tokens`.execute(db)],
   [

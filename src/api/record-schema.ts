@@ -3,6 +3,7 @@
 // own types (server/tasks/task-view.ts, requests.ts); server/openapi/openapi.test.ts checks that
 // every field of those types is here with a type that holds it, and that real answers parse, so the
 // two cannot drift apart. Times are epoch milliseconds.
+import { reviewSummarySchema } from './review-schema';
 import { z } from './zod';
 
 const RESULT_ROLE = z.enum(['image', 'video', 'thumbnail', 'caption']);
@@ -57,6 +58,8 @@ export const taskViewSchema = z.object({
   requestId: z.optional(z.string()),
   title: z.optional(z.string()),
   copies: z.optional(taskCopiesSchema),
+  /** What the team said of it: decisions and comments counted; absent when nobody said anything. */
+  review: z.optional(reviewSummarySchema),
 });
 export type TaskViewData = z.infer<typeof taskViewSchema>;
 

@@ -13,6 +13,9 @@ import { StarButton } from '@/features/tasks/shared/stars';
 import { viewOf } from '@/features/tasks/shared/task-view';
 import type { TeamTask } from '@/features/tasks/team/team-tasks';
 import { StatusBadge } from '@/features/tasks/shared/status-badge';
+import { ReviewBadge } from '@/features/reviews/review-slot';
+import { ReviewButton } from '@/features/reviews/review-button';
+
 import { AddToBoardHost, useCanChangeBoards } from './add-to-board';
 import {
   BOARDS_KEY,
@@ -35,6 +38,9 @@ import { ShareButton } from '@/features/shares/share-button';
 const BoardPresentation = lazy(() =>
   import('./board-present').then((m) => ({ default: m.BoardPresentation })),
 );
+
+/** The Review dialog, loaded when first opened. */
+const ReviewDialog = lazy(() => import('@/features/reviews/review-dialog'));
 
 export function BoardScreen({ boardId }: { boardId: string }) {
   const present = new URLSearchParams(useSearch()).has('present');
@@ -197,6 +203,16 @@ function BoardItem({
           <StarButton ids={[task.id]} what={what} className="-mt-1 -mr-1 shrink-0" />
         </div>
         {view.tone !== 'succeeded' && <StatusBadge tone={view.tone} label={view.label} />}
+        <div className="flex flex-col items-start gap-1.5 sm:flex-row sm:justify-between sm:gap-2">
+          <ReviewBadge reviews={[task.review]} />
+          <ReviewButton
+            dialog={ReviewDialog}
+            taskId={task.id}
+            what={what}
+            review={task.review}
+            className="shrink-0 border border-zinc-300 bg-white shadow-xs dark:border-zinc-700 dark:bg-zinc-900"
+          />
+        </div>
         {can && (
           <div className="mt-auto flex flex-wrap items-center gap-0.5 border-t border-zinc-100 pt-2 dark:border-zinc-800">
             <button

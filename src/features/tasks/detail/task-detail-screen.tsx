@@ -22,7 +22,12 @@ import { fetchTaskDetail, teamKeys, type TeamTask } from '@/features/tasks/team/
 import { checkTask } from '@/features/tasks/history/check-task';
 import { useHistory } from '@/features/tasks/history/use-history';
 import { useTeamFeed } from '@/features/tasks/team/use-team-feed';
+import { ReviewBadge } from '@/features/reviews/review-slot';
+import { ReviewButton } from '@/features/reviews/review-button';
 import { QueryProvider } from '@/api/query/query-client';
+
+/** The Review dialog, loaded when first opened. */
+const ReviewDialog = lazy(() => import('@/features/reviews/review-dialog'));
 
 // A task of a request lists its siblings: loaded only for such a task.
 const RequestSiblings = lazy(() =>
@@ -184,6 +189,18 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
             <TaskTiming record={record} running={view.tone === 'running'} />
           </span>
           <ResultHome record={record} />
+          {detail && (
+            <>
+              <ReviewBadge reviews={[detail.task.review]} />
+              <ReviewButton
+                dialog={ReviewDialog}
+                taskId={record.id}
+                what={view.heading ?? record.id}
+                review={detail.task.review}
+                className="border border-zinc-300 bg-white shadow-xs dark:border-zinc-700 dark:bg-zinc-900"
+              />
+            </>
+          )}
         </TaskStatusLine>
         {view.heading ? (
           <>

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { AnimateLink } from '@/features/tasks/shared/animate-link';
 import { StarButton } from '@/features/tasks/shared/stars';
 import { AddToBoardButton } from '@/features/tasks/boards/add-to-board';
+import { ReviewBadge } from '@/features/reviews/review-slot';
 import { CardMedia } from './card-media';
 import { ResultHome } from '@/features/tasks/shared/result-home';
 import { TaskStatusLine } from '@/features/tasks/shared/status-badge';
@@ -45,6 +46,7 @@ export const TaskCard = memo(function TaskCard({ record }: { record: TeamTask })
         <TaskStatusLine record={record} view={view}>
           {view.language && <span className="text-xs text-zinc-600 dark:text-zinc-400">{view.language}</span>}
           <ResultHome record={record} />
+          <ReviewBadge reviews={[record.review]} />
         </TaskStatusLine>
         <h2 id={headingId} className="min-w-0 text-sm font-medium">
           <Link

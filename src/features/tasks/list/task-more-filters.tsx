@@ -1,6 +1,7 @@
 // The Tasks screen's further filters, behind "Filters": the period (presets and days), the creator
-// (a pick list of the names in the team's record) and the failure (by reason or by code, each with
-// how many failed tasks of the view have it, from the server). All of them live in the URL.
+// (a pick list of the names in the team's record), the failure (by reason or by code, each with
+// how many failed tasks of the view have it, from the server) and the review ("Changes requested").
+// All of them live in the URL.
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { NO_ERROR_CODE } from '@/api/task-view/task-view-rule';
@@ -199,6 +200,33 @@ function Failure({
   );
 }
 
+/** What the team said: any, or only the results someone asked changes on (the server's filter). */
+function Review({
+  filters,
+  onChange,
+}: {
+  filters: UrlFilters;
+  onChange: (next: Partial<UrlFilters>) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="min-w-0">
+      <label htmlFor={id} className={labelClass}>
+        Review
+      </label>
+      <select
+        id={id}
+        value={filters.review ?? ''}
+        onChange={(event) => onChange({ review: event.target.value ? 'changes_requested' : undefined })}
+        className={inputClass}
+      >
+        <option value="">Any review</option>
+        <option value="changes_requested">Changes requested</option>
+      </select>
+    </div>
+  );
+}
+
 export function MoreFilters({
   id,
   filters,
@@ -220,6 +248,7 @@ export function MoreFilters({
       <Period filters={filters} onChange={onChange} />
       <Creator filters={filters} onChange={onChange} />
       <Failure filters={filters} query={query} onChange={onChange} />
+      <Review filters={filters} onChange={onChange} />
     </div>
   );
 }

@@ -43,6 +43,14 @@ describe('Tasks screen filters in the URL', () => {
     expect(isFiltered(parseFilters('?sort=starred'))).toBe(false);
   });
 
+  it('keeps the "changes requested" view (review=changes_requested), and nothing else for it', () => {
+    const changes = parseFilters('?review=changes_requested');
+    expect(changes.review).toBe('changes_requested');
+    expect(serializeFilters(changes)).toBe('?review=changes_requested');
+    expect(parseFilters('?review=approved').review).toBeUndefined();
+    expect(isFiltered(changes)).toBe(true);
+  });
+
   it('round-trips: a support link opens the same view', () => {
     const filters = { tab: 'succeeded', kind: 'image_to_video', search: 'Grace & co', mine: false } as const;
     expect(parseFilters(serializeFilters(filters))).toEqual(filters);

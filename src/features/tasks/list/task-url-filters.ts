@@ -34,6 +34,8 @@ export interface UrlFilters {
   hidden?: 'show';
   /** Only the results I starred (the Starred view). */
   starred?: 'only';
+  /** Only the results someone asked changes on. */
+  review?: 'changes_requested';
 }
 
 export const DEFAULT_FILTERS: UrlFilters = { tab: 'all', kind: 'all', search: '', mine: false };
@@ -46,6 +48,7 @@ export const CLEARED_FILTERS: Partial<UrlFilters> = {
   code: undefined,
   reason: undefined,
   starred: undefined,
+  review: undefined,
 };
 const TABS: readonly string[] = ['all', 'running', 'succeeded', 'failed'];
 /** The server reads at most 200 characters of a search. */
@@ -74,6 +77,7 @@ export function parseFilters(search: string): UrlFilters {
     view: params.get('view') === 'table' ? ('table' as const) : undefined,
     hidden: params.get('hidden') === 'show' ? ('show' as const) : undefined,
     starred: params.get('starred') === 'only' ? ('only' as const) : undefined,
+    review: params.get('review') === 'changes_requested' ? ('changes_requested' as const) : undefined,
   };
   return {
     tab: TABS.includes(tab) ? (tab as TaskTab) : 'all',
@@ -105,6 +109,7 @@ export function serializeFilters(filters: UrlFilters): string {
     'view',
     'hidden',
     'starred',
+    'review',
   ] as const) {
     const value = filters[key];
     if (value) params.set(key, value);
@@ -118,7 +123,7 @@ export const isFiltered = (filters: UrlFilters) =>
   filters.kind !== 'all' ||
   filters.search.trim() !== '' ||
   filters.mine ||
-  Boolean(filters.starred) ||
+  Boolean(filters.starred || filters.review) ||
   Boolean(filters.from || filters.to || filters.creator || filters.code || filters.reason);
 
 /** A day (YYYY-MM-DD) in this browser's time zone, `days` after `at`. */

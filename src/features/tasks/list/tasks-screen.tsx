@@ -68,6 +68,7 @@ function toQuery(filters: UrlFilters, me: string, mode: GalleryMode): TeamQuery 
     ...(mode === 'request' && { group: 'request' as const }),
     ...(filters.hidden && { hidden: filters.hidden }),
     ...(filters.starred && { starred: filters.starred }),
+    ...(filters.review && { review: filters.review }),
   };
 }
 
@@ -164,9 +165,13 @@ export function TasksScreenContent() {
   );
 
   const [lookupOpen, setLookupOpen] = useState(false);
-  const moreFiltersSet = [filters.from || filters.to, filters.creator, filters.code, filters.reason].filter(
-    Boolean,
-  ).length;
+  const moreFiltersSet = [
+    filters.from || filters.to,
+    filters.creator,
+    filters.code,
+    filters.reason,
+    filters.review,
+  ].filter(Boolean).length;
   const [filtersOpen, setFiltersOpen] = useState(moreFiltersSet > 0);
   const filtersId = useId();
   const lookupId = useId();

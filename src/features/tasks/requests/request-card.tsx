@@ -15,6 +15,7 @@ import { StatusBadge } from '@/features/tasks/shared/status-badge';
 import { VideoFrame } from '@/features/tasks/list/card-media';
 import { Creator } from '@/features/tasks/list/task-card';
 import { StarButton } from '@/features/tasks/shared/stars';
+import { ReviewBadge } from '@/features/reviews/review-slot';
 import { AddToBoardButton } from '@/features/tasks/boards/add-to-board';
 import { Img, resultDownload } from '@/features/tasks/shared/task-media';
 import { viewOf, type TaskView } from '@/features/tasks/shared/task-view';
@@ -231,6 +232,7 @@ export const RequestCard = memo(function RequestCard({ request }: { request: Tea
             {TASK_TYPE_LABELS[request.kind]}
           </span>
           <Summary request={request} />
+          <ReviewBadge reviews={request.tasks.map((task) => task.review)} />
         </div>
         <h2 id={headingId} className="min-w-0 text-sm font-medium">
           <Link

@@ -214,3 +214,18 @@ describe('a pushed task in the Starred view', () => {
     expect(matchesQuery(task('x', 20), ALL, undefined, new Set())).toBe(true);
   });
 });
+
+describe('a pushed task in the "changes requested" view', () => {
+  const CHANGES: TeamQuery = { tab: 'all', review: 'changes_requested' };
+  const asked = (changesRequested: number) => ({ approved: 0, changesRequested, comments: 0, at: 1 });
+  it('comes in when someone asked changes on it, and leaves once nobody does', () => {
+    const data = pages([[task('c1', 20, { review: asked(1) })], null]);
+    expect(ids(mergePushedTask(data, task('c2', 30, { review: asked(2) }), CHANGES))).toEqual([['c2', 'c1']]);
+    expect(ids(mergePushedTask(data, task('c3', 30), CHANGES))).toEqual([['c1']]);
+    expect(ids(mergePushedTask(data, task('c1', 20, { updatedAt: 25, review: asked(0) }), CHANGES))).toEqual([
+      [],
+    ]);
+    // Other views do not look at reviews.
+    expect(matchesQuery(task('x', 20), ALL)).toBe(true);
+  });
+});

@@ -21,6 +21,9 @@ export function matchesQuery(
 ): boolean {
   if (query.hidden !== 'show' && hidden?.has(task.id)) return false;
   if (query.starred === 'only' && !starred?.has(task.id)) return false;
+  // The "changes requested" view: the pushed view's review says whether it still belongs.
+  if (query.review && !((task.review as { changesRequested?: number } | undefined)?.changesRequested ?? 0))
+    return false;
   return matchesView(viewedFields(task), query);
 }
 

@@ -31,6 +31,8 @@ export type TeamTask = TaskRecord & {
   requestId?: string;
   /** The request's title: the prompt, else the output name, else the uploaded file's name. */
   title?: string;
+  /** What the team said of it (server/reviews), read by the review badge itself (it loads on first use). */
+  review?: unknown;
 };
 
 /** One submission (a request) and all its tasks, as the team's record has them. */
@@ -94,6 +96,8 @@ export interface TeamQuery extends Omit<TaskViewQuery, 'kind' | 'sort'> {
   hidden?: 'show';
   /** Only the results I starred (the Starred view). */
   starred?: 'only';
+  /** Only the results someone asked changes on. */
+  review?: 'changes_requested';
 }
 
 export const PAGE_SIZE = 60;
@@ -128,6 +132,7 @@ export function toTeamTask(value: unknown): TeamTask | undefined {
     requestId: str(value.requestId),
     title: str(value.title),
     copies: parseCopies(value.copies),
+    ...(isObject(value.review) && { review: value.review }),
     status,
     result: isObject(value.result) ? value.result : {},
     lastError: lastError && {
@@ -255,6 +260,7 @@ export function teamQueryParams(query: TeamQuery, page: { cursor?: string; limit
   if (query.group) params.set('group', query.group);
   if (query.hidden) params.set('hidden', query.hidden);
   if (query.starred) params.set('starred', query.starred);
+  if (query.review) params.set('review', query.review);
   if (page.limit === 0) return params;
   params.set('limit', String(page.limit ?? PAGE_SIZE));
   if (page.cursor) params.set('cursor', page.cursor);

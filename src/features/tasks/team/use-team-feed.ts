@@ -33,8 +33,10 @@ function applyPushedTask(client: QueryClient, task: TeamTask) {
       (data) => data && mergePushedTask(data, task, filters, hidden, starsOf(client)),
     );
   }
-  // The timeline gained an entry: read the task again if a detail page shows it.
+  // The timeline gained an entry: read the task again if a detail page shows it, and its request
+  // if a request's page shows that (./requests/use-request.ts: its review changes after it ends).
   void client.invalidateQueries({ queryKey: teamKeys.detail(task.id) });
+  if (task.requestId) void client.invalidateQueries({ queryKey: ['team-requests', task.requestId] });
 }
 
 /** The tab counts of the first page, read again (a one-item page brings them). */
