@@ -27,8 +27,9 @@ function Period({
     <fieldset className="min-w-0">
       <legend className={labelClass}>Created</legend>
       <div className="flex flex-wrap gap-1" role="group" aria-label="Period">
-        {PERIOD_PRESETS.map(({ label, days }) => {
-          const period = presetPeriod(days);
+        {PERIOD_PRESETS.map((preset) => {
+          const { label } = preset;
+          const period = presetPeriod(preset);
           const pressed = filters.from === period.from && filters.to === period.to;
           return (
             <button

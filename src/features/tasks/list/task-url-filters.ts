@@ -142,13 +142,20 @@ export function periodOf(filters: Pick<UrlFilters, 'from' | 'to'>): { from?: num
   };
 }
 
-/** The period presets: today, the last 7 and 30 days (today included). */
+/**
+ * The period presets, as days relative to today in this browser's time zone (both ends included):
+ * Yesterday is yesterday 00:00 up to today 00:00.
+ */
 export const PERIOD_PRESETS = [
-  { label: 'Today', days: 1 },
-  { label: '7 days', days: 7 },
-  { label: '30 days', days: 30 },
+  { label: 'Today', first: 0, last: 0 },
+  { label: 'Yesterday', first: -1, last: -1 },
+  { label: 'Last 7 days', first: -6, last: 0 },
+  { label: 'Last 30 days', first: -29, last: 0 },
 ] as const;
 
-export function presetPeriod(days: number, now = new Date()): { from: string; to: string } {
-  return { from: dayString(now, 1 - days), to: dayString(now) };
+export type PeriodPreset = (typeof PERIOD_PRESETS)[number];
+
+/** A preset's days (YYYY-MM-DD) as of `now`. */
+export function presetPeriod(preset: Pick<PeriodPreset, 'first' | 'last'>, now = new Date()) {
+  return { from: dayString(now, preset.first), to: dayString(now, preset.last) };
 }
