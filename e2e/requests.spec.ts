@@ -199,9 +199,14 @@ test.describe('results where they were asked for', () => {
     await tiles.first().getByRole('button', { name: 'Use this prompt' }).click();
     await expect(page.getByRole('textbox', { name: 'Prompt' })).toHaveValue(prompt);
 
-    // Animate carries the prompt into Image to video.
+    // Animate asks for the motion, with the image's prompt as a one-click suggestion.
     await tiles.first().getByRole('link', { name: 'Animate' }).click();
-    await expect(page.getByRole('textbox', { name: 'Prompt' })).toHaveValue(prompt);
+    const motion = page.getByRole('textbox', { name: 'Prompt' });
+    await expect(motion).toHaveValue('');
+    await expect(motion).toBeFocused();
+    await expect(motion).toHaveAccessibleDescription(/Describe the motion/);
+    await page.getByRole('button', { name: "Use the image's prompt" }).click();
+    await expect(motion).toHaveValue(prompt);
     // Read once, the parameters leave the address (a reload keeps the draft, not the link's values).
     await expect(page).toHaveURL(/\/image-to-video$/);
 

@@ -1,4 +1,4 @@
-import { lazy, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { LazyPart, PartFailed } from '@/components/ui/core/lazy-part';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { ApiError } from '@/api/errors';
@@ -34,10 +34,14 @@ import {
 } from './video-form-model';
 import type { VideoFormOutput } from './schema/video-form-schema';
 import { VideoSummary } from './video-summary';
+import { PromptSuggestion } from './prompt-suggestion';
 
 export const I2V_DRAFT_KEY = 'image-to-video';
 
-/** The draft, with an image result from Animate as the start frame in its closest orientation. */
+/**
+ * The draft, with an image result from Animate as the start frame in its closest orientation and an
+ * empty prompt: the video's prompt describes the motion, which the person is asked for.
+ */
 function initialValues(source: AnimateSource | undefined): VideoFormValues {
   const draft = usableDraft(loadDraft(I2V_DRAFT_KEY, VIDEO_FORM_DEFAULTS));
   if (!source) return draft;
@@ -49,7 +53,7 @@ function initialValues(source: AnimateSource | undefined): VideoFormValues {
     aspect_ratio: source.ratio,
     source_task: source.from,
     source_url: source.start,
-    ...(source.prompt && { prompt: source.prompt }),
+    prompt: '',
   };
 }
 
@@ -78,10 +82,14 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
   useDraftAutosave(form, I2V_DRAFT_KEY);
   const switcher = useModelAndMode(form);
   const [unavailable, setUnavailable] = useState(false);
-  const [mode, startFrame, endFrame, audio, sourceTask, sourceUrl] = useWatch({
+  const [mode, startFrame, endFrame, audio, sourceTask, sourceUrl, prompt] = useWatch({
     control,
-    name: ['mode', 'image_url', 'end_image_url', 'generate_audio', 'source_task', 'source_url'],
+    name: ['mode', 'image_url', 'end_image_url', 'generate_audio', 'source_task', 'source_url', 'prompt'],
   });
+  // From Animate the motion is what is asked first.
+  useEffect(() => {
+    if (source) setFocus('prompt');
+  }, [source, setFocus]);
   const rules = IMAGE_TO_VIDEO_MODE_RULES[mode] ?? IMAGE_TO_VIDEO_MODE_RULES.start_frame;
   const startOrientation = useImageOrientation(startFrame.trim());
   const endOrientation = useImageOrientation(endFrame.trim());
@@ -194,7 +202,9 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
         error={errors.prompt?.message}
         placeholder="The camera slowly pushes in as the lighthouse beam turns; waves break below"
         hint={
-          rules.audio ? (
+          animatedFrom && !prompt ? (
+            'Describe the motion: what moves in the image, and how the camera moves. The image already sets the scene.'
+          ) : rules.audio ? (
             <>
               Describe the motion and the camera. For a narration, write{' '}
               <code className="font-mono">Speak &quot;…&quot;</code> in the prompt
@@ -205,6 +215,15 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
           )
         }
       />
+      {source?.prompt && animatedFrom && prompt !== source.prompt && (
+        <PromptSuggestion
+          suggestion={source.prompt}
+          onUse={() => {
+            setValue('prompt', source.prompt!, { shouldDirty: true, shouldValidate: true });
+            setFocus('prompt');
+          }}
+        />
+      )}
 
       {rules.startFrame ? (
         <div className="space-y-4">

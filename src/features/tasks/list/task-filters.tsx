@@ -121,10 +121,16 @@ function FilterToggle({
   );
 }
 
+/**
+ * Mine, Starred and the kind, then the search, as two items of the controls' row. On a phone the
+ * search comes first and the rest is folded behind "Filters" (`folded`), so the first card is in
+ * the first screen.
+ */
 export function KindAndSearch({
   filters,
   search,
   me,
+  folded,
   onChange,
   onSearch,
 }: {
@@ -132,12 +138,14 @@ export function KindAndSearch({
   /** The search box's text, ahead of the URL while typing (it is debounced). */
   search: string;
   me: string;
+  /** Below the `sm` width, Mine, Starred and the kind are hidden until "Filters" is opened. */
+  folded: boolean;
   onChange: (next: Partial<Filters>) => void;
   onSearch: (text: string) => void;
 }) {
   return (
-    <div className="flex flex-col gap-2 sm:flex-row">
-      <div className="flex gap-2">
+    <>
+      <div className={`${folded ? 'hidden' : 'flex'} order-3 w-full gap-2 sm:order-none sm:flex sm:w-auto`}>
         <FilterToggle
           checked={filters.mine}
           label="Mine"
@@ -169,7 +177,7 @@ export function KindAndSearch({
           </select>
         </div>
       </div>
-      <div className="min-w-0 flex-1">
+      <div className="order-1 min-w-0 flex-1 basis-40 sm:order-none sm:basis-48">
         <label htmlFor="task-search" className="sr-only">
           Search tasks
         </label>
@@ -182,7 +190,7 @@ export function KindAndSearch({
           className={inputClass}
         />
       </div>
-    </div>
+    </>
   );
 }
 
@@ -303,5 +311,30 @@ export function LayoutSwitch({
       value={value}
       onChange={onChange}
     />
+  );
+}
+
+const countClass = 'rounded-full bg-indigo-600 px-1.5 text-xs text-white tabular-nums';
+
+/**
+ * How many filters "Filters" holds that are on: on a phone every folded one (Mine, Starred, the
+ * kind and the period, creator and failure), from the `sm` width only the period, creator and failure.
+ */
+export function FiltersCount({ phone, wide }: { phone: number; wide: number }) {
+  return (
+    <>
+      {phone > 0 && (
+        <span className={`${countClass} sm:hidden`}>
+          {phone}
+          <span className="sr-only"> set</span>
+        </span>
+      )}
+      {wide > 0 && (
+        <span className={`${countClass} hidden sm:inline`}>
+          {wide}
+          <span className="sr-only"> set</span>
+        </span>
+      )}
+    </>
   );
 }
