@@ -247,6 +247,91 @@ test.describe('results where they were asked for', () => {
   });
 });
 
+test.describe('results beside the form', () => {
+  test('at 1280 x 800 all four images of a request, with their actions, fit above the fold', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const prompt = `Four harbours ${run}`;
+    await page.goto('/');
+    await page.getByRole('textbox', { name: 'Prompt' }).fill(prompt);
+    await page.getByRole('spinbutton', { name: 'Number of images' }).fill('4');
+    await page.getByRole('button', { name: 'Generate images' }).click();
+    const tiles = page
+      .getByRole('region', { name: '4 image tasks created' })
+      .getByRole('list', { name: 'Results' })
+      .getByRole('listitem');
+    await expect(tiles).toHaveCount(4);
+    for (const [index, tile] of (await tiles.all()).entries()) {
+      await expect(tile.getByRole('img', { name: `Generated image: ${prompt}` })).toBeVisible({
+        timeout: 20_000,
+      });
+      const label = `Image ${index + 1}`;
+      const actions = [
+        tile.getByRole('link', { name: `Open ${label}` }),
+        tile.getByRole('link', { name: `Download ${label}` }),
+        tile.getByRole('button', { name: 'Use this prompt' }),
+        tile.getByRole('link', { name: 'Animate' }),
+      ];
+      for (const action of actions) {
+        await expect(action).toBeVisible();
+        // Named for the pointer too (a tooltip), and a target of at least 24 x 24 px.
+        await expect(action).toHaveAttribute('title', /.+/);
+        const box = (await action.boundingBox())!;
+        expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(24);
+      }
+    }
+    // Nothing scrolled: every tile, actions included, is inside the first screen.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    for (const tile of await tiles.all()) {
+      const box = (await tile.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(800);
+    }
+  });
+
+  test('a translation request: a player per language with a frame as poster, and Download all languages', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const name = `Town hall ${run}`;
+    await page.goto('/translate');
+    const languages = page.getByRole('group', { name: 'Target languages' });
+    await languages.getByText('German', { exact: true }).click();
+    await languages.getByText('Korean', { exact: true }).click();
+    await page.getByRole('textbox', { name: 'Video URL' }).fill(`${baseURL}/emulator/samples/video.mp4`);
+    await page.getByRole('textbox', { name: /Video name/ }).fill(name);
+    await page.getByRole('button', { name: 'Translate video' }).click();
+    const panel = page.getByRole('region', { name: '2 translation tasks created' });
+    const tiles = panel.getByRole('list', { name: 'Results' }).getByRole('listitem');
+    for (const language of ['German', 'Korean']) {
+      const tile = tiles.filter({ has: page.getByRole('heading', { name: language }) });
+      const player = tile.locator('video');
+      await expect(player).toBeVisible({ timeout: 30_000 });
+      // The panel's width, not a thumbnail: at least 280 x 157 px.
+      const box = (await player.boundingBox())!;
+      expect(box.width).toBeGreaterThanOrEqual(280);
+      expect(box.height).toBeGreaterThanOrEqual(157);
+      // Before it plays it shows a frame of its own (no poster from the service) and its language.
+      await expect
+        .poll(() =>
+          player.evaluate((video: HTMLVideoElement) => video.readyState >= 2 && video.videoWidth > 0),
+        )
+        .toBe(true);
+      await expect(player).toHaveAttribute('src', /#t=0\.1$/);
+      await expect(tile.getByText(language, { exact: true })).toHaveCount(2);
+    }
+    const downloading = page.waitForEvent('download');
+    await panel.getByRole('button', { name: 'Download all languages' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`${name}.zip`);
+    await expect(panel.getByRole('status').filter({ hasText: 'Saved' })).toHaveText(`Saved ${name}.zip.`);
+  });
+});
+
 test.describe('the gallery by request', () => {
   test('a request is one card: 4 images as a grid, 2 languages with their states; By task splits them; the title opens the request', async ({
     page,
