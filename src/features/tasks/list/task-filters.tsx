@@ -70,7 +70,7 @@ export function StatusTabs({
               onChange(next);
               document.getElementById(`task-tab-${next}`)?.focus();
             }}
-            className={`inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm sm:gap-2 sm:px-3 font-medium whitespace-nowrap transition-colors ${
+            className={`inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1 text-sm sm:gap-2 sm:px-3 sm:py-1.5 font-medium whitespace-nowrap transition-colors ${
               selected
                 ? 'bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900'
                 : 'text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800'
