@@ -204,7 +204,7 @@ test.describe('results where they were asked for', () => {
     const motion = page.getByRole('textbox', { name: 'Prompt' });
     await expect(motion).toHaveValue('');
     await expect(motion).toBeFocused();
-    await expect(motion).toHaveAccessibleDescription(/Describe the motion/);
+    await expect(page.getByText(/What should move in this image\?/)).toBeVisible();
     await page.getByRole('button', { name: "Use the image's prompt" }).click();
     await expect(motion).toHaveValue(prompt);
     // Read once, the parameters leave the address (a reload keeps the draft, not the link's values).

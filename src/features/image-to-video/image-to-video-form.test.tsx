@@ -297,6 +297,7 @@ describe('Animate', () => {
     expect(prompt).toHaveValue('');
     await waitFor(() => expect(prompt).toHaveFocus());
     expect(prompt).toHaveAccessibleDescription(/Describe the motion/);
+    expect(await screen.findByText(/What should move in this image\?/)).toBeVisible();
     expect(screen.getByText('A red bicycle in Lisbon')).toBeVisible();
     await ctx.user.click(screen.getByRole('button', { name: "Use the image's prompt" }));
     expect(prompt).toHaveValue('A red bicycle in Lisbon');
@@ -304,12 +305,13 @@ describe('Animate', () => {
     // Taken: the offer is gone; changed again, it comes back.
     expect(screen.queryByRole('button', { name: "Use the image's prompt" })).toBeNull();
     fill(prompt, 'The bicycle rolls downhill');
-    expect(screen.getByRole('button', { name: "Use the image's prompt" })).toBeVisible();
+    expect(await screen.findByRole('button', { name: "Use the image's prompt" })).toBeVisible();
   });
 
-  it('offers nothing when the image had no prompt', async () => {
+  it('asks for the motion but offers no prompt when the image had none', async () => {
     setup({}, { from: 'i2is-source', start: START, ratio: '9:16' });
     await waitFor(() => expect(textbox('Prompt')).toHaveFocus());
+    expect(await screen.findByText(/What should move in this image\?/)).toBeVisible();
     expect(screen.queryByRole('button', { name: "Use the image's prompt" })).toBeNull();
   });
 });

@@ -34,7 +34,6 @@ import {
 } from './video-form-model';
 import type { VideoFormOutput } from './schema/video-form-schema';
 import { VideoSummary } from './video-summary';
-import { PromptSuggestion } from './prompt-suggestion';
 
 export const I2V_DRAFT_KEY = 'image-to-video';
 
@@ -64,6 +63,9 @@ const ReferenceImagesField = lazy(() =>
   referenceListModule().then((m) => ({ default: m.ReferenceImagesField<VideoFormValues> })),
 );
 const preloadReferenceList = () => void referenceListModule();
+
+// Shown only after Animate: loaded then.
+const MotionAsk = lazy(() => import('./suggestion/motion-ask').then((m) => ({ default: m.MotionAsk })));
 
 const resolver = lazyZodResolver<VideoFormValues, VideoFormOutput>(() =>
   import('./schema/video-form-schema').then((m) => m.videoFormSchema),
@@ -202,9 +204,7 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
         error={errors.prompt?.message}
         placeholder="The camera slowly pushes in as the lighthouse beam turns; waves break below"
         hint={
-          animatedFrom && !prompt ? (
-            'Describe the motion: what moves in the image, and how the camera moves. The image already sets the scene.'
-          ) : rules.audio ? (
+          rules.audio ? (
             <>
               Describe the motion and the camera. For a narration, write{' '}
               <code className="font-mono">Speak &quot;…&quot;</code> in the prompt
@@ -215,14 +215,16 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
           )
         }
       />
-      {source?.prompt && animatedFrom && prompt !== source.prompt && (
-        <PromptSuggestion
-          suggestion={source.prompt}
-          onUse={() => {
-            setValue('prompt', source.prompt!, { shouldDirty: true, shouldValidate: true });
-            setFocus('prompt');
-          }}
-        />
+      {animatedFrom && (!prompt || (source?.prompt && prompt !== source.prompt)) && (
+        <LazyPart failed={<PartFailed what="The image's prompt" />}>
+          <MotionAsk
+            suggestion={source?.prompt}
+            onUse={(suggestion) => {
+              setValue('prompt', suggestion, { shouldDirty: true, shouldValidate: true });
+              setFocus('prompt');
+            }}
+          />
+        </LazyPart>
       )}
 
       {rules.startFrame ? (

@@ -16,7 +16,7 @@ import { rerunSelected, type RerunOutcome } from './bulk-rerun';
 import { rerunTask } from './rerun';
 import { viewOf } from '@/features/tasks/shared/task-view';
 import { HIDDEN_KEY, type SlotProps } from '@/features/tasks/shared/bulk-slot';
-import { downloadZip } from '@/features/tasks/shared/zip-download';
+import { downloadZip } from '@/features/tasks/requests/zip-download';
 import { viewZipName } from './zip-name';
 import {
   fetchTaskDetail,

@@ -6,7 +6,8 @@ import { useId } from 'react';
 import { NO_ERROR_CODE } from '@/api/task-view/task-view-rule';
 import { inputClass } from '@/components/ui/styles';
 import { fetchCreators, fetchFailures, teamKeys, type TeamQuery } from '@/features/tasks/team/team-tasks';
-import { dayString, PERIOD_PRESETS, presetPeriod, type UrlFilters } from './task-url-filters';
+import { dayString, type UrlFilters } from './task-url-filters';
+import { PERIOD_PRESETS, presetPeriod } from './period-presets';
 
 /** A failure without a code, in the code list and in the URL. */
 const NO_CODE = NO_ERROR_CODE;

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_FILTERS,
-  isFiltered,
-  parseFilters,
-  periodOf,
-  PERIOD_PRESETS,
-  presetPeriod,
-  serializeFilters,
-} from './task-url-filters';
+import { DEFAULT_FILTERS, isFiltered, parseFilters, periodOf, serializeFilters } from './task-url-filters';
+import { PERIOD_PRESETS, presetPeriod } from './period-presets';
 
 describe('Tasks screen filters in the URL', () => {
   it('reads every filter from the query string', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ZIP_NAME_MAX } from '@/api/bulk-rules';
-import { periodOf, presetPeriod, PERIOD_PRESETS } from './task-url-filters';
+import { periodOf } from './task-url-filters';
+import { presetPeriod, PERIOD_PRESETS } from './period-presets';
 import { viewZipName } from './zip-name';
 
 const now = new Date(2026, 10, 28, 9, 30);

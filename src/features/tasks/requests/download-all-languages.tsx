@@ -1,7 +1,6 @@
 // "Download all languages" under a translation request's tiles: every finished language's video
 // (and captions) in one zip, made by the server and named after the request ("All-hands recap.zip").
 import { useEffect, useId, useRef, useState } from 'react';
-import { downloadZip } from '@/features/tasks/shared/zip-download';
 import { DownloadIcon } from './tile-actions';
 
 export function DownloadAllLanguages({ ids, ready }: { ids: readonly string[]; ready: number }) {
@@ -16,6 +15,8 @@ export function DownloadAllLanguages({ ids, ready }: { ids: readonly string[]; r
     setWorking(true);
     setMessage('');
     try {
+      // Loaded on the press: the Tasks screen's first load shares these tiles' code, not this.
+      const { downloadZip } = await import('@/features/tasks/requests/zip-download');
       const { fileName } = await downloadZip([...ids], controller.signal);
       setMessage(`Saved ${fileName}.`);
     } catch (error) {

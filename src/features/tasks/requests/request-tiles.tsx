@@ -8,14 +8,13 @@ import { Link } from 'wouter';
 import type { TaskType } from '@/api/core/rules';
 import { downloadName, extensionOf } from '@/api/download-name';
 import type { TaskRecord } from '@/features/tasks/history/task-record';
-import { AnimateLink } from '@/features/tasks/shared/animate-link';
 import { useResultExpired } from '@/features/tasks/shared/result-expiry';
 import { StatusBadge } from '@/features/tasks/shared/status-badge';
 import { generatedImage, Img, resultDownload, TaskVideo } from '@/features/tasks/shared/task-media';
 import { TaskTiming } from '@/features/tasks/shared/task-timing';
 import { downloadSubject, viewOf, type TaskView } from '@/features/tasks/shared/task-view';
 import { DownloadAllLanguages } from './download-all-languages';
-import { DownloadAction, iconActionClass, OpenAction, ReuseAction } from './tile-actions';
+import { AnimateAction, DownloadAction, OpenAction, ReuseAction } from './tile-actions';
 import { useHistory } from '@/features/tasks/history/use-history';
 
 /** What the form does with a request's parameters: "Use this prompt". */
@@ -132,7 +131,7 @@ function Tile({
           {onReuse && params && typeof params.prompt === 'string' && (
             <ReuseAction onClick={() => onReuse(params)} />
           )}
-          <AnimateLink record={record} view={view} className={iconActionClass} iconOnly />
+          <AnimateAction record={record} view={view} />
         </div>
       </div>
     </li>

@@ -3,6 +3,10 @@
 // beside the form at 1280 x 800, where four stacked text buttons a tile left room for two.
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { useMyName } from '@/api/my-name';
+import type { TaskRecord } from '@/features/tasks/history/task-record';
+import { animateTarget } from '@/features/tasks/shared/animate-link';
+import type { TaskView } from '@/features/tasks/shared/task-view';
 
 /** 28 px tall, 24 to 28 px wide: past WCAG 2.2's 24 px target size, four in a row of a 140 px tile. */
 export const iconActionClass =
@@ -75,5 +79,25 @@ export function ReuseAction({ onClick }: { onClick: () => void }) {
     >
       <ReuseIcon />
     </button>
+  );
+}
+
+function PlayIcon() {
+  return (
+    <Icon>
+      <path d="M6.3 2.84A1.5 1.5 0 0 0 4 4.11v11.78a1.5 1.5 0 0 0 2.3 1.27l9.34-5.89a1.5 1.5 0 0 0 0-2.54L6.3 2.84Z" />
+    </Icon>
+  );
+}
+
+/** Animate (to Image to video with the image as its start frame), as the cards offer it: not for viewers. */
+export function AnimateAction({ record, view }: { record: TaskRecord; view: TaskView }) {
+  const href = animateTarget(record, view);
+  const viewer = useMyName().role === 'viewer';
+  if (!href || viewer) return null;
+  return (
+    <Link href={href} className={iconActionClass} aria-label="Animate" title="Animate">
+      <PlayIcon />
+    </Link>
   );
 }

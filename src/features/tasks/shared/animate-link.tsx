@@ -21,31 +21,23 @@ export function animateTarget(record: TaskRecord, view: TaskView): string | unde
 export function AnimateLink({
   record,
   view,
-  iconOnly = false,
   className = 'inline-flex items-center gap-1.5 rounded-lg border border-indigo-300 bg-indigo-50 px-2.5 py-1 text-sm font-medium text-indigo-800 hover:bg-indigo-100 dark:border-indigo-800 dark:bg-indigo-950 dark:text-indigo-200 dark:hover:bg-indigo-900',
 }: {
   record: TaskRecord;
   view: TaskView;
   /** Its look where it sits among other actions of the same style (the forms' request tiles). */
   className?: string;
-  /** The icon alone, its name for screen readers and as a tooltip (the forms' compact tiles). */
-  iconOnly?: boolean;
 }) {
   const href = animateTarget(record, view);
   // A viewer creates nothing: the server would refuse the video, so the way to it is not offered.
   const viewer = useMyName().role === 'viewer';
   if (!href || viewer) return null;
   return (
-    <Link
-      href={href}
-      className={className}
-      aria-label={iconOnly ? 'Animate' : undefined}
-      title={iconOnly ? 'Animate' : undefined}
-    >
+    <Link href={href} className={className}>
       <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4 shrink-0">
         <path d="M6.3 2.84A1.5 1.5 0 0 0 4 4.11v11.78a1.5 1.5 0 0 0 2.3 1.27l9.34-5.89a1.5 1.5 0 0 0 0-2.54L6.3 2.84Z" />
       </svg>
-      {!iconOnly && 'Animate'}
+      Animate
     </Link>
   );
 }
