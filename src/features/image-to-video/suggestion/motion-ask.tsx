@@ -22,6 +22,9 @@ export function MotionAsk({
           </p>
           <button
             type="button"
+            // Focus stays in the prompt: leaving it would show its "required" line, which moves this
+            // button between the press and the release, and the click would land on nothing.
+            onMouseDown={(event) => event.preventDefault()}
             onClick={() => onUse(suggestion)}
             className="min-h-8 shrink-0 rounded-md border border-indigo-300 bg-white px-2.5 py-1 text-sm font-medium text-indigo-800 hover:bg-indigo-100 dark:border-indigo-700 dark:bg-zinc-900 dark:text-indigo-200 dark:hover:bg-indigo-900"
           >
