@@ -124,7 +124,7 @@ export function CreationFormLayout({
           {wait.note}
           {banner && !refusal && (
             <LazyPart failed={<ErrorText error={banner} />}>
-              <ErrorBanner error={banner} onDismiss={onDismissBanner} reveal />
+              <ErrorBanner error={banner} onDismiss={onDismissBanner} />
             </LazyPart>
           )}
         </div>

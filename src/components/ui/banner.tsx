@@ -37,22 +37,18 @@ function errorCodeLine(error: ApiError) {
 export function ErrorBanner({
   error,
   onDismiss,
-  reveal = false,
   children,
 }: {
   error: ApiError;
   onDismiss?: () => void;
-  /**
-   * Scrolled into sight when it shows, clear of the sticky header and of a form's sticky action bar
-   * (its scroll margins are taller than either), so its last line is never hidden beneath them.
-   */
-  reveal?: boolean;
   children?: ReactNode;
 }) {
+  // Scrolled into sight when it shows, clear of the sticky header and of a form's sticky action bar
+  // (its scroll margins are taller than either), so its last line is never hidden beneath them.
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (reveal) box.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [reveal, error]);
+    box.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [error]);
   return (
     <div
       ref={box}

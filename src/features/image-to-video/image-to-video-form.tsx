@@ -84,9 +84,9 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
   useDraftAutosave(form, I2V_DRAFT_KEY);
   const switcher = useModelAndMode(form);
   const [unavailable, setUnavailable] = useState(false);
-  const [mode, startFrame, endFrame, audio, sourceTask, sourceUrl, prompt] = useWatch({
+  const [mode, startFrame, endFrame, audio, sourceTask, sourceUrl] = useWatch({
     control,
-    name: ['mode', 'image_url', 'end_image_url', 'generate_audio', 'source_task', 'source_url', 'prompt'],
+    name: ['mode', 'image_url', 'end_image_url', 'generate_audio', 'source_task', 'source_url'],
   });
   // From Animate the motion is what is asked first.
   useEffect(() => {
@@ -132,7 +132,7 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
   // Only the prompt: the model, mode and frames follow rules of their own (useModelAndMode).
   const reusePrompt = (params: Record<string, unknown>) => {
     if (typeof params.prompt !== 'string') return;
-    setValue('prompt', params.prompt, { shouldDirty: true });
+    setValue('prompt', params.prompt, { shouldDirty: true, shouldValidate: true });
     setFocus('prompt');
   };
   return (
@@ -215,15 +215,9 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
           )
         }
       />
-      {animatedFrom && (!prompt || (source?.prompt && prompt !== source.prompt)) && (
-        <LazyPart failed={<PartFailed what="The image's prompt" />}>
-          <MotionAsk
-            suggestion={source?.prompt}
-            onUse={(suggestion) => {
-              setValue('prompt', suggestion, { shouldDirty: true, shouldValidate: true });
-              setFocus('prompt');
-            }}
-          />
+      {animatedFrom && (
+        <LazyPart>
+          <MotionAsk control={control} suggestion={source?.prompt} onUse={reusePrompt} />
         </LazyPart>
       )}
 

@@ -313,28 +313,3 @@ export function LayoutSwitch({
     />
   );
 }
-
-const countClass = 'rounded-full bg-indigo-600 px-1.5 text-xs text-white tabular-nums';
-
-/**
- * How many filters "Filters" holds that are on: on a phone every folded one (Mine, Starred, the
- * kind and the period, creator and failure), from the `sm` width only the period, creator and failure.
- */
-export function FiltersCount({ phone, wide }: { phone: number; wide: number }) {
-  return (
-    <>
-      {phone > 0 && (
-        <span className={`${countClass} sm:hidden`}>
-          {phone}
-          <span className="sr-only"> set</span>
-        </span>
-      )}
-      {wide > 0 && (
-        <span className={`${countClass} hidden sm:inline`}>
-          {wide}
-          <span className="sr-only"> set</span>
-        </span>
-      )}
-    </>
-  );
-}

@@ -18,7 +18,6 @@ import {
 } from '@/features/tasks/requests/request-groups';
 import {
   GalleryModeSwitch,
-  FiltersCount,
   KindAndSearch,
   LayoutSwitch,
   PANEL_ID,
@@ -168,8 +167,8 @@ export function TasksScreenContent() {
   const moreFiltersSet = [filters.from || filters.to, filters.creator, filters.code, filters.reason].filter(
     Boolean,
   ).length;
-  // On a phone "Filters" also holds Mine, Starred, the kind, the order and the layout.
-  const phoneFiltersSet =
+  // How many filters narrow the view: on a phone "Filters" holds them all (with the order and layout).
+  const filtersSet =
     moreFiltersSet + [filters.mine, filters.starred, filters.kind !== 'all'].filter(Boolean).length;
   const [filtersOpen, setFiltersOpen] = useState(moreFiltersSet > 0);
   const filtersId = useId();
@@ -277,7 +276,12 @@ export function TasksScreenContent() {
             onClick={() => setFiltersOpen((open) => !open)}
           >
             Filters
-            <FiltersCount phone={phoneFiltersSet} wide={moreFiltersSet} />
+            {filtersSet > 0 && (
+              <span className="rounded-full bg-indigo-600 px-1.5 text-xs text-white tabular-nums">
+                {filtersSet}
+                <span className="sr-only"> set</span>
+              </span>
+            )}
           </Button>
         </div>
         {filtersOpen && (
