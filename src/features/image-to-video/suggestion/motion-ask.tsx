@@ -3,7 +3,7 @@
 // motion, and offers the image's prompt one click away for those who want to start from it. Loaded
 // only after Animate, with what it reads of the form.
 import { useWatch, type Control } from 'react-hook-form';
-import type { VideoFormValues } from '../video-form-model';
+import type { VideoFormValues } from '@/features/image-to-video/video-form-model';
 
 export function MotionAsk({
   control,
