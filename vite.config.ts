@@ -58,6 +58,8 @@ const FOLDER_CHUNKS: [folder: string, chunk: string | null][] = [
   ['src/features/image-to-video/', 'image-to-video'],
   ['src/api/image-to-video/', 'image-to-video'],
   ['src/features/image-to-video/schema/', null],
+  // The image's prompt offered after Animate: loaded when it shows, not with the form.
+  ['src/features/image-to-video/suggestion/', null],
   // Animate's link, which the Tasks screens show on every image: not the form's code.
   ['src/features/image-to-video/link/', 'shared'],
   // Reviews: the cards' badge and the Review button with the cards' shared code (no file of their

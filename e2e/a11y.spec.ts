@@ -1,6 +1,6 @@
 // Accessibility: an axe scan of every screen in light and dark, at desktop and phone width (two of
-// the four pairings in `npm test`, the other two in `npm run screenshots`), the keyboard shortcuts
-// (help dialog with `?`, "g then letter" to change screen), and a keyboard-only pass through Create
+// the four pairings in `npm test`), each control at least 24 x 24 px at the phone width, the keyboard
+// shortcuts (help dialog with `?`, "g then letter" to change screen), and a keyboard-only pass through Create
 // image to a task's page.
 import { axe, describeViolations, expectNoAxeViolations } from './axe';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -70,12 +70,62 @@ const ROUTES: ScannedRoute[] = [
     },
   },
   {
+    // The first of a request of two: "← All tasks", "1 of 2 in its request", the request's links.
+    name: '/tasks/<id of a request of two>',
+    path: (ids) => `/tasks/${ids[3]}`,
+    ready: (page) => expect(page.getByRole('navigation', { name: 'This request' })).toBeVisible(),
+  },
+  {
+    // A card per task: a task of a request of two links to it ("1 of 2 in its request").
+    name: '/tasks?by=task',
+    path: () => '/tasks?by=task',
+    ready: (page) => expect(page.getByRole('link', { name: /of 2 in its request/ }).first()).toBeVisible(),
+  },
+  {
     name: '/nope',
     path: () => '/nope',
     ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible(),
   },
 ];
 const THEMES = ['light', 'dark'] as const;
+
+/**
+ * Every control a finger can tap that is smaller than 24 x 24 px (WCAG 2.2 target size, 2.5.8),
+ * described. A checkbox or radio counts by its label when the label is the target; a link inside a
+ * sentence is the rule's own exception; controls not drawn (hidden, screen-reader only) do not count.
+ */
+function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const MIN = 24;
+    const selector =
+      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="tab"], [role="link"]';
+    const small: string[] = [];
+    for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+      if (element.closest('[inert], [aria-hidden="true"]')) continue;
+      const style = getComputedStyle(element);
+      if (style.visibility === 'hidden' || style.display === 'none') continue;
+      // A control drawn by its label (a visually hidden radio) is tapped there; either box will do.
+      const label = element instanceof HTMLInputElement ? element.labels?.[0] : undefined;
+      const boxes = [element.getBoundingClientRect(), label?.getBoundingClientRect()].filter(
+        (box) => box && box.width > 1 && box.height > 1,
+      );
+      if (!boxes.length) continue;
+      const parent = element.parentElement;
+      const inSentence =
+        element.tagName === 'A' &&
+        style.display === 'inline' &&
+        parent?.tagName === 'P' &&
+        parent.textContent!.trim() !== element.textContent!.trim();
+      if (inSentence || boxes.some((box) => box!.width >= MIN && box!.height >= MIN)) continue;
+      const box = boxes[0]!;
+      const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40);
+      small.push(
+        `${element.tagName.toLowerCase()} "${name}" ${Math.round(box.width)}x${Math.round(box.height)}`,
+      );
+    }
+    return small;
+  });
+}
 const WIDTHS = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'phone', width: 390, height: 844 },
@@ -103,6 +153,11 @@ async function seedContent(page: Page, request: APIRequestContext): Promise<stri
       data: { task_id: ids[1], status: 'FAILED', image_url: '', error_message: 'Content policy' },
     },
   });
+  // A request of two images: its task page links to its request and its sibling.
+  const pair = await request.post('/v1/image_generate', {
+    data: { prompt: 'a11y scan: two harbours', generate_count: 2 },
+  });
+  ids.push(...((await pair.json()) as { data: { task_ids: string[] } }).data.task_ids);
   await page.goto('/');
   // Same layout as idb-keyval's createStore('media-console', 'tasks'): one record per key.
   await page.evaluate(async (taskIds) => {
@@ -169,6 +224,9 @@ for (const viewport of WIDTHS) {
               await route.ready?.(page, ids);
               const results = await axe(page).analyze();
               expect.soft(describeViolations(results.violations), `axe on ${route.name}`).toEqual([]);
+              // A phone is tapped: every target at least 24 x 24 px.
+              if (viewport.name === 'phone')
+                expect.soft(await smallTargets(page), `targets under 24 px on ${route.name}`).toEqual([]);
             });
           }
         },

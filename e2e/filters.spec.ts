@@ -85,13 +85,13 @@ test('filter by creator: the pick list holds the team, every row is theirs, the 
   await expect.poll(async () => new Set(await texts(column(page, 1)))).toEqual(new Set(['Maya Okafor']));
 });
 
-test('filter by date: the 7 days preset keeps the tasks of the last 7 days', async ({ page }) => {
+test('filter by date: the Last 7 days preset keeps the tasks of the last 7 days', async ({ page }) => {
   await open(page, '/tasks?by=task&view=table');
   await expect(rows(page).first()).toBeVisible();
   const all = await tabCount(page, 'All');
   await openFilters(page);
-  await page.getByRole('button', { name: '7 days' }).click();
-  await expect(page.getByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Last 7 days' }).click();
+  await expect(page.getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}/);
   await expectNarrowed(page, all);
   const from = new Date();

@@ -74,6 +74,34 @@ test.describe('Create image', () => {
     await saveScreenshot(page, 'create-image-530002-1280');
   });
 
+  test('a refusal (530003) shows its banner whole, its "What to do" line clear of the sticky action bar', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    await page.getByRole('textbox', { name: 'Prompt' }).fill('A harbour at night emulator:reject');
+    await page.getByRole('button', { name: 'Generate images' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Code 530003' });
+    const whatToDo = alert.getByText('What to do:');
+    await expect(whatToDo).toBeVisible();
+    // What is drawn at the line's start, middle and end is the banner, not the bar over it.
+    await expect
+      .poll(() =>
+        whatToDo.evaluate((label) => {
+          const line = label.parentElement!.getBoundingClientRect();
+          const banner = label.closest('[role="alert"]')!;
+          const y = line.top + line.height / 2;
+          return [line.left + 2, line.left + line.width / 2, line.right - 2].every((x) =>
+            banner.contains(document.elementFromPoint(x, y)),
+          );
+        }),
+      )
+      .toBe(true);
+    const bar = await page.getByRole('button', { name: 'Generate images' }).boundingBox();
+    const line = await whatToDo.locator('..').boundingBox();
+    expect(line!.y + line!.height).toBeLessThanOrEqual(bar!.y);
+  });
+
   test('a server-side 100002 lands on its field', async ({ page }) => {
     // The form never sends 9 images; rewrite the body on its way so the emulator's own check answers.
     await page.route('**/v1/image_generate', (route) => {

@@ -171,7 +171,7 @@ test.describe('results where they were asked for', () => {
     const panel = page.getByRole('region', { name: '2 image tasks created' });
     const results = panel.getByRole('list', { name: 'Results' });
     const tiles = results.getByRole('listitem');
-    await expect(tiles).toHaveCount(2);
+    await expect(tiles).toHaveCount(2, { timeout: 30_000 });
     await expect(tiles.first().getByRole('heading', { name: 'Image 1' })).toBeVisible();
     // Each tile shows its image as soon as it is done, with what to do next.
     for (const tile of [tiles.first(), tiles.last()]) {
@@ -199,9 +199,14 @@ test.describe('results where they were asked for', () => {
     await tiles.first().getByRole('button', { name: 'Use this prompt' }).click();
     await expect(page.getByRole('textbox', { name: 'Prompt' })).toHaveValue(prompt);
 
-    // Animate carries the prompt into Image to video.
+    // Animate asks for the motion, with the image's prompt as a one-click suggestion.
     await tiles.first().getByRole('link', { name: 'Animate' }).click();
-    await expect(page.getByRole('textbox', { name: 'Prompt' })).toHaveValue(prompt);
+    const motion = page.getByRole('textbox', { name: 'Prompt' });
+    await expect(motion).toHaveValue('');
+    await expect(motion).toBeFocused();
+    await expect(page.getByText(/What should move in this image\?/)).toBeVisible();
+    await page.getByRole('button', { name: "Use the image's prompt" }).click();
+    await expect(motion).toHaveValue(prompt);
     // Read once, the parameters leave the address (a reload keeps the draft, not the link's values).
     await expect(page).toHaveURL(/\/image-to-video$/);
 
@@ -285,6 +290,92 @@ test.describe('results where they were asked for', () => {
       await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
       await saveScreenshot(page, `requests-task-page-${width}`);
     }
+  });
+});
+
+test.describe('results beside the form', () => {
+  test('at 1280 x 800 all four images of a request, with their actions, fit above the fold', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const prompt = `Four harbours ${run}`;
+    await page.goto('/');
+    await page.getByRole('textbox', { name: 'Prompt' }).fill(prompt);
+    await page.getByRole('spinbutton', { name: 'Number of images' }).fill('4');
+    await page.getByRole('button', { name: 'Generate images' }).click();
+    const tiles = page
+      .getByRole('region', { name: '4 image tasks created' })
+      .getByRole('list', { name: 'Results' })
+      .getByRole('listitem');
+    await expect(tiles).toHaveCount(4, { timeout: 30_000 });
+    for (const [index, tile] of (await tiles.all()).entries()) {
+      await expect(tile.getByRole('img', { name: `Generated image: ${prompt}` })).toBeVisible({
+        timeout: 20_000,
+      });
+      const label = `Image ${index + 1}`;
+      const actions = [
+        tile.getByRole('link', { name: `Open ${label}` }),
+        tile.getByRole('link', { name: `Download ${label}` }),
+        tile.getByRole('button', { name: 'Use this prompt' }),
+        tile.getByRole('link', { name: 'Animate' }),
+      ];
+      for (const action of actions) {
+        await expect(action).toBeVisible();
+        // Named for the pointer too (a tooltip), and a target of at least 24 x 24 px.
+        await expect(action).toHaveAttribute('title', /.+/);
+        const box = (await action.boundingBox())!;
+        expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(24);
+      }
+    }
+    // From the top of the page, as it first shows: every tile, actions included, is in the first screen.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    for (const tile of await tiles.all()) {
+      const box = (await tile.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(800);
+    }
+  });
+
+  test('a translation request: a player per language with a frame as poster, and Download all languages', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const name = `Town hall ${run}`;
+    await page.goto('/translate');
+    const languages = page.getByRole('group', { name: 'Target languages' });
+    await languages.getByText('German', { exact: true }).click();
+    await languages.getByText('Korean', { exact: true }).click();
+    await page.getByRole('textbox', { name: 'Video URL' }).fill(`${baseURL}/emulator/samples/video.mp4`);
+    await page.getByRole('textbox', { name: /Video name/ }).fill(name);
+    await page.getByRole('button', { name: 'Translate video' }).click();
+    const panel = page.getByRole('region', { name: '2 translation tasks created' });
+    const tiles = panel.getByRole('list', { name: 'Results' }).getByRole('listitem');
+    for (const language of ['German', 'Korean']) {
+      const tile = tiles.filter({ has: page.getByRole('heading', { name: language }) });
+      const player = tile.locator('video');
+      await expect(player).toBeVisible({ timeout: 30_000 });
+      // The panel's width, not a thumbnail: at least 280 x 157 px.
+      const box = (await player.boundingBox())!;
+      expect(box.width).toBeGreaterThanOrEqual(280);
+      expect(box.height).toBeGreaterThanOrEqual(157);
+      // Before it plays it shows a frame of its own (no poster from the service) and its language.
+      await expect
+        .poll(() =>
+          player.evaluate((video: HTMLVideoElement) => video.readyState >= 2 && video.videoWidth > 0),
+        )
+        .toBe(true);
+      await expect(player).toHaveAttribute('src', /#t=0\.1$/);
+      await expect(tile.getByText(language, { exact: true })).toHaveCount(2);
+    }
+    const downloading = page.waitForEvent('download');
+    await panel.getByRole('button', { name: 'Download all languages' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`${name}.zip`);
+    await expect(panel.getByRole('status').filter({ hasText: 'Saved' })).toHaveText(`Saved ${name}.zip.`);
   });
 });
 

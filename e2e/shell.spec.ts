@@ -109,6 +109,38 @@ test.describe('phone, 390×844', () => {
     await expect(mainNav(page)).toBeHidden();
   });
 
+  test('Tasks: the controls fold behind Filters, with a count, so the first card starts in the top 300 px', async ({
+    page,
+    request,
+  }) => {
+    await request.post('/v1/image_generate', { data: { prompt: 'Phone fold: a card to find' } });
+    await page.goto('/tasks');
+    const firstCard = page.getByRole('article').first();
+    await expect(firstCard).toBeVisible();
+    expect((await firstCard.boundingBox())!.y).toBeLessThanOrEqual(300);
+    // The search stays in sight; Mine, Starred, the kind, the order and the layout are folded.
+    await expect(page.getByRole('searchbox', { name: 'Search tasks' })).toBeVisible();
+    const mine = page.getByRole('checkbox', { name: 'Mine' });
+    const kind = page.getByRole('combobox', { name: 'Kind' });
+    await expect(mine).toBeHidden();
+    await expect(kind).toBeHidden();
+    await expect(page.getByRole('group', { name: 'Layout' })).toBeHidden();
+    const filters = page.getByRole('button', { name: /^Filters/ });
+    await expect(filters).toHaveAccessibleName('Filters');
+    await filters.click();
+    await expect(filters).toHaveAttribute('aria-expanded', 'true');
+    await expect(mine).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Sort' })).toBeVisible();
+    // The period and the rest load on first use: a busy machine takes its time.
+    await expect(page.getByRole('group', { name: 'Period' })).toBeVisible({ timeout: 30_000 });
+    await kind.selectOption('image_generate');
+    await expect(page).toHaveURL(/kind=image_generate/);
+    // Folded again, the button says how many of its filters are on.
+    await filters.click();
+    await expect(kind).toBeHidden();
+    await expect(filters).toHaveAccessibleName('Filters 1 set');
+  });
+
   test('Callbacks is in Support, not in the main navigation', async ({ page }) => {
     await page.goto('/');
     await menuButton(page).click();

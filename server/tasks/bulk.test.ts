@@ -2,7 +2,7 @@
 // view for "Select all matching", and hiding tasks from one's own view.
 import yauzl from 'yauzl';
 import { describe, expect, it } from 'vitest';
-import { BULK_IDS_MAX, ZIP_TASKS_MAX } from '../../src/api/bulk-rules';
+import { BULK_IDS_MAX, ZIP_NAME_MAX, ZIP_TASKS_MAX } from '../../src/api/bulk-rules';
 import { accessRule } from '../identity/access';
 import { useTestNodeApp, TEST_ORIGIN } from '../testing/test-node-app';
 import type { Role } from '../../src/api/roles';
@@ -60,7 +60,8 @@ describe('POST /__console/tasks/zip', () => {
     const response = await postJson('/__console/tasks/zip', { ids }, 'Vi', 'viewer');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/zip');
-    expect(response.headers.get('content-disposition')).toContain('Tasks (2).zip');
+    // Both from one request: the zip is named after it.
+    expect(response.headers.get('content-disposition')).toContain("filename*=UTF-8''All-hands%20recap.zip");
     const files = await unzip(Buffer.from(await response.arrayBuffer()));
     expect([...files.keys()].sort()).toEqual([
       'German - All-hands recap.mp4',
@@ -84,6 +85,8 @@ describe('POST /__console/tasks/zip', () => {
     const response = await postJson('/__console/tasks/zip', {
       ids: [first, second, waiting, 'no-such-task'],
     });
+    // From three requests and no view named: the count.
+    expect(response.headers.get('content-disposition')).toContain('filename="Tasks (3).zip"');
     const files = await unzip(Buffer.from(await response.arrayBuffer()));
     expect([...files.keys()]).toEqual([
       'French - All-hands recap.mp4',
@@ -103,6 +106,40 @@ describe('POST /__console/tasks/zip', () => {
     expect((await postJson('/__console/tasks/zip', { ids: [] })).status).toBe(400);
     expect((await postJson('/__console/tasks/zip', { nope: 1 })).status).toBe(400);
     expect((await postJson('/__console/tasks/zip', { ids: ['nobody'] })).status).toBe(404);
+  });
+
+  it(`is named after the view across requests, a name of at most ${ZIP_NAME_MAX} characters made safe`, async () => {
+    const [first] = await translated(['Korean'], 'One');
+    const [second] = await translated(['Korean'], 'Two');
+    const named = (name: unknown) => postJson('/__console/tasks/zip', { ids: [first, second], name });
+    const disposition = async (name: unknown) => {
+      const response = await named(name);
+      await response.arrayBuffer();
+      return response.headers.get('content-disposition');
+    };
+    expect(await disposition('Failed tasks, 2026-11-28')).toContain(
+      'filename="Failed tasks, 2026-11-28.zip"',
+    );
+    expect(await disposition('../a/b: "c"')).toContain('filename="a b c.zip"');
+    const longest = `Failed ${'x'.repeat(ZIP_NAME_MAX - 7)}`;
+    const atLimit = await named(longest);
+    expect(atLimit.status).toBe(200);
+    expect(atLimit.headers.get('content-disposition')).toContain(`filename="${longest.slice(0, 80)}.zip"`);
+    await atLimit.arrayBuffer();
+    const tooLong = await named(`${longest}x`);
+    expect(tooLong.status).toBe(400);
+    expect(((await tooLong.json()) as { msg: string }).msg).toContain(`at most ${ZIP_NAME_MAX} characters`);
+    expect((await named(42)).status).toBe(400);
+    // Nothing left of it once made safe: the count.
+    expect(await disposition('///')).toContain('filename="Tasks (2).zip"');
+    // One request's tasks keep its name whatever the view is called.
+    expect(
+      await (async () => {
+        const response = await postJson('/__console/tasks/zip', { ids: [first], name: 'Failed tasks' });
+        await response.arrayBuffer();
+        return response.headers.get('content-disposition');
+      })(),
+    ).toContain('filename="One.zip"');
   });
 
   it(`takes exactly ${ZIP_TASKS_MAX} ids (counted once each) and ids of exactly 200 characters`, async () => {

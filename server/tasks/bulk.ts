@@ -7,8 +7,8 @@
 import { Readable } from 'node:stream';
 import { makeZip } from 'client-zip';
 import type { Context, Hono } from 'hono';
-import { contentDisposition } from '../../src/api/download-name';
-import { BULK_IDS_MAX, ZIP_TASKS_MAX } from '../../src/api/bulk-rules';
+import { contentDisposition, safeFileStem } from '../../src/api/download-name';
+import { BULK_IDS_MAX, ZIP_NAME_MAX, ZIP_TASKS_MAX } from '../../src/api/bulk-rules';
 import type { Database, Db } from '../db/database';
 import { identityOf } from '../identity/roles';
 import { keptRow } from '../results/routes';
@@ -23,6 +23,8 @@ export const NOT_INCLUDED_NAME = 'Not included.txt';
 interface BulkBody {
   ids?: unknown;
   hidden?: unknown;
+  /** The zip's name as the browser sees the view ("Failed tasks, 2026-11-28"), without `.zip`. */
+  name?: unknown;
 }
 
 const bodyOf = (c: Context) => c.req.json<BulkBody>().catch((): BulkBody => ({}));
@@ -35,6 +37,27 @@ function idsOf(body: BulkBody, max: number): string[] | 'too-many' | undefined {
   if (!Array.isArray(ids) || !ids.length || !ids.every(storableId)) return undefined;
   const distinct = [...new Set(ids as string[])];
   return distinct.length > max ? 'too-many' : distinct;
+}
+
+/**
+ * What the zip of `ids` is called: after their request when they all come from one (its title, the
+ * prompt or the video's name), else after the view the browser named, else `Tasks (count).zip`.
+ */
+async function zipName(
+  db: Db,
+  ids: string[],
+  viewName: string | undefined,
+): Promise<(count: number) => string> {
+  const requests = await db
+    .selectFrom('tasks')
+    .leftJoin('requests', 'requests.id', 'tasks.request_id')
+    .select(['tasks.request_id', 'requests.title'])
+    .where('tasks.id', 'in', ids)
+    .execute();
+  const oneRequest =
+    requests.length > 0 && requests.every((row) => row.request_id === requests[0]!.request_id);
+  const stem = safeFileStem((oneRequest && requests[0]!.request_id && requests[0]!.title) || viewName || '');
+  return (count) => (stem ? `${stem}.zip` : `Tasks (${count}).zip`);
 }
 
 /** "name.mp4", then "name (2).mp4": a zip may not hold two entries of one name. */
@@ -143,7 +166,8 @@ export function mountBulk(
   resultStore?: Promise<ResultStore>,
 ): void {
   app.post('/__console/tasks/zip', async (c) => {
-    const ids = idsOf(await bodyOf(c), ZIP_TASKS_MAX);
+    const body = await bodyOf(c);
+    const ids = idsOf(body, ZIP_TASKS_MAX);
     if (ids === 'too-many')
       return c.json(
         { code: 400, msg: `A zip holds the files of at most ${ZIP_TASKS_MAX} tasks: choose fewer` },
@@ -151,12 +175,19 @@ export function mountBulk(
         NO_STORE,
       );
     if (!ids) return c.json({ code: 400, msg: 'Send {"ids": [task ids]}' }, 400, NO_STORE);
+    const viewName = body.name;
+    if (viewName !== undefined && (typeof viewName !== 'string' || viewName.length > ZIP_NAME_MAX))
+      return c.json(
+        { code: 400, msg: `"name" is the zip's name: text of at most ${ZIP_NAME_MAX} characters` },
+        400,
+        NO_STORE,
+      );
     const { db } = await database;
     return (
       (await zipOfTasks(
         db,
         ids,
-        (count) => `Tasks (${count}).zip`,
+        await zipName(db, ids, viewName),
         fetchResult,
         resultStore,
         c.req.raw.signal,

@@ -7,3 +7,5 @@ export const BULK_IDS_MAX = 1000;
 export const ZIP_TASKS_MAX = 200;
 /** One bulk re-run creates at most this many tasks again: each one spends credits. */
 export const RERUN_MAX = 50;
+/** The longest name the browser may give a zip (the view's: "Failed tasks, 2026-11-28"). */
+export const ZIP_NAME_MAX = 120;

@@ -92,7 +92,10 @@ function NotFound() {
     <div className="py-16 text-center">
       <h1 className="text-2xl font-semibold">Page not found</h1>
       <p className="mt-2 text-zinc-600 dark:text-zinc-400">
-        <Link href="/" className="text-indigo-700 underline dark:text-indigo-300">
+        <Link
+          href="/"
+          className="inline-flex min-h-6 items-center text-indigo-700 underline dark:text-indigo-300"
+        >
           Go to Create image
         </Link>
       </p>

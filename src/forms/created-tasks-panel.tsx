@@ -76,7 +76,7 @@ export function CreatedTasksPanel({
         {title}
       </h2>
       <p className="mt-1 text-sm text-emerald-900 dark:text-emerald-200">
-        Each task runs on the service; its result shows here as soon as it is done.
+        Each result shows here as soon as it is done.
       </p>
       <div className="mt-3">
         <Suspense fallback={<IdList tasks={tasks} />}>

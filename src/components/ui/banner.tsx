@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { ApiError, ApiErrorKind } from '@/api/errors';
 
 const TITLES: Record<ApiErrorKind, string> = {
@@ -43,10 +43,17 @@ export function ErrorBanner({
   onDismiss?: () => void;
   children?: ReactNode;
 }) {
+  // Scrolled into sight when it shows, clear of the sticky header and of a form's sticky action bar
+  // (its scroll margins are taller than either), so its last line is never hidden beneath them.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    box.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [error]);
   return (
     <div
+      ref={box}
       role="alert"
-      className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-950 dark:border-red-900 dark:bg-red-950/60 dark:text-red-50"
+      className="scroll-mt-24 scroll-mb-28 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-950 dark:border-red-900 dark:bg-red-950/60 dark:text-red-50"
     >
       <div className="flex items-start gap-3">
         <svg

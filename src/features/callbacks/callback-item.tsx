@@ -72,7 +72,7 @@ export function CallbackItem({ entry }: { entry: StoredCallback }) {
         </dd>
       </dl>
       <details className="group mt-3">
-        <summary className="inline-flex cursor-pointer items-center gap-1 rounded text-sm font-medium text-zinc-700 select-none hover:text-zinc-900 dark:text-zinc-300 dark:hover:text-zinc-100">
+        <summary className="inline-flex min-h-6 cursor-pointer items-center gap-1 rounded text-sm font-medium text-zinc-700 select-none hover:text-zinc-900 dark:text-zinc-300 dark:hover:text-zinc-100">
           <svg
             aria-hidden="true"
             viewBox="0 0 20 20"

@@ -277,13 +277,43 @@ describe('Animate', () => {
     expect(ctx.radio('Orientation', 'Portrait')).toBeChecked();
     expect(ctx.radio('Duration', '8 s')).toBeChecked();
     expect(textbox('Start frame URL')).toHaveValue(START);
-    expect(textbox('Prompt')).toHaveValue('kept');
+    // A new image asks for its own motion: the draft's prompt is not carried over.
+    expect(textbox('Prompt')).toHaveValue('');
+    await waitFor(() => expect(textbox('Prompt')).toHaveFocus());
     expect(screen.getByRole('link', { name: 'i2is-source' })).toHaveAttribute('href', '/tasks/i2is-source');
+    fill(textbox('Prompt'), 'Slow push-in');
     await ctx.submit();
     await screen.findByRole('region', { name: '1 video task created' });
     await act(async () => {
       expect(await getTask(ctx.created[0]!)).toMatchObject({ animatedFrom: 'i2is-source' });
     });
+  });
+
+  it("leaves the prompt empty and asks for the motion, with the image's prompt one click away", async () => {
+    const ctx = setup(
+      {},
+      { from: 'i2is-source', start: START, ratio: '16:9', prompt: 'A red bicycle in Lisbon' },
+    );
+    const prompt = textbox('Prompt');
+    expect(prompt).toHaveValue('');
+    await waitFor(() => expect(prompt).toHaveFocus());
+    expect(prompt).toHaveAccessibleDescription(/Describe the motion/);
+    expect(await screen.findByText(/What should move in this image\?/)).toBeVisible();
+    expect(screen.getByText('A red bicycle in Lisbon')).toBeVisible();
+    await ctx.user.click(screen.getByRole('button', { name: "Use the image's prompt" }));
+    expect(prompt).toHaveValue('A red bicycle in Lisbon');
+    expect(prompt).toHaveFocus();
+    // Taken: the offer is gone; changed again, it comes back.
+    expect(screen.queryByRole('button', { name: "Use the image's prompt" })).toBeNull();
+    fill(prompt, 'The bicycle rolls downhill');
+    expect(await screen.findByRole('button', { name: "Use the image's prompt" })).toBeVisible();
+  });
+
+  it('asks for the motion but offers no prompt when the image had none', async () => {
+    setup({}, { from: 'i2is-source', start: START, ratio: '9:16' });
+    await waitFor(() => expect(textbox('Prompt')).toHaveFocus());
+    expect(await screen.findByText(/What should move in this image\?/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: "Use the image's prompt" })).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { lazy, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { LazyPart, PartFailed } from '@/components/ui/core/lazy-part';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { ApiError } from '@/api/errors';
@@ -37,7 +37,10 @@ import { VideoSummary } from './video-summary';
 
 export const I2V_DRAFT_KEY = 'image-to-video';
 
-/** The draft, with an image result from Animate as the start frame in its closest orientation. */
+/**
+ * The draft, with an image result from Animate as the start frame in its closest orientation and an
+ * empty prompt: the video's prompt describes the motion, which the person is asked for.
+ */
 function initialValues(source: AnimateSource | undefined): VideoFormValues {
   const draft = usableDraft(loadDraft(I2V_DRAFT_KEY, VIDEO_FORM_DEFAULTS));
   if (!source) return draft;
@@ -49,7 +52,7 @@ function initialValues(source: AnimateSource | undefined): VideoFormValues {
     aspect_ratio: source.ratio,
     source_task: source.from,
     source_url: source.start,
-    ...(source.prompt && { prompt: source.prompt }),
+    prompt: '',
   };
 }
 
@@ -60,6 +63,9 @@ const ReferenceImagesField = lazy(() =>
   referenceListModule().then((m) => ({ default: m.ReferenceImagesField<VideoFormValues> })),
 );
 const preloadReferenceList = () => void referenceListModule();
+
+// Shown only after Animate: loaded then.
+const MotionAsk = lazy(() => import('./suggestion/motion-ask').then((m) => ({ default: m.MotionAsk })));
 
 const resolver = lazyZodResolver<VideoFormValues, VideoFormOutput>(() =>
   import('./schema/video-form-schema').then((m) => m.videoFormSchema),
@@ -82,6 +88,10 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
     control,
     name: ['mode', 'image_url', 'end_image_url', 'generate_audio', 'source_task', 'source_url'],
   });
+  // From Animate the motion is what is asked first.
+  useEffect(() => {
+    if (source) setFocus('prompt');
+  }, [source, setFocus]);
   const rules = IMAGE_TO_VIDEO_MODE_RULES[mode] ?? IMAGE_TO_VIDEO_MODE_RULES.start_frame;
   const startOrientation = useImageOrientation(startFrame.trim());
   const endOrientation = useImageOrientation(endFrame.trim());
@@ -122,7 +132,7 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
   // Only the prompt: the model, mode and frames follow rules of their own (useModelAndMode).
   const reusePrompt = (params: Record<string, unknown>) => {
     if (typeof params.prompt !== 'string') return;
-    setValue('prompt', params.prompt, { shouldDirty: true });
+    setValue('prompt', params.prompt, { shouldDirty: true, shouldValidate: true });
     setFocus('prompt');
   };
   return (
@@ -205,6 +215,11 @@ export function ImageToVideoForm({ source }: { source?: AnimateSource }) {
           )
         }
       />
+      {animatedFrom && (
+        <LazyPart>
+          <MotionAsk control={control} suggestion={source?.prompt} onUse={reusePrompt} />
+        </LazyPart>
+      )}
 
       {rules.startFrame ? (
         <div className="space-y-4">

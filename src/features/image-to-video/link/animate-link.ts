@@ -11,7 +11,7 @@ export interface AnimateSource {
   /** Its image_url: the start frame. */
   start: string;
   ratio: VideoAspectRatio;
-  /** The image's prompt, carried into the video's prompt. */
+  /** The image's prompt, offered as a suggestion beside the video's (empty) prompt. */
   prompt?: string;
 }
 

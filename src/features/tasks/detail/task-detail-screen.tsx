@@ -51,7 +51,10 @@ function Json({ value }: { value: unknown }) {
 }
 
 const BackLink = () => (
-  <Link href="/tasks" className="text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+  <Link
+    href="/tasks"
+    className="inline-flex min-h-6 items-center text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+  >
     ← All tasks
   </Link>
 );

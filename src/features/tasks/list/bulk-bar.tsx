@@ -16,6 +16,8 @@ import { rerunSelected, type RerunOutcome } from './bulk-rerun';
 import { rerunTask } from './rerun';
 import { viewOf } from '@/features/tasks/shared/task-view';
 import { HIDDEN_KEY, type SlotProps } from '@/features/tasks/shared/bulk-slot';
+import { downloadZip } from '@/features/tasks/requests/zip-download';
+import { viewZipName } from './zip-name';
 import {
   fetchTaskDetail,
   teamKeys,
@@ -36,38 +38,6 @@ export function formatBytes(bytes: number): string {
 async function refusal(response: Response): Promise<string> {
   const body = (await response.json().catch(() => undefined)) as { msg?: string } | undefined;
   return body?.msg ?? `HTTP ${response.status}`;
-}
-
-/** Reads the zip as it streams, telling how many bytes came; then saves it. */
-async function downloadZip(ids: string[], signal: AbortSignal, onBytes: (bytes: number) => void) {
-  const response = await fetch('/__console/tasks/zip', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ids }),
-    signal,
-  });
-  if (!response.ok || !response.body) throw new Error(await refusal(response));
-  const reader = response.body.getReader();
-  const chunks: Uint8Array<ArrayBuffer>[] = [];
-  let received = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value as Uint8Array<ArrayBuffer>);
-    received += value.byteLength;
-    onBytes(received);
-  }
-  const name = /filename\*=UTF-8''([^;]+)/.exec(response.headers.get('content-disposition') ?? '')?.[1];
-  const fileName = name ? decodeURIComponent(name) : 'Tasks.zip';
-  const url = URL.createObjectURL(new Blob(chunks, { type: 'application/zip' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  return { fileName, received };
 }
 
 /** The ids of the whole view ("Select all matching"), with whether the server stopped at its limit. */
@@ -135,6 +105,7 @@ function RerunReport({ outcome, kept }: { outcome: RerunOutcome; kept: number })
 
 function BulkBar({
   selected,
+  viewName,
   loaded,
   note,
   showHidden,
@@ -145,6 +116,8 @@ function BulkBar({
   onRemaining,
 }: {
   selected: ReadonlySet<string>;
+  /** What a zip of tasks from more than one request is called: the view's name. */
+  viewName: string;
   loaded: ReadonlyMap<string, TeamTask>;
   note: ReactNode;
   showHidden: boolean;
@@ -186,7 +159,7 @@ function BulkBar({
     setMessage('');
     setProgress(0);
     try {
-      const { fileName, received } = await downloadZip(ids, controller.signal, setProgress);
+      const { fileName, received } = await downloadZip(ids, controller.signal, setProgress, viewName);
       setMessage(`Saved ${fileName} (${formatBytes(received)}).`);
     } catch (error) {
       setMessage(
@@ -437,6 +410,7 @@ export function BulkSlot({
         <div aria-hidden="true" className="h-8" />
         <BulkBar
           selected={selected}
+          viewName={viewZipName(query)}
           loaded={loaded}
           note={note}
           showHidden={showHidden}

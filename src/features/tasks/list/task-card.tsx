@@ -52,7 +52,7 @@ export const TaskCard = memo(function TaskCard({ record }: { record: TeamTask })
           <Link
             href={href}
             title={view.heading}
-            className={`block text-zinc-900 underline-offset-2 hover:text-indigo-700 hover:underline dark:text-zinc-100 dark:hover:text-indigo-300 ${view.heading ? 'line-clamp-2 break-words' : 'truncate font-mono'}`}
+            className={`block min-h-6 text-zinc-900 underline-offset-2 hover:text-indigo-700 hover:underline dark:text-zinc-100 dark:hover:text-indigo-300 ${view.heading ? 'line-clamp-2 break-words' : 'truncate font-mono'}`}
           >
             {view.heading ?? record.id}
           </Link>
@@ -66,7 +66,7 @@ export const TaskCard = memo(function TaskCard({ record }: { record: TeamTask })
         {record.requestId && (record.batch?.length ?? 0) > 1 && (
           <Link
             href={`/requests/${encodeURIComponent(record.requestId)}`}
-            className="-mt-1 self-start text-xs font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+            className="-mt-1 inline-flex min-h-6 items-center self-start text-xs font-medium text-indigo-700 hover:underline dark:text-indigo-300"
           >
             {record.batch!.indexOf(record.id) + 1} of {record.batch!.length} in its request
           </Link>

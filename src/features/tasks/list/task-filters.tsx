@@ -70,7 +70,7 @@ export function StatusTabs({
               onChange(next);
               document.getElementById(`task-tab-${next}`)?.focus();
             }}
-            className={`inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm sm:gap-2 sm:px-3 font-medium whitespace-nowrap transition-colors ${
+            className={`inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1 text-sm sm:gap-2 sm:px-3 sm:py-1.5 font-medium whitespace-nowrap transition-colors ${
               selected
                 ? 'bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900'
                 : 'text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800'
@@ -121,10 +121,16 @@ function FilterToggle({
   );
 }
 
+/**
+ * Mine, Starred and the kind, then the search, as two items of the controls' row. On a phone the
+ * search comes first and the rest is folded behind "Filters" (`folded`), so the first card is in
+ * the first screen.
+ */
 export function KindAndSearch({
   filters,
   search,
   me,
+  folded,
   onChange,
   onSearch,
 }: {
@@ -132,12 +138,14 @@ export function KindAndSearch({
   /** The search box's text, ahead of the URL while typing (it is debounced). */
   search: string;
   me: string;
+  /** Below the `sm` width, Mine, Starred and the kind are hidden until "Filters" is opened. */
+  folded: boolean;
   onChange: (next: Partial<Filters>) => void;
   onSearch: (text: string) => void;
 }) {
   return (
-    <div className="flex flex-col gap-2 sm:flex-row">
-      <div className="flex gap-2">
+    <>
+      <div className={`${folded ? 'hidden' : 'flex'} order-3 w-full gap-2 sm:order-none sm:flex sm:w-auto`}>
         <FilterToggle
           checked={filters.mine}
           label="Mine"
@@ -169,7 +177,7 @@ export function KindAndSearch({
           </select>
         </div>
       </div>
-      <div className="min-w-0 flex-1">
+      <div className="order-1 min-w-0 flex-1 basis-40 sm:order-none sm:basis-48">
         <label htmlFor="task-search" className="sr-only">
           Search tasks
         </label>
@@ -182,7 +190,7 @@ export function KindAndSearch({
           className={inputClass}
         />
       </div>
-    </div>
+    </>
   );
 }
 

@@ -7,7 +7,8 @@ import { useId } from 'react';
 import { NO_ERROR_CODE } from '@/api/task-view/task-view-rule';
 import { inputClass } from '@/components/ui/styles';
 import { fetchCreators, fetchFailures, teamKeys, type TeamQuery } from '@/features/tasks/team/team-tasks';
-import { dayString, PERIOD_PRESETS, presetPeriod, type UrlFilters } from './task-url-filters';
+import { dayString, type UrlFilters } from './task-url-filters';
+import { PERIOD_PRESETS, presetPeriod } from './period-presets';
 
 /** A failure without a code, in the code list and in the URL. */
 const NO_CODE = NO_ERROR_CODE;
@@ -28,8 +29,9 @@ function Period({
     <fieldset className="min-w-0">
       <legend className={labelClass}>Created</legend>
       <div className="flex flex-wrap gap-1" role="group" aria-label="Period">
-        {PERIOD_PRESETS.map(({ label, days }) => {
-          const period = presetPeriod(days);
+        {PERIOD_PRESETS.map((preset) => {
+          const { label } = preset;
+          const period = presetPeriod(preset);
           const pressed = filters.from === period.from && filters.to === period.to;
           return (
             <button

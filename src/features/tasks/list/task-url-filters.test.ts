@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_FILTERS,
-  isFiltered,
-  parseFilters,
-  periodOf,
-  presetPeriod,
-  serializeFilters,
-} from './task-url-filters';
+import { DEFAULT_FILTERS, isFiltered, parseFilters, periodOf, serializeFilters } from './task-url-filters';
+import { PERIOD_PRESETS, presetPeriod } from './period-presets';
 
 describe('Tasks screen filters in the URL', () => {
   it('reads every filter from the query string', () => {
@@ -108,7 +102,43 @@ describe('the period, creator, failure, order and layout in the URL', () => {
     expect(new Date(from!).getDate()).toBe(1);
     expect(new Date(to!).getDate()).toBe(8);
     expect(periodOf({})).toEqual({});
-    expect(presetPeriod(7, new Date(2026, 2, 10, 15))).toEqual({ from: '2026-03-04', to: '2026-03-10' });
-    expect(presetPeriod(1, new Date(2026, 2, 10, 15))).toEqual({ from: '2026-03-10', to: '2026-03-10' });
+  });
+
+  const justBefore = (at: Date) => new Date(at.getTime() - 1);
+  const preset = (label: string) => PERIOD_PRESETS.find((one) => one.label === label)!;
+  /** Whether a moment is inside a preset's period as the server filters it (from <= at < to). */
+  const inside = (label: string, now: Date, at: Date) => {
+    const { from, to } = periodOf(presetPeriod(preset(label), now));
+    return at.getTime() >= from! && at.getTime() < to!;
+  };
+
+  it('Yesterday is yesterday 00:00 up to today 00:00 in local time, at both ends of today', () => {
+    for (const now of [new Date(2026, 2, 10, 0, 0, 0, 0), new Date(2026, 2, 10, 23, 59, 59, 999)]) {
+      expect(presetPeriod(preset('Yesterday'), now)).toEqual({ from: '2026-03-09', to: '2026-03-09' });
+      expect(periodOf(presetPeriod(preset('Yesterday'), now))).toEqual({
+        from: new Date(2026, 2, 9).getTime(),
+        to: new Date(2026, 2, 10).getTime(),
+      });
+      expect(inside('Yesterday', now, new Date(2026, 2, 9, 0, 0, 0, 0))).toBe(true);
+      expect(inside('Yesterday', now, justBefore(new Date(2026, 2, 10)))).toBe(true);
+      expect(inside('Yesterday', now, new Date(2026, 2, 10, 0, 0, 0, 0))).toBe(false);
+      expect(inside('Yesterday', now, justBefore(new Date(2026, 2, 9)))).toBe(false);
+    }
+    // Across a month's and a year's first day.
+    expect(presetPeriod(preset('Yesterday'), new Date(2026, 0, 1, 8))).toEqual({
+      from: '2025-12-31',
+      to: '2025-12-31',
+    });
+  });
+
+  it('Last 7 days is six days ago 00:00 up to tomorrow 00:00: today and the six days before', () => {
+    const now = new Date(2026, 2, 10, 15);
+    expect(presetPeriod(preset('Last 7 days'), now)).toEqual({ from: '2026-03-04', to: '2026-03-10' });
+    expect(inside('Last 7 days', now, new Date(2026, 2, 4, 0, 0, 0, 0))).toBe(true);
+    expect(inside('Last 7 days', now, justBefore(new Date(2026, 2, 4)))).toBe(false);
+    expect(inside('Last 7 days', now, justBefore(new Date(2026, 2, 11)))).toBe(true);
+    expect(inside('Last 7 days', now, new Date(2026, 2, 11, 0, 0, 0, 0))).toBe(false);
+    expect(presetPeriod(preset('Today'), now)).toEqual({ from: '2026-03-10', to: '2026-03-10' });
+    expect(presetPeriod(preset('Last 30 days'), now)).toEqual({ from: '2026-02-09', to: '2026-03-10' });
   });
 });

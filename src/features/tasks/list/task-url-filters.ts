@@ -146,14 +146,3 @@ export function periodOf(filters: Pick<UrlFilters, 'from' | 'to'>): { from?: num
     ...(filters.to && { to: startOfDay(filters.to, 1) }),
   };
 }
-
-/** The period presets: today, the last 7 and 30 days (today included). */
-export const PERIOD_PRESETS = [
-  { label: 'Today', days: 1 },
-  { label: '7 days', days: 7 },
-  { label: '30 days', days: 30 },
-] as const;
-
-export function presetPeriod(days: number, now = new Date()): { from: string; to: string } {
-  return { from: dayString(now, 1 - days), to: dayString(now) };
-}

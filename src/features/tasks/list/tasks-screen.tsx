@@ -172,6 +172,9 @@ export function TasksScreenContent() {
     filters.reason,
     filters.review,
   ].filter(Boolean).length;
+  // How many filters narrow the view: on a phone "Filters" holds them all (with the order and layout).
+  const filtersSet =
+    moreFiltersSet + [filters.mine, filters.starred, filters.kind !== 'all'].filter(Boolean).length;
   const [filtersOpen, setFiltersOpen] = useState(moreFiltersSet > 0);
   const filtersId = useId();
   const lookupId = useId();
@@ -179,14 +182,18 @@ export function TasksScreenContent() {
   useTasksKeys();
 
   return (
-    <div className="space-y-5">
+    // Tighter on a phone: the first card starts in the top 300 px of the screen.
+    <div className="space-y-3 sm:space-y-5">
       <AddToBoardHost />
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 id="tasks-heading" className="text-2xl font-semibold tracking-tight">
             Tasks
           </h1>
-          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+          {/* On a phone the line gives way to the cards, unless it says the list is this browser's. */}
+          <p
+            className={`mt-1 text-sm text-zinc-600 dark:text-zinc-400 ${fallback && history ? '' : 'hidden sm:block'}`}
+          >
             {fallback && history
               ? `${history.tasks.length.toLocaleString()} in this browser's history.`
               : "The team's tasks. Changes made anywhere show here as they happen."}
@@ -230,7 +237,7 @@ export function TasksScreenContent() {
           {history.storageError}. Tasks still update while this tab is open; export the history to keep it.
         </p>
       )}
-      <div className="space-y-3">
+      <div className="space-y-2 sm:space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <StatusTabs
             value={filters.tab}
@@ -239,7 +246,7 @@ export function TasksScreenContent() {
             busy={loading}
             onChange={(tab) => setFilters({ tab })}
           />
-          <div className="flex flex-wrap gap-2">
+          <div className={`${filtersOpen ? 'flex' : 'hidden'} flex-wrap gap-2 sm:flex`}>
             <GalleryModeSwitch
               value={mode}
               onChange={(by) => {
@@ -253,34 +260,34 @@ export function TasksScreenContent() {
             />
           </div>
         </div>
-        <div className="flex flex-col gap-2 lg:flex-row">
-          <div className="min-w-0 flex-1">
-            <KindAndSearch
-              filters={filters}
-              search={draft}
-              me={me}
-              onChange={(next) => setFilters(next)}
-              onSearch={setDraft}
-            />
+        <div className="flex flex-wrap gap-2 lg:flex-nowrap">
+          <KindAndSearch
+            filters={filters}
+            search={draft}
+            me={me}
+            folded={!filtersOpen}
+            onChange={(next) => setFilters(next)}
+            onSearch={setDraft}
+          />
+          <div
+            className={`${filtersOpen ? 'block' : 'hidden'} order-4 min-w-0 flex-1 sm:order-none sm:block sm:flex-none`}
+          >
+            <SortSelect value={filters.sort} onChange={(sort) => setFilters({ sort })} />
           </div>
-          <div className="flex gap-2">
-            <div className="min-w-0 flex-1">
-              <SortSelect value={filters.sort} onChange={(sort) => setFilters({ sort })} />
-            </div>
-            <Button
-              aria-expanded={filtersOpen}
-              aria-controls={filtersId}
-              onClick={() => setFiltersOpen((open) => !open)}
-            >
-              Filters
-              {moreFiltersSet > 0 && (
-                <span className="rounded-full bg-indigo-600 px-1.5 text-xs text-white tabular-nums">
-                  {moreFiltersSet}
-                  <span className="sr-only"> set</span>
-                </span>
-              )}
-            </Button>
-          </div>
+          <Button
+            className="order-2 sm:order-none"
+            aria-expanded={filtersOpen}
+            aria-controls={filtersId}
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            Filters
+            {filtersSet > 0 && (
+              <span className="rounded-full bg-indigo-600 px-1.5 text-xs text-white tabular-nums">
+                {filtersSet}
+                <span className="sr-only"> set</span>
+              </span>
+            )}
+          </Button>
         </div>
         {filtersOpen && (
           <LazyPart failed={<PartFailed what="The filters" />}>
@@ -295,7 +302,7 @@ export function TasksScreenContent() {
       </div>
       {/* The bar of a selection sticks below the header while the list scrolls under it: its box
           is the list's, not the filters'. */}
-      <div className="space-y-3">
+      <div className="space-y-2 sm:space-y-3">
         {/* "Select all matching", or the room it took while the bar of a selection floats at the
             window's foot: choosing the first card must not move the cards under the pointer. */}
         <div className="min-h-8">

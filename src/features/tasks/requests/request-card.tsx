@@ -238,7 +238,7 @@ export const RequestCard = memo(function RequestCard({ request }: { request: Tea
           <Link
             href={`/requests/${encodeURIComponent(request.id)}`}
             title={title}
-            className={`block text-zinc-900 underline-offset-2 hover:text-indigo-700 hover:underline dark:text-zinc-100 dark:hover:text-indigo-300 ${title ? 'line-clamp-2 break-words' : 'truncate font-mono'}`}
+            className={`block min-h-6 text-zinc-900 underline-offset-2 hover:text-indigo-700 hover:underline dark:text-zinc-100 dark:hover:text-indigo-300 ${title ? 'line-clamp-2 break-words' : 'truncate font-mono'}`}
           >
             {title ?? request.id}
           </Link>

@@ -67,7 +67,7 @@ function RequestScreenContent({ requestId }: { requestId: string }) {
     <div className="space-y-5">
       <Link
         href="/tasks"
-        className="text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+        className="inline-flex min-h-6 items-center text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300"
       >
         ← All tasks
       </Link>

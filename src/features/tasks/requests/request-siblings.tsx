@@ -12,7 +12,7 @@ export function RequestSiblings({ requestId, taskId }: { requestId: string; task
       <p className="text-sm">
         <Link
           href={`/requests/${encodeURIComponent(requestId)}`}
-          className="font-medium text-indigo-700 underline dark:text-indigo-300"
+          className="inline-flex min-h-6 items-center font-medium text-indigo-700 underline dark:text-indigo-300"
         >
           Open its request
         </Link>

@@ -1,20 +1,22 @@
 // The request a form just sent, followed where it was asked for: one tile per task with its state
 // and elapsed time, the image or a playable video as soon as it is done, the failure reason when it
-// fails, and what to do next (open, download, Animate, use this prompt; try a failed one again). Below it, the recent
+// fails, and what to do next (open, download, Animate, use this prompt; all languages at once; try a
+// failed one again). Below it, the recent
 // requests of the same kind from this browser. The tiles read this browser's history, which the
 // app's poller keeps current; nothing here asks the network.
-import { lazy, useMemo } from 'react';
+import { lazy, useMemo, type ReactNode } from 'react';
 import { LazyPart } from '@/components/ui/core/lazy-part';
 import { Link } from 'wouter';
 import type { TaskType } from '@/api/core/rules';
 import { downloadName, extensionOf } from '@/api/download-name';
 import type { TaskRecord } from '@/features/tasks/history/task-record';
-import { AnimateLink } from '@/features/tasks/shared/animate-link';
 import { useResultExpired } from '@/features/tasks/shared/result-expiry';
 import { StatusBadge } from '@/features/tasks/shared/status-badge';
 import { generatedImage, Img, resultDownload, TaskVideo } from '@/features/tasks/shared/task-media';
 import { TaskTiming } from '@/features/tasks/shared/task-timing';
-import { downloadSubject, viewOf } from '@/features/tasks/shared/task-view';
+import { downloadSubject, viewOf, type TaskView } from '@/features/tasks/shared/task-view';
+import { DownloadAllLanguages } from './download-all-languages';
+import { AnimateAction, DownloadAction, OpenAction, ReuseAction } from './tile-actions';
 import { useHistory } from '@/features/tasks/history/use-history';
 
 // A failed tile's Try again loads with the first failed tile, not with the form.
@@ -23,13 +25,44 @@ const TryAgain = lazy(() => import('./try-again').then((m) => ({ default: m.TryA
 /** What the form does with a request's parameters: "Use this prompt". */
 export type ReuseParams = (params: Record<string, unknown>) => void;
 
-/**
- * The tile's actions, all one size and look: a grid of equal cells that is one column in a narrow
- * tile (two tiles side by side in the form's side panel at 1280 px, or on a phone) and two where
- * there is room, so they never wrap ragged.
- */
-export const actionClass =
-  'inline-flex min-h-7 items-center justify-center gap-1 rounded-md border border-zinc-200 bg-white px-2 py-1 text-center text-xs font-medium text-indigo-700 hover:border-indigo-300 hover:bg-indigo-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-indigo-300 dark:hover:border-indigo-700 dark:hover:bg-indigo-950';
+/** The image or video of a finished task, at the tile's width, its state in a corner. */
+function TileMedia({
+  record,
+  view,
+  label,
+  badge,
+}: {
+  record: TaskRecord;
+  view: TaskView;
+  label: string;
+  badge: ReactNode;
+}) {
+  if (record.kind === 'image_generate')
+    return view.image.url || view.thumbnail.url ? (
+      <div className="relative bg-zinc-100 dark:bg-zinc-800">
+        <Img
+          {...generatedImage(record, view)}
+          className="aspect-square w-full object-cover"
+          what="image"
+          zoom={resultDownload(record.id)}
+        />
+        <span className="pointer-events-none absolute top-1.5 left-1.5">{badge}</span>
+      </div>
+    ) : null;
+  if (!view.video.url) return null;
+  return (
+    <div className="relative bg-black">
+      <TaskVideo view={view} id={record.id} className="aspect-video w-full" frameAsPoster />
+      {/* The language on the picture too: a row of posters reads at a glance. */}
+      <span className="pointer-events-none absolute top-2 left-2 flex flex-wrap items-center gap-1.5">
+        {record.kind === 'video_translate' && (
+          <span className="rounded-md bg-black/70 px-2 py-0.5 text-xs font-semibold text-white">{label}</span>
+        )}
+        {badge}
+      </span>
+    </div>
+  );
+}
 
 function Tile({
   record,
@@ -52,72 +85,66 @@ function Tile({
       ? (record.params as Record<string, unknown>)
       : undefined;
   const ready = view.tone === 'succeeded' && !expired;
+  const badge = <StatusBadge tone={view.tone} label={view.label} />;
+  const shown =
+    ready && (record.kind === 'image_generate' ? view.image.url || view.thumbnail.url : view.video.url);
   return (
     <li className="overflow-hidden rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
-      {ready && record.kind === 'image_generate' && (view.image.url || view.thumbnail.url) && (
-        <div className="bg-zinc-100 dark:bg-zinc-800">
-          <Img
-            {...generatedImage(record, view)}
-            className="aspect-square w-full object-cover"
-            what="image"
-            zoom={resultDownload(record.id)}
-          />
-        </div>
-      )}
-      {ready && record.kind !== 'image_generate' && view.video.url && (
-        <div className="bg-black">
-          <TaskVideo view={view} id={record.id} className="aspect-video w-full" />
-        </div>
-      )}
-      <div className="space-y-1 p-2.5">
-        <div className="flex flex-wrap items-center justify-between gap-1.5">
+      {shown && <TileMedia record={record} view={view} label={label} badge={badge} />}
+      <div className="space-y-1 p-2">
+        {/* Compact, so four results fit beside the form at 1280 x 800: the state is on the picture. */}
+        <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
           <h3 className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{label}</h3>
-          <StatusBadge tone={view.tone} label={view.label} />
+          {shown ? (
+            <p className="text-xs text-zinc-600 dark:text-zinc-400">
+              <TaskTiming record={record} running={false} />
+            </p>
+          ) : (
+            badge
+          )}
         </div>
-        <p className="text-xs text-zinc-600 dark:text-zinc-400">
-          <TaskTiming record={record} running={view.tone === 'running'} />
-        </p>
+        {!shown && (
+          <p className="text-xs text-zinc-600 dark:text-zinc-400">
+            <TaskTiming record={record} running={view.tone === 'running'} />
+          </p>
+        )}
         {view.tone === 'failed' && (
           <p className="text-sm break-words text-red-800 dark:text-red-200">
             {view.errorMessage ?? 'The service reported FAILED without an error message.'}
           </p>
         )}
-        {/* The id is secondary, whole (break-all) so it can be read, compared and copied. */}
+        {/* The id is secondary: one line, whole in its tooltip and on the task's page. */}
         <Link
           href={href}
-          className="block font-mono text-[11px] break-all text-zinc-600 underline-offset-2 hover:underline dark:text-zinc-400"
+          title={record.id}
+          className="block truncate font-mono text-[11px] leading-6 text-zinc-600 underline-offset-2 hover:underline dark:text-zinc-400"
         >
           {record.id}
         </Link>
-        <div className="grid grid-cols-[repeat(auto-fit,minmax(7rem,1fr))] gap-1 pt-1">
-          <Link href={href} className={actionClass} aria-label={`Open ${label}`}>
-            Open
-          </Link>
+        <div className="grid grid-cols-[repeat(4,minmax(1.5rem,1.75rem))] gap-1">
+          <OpenAction href={href} label={label} />
           {ready && media && (
-            <a
+            <DownloadAction
               href={resultDownload(record.id)}
-              download={downloadName(
+              fileName={downloadName(
                 downloadSubject(record, view, batch),
                 extensionOf(media) ?? (record.kind === 'image_generate' ? 'png' : 'mp4'),
               )}
-              className={actionClass}
-              aria-label={`Download ${label}`}
-            >
-              Download
-            </a>
+              label={label}
+            />
           )}
           {onReuse && params && typeof params.prompt === 'string' && (
-            <button type="button" className={actionClass} onClick={() => onReuse(params)}>
-              Use this prompt
-            </button>
+            <ReuseAction onClick={() => onReuse(params)} />
           )}
-          <AnimateLink record={record} view={view} className={actionClass} />
-          {view.tone === 'failed' && (
-            <LazyPart>
-              <TryAgain record={record} label={label} />
-            </LazyPart>
-          )}
+          <AnimateAction record={record} view={view} />
         </div>
+        {view.tone === 'failed' && (
+          <LazyPart>
+            <div className="flex flex-wrap items-center gap-1">
+              <TryAgain record={record} label={label} />
+            </div>
+          </LazyPart>
+        )}
       </div>
     </li>
   );
@@ -134,32 +161,39 @@ export function RequestTiles({
   const { tasks: history } = useHistory();
   const byId = useMemo(() => new Map(history.map((record) => [record.id, record])), [history]);
   const batch = useMemo(() => tasks.map((task) => task.id), [tasks]);
+  const records = tasks.map((task) => byId.get(task.id));
+  // A translation's player takes the panel's width; images and clips sit two by two.
+  const translations = records.some((record) => record?.kind === 'video_translate');
+  const ready = records.filter((record) => record && viewOf(record).tone === 'succeeded').length;
   return (
-    <ul
-      aria-label="Results"
-      data-lightbox-scope=""
-      className={`grid gap-2 ${tasks.length > 1 ? 'grid-cols-2' : 'grid-cols-1'}`}
-    >
-      {tasks.map((task) => {
-        const record = byId.get(task.id);
-        return record ? (
-          <Tile key={task.id} record={record} label={task.label} batch={batch} onReuse={onReuse} />
-        ) : (
-          <li
-            key={task.id}
-            className="rounded-lg border border-zinc-200 bg-white p-2.5 dark:border-zinc-800 dark:bg-zinc-900"
-          >
-            <span className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">{task.label}</span>
-            <Link
-              href={`/tasks/${encodeURIComponent(task.id)}`}
-              className="font-mono text-[13px] font-medium break-all text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
+    <div className="space-y-2">
+      <ul
+        aria-label="Results"
+        data-lightbox-scope=""
+        className={`grid gap-2 ${tasks.length > 1 && !translations ? 'grid-cols-2' : 'grid-cols-1'}`}
+      >
+        {tasks.map((task, index) => {
+          const record = records[index];
+          return record ? (
+            <Tile key={task.id} record={record} label={task.label} batch={batch} onReuse={onReuse} />
+          ) : (
+            <li
+              key={task.id}
+              className="rounded-lg border border-zinc-200 bg-white p-2.5 dark:border-zinc-800 dark:bg-zinc-900"
             >
-              {task.id}
-            </Link>
-          </li>
-        );
-      })}
-    </ul>
+              <span className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">{task.label}</span>
+              <Link
+                href={`/tasks/${encodeURIComponent(task.id)}`}
+                className="font-mono text-[13px] font-medium break-all text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
+              >
+                {task.id}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+      {translations && tasks.length > 1 && <DownloadAllLanguages ids={batch} ready={ready} />}
+    </div>
   );
 }
 

@@ -6,7 +6,9 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { useMyName } from '@/api/my-name';
 import type { TaskRecord } from '@/features/tasks/history/task-record';
-import { actionClass } from './request-tiles';
+
+const actionClass =
+  'inline-flex min-h-7 items-center justify-center gap-1 rounded-md border border-zinc-200 bg-white px-2 py-1 text-center text-xs font-medium text-indigo-700 hover:border-indigo-300 hover:bg-indigo-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-indigo-300 dark:hover:border-indigo-700 dark:hover:bg-indigo-950';
 
 export function TryAgain({ record, label }: { record: TaskRecord; label: string }) {
   const viewer = useMyName().role === 'viewer';

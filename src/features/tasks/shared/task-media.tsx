@@ -151,6 +151,7 @@ export function TaskVideo({
   autoPlay = false,
   className = 'size-full',
   aspectRatio,
+  frameAsPoster = false,
 }: {
   view: TaskView;
   id: string;
@@ -158,17 +159,24 @@ export function TaskVideo({
   className?: string;
   /** The shape to reserve ('9 / 16'); the video's own size, else 16:9, without one. */
   aspectRatio?: string;
+  /**
+   * Without a poster from the service (a translation has none), show a frame of the video itself:
+   * its metadata and first frame are fetched, not the whole file.
+   */
+  frameAsPoster?: boolean;
 }) {
   const [failed, setFailed] = useState<string | null>(null);
   const url = view.video.url;
   if (!url) return view.video.raw ? <UnsafeLink link={view.video} what="video" /> : null;
   if (failed === url) return <ExpiredNotice what="video" />;
+  const ownFrame = frameAsPoster && !view.thumbnail.url && !url.includes('#');
   return (
     <video
-      src={url}
+      // A media fragment: the frame at 0.1 s is what shows before play (the first is often black).
+      src={ownFrame ? `${url}#t=0.1` : url}
       poster={view.thumbnail.url}
       controls
-      preload="none"
+      preload={ownFrame ? 'metadata' : 'none'}
       autoPlay={autoPlay}
       playsInline
       aria-label={`Video of task ${id}`}
