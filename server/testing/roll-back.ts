@@ -11,8 +11,10 @@ const UNDO: readonly [migration: string, undo: (db: Db) => Promise<unknown>][] =
     async (db) => {
       await sql`drop table insights_rollup_hourly, insights_failures_daily, task_failure_counts`.execute(db);
       await sql`drop index tasks_succeeded_recent`.execute(db);
-      await sql`alter table tasks drop column video_seconds_made, drop column video_seconds_charged`.execute(db);
-      await sql`drop function task_video_made, task_video_charged`.execute(db);
+      await sql`alter table tasks drop column video_seconds_made, drop column video_seconds_charged`.execute(
+        db,
+      );
+      await sql`drop function task_video_made, task_video_charged, insights_weighted`.execute(db);
     },
   ],
   ['0020', (db) => sql`drop table webhook_deliveries, webhooks`.execute(db)],
