@@ -61,6 +61,58 @@ async function leaveOutHidden(
 }
 
 /**
+ * Rows of a tab walked newest first for its count: a search matching at least one row in 20 finds
+ * COUNT_CAP within them.
+ */
+const WALK_ROWS = 20 * COUNT_CAP;
+
+/**
+ * The tabs where the sample saw the search, but fewer than COUNT_CAP times: each is walked newest
+ * first through its own index (the tab's rows under the other conditions, then the search), stopping
+ * at COUNT_CAP matches or WALK_ROWS rows. Its trigram index would first collect every match of the
+ * tab (a bitmap cannot stop early): at 10M tasks, a hundred thousand for a common word. Returns the
+ * tabs still open (not at COUNT_CAP), for their trigram indexes.
+ */
+async function walkCommonTabs(
+  db: Db,
+  filter: Omit<TaskFilter, 'tab'>,
+  open: readonly TaskPhase[],
+  counts: TaskCounts,
+  deadline: number,
+  options: SearchOptions,
+): Promise<TaskPhase[]> {
+  const pattern = searchPattern(filter.q);
+  const stillOpen: TaskPhase[] = [];
+  for (const phase of open) {
+    const left = Math.ceil(deadline - performance.now());
+    if (!pattern || counts[phase]! === 0 || left <= 0) {
+      stillOpen.push(phase);
+      continue;
+    }
+    const found = await db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`select set_config('statement_timeout', ${`${left}ms`}, true)`.execute(trx);
+        await options.beforeIndexQuery?.(trx);
+        const { rows } = await sql<{ n: number }>`
+          select count(*) as n from (
+            select 1 from (
+              select search from tasks where ${conditions({ ...filter, q: undefined }, phase)}
+              order by created_at desc, id desc limit ${WALK_ROWS}
+            ) walked where search like ${pattern} limit ${COUNT_CAP}
+          ) m`.execute(trx);
+        return Number(rows[0]?.n);
+      })
+      .catch((error: { code?: unknown }) => {
+        if (error.code === '57014') return 0; // query_canceled: the trigram index is asked next
+        throw error;
+      });
+    if (found < COUNT_CAP) stillOpen.push(phase);
+  }
+  return stillOpen;
+}
+
+/**
  * How many tasks each tab holds under the same kind, search and creator. Without a search, exact,
  * from `task_counts` (kept by triggers). With one, each tab is counted up to COUNT_CAP: a common
  * word in a million prompts would otherwise mean counting hundreds of thousands of rows for every
@@ -176,6 +228,7 @@ export async function countTasks(
     const whole = !rows[0]?.more && counts.all < sampleMatches && pages <= samplePages;
     if (whole) return exact();
     open = PHASES.filter((phase) => counts[phase]! < COUNT_CAP);
+    open = await walkCommonTabs(db, filter, open, counts, deadline, options);
   }
   // A tab still under COUNT_CAP: its matches are few among the rows looked at, so its own trigram
   // index counts them (up to COUNT_CAP), read for that tab alone, within the time limit; a search
