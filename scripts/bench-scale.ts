@@ -48,7 +48,7 @@ async function withoutIndexes(db: Db, write: () => Promise<void>): Promise<void>
 }
 
 /** `count` tasks over the year before now, one request each, written by SQL inside the database. */
-async function seed(db: Db, count: number): Promise<void> {
+export async function seed(db: Db, count: number): Promise<void> {
   await withoutIndexes(db, () => seedRows(db, count));
   // A few hidden tasks for the person asking, as a person who tidies their view has.
   await sql`insert into hidden_tasks (user_id, task_id)

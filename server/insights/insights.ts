@@ -152,8 +152,8 @@ function periodRows(filter: InsightsFilter): RawBuilder<unknown> {
   if (cut.edges.length)
     parts.push(sql`select day, kind, creator_id, creator_name, phase, language, count(*) as n,
         sum(video) as video_seconds,
-        insights_dense(array_agg(hour), 24) as hours,
-        insights_dense(array_agg(bucket), ${DURATION_BUCKETS}) as durations
+        insights_weighted(array_agg(hour), array_agg(1), 24) as hours,
+        insights_weighted(array_agg(bucket), array_agg(1), ${DURATION_BUCKETS}) as durations
       from (
         select (created_at at time zone 'UTC')::date as day, kind, coalesce(creator_id, '') as creator_id,
           case when creator_id is null then coalesce(creator, '') else '' end as creator_name,
@@ -196,6 +196,15 @@ function failuresStatement(filter: InsightsFilter) {
     group by 1, 2, 3 having sum(n) > 0 order by 4 desc, 1, 3 limit 50`;
 }
 
+/**
+ * The element-wise sum of a histogram column over a group, as one array: a subscript per element and
+ * row, where unnesting every row's array (a set-returning call per row) cost several times more.
+ */
+function elementSums(column: 'hours' | 'durations', size: number): RawBuilder<unknown> {
+  const sums = Array.from({ length: size }, (_, i) => `coalesce(sum(${column}[${i + 1}]), 0)`);
+  return sql.raw(`array[${sums.join(', ')}]`);
+}
+
 /** A person's name: their current display name, else the last name their tasks were recorded under. */
 const PERSON_NAME = sql`case when p.creator_id = '' then nullif(p.creator_name, '') else coalesce(
   (select display_name from users where id = p.creator_id),
@@ -231,10 +240,10 @@ function mainStatement(filter: InsightsFilter) {
           'failed', coalesce(sum(n) filter (where phase = 'failed'), 0),
           'running', coalesce(sum(n) filter (where phase = 'running'), 0)) from r),
       'overTime', (select coalesce(json_agg(o order by o.at, o.kind), '[]') from (${overTime}) o),
-      'durations', (select coalesce(json_agg(json_build_array(d.kind, d.i - 1, d.c)), '[]') from (
-          select kind, u.i, sum(u.c) as c
-          from r, unnest(r.durations) with ordinality as u(c, i)
-          where phase <> 'running' and u.c <> 0 group by 1, 2) d),
+      'durations', (select coalesce(json_agg(json_build_array(d.kind, u.i - 1, u.c)), '[]') from (
+          select kind, ${elementSums('durations', DURATION_BUCKETS)} as counts
+          from r where phase <> 'running' group by 1) d,
+          unnest(d.counts) with ordinality as u(c, i) where u.c <> 0),
       'people', (select coalesce(json_agg(p), '[]') from (
           select p.creator_id, ${PERSON_NAME} as creator, p.tasks, p.succeeded, p.failed, p.images,
             p.video_seconds, p.languages
@@ -246,12 +255,9 @@ function mainStatement(filter: InsightsFilter) {
               sum(video_seconds) as video_seconds,
               coalesce(json_agg(distinct language) filter (where language <> ''), '[]') as languages
             from r group by 1, 2 having sum(n) > 0) p) p),
-      'busiestHours', (select json_agg(h order by h.hour) from (
-          select hours.hour, coalesce(counted.tasks, 0) as tasks
-          from generate_series(0, 23) as hours(hour)
-          left join (select u.i - 1 as hour, sum(u.c) as tasks
-            from r, unnest(r.hours) with ordinality as u(c, i) where u.c <> 0 group by 1) counted
-            on counted.hour = hours.hour) h)
+      'busiestHours', (select json_agg(json_build_object('hour', u.i - 1, 'tasks', u.c) order by u.i)
+          from (select ${elementSums('hours', 24)} as counts from r) h,
+          unnest(h.counts) with ordinality as u(c, i))
     ) as answer`;
 }
 
@@ -384,11 +390,11 @@ function csvStatement(filter: InsightsFilter) {
         coalesce(sum(n) filter (where phase = 'running'), 0) as running
       from r group by 1, 2, 3, 4 having sum(n) > 0) p
     left join (
-      select day, kind, creator_id, creator_name, json_agg(json_build_array(i - 1, c)) as durations
-      from (select day, kind, creator_id, creator_name, u.i, sum(u.c) as c
-        from r, unnest(r.durations) with ordinality as u(c, i)
-        where phase <> 'running' and u.c <> 0 group by 1, 2, 3, 4, 5) b
-      group by 1, 2, 3, 4) h using (day, kind, creator_id, creator_name)`;
+      select day, kind, creator_id, creator_name,
+        (select json_agg(json_build_array(u.i - 1, u.c)) from unnest(b.counts) with ordinality as u(c, i)
+          where u.c <> 0) as durations
+      from (select day, kind, creator_id, creator_name, ${elementSums('durations', DURATION_BUCKETS)} as counts
+        from r where phase <> 'running' group by 1, 2, 3, 4) b) h using (day, kind, creator_id, creator_name)`;
 }
 
 export async function insightsCsvRows(db: Db, filter: InsightsFilter): Promise<string[][]> {
