@@ -10,6 +10,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Bucket, Insights, OverTimeRow } from '../../src/api/insights';
 import type { Db } from '../db/database';
 import { FAILURE_CODE, FAILURE_REASON } from '../db/failure-sql';
+import { cutPeriod } from '../db/period-cut';
 
 export type { Bucket, Insights, OverTimeRow };
 
@@ -67,7 +68,6 @@ function taskFilter(filter: InsightsFilter) {
     }`;
 }
 
-const HOUR_MS = 3600_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -80,41 +80,6 @@ function rollupFilter(filter: InsightsFilter) {
             or (creator_id = '' and creator_name = ${filter.creator}))`
         : sql``
     }`;
-}
-
-/**
- * A period cut where the rollups can answer it: whole UTC days (`days`, from the daily rollup), the
- * whole hours of the partial days at its ends (`hours`, from the hourly rollup) and the partial
- * hours at its very ends (`edges`, read from the tasks: at most two hours' worth).
- */
-interface PeriodCut {
-  days: [number, number] | null;
-  hours: [number, number][];
-  edges: [number, number][];
-}
-
-export function cutPeriod(from: number, to: number): PeriodCut {
-  const up = (ms: number, unit: number) => Math.ceil(ms / unit) * unit;
-  const down = (ms: number, unit: number) => Math.floor(ms / unit) * unit;
-  const spans = (list: [number, number][]) => list.filter(([a, b]) => a < b);
-  const hourFrom = up(from, HOUR_MS);
-  const hourTo = down(to, HOUR_MS);
-  if (hourFrom >= hourTo) return { days: null, hours: [], edges: spans([[from, to]]) };
-  const edges = spans([
-    [from, hourFrom],
-    [hourTo, to],
-  ]);
-  const dayFrom = up(from, DAY_MS);
-  const dayTo = down(to, DAY_MS);
-  if (dayFrom >= dayTo) return { days: null, hours: [[hourFrom, hourTo]], edges };
-  return {
-    days: [dayFrom, dayTo],
-    hours: spans([
-      [hourFrom, dayFrom],
-      [dayTo, hourTo],
-    ]),
-    edges,
-  };
 }
 
 const createdIn = (spans: [number, number][]) =>

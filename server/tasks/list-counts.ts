@@ -6,6 +6,7 @@ import type { Db } from '../db/database';
 import type { TaskPhase } from '../db/schema';
 import { conditions, indexable, PHASES, searchPattern, type TaskFilter } from './list-filter';
 import { deadlineOf, indexDriven, type SearchOptions } from './list-time-limit';
+import { countPeriod, rollupCountable } from './period-counts';
 
 /** null: not counted (a search's count that the time limit cut short). */
 export type TaskCounts = Record<TaskTab, number | null>;
@@ -125,6 +126,15 @@ export async function countTasks(
 ): Promise<CountResult> {
   const deadline = deadlineOf(options);
   const counts: TaskCounts = { all: 0, running: 0, succeeded: 0, failed: 0 };
+  if (rollupCountable(filter)) {
+    // A period alone (or with a kind): from the Insights rollups.
+    const byPhase = await countPeriod(db, filter);
+    for (const phase of PHASES) {
+      counts[phase] = byPhase[phase] ?? 0;
+      counts.all = counts.all! + counts[phase]!;
+    }
+    return { counts, capped: false, unknown: false };
+  }
   if (!searchPattern(filter.q) && narrowerThanCounts(filter)) {
     // A period or a failure: task_counts has neither, so the rows are counted (the period's
     // index bounds them; a failure's code or reason is read on the failed tasks alone).
