@@ -1,5 +1,6 @@
-// The tab counts of a view: exact from task_counts (or the rows, for a period or a failure), and
-// for a search, up to COUNT_CAP a tab, sampled and then read through the trigram indexes.
+// The tab counts of a view: exact from task_counts, from the Insights rollups for a period (with or
+// without a kind), or from the rows (a failure, a period with a creator); for a search, up to COUNT_CAP a
+// tab: sampled, then walked newest first where common, then read through the trigram indexes.
 import { sql } from 'kysely';
 import { TASK_TABS, type TaskTab } from '../../src/api/task-view/task-view-rule';
 import type { Db } from '../db/database';

@@ -1,4 +1,5 @@
-// What the Tasks screen's filters offer: the failures of the view with their counts, the creators.
+// What the Tasks screen's filters offer: the failures of the view with their counts (kept by triggers in
+// task_failure_counts where the view allows), the creators.
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { FAILURE_CODE, FAILURE_REASON } from '../db/failure-sql';
