@@ -3,8 +3,9 @@
 // (`npm run build`) for the size and Lighthouse sections.
 // Sections: bench-size.ts, bench-lighthouse.ts (ship work), bench-follow.ts, bench-gallery.ts
 // (gallery work), bench-upload.ts (uploads), bench-light.ts (the embedded default's memory, start-up
-// and proxy), bench-results.ts (kept results). `npm run bench -- following gallery` runs only the
-// sections whose title matches.
+// and proxy), bench-results.ts (kept results), bench-scale.ts (every call at 1M and 10M tasks).
+// `npm run bench -- following gallery` runs only the sections whose title matches (`-- scale`: the
+// scale section alone).
 import { benchCallbacks } from './bench-callbacks';
 import { benchGallery } from './bench-gallery';
 import { benchInsights } from './bench-insights';
@@ -13,6 +14,7 @@ import { benchLight } from './bench-light';
 import { benchLighthouse } from './bench-lighthouse';
 import { benchFollow } from './bench-follow';
 import { benchResults } from './bench-results';
+import { benchScale } from './bench-scale';
 import { benchRouteWeight } from './bench-route-weight';
 import { benchSize, printRows, type BenchRow } from './bench-size';
 import { benchUpload } from './bench-upload';
@@ -66,6 +68,11 @@ const sections: { title: string; run: () => Promise<BenchRow[]> }[] = [
     title:
       'Insights on PostgreSQL and PGlite (server time; BENCH_TASKS tasks over a year, default 1,000,000)',
     run: () => benchInsights(),
+  },
+  {
+    title:
+      "The record at scale: each screen's call at 1M and 10M tasks on PostgreSQL (server time; BENCH_SCALE_SIZES)",
+    run: () => benchScale(),
   },
 ];
 const only = process.argv.slice(2).map((word) => word.toLowerCase());

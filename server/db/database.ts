@@ -64,7 +64,10 @@ async function migrated(database: Database): Promise<{ database: Database; appli
 }
 
 function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, types, max: 10 });
+  // JIT off for the console's sessions: its statements read small rollups and index ranges, and at
+  // 10M tasks PostgreSQL's cost estimates switch JIT on for some of them, adding 40-100 ms of
+  // compilation to a statement that runs in a few (docs/performance.md). Options in DATABASE_URL win.
+  const pool = new pg.Pool({ connectionString: url, types, max: 10, options: '-c jit=off' });
   // An idle client that loses its server must not take the process down; the next query reports it.
   pool.on('error', (error) => console.error(`[db] idle connection failed: ${error.message}`));
   let listener: Promise<pg.PoolClient> | undefined;

@@ -345,6 +345,35 @@ export const MIGRATIONS: Record<string, Migration> = {
       await sql.raw(REVIEWS_0022).execute(db);
     },
   },
+  // The record at 10 million tasks. A task's cost is computed once, when the row is written, into
+  // two stored columns: the seconds of video it made (Insights) and the seconds it is charged
+  // (spending limits). Beside the daily rollup of 0012: the same figures per UTC hour (the partial
+  // days at a period's ends), failures per day x kind x person x code x reason (Insights) and per
+  // kind x creator x code x reason (the Tasks screen's failure choices), all kept by 0012's statement
+  // triggers, whose functions now keep the four tables. An index answers the results back-fill's
+  // "succeeded recently" without reading every task. Adding the columns rewrites `tasks` (at 10M
+  // tasks, minutes on PostgreSQL: README, "Upgrading"). Frozen text.
+  '0026_scale_rollups': {
+    async up(db: Kysely<unknown>) {
+      await sql.raw(SCALE_ROLLUPS_0026).execute(db);
+      for (const [op, added, removed] of [
+        ['insert', ['new_rows'], []],
+        ['update', ['new_rows'], ['old_rows']],
+        ['delete', [], ['old_rows']],
+      ] as const) {
+        await sql
+          .raw(
+            `create or replace function insights_rollup_${op}() returns trigger language plpgsql as $$ begin ` +
+              `${scaleRollupChanges(added, removed)} return null; end $$`,
+          )
+          .execute(db);
+      }
+      await sql`create or replace function insights_rollup_truncate() returns trigger language plpgsql as $$
+        begin delete from insights_rollup; delete from insights_rollup_hourly; delete from insights_failures_daily;
+        delete from task_failure_counts; return null; end $$`.execute(db);
+      await sql.raw(scaleRollupBackfill()).execute(db);
+    },
+  },
 };
 
 const SHARES_0021 = `
@@ -673,6 +702,170 @@ create table review_comments (
 create index review_comments_task on review_comments (task_id, created_at);
 create index board_items_task on board_items (task_id);
 `;
+
+// The seconds of video a task made (a succeeded image to video: the answer's duration, else the
+// asked-for one) and the seconds it is charged against spending limits (any image to video or
+// translation: the answer's duration, else image to video's asked-for or default length).
+const SCALE_ROLLUPS_0026 = `
+create function task_video_made(kind text, status text, result jsonb, params jsonb) returns numeric
+language sql immutable as $$
+  select case when kind = 'image_to_video' and status = 'SUCCEEDED' then coalesce(
+    case when result->>'duration' ~ '^[0-9]+(\\.[0-9]+)?$' then (result->>'duration')::numeric end,
+    case when params->>'duration' ~ '^[0-9]+$' then (params->>'duration')::numeric end, 0) else 0 end $$;
+create function task_video_charged(kind text, result jsonb, params jsonb) returns numeric
+language sql immutable as $$
+  select case when kind not in ('image_to_video', 'video_translate') then 0
+    when result->>'duration' ~ '^[0-9]+(\\.[0-9]+)?$' then (result->>'duration')::numeric
+    when kind = 'image_to_video' and params->>'duration' ~ '^[0-9]+$' then (params->>'duration')::numeric
+    when kind = 'image_to_video' then case when params->>'model' = 'KL' then 5 else 8 end
+    else 0 end $$;
+alter table tasks
+  add column video_seconds_made numeric generated always as (task_video_made(kind, status, result, params)) stored,
+  add column video_seconds_charged numeric generated always as (task_video_charged(kind, result, params)) stored;
+create table insights_rollup_hourly (
+  hour timestamptz not null,
+  kind text not null,
+  creator_id text not null,
+  creator_name text not null,
+  phase text not null,
+  language text not null,
+  n bigint not null,
+  video_seconds numeric not null,
+  durations integer[] not null,
+  primary key (hour, kind, creator_id, creator_name, phase, language)
+);
+create table insights_failures_daily (
+  day date not null,
+  kind text not null,
+  creator_id text not null,
+  creator_name text not null,
+  failure_key text not null,
+  code text,
+  reason text not null,
+  n bigint not null,
+  primary key (day, kind, creator_id, creator_name, failure_key)
+);
+create table task_failure_counts (
+  kind text not null,
+  creator text not null,
+  failure_key text not null,
+  code text,
+  reason text not null,
+  n bigint not null,
+  primary key (kind, creator, failure_key)
+);
+create index tasks_succeeded_recent on tasks ((coalesce(finished_at, created_at))) where status = 'SUCCEEDED';
+-- insights_weighted(indexes, weights, size): a histogram of \`size\` counts, each 0-based index adding its
+-- weight (+1 a row added, -1 a row removed; null indexes skipped). One pass, for the triggers: 0012's
+-- insights_dense costs a generate_series and a join per call, which a bulk write pays per group.
+create function insights_weighted(idx integer[], weight integer[], size integer) returns integer[]
+language plpgsql immutable as $$
+declare
+  counts integer[] := array_fill(0, array[size]);
+begin
+  for i in 1 .. coalesce(array_length(idx, 1), 0) loop
+    if idx[i] is not null then counts[idx[i] + 1] := counts[idx[i] + 1] + weight[i]; end if;
+  end loop;
+  return counts;
+end $$;
+`;
+
+/** A failed task's code and reason (server/db/failure-sql.ts spells the same), and their key. */
+const FAILURE_CODE_0026 = `coalesce(
+  nullif(result->>'error_code', ''), nullif(result->>'code', ''), (last_error->>'code'))`;
+const FAILURE_REASON_0026 = `coalesce(
+  nullif(btrim(result->>'error_message'), ''), nullif(btrim(last_error->>'msg'), ''), 'No reason given')`;
+
+/** The task rows of a change: `added` tables counted +1, `removed` ones -1. */
+function changedRows(added: readonly string[], removed: readonly string[]): string {
+  return [
+    ...added.map((table) => `select *, 1 as d from ${table}`),
+    ...removed.map((table) => `select *, -1 as d from ${table}`),
+  ].join(' union all ');
+}
+
+/** A task's person as the rollups key it (0012): user id, else the name it was recorded under. */
+const PERSON_0026 = `coalesce(creator_id, '') as creator_id,
+  case when creator_id is null then coalesce(creator, '') else '' end as creator_name`;
+
+/**
+ * 0026's upserts of a change to `tasks` into the four rollups, each in key order (two transactions
+ * take the rows' locks in the same order). Frozen text.
+ */
+function scaleRollupChanges(added: readonly string[], removed: readonly string[]): string {
+  const rows = changedRows(added, removed);
+  const failed = `select kind, ${PERSON_0026}, coalesce(creator, '') as creator, d,
+      ${FAILURE_CODE_0026} as code, ${FAILURE_REASON_0026} as reason,
+      (created_at at time zone 'UTC')::date as day
+    from (${rows}) changed where phase = 'failed'`;
+  const perTask = `select date_trunc('hour', created_at at time zone 'UTC') as hour_utc,
+      kind, ${PERSON_0026}, phase, coalesce(language, '') as language, d, video_seconds_made as video,
+      case when phase <> 'running' and finished_at is not null
+        then insights_bucket(extract(epoch from finished_at - created_at)::float8) end as bucket
+    from (${rows}) changed`;
+  const hours = `insights_weighted(array_agg(extract(hour from hour_utc)::integer), array_agg(d), 24)`;
+  const durations = `insights_weighted(array_agg(bucket), array_agg(d), 82)`;
+  return `
+  insert into insights_rollup as r
+    (day, kind, creator_id, creator_name, phase, language, n, video_seconds, hours, durations)
+  select hour_utc::date, kind, creator_id, creator_name, phase, language, sum(d), sum(d * video),
+    ${hours}, ${durations}
+  from (${perTask}) t
+  group by 1, 2, 3, 4, 5, 6
+  having sum(d) <> 0 or sum(d * video) <> 0 or ${durations} <> array_fill(0, array[82])
+    or ${hours} <> array_fill(0, array[24])
+  order by 1, 2, 3, 4, 5, 6
+  on conflict (day, kind, creator_id, creator_name, phase, language) do update set
+    n = r.n + excluded.n, video_seconds = r.video_seconds + excluded.video_seconds,
+    hours = insights_add(r.hours, excluded.hours), durations = insights_add(r.durations, excluded.durations);
+  insert into insights_rollup_hourly as r
+    (hour, kind, creator_id, creator_name, phase, language, n, video_seconds, durations)
+  select hour_utc at time zone 'UTC', kind, creator_id, creator_name, phase, language, sum(d), sum(d * video),
+    ${durations}
+  from (${perTask}) t
+  group by 1, 2, 3, 4, 5, 6
+  having sum(d) <> 0 or sum(d * video) <> 0 or ${durations} <> array_fill(0, array[82])
+  order by 1, 2, 3, 4, 5, 6
+  on conflict (hour, kind, creator_id, creator_name, phase, language) do update set
+    n = r.n + excluded.n, video_seconds = r.video_seconds + excluded.video_seconds,
+    durations = insights_add(r.durations, excluded.durations);
+  insert into insights_failures_daily as r
+    (day, kind, creator_id, creator_name, failure_key, code, reason, n)
+  select day, kind, creator_id, creator_name, md5(json_build_array(code, reason)::text), code, reason, sum(d)
+  from (${failed}) f
+  group by day, kind, creator_id, creator_name, code, reason having sum(d) <> 0
+  order by 1, 2, 3, 4, 5
+  on conflict (day, kind, creator_id, creator_name, failure_key) do update set n = r.n + excluded.n;
+  insert into task_failure_counts as r (kind, creator, failure_key, code, reason, n)
+  select kind, creator, md5(json_build_array(code, reason)::text), code, reason, sum(d)
+  from (${failed}) f
+  group by kind, creator, code, reason having sum(d) <> 0
+  order by 1, 2, 3
+  on conflict (kind, creator, failure_key) do update set n = r.n + excluded.n;`;
+}
+
+/** 0026's tables filled from the tasks a database already holds. */
+function scaleRollupBackfill(): string {
+  return `
+  insert into insights_rollup_hourly (hour, kind, creator_id, creator_name, phase, language, n, video_seconds, durations)
+  select date_trunc('hour', created_at at time zone 'UTC') at time zone 'UTC', kind, ${PERSON_0026}, phase,
+    coalesce(language, ''), count(*), sum(video_seconds_made),
+    insights_weighted(array_agg(case when phase <> 'running' and finished_at is not null
+      then insights_bucket(extract(epoch from finished_at - created_at)::float8) end), array_agg(1), 82)
+  from tasks group by 1, 2, 3, 4, 5, 6;
+  insert into insights_failures_daily (day, kind, creator_id, creator_name, failure_key, code, reason, n)
+  select day, kind, creator_id, creator_name, md5(json_build_array(code, reason)::text), code, reason, count(*)
+  from (select (created_at at time zone 'UTC')::date as day, kind, ${PERSON_0026},
+      ${FAILURE_CODE_0026} as code, ${FAILURE_REASON_0026} as reason
+    from tasks where phase = 'failed') f
+  group by day, kind, creator_id, creator_name, code, reason;
+  insert into task_failure_counts (kind, creator, failure_key, code, reason, n)
+  select kind, creator, md5(json_build_array(code, reason)::text), code, reason, count(*)
+  from (select kind, coalesce(creator, '') as creator, ${FAILURE_CODE_0026} as code, ${FAILURE_REASON_0026} as reason
+    from tasks where phase = 'failed') f
+  group by kind, creator, code, reason;
+  analyze tasks;`;
+}
 
 export class NewerDatabaseError extends Error {}
 

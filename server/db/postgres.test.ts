@@ -1,5 +1,6 @@
 // Integration on a real PostgreSQL server (Debian's `postgresql`): a throwaway cluster made here,
 // two console instances on one database, as behind a load balancer.
+import { sql } from 'kysely';
 import { asPerson } from '../testing/identity';
 import { describe, expect, it } from 'vitest';
 import type { NodeApp } from '../app/node-app';
@@ -136,5 +137,17 @@ describe('two instances on one PostgreSQL database', () => {
     await migrate(database.db as never, { ...MIGRATIONS, '9999_future': { up: async () => {} } });
     await database.close();
     await expect(openDatabase({ dataDir: '', databaseUrl: url })).rejects.toThrow(NewerDatabaseError);
+  });
+
+  it('runs its sessions with JIT off, whichever connection of the pool answers', async () => {
+    const database = await openDatabase({ dataDir: '', databaseUrl: freshDatabase() });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 3 }, () => sql<{ jit: string }>`show jit`.execute(database.db)),
+      );
+      expect(answers.map((answer) => answer.rows[0]!.jit)).toEqual(['off', 'off', 'off']);
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -68,6 +68,10 @@ export interface TasksTable {
   files: JSONColumnType<RequestFile[] | null, string | null | undefined, string | null>;
   /** The request (one submission) that created the task; null for a task looked up or named by a callback. */
   request_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Seconds of video the task made (a succeeded image to video), computed when the row is written (0026). */
+  video_seconds_made: ColumnType<string, never, never>;
+  /** Seconds of video charged against spending limits, computed when the row is written (0026). */
+  video_seconds_charged: ColumnType<string, never, never>;
 }
 
 /** One submission of a creation form: who, when, what was asked (secrets removed), and the tasks it made. */
@@ -108,6 +112,17 @@ export interface TaskEventsTable {
 }
 
 /** Tasks per tab, kind and creator ('' for none): the tab counts without a search. */
+/** Failed tasks per kind, creator (name, '' for none), code and reason (0026), kept by triggers. */
+export interface TaskFailureCountsTable {
+  kind: string;
+  creator: string;
+  /** md5 of the code and reason together: the key (a reason may be too long for an index). */
+  failure_key: string;
+  code: string | null;
+  reason: string;
+  n: number;
+}
+
 export interface TaskCountsTable {
   phase: TaskPhase;
   kind: string;
@@ -397,6 +412,7 @@ export interface Schema {
   task_events: TaskEventsTable;
   uploads: UploadsTable;
   task_counts: TaskCountsTable;
+  task_failure_counts: TaskFailureCountsTable;
   requests: RequestsTable;
   spending_limits: SpendingLimitsTable;
   limit_holds: LimitHoldsTable;

@@ -10,6 +10,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Bucket, Insights, OverTimeRow } from '../../src/api/insights';
 import type { Db } from '../db/database';
 import { FAILURE_CODE, FAILURE_REASON } from '../db/failure-sql';
+import { cutPeriod } from '../db/period-cut';
 
 export type { Bucket, Insights, OverTimeRow };
 
@@ -67,56 +68,106 @@ function taskFilter(filter: InsightsFilter) {
     }`;
 }
 
-function periodWhere(filter: InsightsFilter) {
-  return sql`created_at >= ${filter.from.toISOString()}::timestamptz
-    and created_at < ${filter.to.toISOString()}::timestamptz ${taskFilter(filter)}`;
-}
-
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** The rollups' condition for the filter's kind and person (`creator_id`, `creator_name` keys). */
+function rollupFilter(filter: InsightsFilter) {
+  return sql`${filter.kind ? sql`and kind = ${filter.kind}` : sql``}
+    ${
+      filter.creator
+        ? sql`and ((creator_id <> '' and creator_id in (select id from users where display_name = ${filter.creator}))
+            or (creator_id = '' and creator_name = ${filter.creator}))`
+        : sql``
+    }`;
+}
+
+const createdIn = (spans: [number, number][]) =>
+  sql`(${sql.join(
+    spans.map(
+      ([a, b]) => sql`(created_at >= ${iso(a)}::timestamptz and created_at < ${iso(b)}::timestamptz)`,
+    ),
+    sql` or `,
+  )})`;
+
 /**
- * The period's rows in the rollup's shape: the rollup's rows of the whole UTC days inside it, and
- * the tasks of the partial days at its ends aggregated the way the triggers aggregate them.
+ * The period's rows in the daily rollup's shape: the daily rollup's rows of its whole UTC days, the
+ * hourly rollup's rows of the whole hours of its partial days (each with a one-hour histogram), and
+ * the tasks of its partial hours aggregated the way the triggers aggregate them.
  */
 function periodRows(filter: InsightsFilter): RawBuilder<unknown> {
+  const cut = cutPeriod(filter.from.getTime(), filter.to.getTime());
+  const parts: RawBuilder<unknown>[] = [];
+  if (cut.days)
+    parts.push(sql`select day, kind, creator_id, creator_name, phase, language, n, video_seconds, hours, durations
+      from insights_rollup
+      where day >= ${isoDay(cut.days[0])}::date and day < ${isoDay(cut.days[1])}::date and n <> 0
+      ${rollupFilter(filter)}`);
+  if (cut.hours.length)
+    parts.push(sql`select (hour at time zone 'UTC')::date as day, kind, creator_id, creator_name, phase, language,
+        n, video_seconds,
+        insights_hist_step(null, extract(hour from hour at time zone 'UTC')::integer, n::integer, 24) as hours,
+        durations
+      from insights_rollup_hourly
+      where (${sql.join(
+        cut.hours.map(([a, b]) => sql`(hour >= ${iso(a)}::timestamptz and hour < ${iso(b)}::timestamptz)`),
+        sql` or `,
+      )})
+      and n <> 0 ${rollupFilter(filter)}`);
+  if (cut.edges.length)
+    parts.push(sql`select day, kind, creator_id, creator_name, phase, language, count(*) as n,
+        sum(video) as video_seconds,
+        insights_weighted(array_agg(hour), array_agg(1), 24) as hours,
+        insights_weighted(array_agg(bucket), array_agg(1), ${DURATION_BUCKETS}) as durations
+      from (
+        select (created_at at time zone 'UTC')::date as day, kind, coalesce(creator_id, '') as creator_id,
+          case when creator_id is null then coalesce(creator, '') else '' end as creator_name,
+          phase, coalesce(language, '') as language, video_seconds_made as video,
+          extract(hour from created_at at time zone 'UTC')::integer as hour,
+          case when phase <> 'running' and finished_at is not null
+            then insights_bucket(extract(epoch from finished_at - created_at)::float8) end as bucket
+        from tasks where ${createdIn(cut.edges)} ${taskFilter(filter)}
+      ) edge
+      group by 1, 2, 3, 4, 5, 6`);
+  return sql.join(parts, sql` union all `);
+}
+
+/**
+ * The period's failures by kind, code and reason (the most common 50): the daily failure rollup for
+ * its whole UTC days, the failed tasks themselves for its partial days (few: failed ones only).
+ */
+function failuresStatement(filter: InsightsFilter) {
   const from = filter.from.getTime();
   const to = filter.to.getTime();
-  const innerFrom = Math.ceil(from / DAY_MS) * DAY_MS;
-  const innerTo = Math.floor(to / DAY_MS) * DAY_MS;
-  const whole = innerFrom < innerTo;
-  const edges = whole
-    ? sql`((created_at >= ${iso(from)}::timestamptz and created_at < ${iso(innerFrom)}::timestamptz)
-        or (created_at >= ${iso(innerTo)}::timestamptz and created_at < ${iso(to)}::timestamptz))`
-    : sql`created_at >= ${iso(from)}::timestamptz and created_at < ${iso(to)}::timestamptz`;
-  const rollup = whole
-    ? sql`select day, kind, creator_id, creator_name, phase, language, n, video_seconds, hours, durations
-      from insights_rollup
-      where day >= ${isoDay(innerFrom)}::date and day < ${isoDay(innerTo)}::date and n <> 0
-      ${filter.kind ? sql`and kind = ${filter.kind}` : sql``}
-      ${
-        filter.creator
-          ? sql`and ((creator_id <> '' and creator_id in (select id from users where display_name = ${filter.creator}))
-              or (creator_id = '' and creator_name = ${filter.creator}))`
-          : sql``
-      }
-      union all`
-    : sql``;
-  return sql`${rollup}
-    select day, kind, creator_id, creator_name, phase, language, count(*) as n, sum(video) as video_seconds,
-      insights_dense(array_agg(hour), 24) as hours,
-      insights_dense(array_agg(bucket), ${DURATION_BUCKETS}) as durations
-    from (
-      select (created_at at time zone 'UTC')::date as day, kind, coalesce(creator_id, '') as creator_id,
-        case when creator_id is null then coalesce(creator, '') else '' end as creator_name,
-        phase, coalesce(language, '') as language,
-        insights_video_seconds(kind, phase, result, params) as video,
-        extract(hour from created_at at time zone 'UTC')::integer as hour,
-        case when phase <> 'running' and finished_at is not null
-          then insights_bucket(extract(epoch from finished_at - created_at)::float8) end as bucket
-      from tasks where ${edges} ${taskFilter(filter)}
-    ) edge
-    group by 1, 2, 3, 4, 5, 6`;
+  const cut = cutPeriod(from, to);
+  const parts: RawBuilder<unknown>[] = [];
+  if (cut.days)
+    parts.push(sql`select kind, code, reason, n from insights_failures_daily
+      where day >= ${isoDay(cut.days[0])}::date and day < ${isoDay(cut.days[1])}::date and n <> 0
+      ${rollupFilter(filter)}`);
+  const rowSpans: [number, number][] = cut.days
+    ? [
+        [from, cut.days[0]],
+        [cut.days[1], to],
+      ]
+    : [[from, to]];
+  const spans = rowSpans.filter(([a, b]) => a < b);
+  if (spans.length)
+    parts.push(sql`select kind, ${FAILURE_CODE} as code, ${FAILURE_REASON} as reason, 1 as n
+      from tasks where phase = 'failed' and ${createdIn(spans)} ${taskFilter(filter)}`);
+  return sql<{ kind: string; code: string | null; reason: string; count: unknown }>`
+    select kind, code, left(reason, 300) as reason, sum(n) as count
+    from (${sql.join(parts, sql` union all `)}) f
+    group by 1, 2, 3 having sum(n) > 0 order by 4 desc, 1, 3 limit 50`;
+}
+
+/**
+ * The element-wise sum of a histogram column over a group, as one array: a subscript per element and
+ * row, where unnesting every row's array (a set-returning call per row) cost several times more.
+ */
+function elementSums(column: 'hours' | 'durations', size: number): RawBuilder<unknown> {
+  const sums = Array.from({ length: size }, (_, i) => `coalesce(sum(${column}[${i + 1}]), 0)`);
+  return sql.raw(`array[${sums.join(', ')}]`);
 }
 
 /** A person's name: their current display name, else the last name their tasks were recorded under. */
@@ -154,10 +205,10 @@ function mainStatement(filter: InsightsFilter) {
           'failed', coalesce(sum(n) filter (where phase = 'failed'), 0),
           'running', coalesce(sum(n) filter (where phase = 'running'), 0)) from r),
       'overTime', (select coalesce(json_agg(o order by o.at, o.kind), '[]') from (${overTime}) o),
-      'durations', (select coalesce(json_agg(json_build_array(d.kind, d.i - 1, d.c)), '[]') from (
-          select kind, u.i, sum(u.c) as c
-          from r, unnest(r.durations) with ordinality as u(c, i)
-          where phase <> 'running' and u.c <> 0 group by 1, 2) d),
+      'durations', (select coalesce(json_agg(json_build_array(d.kind, u.i - 1, u.c)), '[]') from (
+          select kind, ${elementSums('durations', DURATION_BUCKETS)} as counts
+          from r where phase <> 'running' group by 1) d,
+          unnest(d.counts) with ordinality as u(c, i) where u.c <> 0),
       'people', (select coalesce(json_agg(p), '[]') from (
           select p.creator_id, ${PERSON_NAME} as creator, p.tasks, p.succeeded, p.failed, p.images,
             p.video_seconds, p.languages
@@ -169,12 +220,9 @@ function mainStatement(filter: InsightsFilter) {
               sum(video_seconds) as video_seconds,
               coalesce(json_agg(distinct language) filter (where language <> ''), '[]') as languages
             from r group by 1, 2 having sum(n) > 0) p) p),
-      'busiestHours', (select json_agg(h order by h.hour) from (
-          select hours.hour, coalesce(counted.tasks, 0) as tasks
-          from generate_series(0, 23) as hours(hour)
-          left join (select u.i - 1 as hour, sum(u.c) as tasks
-            from r, unnest(r.hours) with ordinality as u(c, i) where u.c <> 0 group by 1) counted
-            on counted.hour = hours.hour) h)
+      'busiestHours', (select json_agg(json_build_object('hour', u.i - 1, 'tasks', u.c) order by u.i)
+          from (select ${elementSums('hours', 24)} as counts from r) h,
+          unnest(h.counts) with ordinality as u(c, i))
     ) as answer`;
 }
 
@@ -200,11 +248,7 @@ function byTasksThenName(a: Insights['people'][number], b: Insights['people'][nu
 
 export async function computeInsights(db: Db, filter: InsightsFilter): Promise<Insights> {
   const bucket = bucketFor(filter.from, filter.to);
-  const where = periodWhere(filter);
-  const failures = sql<{ kind: string; code: string | null; reason: string; count: unknown }>`
-    select kind, ${FAILURE_CODE} as code, left(${FAILURE_REASON}, 300) as reason, count(*) as count
-    from tasks where phase = 'failed' and ${where}
-    group by 1, 2, 3 order by 4 desc, 1, 3 limit 50`;
+  const failures = failuresStatement(filter);
   const creators = sql<{ creator: string }>`
     select distinct creator from task_counts where creator <> '' and n > 0 order by creator limit 500`;
   // Together: on PostgreSQL each runs on a connection of its own; PGlite runs them in turn.
@@ -311,11 +355,11 @@ function csvStatement(filter: InsightsFilter) {
         coalesce(sum(n) filter (where phase = 'running'), 0) as running
       from r group by 1, 2, 3, 4 having sum(n) > 0) p
     left join (
-      select day, kind, creator_id, creator_name, json_agg(json_build_array(i - 1, c)) as durations
-      from (select day, kind, creator_id, creator_name, u.i, sum(u.c) as c
-        from r, unnest(r.durations) with ordinality as u(c, i)
-        where phase <> 'running' and u.c <> 0 group by 1, 2, 3, 4, 5) b
-      group by 1, 2, 3, 4) h using (day, kind, creator_id, creator_name)`;
+      select day, kind, creator_id, creator_name,
+        (select json_agg(json_build_array(u.i - 1, u.c)) from unnest(b.counts) with ordinality as u(c, i)
+          where u.c <> 0) as durations
+      from (select day, kind, creator_id, creator_name, ${elementSums('durations', DURATION_BUCKETS)} as counts
+        from r where phase <> 'running' group by 1, 2, 3, 4) b) h using (day, kind, creator_id, creator_name)`;
 }
 
 export async function insightsCsvRows(db: Db, filter: InsightsFilter): Promise<string[][]> {

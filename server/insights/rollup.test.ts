@@ -9,7 +9,15 @@ import { resetTestDatabase } from '../testing/database';
 import { rollBackTo } from '../testing/roll-back';
 import { computeInsights, insightsCsvRows, type InsightsFilter } from './insights';
 import { expectedCsvRows, expectedInsights } from './insights-expected';
-import { HISTORY_END, insertHistory, seededHistory, type SeededTask } from './seeded-history';
+import {
+  changeEdgeTasks,
+  EDGE_PERIODS,
+  edgeTasks,
+  HISTORY_END,
+  insertHistory,
+  seededHistory,
+  type SeededTask,
+} from './seeded-history';
 import type { Db } from '../db/database';
 
 const HOUR = 3600_000;
@@ -131,6 +139,31 @@ describe('the insights rollup', () => {
     await expectFigures(db, history);
   });
 
+  it('puts a task created exactly at midnight or at an hour in the period starting there, before and after it changes', async () => {
+    const { db } = await resetTestDatabase();
+    let history = [...seededHistory(), ...edgeTasks()];
+    await insertHistory(db, history);
+    const periods = EDGE_PERIODS;
+    const expectPeriods = async () => {
+      for (const filter of periods) {
+        const expected = expectedInsights(history, filter);
+        const got = await computeInsights(db, filter);
+        expect(got.totals).toEqual(expected.totals);
+        expect(got.overTime).toEqual(expected.overTime);
+        expect(got.durations).toEqual(expected.durations);
+        expect(byKey(got.failures)).toEqual(byKey(expected.failures));
+        expect(byKey(got.people)).toEqual(byKey(expected.people));
+        expect(got.busiestHours).toEqual(expected.busiestHours);
+        expect(await insightsCsvRows(db, filter)).toEqual(expectedCsvRows(history, filter));
+      }
+    };
+    await expectPeriods();
+    history = await changeEdgeTasks(db, history);
+    await expectPeriods();
+    const { rows } = await sql<{ n: string }>`select sum(n) as n from insights_rollup_hourly`.execute(db);
+    expect(Number(rows[0]!.n)).toBe(history.length);
+  });
+
   it('is backfilled from the tasks a database already holds', async () => {
     const { db } = await resetTestDatabase();
     // Back to the schema before 0012, with tasks recorded then.
@@ -142,6 +175,10 @@ describe('the insights rollup', () => {
     expect(
       Number((await sql<{ n: string }>`select sum(n) as n from insights_rollup`.execute(db)).rows[0]!.n),
     ).toBe(history.length);
+    const hourly = await sql<{ n: string }>`select sum(n) as n from insights_rollup_hourly`.execute(db);
+    expect(Number(hourly.rows[0]!.n)).toBe(history.length);
+    const failed = await sql<{ n: string }>`select sum(n) as n from insights_failures_daily`.execute(db);
+    expect(Number(failed.rows[0]!.n)).toBe(history.filter((t) => t.phase === 'failed').length);
     await expectFigures(db, history);
   });
 });

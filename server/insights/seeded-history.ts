@@ -2,6 +2,7 @@
 // plain TypeScript from the same rows (the database's answer is checked against these). Test-only.
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import type { InsightsFilter } from './insights';
 
 export const HISTORY_END = Date.UTC(2026, 2, 10, 0, 0, 0);
 const KINDS = ['image_generate', 'video_translate', 'image_to_video'] as const;
@@ -86,3 +87,70 @@ export async function insertHistory(db: Db, tasks: SeededTask[]): Promise<void> 
 }
 
 export const round1 = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
+
+const HOUR = 3600_000;
+const EDGE_MIDNIGHT = HISTORY_END - 3 * 24 * HOUR;
+const EDGE_HOUR = HISTORY_END - 17 * HOUR;
+
+function edgeTask(
+  id: string,
+  createdAt: number,
+  phase: SeededTask['phase'],
+  finishedAt: number | null,
+): SeededTask {
+  return {
+    id,
+    kind: 'image_generate',
+    creator: 'Ana',
+    createdAt,
+    finishedAt,
+    phase,
+    status: phase === 'failed' ? 'FAILED' : phase === 'running' ? 'PROCESSING' : 'SUCCEEDED',
+    language: null,
+    code: phase === 'failed' ? '300101' : null,
+    reason: phase === 'failed' ? 'Edge failure' : null,
+    duration: null,
+  };
+}
+
+/** Tasks on the rollups' edges: created exactly at a UTC midnight and an hour, a millisecond before, finished at midnight. */
+export function edgeTasks(): SeededTask[] {
+  return [
+    edgeTask('edge-midnight', EDGE_MIDNIGHT, 'running', null),
+    edgeTask('edge-before-midnight', EDGE_MIDNIGHT - 1, 'failed', EDGE_MIDNIGHT),
+    edgeTask('edge-finished-at-midnight', EDGE_MIDNIGHT - 20_000, 'succeeded', EDGE_MIDNIGHT),
+    edgeTask('edge-hour', EDGE_HOUR, 'failed', EDGE_HOUR + 60_000),
+    edgeTask('edge-before-hour', EDGE_HOUR - 1, 'succeeded', EDGE_HOUR + 1),
+  ];
+}
+
+/** Periods that start or end on the edge tasks: whole days, whole hours, a millisecond either side. */
+export const EDGE_PERIODS: InsightsFilter[] = [
+  [EDGE_MIDNIGHT, HISTORY_END],
+  [EDGE_MIDNIGHT - 4 * 24 * HOUR, EDGE_MIDNIGHT],
+  [EDGE_MIDNIGHT - HOUR, EDGE_MIDNIGHT],
+  [EDGE_MIDNIGHT, EDGE_MIDNIGHT + HOUR],
+  [EDGE_MIDNIGHT - 1, EDGE_MIDNIGHT + 1],
+  [EDGE_MIDNIGHT + 1, EDGE_HOUR],
+  [EDGE_HOUR, EDGE_HOUR + HOUR],
+  [EDGE_HOUR - 2 * 24 * HOUR - 1, EDGE_HOUR + 1],
+  [EDGE_MIDNIGHT - 24 * HOUR - 30 * 60_000, EDGE_HOUR],
+].map(([from, to]) => ({ from: new Date(from!), to: new Date(to!) }));
+
+/** After they were counted, the task at midnight fails and the one at the hour succeeds. */
+export async function changeEdgeTasks(db: Db, history: SeededTask[]): Promise<SeededTask[]> {
+  const failedAt = EDGE_MIDNIGHT + 90_000;
+  await sql`update tasks set status = 'FAILED', finished_at = ${new Date(failedAt).toISOString()}::timestamptz,
+    result = '{"status":"FAILED","error_message":"Late failure"}'::jsonb where id = 'edge-midnight'`.execute(
+    db,
+  );
+  await sql`update tasks set status = 'SUCCEEDED', result = '{"status":"SUCCEEDED"}'::jsonb
+    where id = 'edge-hour'`.execute(db);
+  return history.map((t) =>
+    t.id === 'edge-midnight'
+      ? { ...t, phase: 'failed', status: 'FAILED', finishedAt: failedAt, code: null, reason: 'Late failure' }
+      : t.id === 'edge-hour'
+        ? { ...t, phase: 'succeeded', status: 'SUCCEEDED', code: null, reason: null }
+        : t,
+  );
+}

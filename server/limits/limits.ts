@@ -21,7 +21,7 @@ import { costOf, DEFAULT_SECONDS, type CreationCost as Cost } from '../../src/ap
 
 export { LIMIT_MEASURES, LIMIT_PERIODS, type LimitMeasure, type LimitPeriod, type LimitScope };
 // The cost of a creation is the console's to say too (before a re-run): it lives with the limits' words.
-export { costOf };
+export { costOf, DEFAULT_SECONDS };
 
 /** Advisory lock class of the limit checks (the callbacks' lock is another number). */
 const LIMITS_LOCK = 7_310_010;
@@ -73,8 +73,9 @@ interface Usage {
 /**
  * Tasks, images and seconds of video created since `start`, by `userId` (undefined: the whole team),
  * holds of creations under way included. Images are image generation tasks (one per image asked
- * for); seconds are image to video's asked-for duration (the answer's when it gave one) and a
- * translation's once the service reported its duration.
+ * for); seconds are each task's `video_seconds_charged`, computed once when its row is written
+ * (migration 0026): image to video's asked-for duration (the answer's when it gave one, its model's
+ * default when it named none) and a translation's once the service reported its duration.
  */
 async function usageSince(db: Db, start: Date, userId: string | undefined, now: number): Promise<Usage> {
   const who = userId === undefined ? sql`true` : sql`creator_id = ${userId}`;
@@ -87,11 +88,7 @@ async function usageSince(db: Db, start: Date, userId: string | undefined, now: 
       (select count(*) from tasks where source = 'created' and kind = 'image_generate' and ${who} and created_at >= ${start})
         + (select coalesce(sum(images), 0) from limit_holds where ${holdWho} and created_at >= ${new Date(now - HOLD_TTL_MS)})
         as images,
-      (select coalesce(sum(case
-          when result->>'duration' ~ '^[0-9]+(\\.[0-9]+)?$' then (result->>'duration')::numeric
-          when kind = 'image_to_video' and params->>'duration' ~ '^[0-9]+$' then (params->>'duration')::numeric
-          when kind = 'image_to_video' then case when params->>'model' = 'KL' then ${sql.lit(DEFAULT_SECONDS.KL)} else ${sql.lit(DEFAULT_SECONDS.V)} end
-          else 0 end), 0)
+      (select coalesce(sum(video_seconds_charged), 0)
         from tasks where source = 'created' and kind in ('image_to_video', 'video_translate') and ${who} and created_at >= ${start})
         + (select coalesce(sum(video_seconds), 0) from limit_holds where ${holdWho} and created_at >= ${new Date(now - HOLD_TTL_MS)})
         as seconds`.execute(db);

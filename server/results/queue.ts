@@ -2,7 +2,7 @@
 // by the recorder in the same transaction that records SUCCEEDED, and by the backfill (tasks that
 // succeeded before, or through a path that records no status here), exactly once per file: the
 // row is unique per (task, role, index) and a second queueing does nothing.
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../db/database';
 import type { ResultRole } from './store';
 
@@ -24,6 +24,14 @@ const ROLES_TABLE = sql.raw(
 );
 
 /**
+ * Succeeded tasks (`t`) that finished after `cutoff`: the expression and predicate of the index
+ * `tasks_succeeded_recent` (migration 0026), word for word, so the back-fill reads the last week's
+ * tasks through it rather than every task.
+ */
+export const succeededSince = (cutoff: Date) =>
+  sql<SqlBool>`t.status = 'SUCCEEDED' and coalesce(t.finished_at, t.created_at) > ${cutoff}`;
+
+/**
  * Queues the files of the succeeded tasks among `taskIds` (all of them when undefined: the backfill)
  * whose links have not expired yet. Returns how many files were added.
  */
@@ -35,7 +43,7 @@ export async function queueResultCopies(db: Db, taskIds?: readonly string[]): Pr
     insert into result_copies (task_id, role, idx, source_url)
     select t.id, f.role, 0, t.result->>f.field
     from tasks t cross join ${ROLES_TABLE}
-    where t.status = 'SUCCEEDED' and coalesce(t.finished_at, t.created_at) > ${cutoff}
+    where ${succeededSince(cutoff)}
       and t.result->>f.field ~* '^https?://' ${only}
       and not exists (select 1 from result_copies c where c.task_id = t.id and c.role = f.role and c.idx = 0)
     on conflict (task_id, role, idx) do nothing`.execute(db);

@@ -1,11 +1,13 @@
-// The tab counts of a view: exact from task_counts (or the rows, for a period or a failure), and
-// for a search, up to COUNT_CAP a tab, sampled and then read through the trigram indexes.
+// The tab counts of a view: exact from task_counts, from the Insights rollups for a period (with or
+// without a kind), or from the rows (a failure, a period with a creator); for a search, up to COUNT_CAP a
+// tab: sampled, then walked newest first where common, then read through the trigram indexes.
 import { sql } from 'kysely';
 import { TASK_TABS, type TaskTab } from '../../src/api/task-view/task-view-rule';
 import type { Db } from '../db/database';
 import type { TaskPhase } from '../db/schema';
 import { conditions, indexable, PHASES, searchPattern, type TaskFilter } from './list-filter';
 import { deadlineOf, indexDriven, type SearchOptions } from './list-time-limit';
+import { countPeriod, rollupCountable } from './period-counts';
 
 /** null: not counted (a search's count that the time limit cut short). */
 export type TaskCounts = Record<TaskTab, number | null>;
@@ -63,6 +65,58 @@ async function leaveOutHidden(
 }
 
 /**
+ * Rows of a tab walked newest first for its count: a search matching at least one row in 20 finds
+ * COUNT_CAP within them.
+ */
+const WALK_ROWS = 20 * COUNT_CAP;
+
+/**
+ * The tabs where the sample saw the search, but fewer than COUNT_CAP times: each is walked newest
+ * first through its own index (the tab's rows under the other conditions, then the search), stopping
+ * at COUNT_CAP matches or WALK_ROWS rows. Its trigram index would first collect every match of the
+ * tab (a bitmap cannot stop early): at 10M tasks, a hundred thousand for a common word. Returns the
+ * tabs still open (not at COUNT_CAP), for their trigram indexes.
+ */
+async function walkCommonTabs(
+  db: Db,
+  filter: Omit<TaskFilter, 'tab'>,
+  open: readonly TaskPhase[],
+  counts: TaskCounts,
+  deadline: number,
+  options: SearchOptions,
+): Promise<TaskPhase[]> {
+  const pattern = searchPattern(filter.q);
+  const stillOpen: TaskPhase[] = [];
+  for (const phase of open) {
+    const left = Math.ceil(deadline - performance.now());
+    if (!pattern || counts[phase]! === 0 || left <= 0) {
+      stillOpen.push(phase);
+      continue;
+    }
+    const found = await db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`select set_config('statement_timeout', ${`${left}ms`}, true)`.execute(trx);
+        await options.beforeIndexQuery?.(trx);
+        const { rows } = await sql<{ n: number }>`
+          select count(*) as n from (
+            select 1 from (
+              select search from tasks where ${conditions({ ...filter, q: undefined }, phase)}
+              order by created_at desc, id desc limit ${WALK_ROWS}
+            ) walked where search like ${pattern} limit ${COUNT_CAP}
+          ) m`.execute(trx);
+        return Number(rows[0]?.n);
+      })
+      .catch((error: { code?: unknown }) => {
+        if (error.code === '57014') return 0; // query_canceled: the trigram index is asked next
+        throw error;
+      });
+    if (found < COUNT_CAP) stillOpen.push(phase);
+  }
+  return stillOpen;
+}
+
+/**
  * How many tasks each tab holds under the same kind, search and creator. Without a search, exact,
  * from `task_counts` (kept by triggers). With one, each tab is counted up to COUNT_CAP: a common
  * word in a million prompts would otherwise mean counting hundreds of thousands of rows for every
@@ -75,6 +129,15 @@ export async function countTasks(
 ): Promise<CountResult> {
   const deadline = deadlineOf(options);
   const counts: TaskCounts = { all: 0, running: 0, succeeded: 0, failed: 0 };
+  if (rollupCountable(filter)) {
+    // A period alone (or with a kind): from the Insights rollups.
+    const byPhase = await countPeriod(db, filter);
+    for (const phase of PHASES) {
+      counts[phase] = byPhase[phase] ?? 0;
+      counts.all = counts.all! + counts[phase]!;
+    }
+    return { counts, capped: false, unknown: false };
+  }
   if (!searchPattern(filter.q) && narrowerThanCounts(filter)) {
     // A period or a failure: task_counts has neither, so the rows are counted (the period's
     // index bounds them; a failure's code or reason is read on the failed tasks alone).
@@ -178,6 +241,7 @@ export async function countTasks(
     const whole = !rows[0]?.more && counts.all < sampleMatches && pages <= samplePages;
     if (whole) return exact();
     open = PHASES.filter((phase) => counts[phase]! < COUNT_CAP);
+    open = await walkCommonTabs(db, filter, open, counts, deadline, options);
   }
   // A tab still under COUNT_CAP: its matches are few among the rows looked at, so its own trigram
   // index counts them (up to COUNT_CAP), read for that tab alone, within the time limit; a search

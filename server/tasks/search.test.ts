@@ -93,6 +93,30 @@ describe('a search’s tab counts', () => {
       expect(await scannedSearch({ q: 'glow' })).toMatchObject({ failed: 30, running: 0 });
     });
 
+  it('walk a tab newest first where the pass saw the search, and ask its trigram index only when that stops short', async () => {
+    const { db } = await testDatabase();
+    // "misty": 1,500 succeeded, 1,500 failed, 750 running; the pass (20 pages) holds no tab's 1,000.
+    // Succeeded and Failed find theirs within their walks; In progress's walk ends at 750 rows of
+    // matches, short of the cap, and its trigram index counts it exactly.
+    const queries: string[] = [];
+    const counted = await countTasks(
+      db,
+      { q: 'misty' },
+      {
+        firstPages: 1,
+        samplePages: 20,
+        timeLimitMs: 60_000,
+        beforeIndexQuery: async (trx) => {
+          const { rows } = await sql<{ enable_indexscan: string }>`show enable_indexscan`.execute(trx);
+          queries.push(rows[0]!.enable_indexscan === 'on' ? 'walk' : 'trigram index');
+        },
+      },
+    );
+    expect(counted.counts).toEqual(await scannedSearch({ q: 'misty' }));
+    expect(counted.counts.running).toBe(750);
+    expect(queries.sort()).toEqual(['trigram index', 'walk', 'walk', 'walk']);
+  });
+
   it('are null when the time limit leaves no time to count them, never a guess', async () => {
     const { db } = await testDatabase();
     // The passes (100 pages, 4,000 tasks) hold Succeeded's 1,000; Failed and In progress need
@@ -128,9 +152,11 @@ describe('a search’s tab counts', () => {
         },
       },
     );
+    // The first query is Succeeded's walk newest first (the pass saw "glow" there), which finds its
+    // 1,000 (so All is 1,000 too); the ones after it are cancelled.
     expect(late).toEqual({
-      counts: { all: null, running: 0, succeeded: null, failed: null },
-      capped: false,
+      counts: { all: COUNT_CAP, running: null, succeeded: COUNT_CAP, failed: null },
+      capped: true,
       unknown: true,
     });
     // Without a search the counts are kept ones: never cut short.

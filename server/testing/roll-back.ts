@@ -5,6 +5,18 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 
 const UNDO: readonly [migration: string, undo: (db: Db) => Promise<unknown>][] = [
+  // 0026 also rewrote 0012's trigger functions: roll back to 0012 or earlier, not to 0026 alone.
+  [
+    '0026',
+    async (db) => {
+      await sql`drop table insights_rollup_hourly, insights_failures_daily, task_failure_counts`.execute(db);
+      await sql`drop index tasks_succeeded_recent`.execute(db);
+      await sql`alter table tasks drop column video_seconds_made, drop column video_seconds_charged`.execute(
+        db,
+      );
+      await sql`drop function task_video_made, task_video_charged, insights_weighted`.execute(db);
+    },
+  ],
   [
     '0022',
     async (db) => {
