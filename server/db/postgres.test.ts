@@ -2,7 +2,10 @@
 // two console instances on one database, as behind a load balancer.
 import { sql } from 'kysely';
 import { asPerson } from '../testing/identity';
-import { describe, expect, it } from 'vitest';
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { testEmulator } from '../testing/emulator';
 import type { NodeApp } from '../app/node-app';
 import { databaseSignedOutSessions } from '../auth/signed-out-sessions';
 import { imageGenerateCallback } from '../testing/callback-fixtures';
@@ -44,8 +47,18 @@ const eventIds = (text: string) => [...text.matchAll(/^id: (\d+)$/gm)].map((matc
 describe('two instances on one PostgreSQL database', () => {
   it('share tasks, callbacks and live events, and lose nothing across a restart', async () => {
     const url = freshDatabase();
-    let a = instance(url);
-    let b = instance(url);
+    // One service behind both, as in a deployment: whichever instance's follower asks, it knows the task.
+    const emulator = testEmulator({ timeScale: 0, token: 'pg-service-token' });
+    const service = serve({ fetch: emulator.service.fetch, hostname: '127.0.0.1', port: 0 });
+    await new Promise<void>((resolve) => service.once('listening', resolve));
+    const { port } = service.address() as AddressInfo;
+    const shared = { url: `http://127.0.0.1:${port}`, token: 'pg-service-token' };
+    onTestFinished(async () => {
+      await emulator.close();
+      await new Promise((resolve) => service.close(resolve));
+    });
+    let a = instance(url, shared);
+    let b = instance(url, shared);
     await Promise.all([a.database, b.database]);
 
     // B's streams are open before anything happens on A.
@@ -82,8 +95,8 @@ describe('two instances on one PostgreSQL database', () => {
 
     // Both restart: everything is still there.
     await Promise.all([a.close(), b.close()]);
-    a = instance(url);
-    b = instance(url);
+    a = instance(url, shared);
+    b = instance(url, shared);
     const after = (await (await b.app.request(`${ORIGIN}/__console/tasks/${taskId}`)).json()) as {
       data: { task: { status: string }; events: { source: string }[] };
     };

@@ -21,7 +21,12 @@ export function usePostgresInstances(secret: string) {
   });
   return {
     freshDatabase: () => server.createDatabase(`console_${++databases}`),
-    instance(url: string): NodeApp {
+    /**
+     * A console instance on the database. With `service` (a shared emulator on the network) every
+     * instance asks the same service, as in a real deployment; without, each has its own in-process
+     * emulator, which knows only the tasks made through that instance.
+     */
+    instance(url: string, service?: { url: string; token: string }): NodeApp {
       const dataDir = mkdtempSync(join(tmpdir(), 'pg-instance-'));
       dirs.push(dataDir);
       return createNodeApp(
@@ -30,6 +35,7 @@ export function usePostgresInstances(secret: string) {
           DATABASE_URL: url,
           CALLBACK_SECRET: secret,
           CALLBACK_RATE_LIMIT: '0',
+          ...(service && { API_BASE_URL: service.url, API_TOKEN: service.token }),
         }),
         { emulator: { timeScale: 0, log: () => {} } },
       );
