@@ -68,6 +68,8 @@ const FOLDER_CHUNKS: [folder: string, chunk: string | null][] = [
   ['src/api/reviews', 'reviews'],
   ['src/features/reviews/review-slot', 'tasks'],
   ['src/features/reviews/review-button', 'tasks'],
+  // The Review button of a task's page and a board's items: not on Tasks, where cards show the badge only.
+  ['src/features/reviews/review-button.tsx', 'review-button'],
   // Translate video, with the language list it asks for as it opens.
   ['src/features/video-translate/', 'video-translate-screen'],
   ['src/features/video-translate/schema/', null],

@@ -7,15 +7,6 @@ import { Button } from '@/components/ui/core/button';
 
 const HistoryMenu = lazy(() => import('./history-menu').then((m) => ({ default: m.HistoryMenu })));
 
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 export function HistoryActions() {
   const fileRef = useRef<HTMLInputElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -30,9 +21,8 @@ export function HistoryActions() {
   async function onExport() {
     setBusy('export');
     try {
-      // The file format's schema (zod) loads only when a file is written or read.
-      const { exportHistory } = await import('@/features/tasks/history/history-transfer');
-      download(`task-history-${new Date().toISOString().slice(0, 10)}.json`, await exportHistory());
+      const { downloadHistory } = await import('./history-file');
+      await downloadHistory();
     } finally {
       setBusy(null);
     }
@@ -41,17 +31,14 @@ export function HistoryActions() {
   async function onImport(file: File) {
     setBusy('import');
     try {
-      const { importHistory } = await import('@/features/tasks/history/history-transfer');
-      const outcome = await importHistory(await file.text());
-      const rejected = outcome.rejected
-        ? ` Skipped ${outcome.rejected} invalid entr${outcome.rejected === 1 ? 'y' : 'ies'} (${outcome.problems.join('; ')}).`
-        : '';
-      setMessage({
-        tone: 'ok',
-        text: `Imported: ${outcome.added} new, ${outcome.updated} updated, ${outcome.unchanged} unchanged.${rejected}`,
-      });
-    } catch (error) {
-      setMessage({ tone: 'error', text: `Import failed: ${(error as Error).message}` });
+      // A file that cannot be read or loaded at all says so, as a refused one does.
+      const outcome = await import('./history-file')
+        .then(({ importHistoryFile }) => importHistoryFile(file))
+        .catch((error: unknown) => ({
+          tone: 'error' as const,
+          text: `Import failed: ${(error as Error).message}`,
+        }));
+      setMessage(outcome);
     } finally {
       setBusy(null);
       if (fileRef.current) fileRef.current.value = '';
