@@ -155,6 +155,7 @@ export function createAuth(options: AuthOptions): Auth {
   const { store } = options;
   const flowSecret = options.sessionSecret ?? randomBytes(32).toString('base64url');
   const limiter = new LoginRateLimiter(
+    store.database,
     options.maxFailures ?? 5,
     options.failureWindowMs ?? 10 * 60_000,
     now,
@@ -271,7 +272,7 @@ export function createAuth(options: AuthOptions): Auth {
     const field = await readForm(c);
     const next = safeNext(field('next') || undefined);
     const key = clientKey(c, options.trustedProxies);
-    const wait = limiter.retryAfterSeconds(key);
+    const wait = await limiter.retryAfterSeconds(key);
     if (wait > 0) {
       c.header('retry-after', String(wait));
       return page(c, next, `Too many attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`, 429);
@@ -281,10 +282,10 @@ export function createAuth(options: AuthOptions): Auth {
       const email = field('email').trim().toLowerCase().slice(0, 254);
       const found = email ? await store.findLocal(email) : undefined;
       if (!(await verifyPassword(password, found?.passwordHash)) || !found) {
-        limiter.fail(key);
+        await limiter.fail(key);
         return page(c, next, 'That e-mail and password do not match an account.', 401, email);
       }
-      limiter.reset(key);
+      await limiter.reset(key);
       await store.touch(found.person.id);
       await store.audit({
         actor: { userId: found.person.id, name: found.person.name },
@@ -294,10 +295,10 @@ export function createAuth(options: AuthOptions): Auth {
       return signInAs(c, found.person.id, next, 'redirect');
     }
     if (!options.password || !passwordMatches(options.password, password)) {
-      limiter.fail(key);
+      await limiter.fail(key);
       return page(c, next, 'That password is not correct.', 401);
     }
-    limiter.reset(key);
+    await limiter.reset(key);
     const person = await store.upsertPerson({
       source: 'shared-password',
       subject: SHARED_SUBJECT,

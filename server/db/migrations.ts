@@ -328,7 +328,38 @@ export const MIGRATIONS: Record<string, Migration> = {
       await sql.raw(WEBHOOKS_0020).execute(db);
     },
   },
+  // The brakes every instance shares: failed sign-ins (per client and in all), each callback
+  // sender's token bucket, and each person's uploaded bytes per day. Kept here rather than in one
+  // process's memory, so N instances hold the rule once, not N times. Frozen text.
+  '0025_brakes': {
+    async up(db: Kysely<unknown>) {
+      await sql.raw(BRAKES_0025).execute(db);
+    },
+  },
 };
+
+const BRAKES_0025 = `
+create table sign_in_failures (
+  id bigserial primary key,
+  client text,
+  at bigint not null
+);
+create index sign_in_failures_client on sign_in_failures (client, at);
+create index sign_in_failures_at on sign_in_failures (at);
+create table callback_senders (
+  sender text primary key,
+  tokens double precision not null,
+  at bigint not null,
+  granted integer not null
+);
+create index callback_senders_at on callback_senders (at);
+create table upload_tallies (
+  person text not null,
+  day integer not null,
+  bytes bigint not null check (bytes >= 0),
+  primary key (person, day)
+);
+`;
 
 const API_TOKENS_0016 = `
 create table api_tokens (
