@@ -96,7 +96,12 @@ export function createCallbackInbox(options: CallbackInboxOptions): CallbackInbo
   const app = new Hono();
   const path = `/callbacks/${secret}`;
   const rate = options.ratePerSecond ?? DEFAULT_CALLBACK_RATE;
-  const senders = createSenderLimit({ perSecond: rate, burst: rate * 10, now: options.now });
+  const senders = createSenderLimit({
+    database: store.database,
+    perSecond: rate,
+    burst: rate * 10,
+    now: options.now,
+  });
 
   // Every route checks the secret first, so a wrong one looks exactly like a missing page.
   app.use('/callbacks/:secret/*', async (c, next) => {
@@ -114,7 +119,7 @@ export function createCallbackInbox(options: CallbackInboxOptions): CallbackInbo
   app.post(
     '/callbacks/:secret',
     async (c, next) => {
-      const wait = senders.take(clientKey(c, options.trustedProxies));
+      const wait = await senders.take(clientKey(c, options.trustedProxies));
       if (wait > 0) {
         c.header('retry-after', String(wait));
         return fail(c, 429, 429, 'Too many callbacks from this sender; send it again later');
