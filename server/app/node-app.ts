@@ -20,6 +20,7 @@ import { createPreviewRoutes } from '../preview/preview-route';
 import { createProxyApp, createProxyHandlers } from '../proxy/proxy';
 import { chain, type Chain } from '../http/chain';
 import { UploadQuota } from '../http/upload-quota';
+import { databaseUploadTallies } from '../limits/upload-tallies';
 import { createStreamLimits } from '../http/stream-limits';
 import { requestOrigin } from '../http/request-origin';
 import { importSignedOutSessions } from '../auth/signed-out-sessions';
@@ -397,13 +398,15 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
     return c.json(info, 200, { 'cache-control': 'no-store' });
   });
 
+  // Each person's uploaded bytes per day, counted in the database every instance shares.
+  const uploadTallies = databaseUploadTallies(database);
   let v1Get: NodeApp['v1Get'];
   if (config.apiBaseUrl) {
     const proxyOptions = {
       apiBaseUrl: config.apiBaseUrl,
       apiToken: config.apiToken,
       uploadMaxBytes: config.uploadMaxBytes,
-      uploadQuota: new UploadQuota(config.uploadQuotaBytesPerDay),
+      uploadQuota: new UploadQuota(config.uploadQuotaBytesPerDay, Date.now, uploadTallies),
     };
     const proxy = createProxyHandlers(proxyOptions);
     app.route('/', createProxyApp(proxyOptions, proxy));
@@ -417,6 +420,7 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
       uploadMaxBytes: config.uploadMaxBytes,
       ...(config.uploadQuotaBytesPerDay && { uploadQuotaBytesPerDay: config.uploadQuotaBytesPerDay }),
       ...(config.uploadDiskMaxBytes && { uploadDiskMaxBytes: config.uploadDiskMaxBytes }),
+      uploadTallies,
       fetch: createGuardedFetch({
         local: (url, init) =>
           ownHosts.has(bareHost(url.hostname)) && OWN_PATHS.test(url.pathname)

@@ -40,7 +40,7 @@ export function createSenderLimit({ database, perSecond, burst, now = Date.now }
   const refillMs = Math.ceil((burst / Math.max(perSecond, Number.MIN_VALUE)) * 1000);
   const leases = new Map<string, Lease>();
   /** One ask of the database per sender at a time: callbacks arriving meanwhile wait for it. */
-  const asking = new Map<string, Promise<void>>();
+  const asking = new Map<string, Promise<number>>();
   let prunedAt = -Infinity;
 
   async function ask(sender: string, t: number): Promise<{ granted: number; tokens: number }> {
