@@ -21,7 +21,8 @@ export function usePostgresInstances(secret: string) {
   });
   return {
     freshDatabase: () => server.createDatabase(`console_${++databases}`),
-    instance(url: string): NodeApp {
+    /** An instance on `url`; `env` adds to (or overrides) its variables. */
+    instance(url: string, env: Record<string, string> = {}): NodeApp {
       const dataDir = mkdtempSync(join(tmpdir(), 'pg-instance-'));
       dirs.push(dataDir);
       return createNodeApp(
@@ -30,6 +31,7 @@ export function usePostgresInstances(secret: string) {
           DATABASE_URL: url,
           CALLBACK_SECRET: secret,
           CALLBACK_RATE_LIMIT: '0',
+          ...env,
         }),
         { emulator: { timeScale: 0, log: () => {} } },
       );
