@@ -34,7 +34,12 @@ interface Lease {
   until: number;
 }
 
-export function createSenderLimit({ database, perSecond, burst, now = Date.now }: SenderLimitOptions): SenderLimit {
+export function createSenderLimit({
+  database,
+  perSecond,
+  burst,
+  now = Date.now,
+}: SenderLimitOptions): SenderLimit {
   const leaseSize = Math.max(1, Math.floor(burst / 100));
   /** Milliseconds after which an untouched bucket is full again: its row says nothing any more. */
   const refillMs = Math.ceil((burst / Math.max(perSecond, Number.MIN_VALUE)) * 1000);
@@ -60,7 +65,10 @@ export function createSenderLimit({ database, perSecond, burst, now = Date.now }
       returning granted, tokens`.execute(db);
     if (t - prunedAt >= refillMs) {
       prunedAt = t;
-      await db.deleteFrom('callback_senders').where('at', '<=', t - refillMs).execute();
+      await db
+        .deleteFrom('callback_senders')
+        .where('at', '<=', t - refillMs)
+        .execute();
     }
     return rows[0] ?? { granted: 0, tokens: 0 };
   }

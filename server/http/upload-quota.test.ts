@@ -18,12 +18,7 @@ import { testNodeApp, TEST_ORIGIN as ORIGIN } from '../testing/test-node-app';
 import { MULTIPART, uploadService, type Upstream } from '../testing/upload-sockets';
 import { databaseUploadTallies } from '../limits/upload-tallies';
 import { resetTestDatabase, testDatabase } from '../testing/database';
-import {
-  memoryUploadTallies,
-  UPLOAD_SET_ASIDE_BYTES,
-  UploadQuota,
-  type UploadTallies,
-} from './upload-quota';
+import { memoryUploadTallies, UPLOAD_SET_ASIDE_BYTES, UploadQuota, type UploadTallies } from './upload-quota';
 
 const MB = 1024 * 1024;
 
@@ -136,7 +131,9 @@ describe.each([
     // Everyone has their own day; uploads without a name share one.
     expect(await quota.open('Bo').take(1000)).toBeUndefined();
     expect(await quota.open(null).take(1000)).toBeUndefined();
-    expect((await quota.open(null).take(1))?.message).toMatch(/uploads without a name .* share one allowance/);
+    expect((await quota.open(null).take(1))?.message).toMatch(
+      /uploads without a name .* share one allowance/,
+    );
     // The next day (UTC) starts from nothing.
     now = Date.UTC(2026, 10, 26);
     expect(await quota.open('Ana').take(1000)).toBeUndefined();

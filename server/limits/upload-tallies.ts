@@ -13,7 +13,10 @@ export function databaseUploadTallies(database: Promise<Database>): UploadTallie
     if (day === sweptDay) return;
     sweptDay = day;
     const { db } = await database;
-    await db.deleteFrom('upload_tallies').where('day', '<', day - 1).execute();
+    await db
+      .deleteFrom('upload_tallies')
+      .where('day', '<', day - 1)
+      .execute();
   }
   return {
     async add(person, day, bytes, limit) {
