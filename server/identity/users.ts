@@ -80,63 +80,62 @@ export interface UserStore {
   removePerson(id: string): Promise<Person | undefined>;
 }
 
-/**
- * `forgetSessionsOf` drops what this instance remembers of a person's sessions (./sessions.ts):
- * a new name, role or a removal shows in their open sessions at once.
- */
-export function createUserStore(
-  db: () => Promise<Db>,
-  now: () => number,
+/** The person of `source`+`subject`, made or updated; `forgetSessionsOf` when their name or role may change. */
+async function upsertPerson(
+  d: Db,
+  person: ExternalPerson,
+  signIn: Date,
   forgetSessionsOf: (userId: string) => void,
-): UserStore {
+): Promise<StoredPerson> {
+  const columns = PERSON_COLUMNS;
+  const existing = await d
+    .selectFrom('users')
+    .select([...columns, 'removed_at'])
+    .where('source', '=', person.source)
+    .where('subject', '=', person.subject)
+    .executeTakeFirst();
+  if (existing && person.touch === false)
+    return { ...toPerson(existing), removed: existing.removed_at !== null };
+  if (!existing) {
+    const row = await d
+      .insertInto('users')
+      .values({
+        id: randomUUID(),
+        source: person.source,
+        subject: person.subject,
+        display_name: person.name,
+        email: person.email ?? null,
+        role: person.role ?? person.defaultRole ?? 'viewer',
+        last_sign_in_at: signIn,
+      })
+      // Two first requests at once: the second finds the first's row.
+      .onConflict((oc) => oc.columns(['source', 'subject']).doUpdateSet({ last_sign_in_at: signIn }))
+      .returning([...columns, 'removed_at'])
+      .executeTakeFirstOrThrow();
+    return { ...toPerson(row), removed: row.removed_at !== null };
+  }
+  // A removed person stays removed, whatever the identity provider says: only an admin brings them back.
+  if (existing.removed_at !== null) return { ...toPerson(existing), removed: true };
+  const row = await d
+    .updateTable('users')
+    .set({
+      display_name: person.name,
+      email: person.email ?? existing.email,
+      ...(person.role && { role: person.role }),
+      last_sign_in_at: signIn,
+    })
+    .where('id', '=', existing.id)
+    .returning(columns)
+    .executeTakeFirstOrThrow();
+  // A new name or role from the identity provider: the person's open sessions show it at once.
+  forgetSessionsOf(existing.id);
+  return { ...toPerson(row), removed: false };
+}
+
+/** The reads of people: by id, by sign-in subject, a local account, how many, the list. */
+function personReads(db: () => Promise<Db>) {
   const columns = PERSON_COLUMNS;
   return {
-    async upsertPerson(person) {
-      const d = await db();
-      const existing = await d
-        .selectFrom('users')
-        .select([...columns, 'removed_at'])
-        .where('source', '=', person.source)
-        .where('subject', '=', person.subject)
-        .executeTakeFirst();
-      const signIn = new Date(now());
-      if (existing && person.touch === false)
-        return { ...toPerson(existing), removed: existing.removed_at !== null };
-      if (!existing) {
-        const row = await d
-          .insertInto('users')
-          .values({
-            id: randomUUID(),
-            source: person.source,
-            subject: person.subject,
-            display_name: person.name,
-            email: person.email ?? null,
-            role: person.role ?? person.defaultRole ?? 'viewer',
-            last_sign_in_at: signIn,
-          })
-          // Two first requests at once: the second finds the first's row.
-          .onConflict((oc) => oc.columns(['source', 'subject']).doUpdateSet({ last_sign_in_at: signIn }))
-          .returning([...columns, 'removed_at'])
-          .executeTakeFirstOrThrow();
-        return { ...toPerson(row), removed: row.removed_at !== null };
-      }
-      // A removed person stays removed, whatever the identity provider says: only an admin brings them back.
-      if (existing.removed_at !== null) return { ...toPerson(existing), removed: true };
-      const row = await d
-        .updateTable('users')
-        .set({
-          display_name: person.name,
-          email: person.email ?? existing.email,
-          ...(person.role && { role: person.role }),
-          last_sign_in_at: signIn,
-        })
-        .where('id', '=', existing.id)
-        .returning(columns)
-        .executeTakeFirstOrThrow();
-      // A new name or role from the identity provider: the person's open sessions show it at once.
-      forgetSessionsOf(existing.id);
-      return { ...toPerson(row), removed: false };
-    },
     async findBySubject(source, subject) {
       const row = await (
         await db()
@@ -147,30 +146,6 @@ export function createUserStore(
         .where('subject', '=', subject)
         .executeTakeFirst();
       return row ? { ...toPerson(row), removed: row.removed_at !== null } : undefined;
-    },
-    async touch(id) {
-      await (
-        await db()
-      )
-        .updateTable('users')
-        .set({ last_sign_in_at: new Date(now()) })
-        .where('id', '=', id)
-        .execute();
-    },
-    async ensureLocalAdmin() {
-      await (
-        await db()
-      )
-        .insertInto('users')
-        .values({
-          id: LOCAL_ADMIN.userId,
-          source: 'local-admin',
-          subject: LOCAL_ADMIN.userId,
-          display_name: LOCAL_ADMIN.name,
-          role: 'admin',
-        })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
     },
     async findPerson(id) {
       const row = await (
@@ -213,9 +188,6 @@ export function createUserStore(
         .executeTakeFirst();
       return row?.password_hash;
     },
-    async setPasswordHash(userId, hash) {
-      await (await db()).updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
-    },
     async listPeople() {
       const rows = await (
         await db()
@@ -226,6 +198,51 @@ export function createUserStore(
         .orderBy('display_name')
         .execute();
       return rows.map(toPerson);
+    },
+  } satisfies Partial<UserStore>;
+}
+
+/**
+ * `forgetSessionsOf` drops what this instance remembers of a person's sessions (./sessions.ts):
+ * a new name, role or a removal shows in their open sessions at once.
+ */
+export function createUserStore(
+  db: () => Promise<Db>,
+  now: () => number,
+  forgetSessionsOf: (userId: string) => void,
+): UserStore {
+  const columns = PERSON_COLUMNS;
+  return {
+    ...personReads(db),
+    async upsertPerson(person) {
+      return upsertPerson(await db(), person, new Date(now()), forgetSessionsOf);
+    },
+    async touch(id) {
+      await (
+        await db()
+      )
+        .updateTable('users')
+        .set({ last_sign_in_at: new Date(now()) })
+        .where('id', '=', id)
+        .execute();
+    },
+    async ensureLocalAdmin() {
+      await (
+        await db()
+      )
+        .insertInto('users')
+        .values({
+          id: LOCAL_ADMIN.userId,
+          source: 'local-admin',
+          subject: LOCAL_ADMIN.userId,
+          display_name: LOCAL_ADMIN.name,
+          role: 'admin',
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+    },
+    async setPasswordHash(userId, hash) {
+      await (await db()).updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
     },
     async setRole(id, role) {
       const row = await (
