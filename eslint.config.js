@@ -73,7 +73,7 @@ export const SERVER_LAYERS = {
   // Spending limits and the daily upload tallies: counted in the database, per person and team.
   limits: ['identity', 'http', 'db'],
   // Link previews of reference images: fetched through the outbound guard.
-  preview: ['proxy'],
+  preview: ['proxy', 'http'],
   // The server's follower of unfinished tasks: asks through the app, writes through the recorder.
   follow: ['tasks', 'results', 'proxy', 'identity', 'config', 'http', 'db'],
   // Stars and boards: results of the team's record, shown and zipped as tasks are.

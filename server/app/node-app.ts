@@ -49,6 +49,7 @@ import { createIdentityStore, type IdentityStore } from '../identity/store';
 import { isCallbackInbox, sameSiteOnly } from '../http/same-site';
 import { nodeBodyLimits } from './body-limits';
 import type { BodyLimits } from '../http/body-limits';
+import { NO_STORE } from '../http/no-store';
 
 /** Paths the Node side answers; everything else belongs to the single-page app. */
 export const NODE_PATH_PREFIXES = ['/v1/', '/__console/', '/emulator/', '/callbacks/'] as const;
@@ -395,7 +396,7 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
     };
     const who = identityOf(c);
     if (who) info.user = { id: who.userId, name: who.name, role: who.role, source: who.source };
-    return c.json(info, 200, { 'cache-control': 'no-store' });
+    return c.json(info, 200, NO_STORE);
   });
 
   // Each person's uploaded bytes per day, counted in the database every instance shares.

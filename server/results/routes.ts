@@ -7,10 +7,9 @@ import { removedReason, removeKept, retentionDays, type ResultCopyRow } from './
 import { serveKept } from './serve';
 import { storageUsage } from './usage';
 import { RESULT_ROLES, type ResultRole, type ResultStore } from './store';
+import { NO_STORE } from '../http/no-store';
 
 const RESULTS_PATH = '/__console/results';
-
-const NO_STORE = { 'cache-control': 'no-store' };
 
 /** The same-origin address of a kept file. */
 const keptPath = (taskId: string, role: string, index: number) =>

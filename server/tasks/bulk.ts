@@ -15,8 +15,8 @@ import { keptRow } from '../results/routes';
 import type { ResultStore } from '../results/store';
 import { taskFile, type TaskFileKind } from './download';
 import type { TaskRow } from './recorder';
+import { NO_STORE } from '../http/no-store';
 
-const NO_STORE = { 'cache-control': 'no-store' };
 const FILES: readonly TaskFileKind[] = ['result', 'captions'];
 export const NOT_INCLUDED_NAME = 'Not included.txt';
 

@@ -12,8 +12,8 @@ import { serveKept } from '../results/serve';
 import type { ResultRole, ResultStore } from '../results/store';
 import type { TaskRow } from './recorder';
 import { taskTitle } from './request-fields';
+import { NO_STORE } from '../http/no-store';
 
-const NO_STORE = { 'cache-control': 'no-store' };
 const FIELDS = {
   result: (kind: string) => (kind === 'image_generate' ? ['image_url', 'thumbnail_url'] : ['video_url']),
   captions: () => ['caption_url'],

@@ -24,8 +24,7 @@ import { mountBulk } from './bulk';
 import { identityOf } from '../identity/roles';
 import { BULK_IDS_MAX } from '../../src/api/bulk-rules';
 import type { ResultStore } from '../results/store';
-
-const NO_STORE = { 'cache-control': 'no-store' };
+import { NO_STORE } from '../http/no-store';
 
 /** A time in epoch ms from the query, or undefined (absent or not a time). */
 function epochParam(value: string | undefined): number | undefined {
