@@ -8,7 +8,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { UploadAllowance } from '../http/upload-quota';
 import { creatorOf } from '../identity/creator';
-import { byteRange } from './media';
+import { byteRange } from '../http/byte-range';
 import type { SettingsState } from './settings';
 import {
   diskFull,
