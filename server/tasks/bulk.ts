@@ -11,7 +11,7 @@ import { contentDisposition } from '../../src/api/download-name';
 import { BULK_IDS_MAX, ZIP_TASKS_MAX } from '../../src/api/bulk-rules';
 import type { Database, Db } from '../db/database';
 import { identityOf } from '../identity/roles';
-import { keptRow } from '../results/routes';
+import { keptRow } from '../results/kept-rows';
 import type { ResultStore } from '../results/store';
 import { taskFile, type TaskFileKind } from './download';
 import type { TaskRow } from './recorder';

@@ -7,7 +7,7 @@ import type { Hono } from 'hono';
 import { contentDisposition, downloadName, extensionOf } from '../../src/api/download-name';
 import type { Database } from '../db/database';
 import { ROLE_FIELDS } from '../results/queue';
-import { keptRow } from '../results/routes';
+import { keptRow } from '../results/kept-rows';
 import { serveKept } from '../results/serve';
 import type { ResultRole, ResultStore } from '../results/store';
 import type { TaskRow } from './recorder';
