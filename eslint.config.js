@@ -4,6 +4,28 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** What the one Hono app assembles: every folder but the starters. */
+const APP_PARTS = [
+  'openapi',
+  'auth',
+  'static',
+  'emulator',
+  'callbacks',
+  'follow',
+  'notify',
+  'insights',
+  'limits',
+  'preview',
+  'boards',
+  'tasks',
+  'results',
+  'proxy',
+  'identity',
+  'config',
+  'http',
+  'db',
+];
+
 /**
  * Import direction on the server, one folder per job; each may import the folders listed, nothing
  * else (tests and server/testing are exempt). Every folder of server/ must have an entry: one
@@ -22,47 +44,8 @@ import tseslint from 'typescript-eslint';
  * The emulator stands alone on identity, config and http; openapi uses src/api only.
  */
 export const SERVER_LAYERS = {
-  entry: [
-    'app',
-    'openapi',
-    'auth',
-    'static',
-    'emulator',
-    'callbacks',
-    'follow',
-    'notify',
-    'insights',
-    'limits',
-    'preview',
-    'boards',
-    'tasks',
-    'results',
-    'proxy',
-    'identity',
-    'config',
-    'http',
-    'db',
-  ],
-  app: [
-    'openapi',
-    'auth',
-    'static',
-    'emulator',
-    'callbacks',
-    'follow',
-    'notify',
-    'insights',
-    'limits',
-    'preview',
-    'boards',
-    'tasks',
-    'results',
-    'proxy',
-    'identity',
-    'config',
-    'http',
-    'db',
-  ],
+  entry: ['app', ...APP_PARTS],
+  app: APP_PARTS,
   auth: ['identity', 'config', 'http', 'db'],
   // The OpenAPI description: made from src/api's schemas only.
   openapi: [],

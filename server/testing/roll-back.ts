@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 
 const UNDO: readonly [migration: string, undo: (db: Db) => Promise<unknown>][] = [
+  ['0025', (db) => sql`drop table sign_in_failures, callback_senders, upload_tallies`.execute(db)],
   ['0020', (db) => sql`drop table webhook_deliveries, webhooks`.execute(db)],
   ['0016', (db) => sql`drop table api_tokens`.execute(db)],
   [
