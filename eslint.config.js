@@ -4,6 +4,124 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** What the one Hono app assembles: every folder but the starters. */
+const APP_PARTS = [
+  'openapi',
+  'auth',
+  'static',
+  'emulator',
+  'callbacks',
+  'follow',
+  'notify',
+  'insights',
+  'limits',
+  'preview',
+  'shares',
+  'boards',
+  'tasks',
+  'reviews',
+  'results',
+  'proxy',
+  'identity',
+  'config',
+  'http',
+  'db',
+];
+
+/**
+ * Import direction on the server, one folder per job; each may import the folders listed, nothing
+ * else (tests and server/testing are exempt). Every folder of server/ must have an entry: one
+ * without is an error on each of its files (below), so a new folder cannot slip past the rule.
+ * The layers, top to bottom; a folder imports only folders on lower lines (those its entry lists):
+ *
+ *   entry                  starts things (npm start, the demo, the standalone emulator)
+ *   app                    assembles the one Hono app
+ *   auth, openapi, static, emulator, callbacks, follow, shares, boards, insights, limits, preview
+ *   tasks                  the team's record (callbacks, follow, shares and boards build on it)
+ *   reviews                comments and decisions on results (a task's view carries their counts)
+ *   notify, results        webhooks and result files, fed by the record
+ *   proxy                  the way to the service
+ *   identity, config       who a request is; the environment
+ *   http, db               request plumbing; the schema and connection: they import no other folder
+ *
+ * The emulator stands alone on identity, config and http; openapi uses src/api only.
+ */
+export const SERVER_LAYERS = {
+  entry: ['app', ...APP_PARTS],
+  app: APP_PARTS,
+  auth: ['identity', 'config', 'http', 'db'],
+  // The OpenAPI description: made from src/api's schemas only.
+  openapi: [],
+  static: ['http'],
+  emulator: ['identity', 'config', 'http'],
+  callbacks: ['tasks', 'results', 'proxy', 'identity', 'config', 'http', 'db'],
+  insights: ['http', 'db'],
+  // Spending limits and the daily upload tallies: counted in the database, per person and team.
+  limits: ['identity', 'http', 'db'],
+  // Link previews of reference images: fetched through the outbound guard.
+  preview: ['proxy', 'http'],
+  // The server's follower of unfinished tasks: asks through the app, writes through the recorder.
+  follow: ['tasks', 'results', 'proxy', 'identity', 'config', 'http', 'db'],
+  // Stars and boards: results of the team's record, shown and zipped as tasks are.
+  boards: ['tasks', 'reviews', 'results', 'identity', 'http', 'db'],
+  // Share links: a board's or a request's kept results for a visitor with no account.
+  shares: ['tasks', 'results', 'identity', 'http', 'db'],
+  tasks: ['notify', 'reviews', 'results', 'proxy', 'identity', 'config', 'http', 'db'],
+  // Comments and decisions on results: the store, the routes, the summary a task's view carries.
+  reviews: ['identity', 'http', 'db'],
+  // Webhooks told when requests end: the outbox the recorder fills, the sender, the routes.
+  notify: ['proxy', 'identity', 'config', 'http', 'db'],
+  // Result files kept in the team's store: the copy job, the stores, serving.
+  results: ['proxy', 'config', 'http', 'db'],
+  proxy: ['identity', 'config', 'http'],
+  config: ['http'],
+  // Who a request is (the verified person, the role): below everything that records or spends.
+  identity: ['http', 'db'],
+  http: [],
+  db: [],
+};
+
+/** The browser's features (src/features): each must be listed, like the server's folders. */
+export const FEATURES = [
+  'image-generate',
+  'video-translate',
+  'image-to-video',
+  'tasks',
+  'callbacks',
+  'insights',
+  'shares',
+  'reviews',
+];
+/** What a feature offers the rest of the app: its screens and its shared store. */
+const PUBLIC = {
+  tasks: [
+    'history/history',
+    'history/task-record',
+    'history/following',
+    'list/tasks-screen',
+    'detail/task-detail-screen',
+    'history/record-follow-host',
+    'requests/request-screen',
+    'requests/request-tiles',
+    'boards/boards-screen',
+    'boards/board-screen',
+    'boards/compare-screen',
+    // The shell's notifier of finished requests: whether it is wanted, and the notifier (lazy).
+    'notify/notify-wanted',
+    'notify/request-notifier-gate',
+  ],
+  callbacks: ['callback-subscriber', 'callbacks-screen'],
+  // The image rows and the prompt are shared with Image to video rather than copied.
+  'image-generate': ['image-generate-screen', 'form/reference-images-field', 'image-url-row', 'prompt-field'],
+  'image-to-video': ['image-to-video-screen', 'link/animate-link'],
+  'video-translate': ['video-translate-screen'],
+  insights: ['insights-screen'],
+  // Share links: the button on a board's and a request's page, the admin's list of live links.
+  shares: ['share-button', 'shares-section'],
+  // Comments and decisions on results: the badge and the Review button (what they draw loads on first use).
+  reviews: ['review-slot', 'review-button', 'review-dialog'],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -48,128 +166,7 @@ export default tseslint.config(
  * browser. Test files are exempt: they may reach anything they exercise.
  */
 function importDirectionRules() {
-  /**
-   * Import direction on the server, one folder per job; each may import the folders listed, nothing
-   * else (tests and server/testing are exempt):
-   *
-   *   entry → app → auth, static, emulator, callbacks → tasks → proxy → config → http
-   *   auth, callbacks, tasks → db;  emulator → config, http;  http and db import no other folder
-   *
-   * entry starts things (npm start, the standalone emulator); app assembles the one Hono app; the
-   * emulator stands alone on the lowest layer; db is the schema and connection, below everything.
-   */
-  const SERVER_LAYERS = {
-    entry: [
-      'app',
-      'openapi',
-      'auth',
-      'static',
-      'emulator',
-      'callbacks',
-      'follow',
-      'notify',
-      'insights',
-      'shares',
-      'boards',
-      'tasks',
-      'reviews',
-      'results',
-      'proxy',
-      'identity',
-      'config',
-      'http',
-      'db',
-    ],
-    app: [
-      'openapi',
-      'auth',
-      'static',
-      'emulator',
-      'callbacks',
-      'follow',
-      'notify',
-      'insights',
-      'shares',
-      'boards',
-      'tasks',
-      'reviews',
-      'results',
-      'proxy',
-      'identity',
-      'config',
-      'http',
-      'db',
-    ],
-    auth: ['identity', 'config', 'http', 'db'],
-    // The OpenAPI description: made from src/api's schemas only.
-    openapi: [],
-    static: ['http'],
-    emulator: ['identity', 'config', 'http'],
-    callbacks: ['tasks', 'results', 'proxy', 'identity', 'config', 'http', 'db'],
-    insights: ['http', 'db'],
-    // The server's follower of unfinished tasks: asks through the app, writes through the recorder.
-    follow: ['tasks', 'results', 'proxy', 'identity', 'config', 'http', 'db'],
-    // Stars and boards: results of the team's record, shown and zipped as tasks are.
-    boards: ['tasks', 'reviews', 'results', 'identity', 'http', 'db'],
-    // Share links: a board's or a request's kept results for a visitor with no account.
-    shares: ['tasks', 'results', 'identity', 'http', 'db'],
-    tasks: ['notify', 'reviews', 'results', 'proxy', 'identity', 'config', 'http', 'db'],
-    // Comments and decisions on results: the store, the routes, the summary a task's view carries.
-    reviews: ['identity', 'http', 'db'],
-    // Webhooks told when requests end: the outbox the recorder fills, the sender, the routes.
-    notify: ['proxy', 'identity', 'config', 'http', 'db'],
-    // Result files kept in the team's store: the copy job, the stores, serving.
-    results: ['proxy', 'config', 'http', 'db'],
-    proxy: ['identity', 'config', 'http'],
-    config: ['http'],
-    // Who a request is (the verified person, the role): below everything that records or spends.
-    identity: ['http', 'db'],
-    http: [],
-    db: [],
-  };
   const serverFolders = [...Object.keys(SERVER_LAYERS), 'testing'];
-  const FEATURES = [
-    'image-generate',
-    'video-translate',
-    'image-to-video',
-    'tasks',
-    'callbacks',
-    'shares',
-    'reviews',
-  ];
-  /** What a feature offers the rest of the app: its screens and its shared store. */
-  const PUBLIC = {
-    tasks: [
-      'history/history',
-      'history/task-record',
-      'history/following',
-      'list/tasks-screen',
-      'detail/task-detail-screen',
-      'history/record-follow-host',
-      'requests/request-screen',
-      'requests/request-tiles',
-      'boards/boards-screen',
-      'boards/board-screen',
-      'boards/compare-screen',
-      // The shell's notifier of finished requests: whether it is wanted, and the notifier (lazy).
-      'notify/notify-wanted',
-      'notify/request-notifier-gate',
-    ],
-    callbacks: ['callback-subscriber', 'callbacks-screen'],
-    // The image rows and the prompt are shared with Image to video rather than copied.
-    'image-generate': [
-      'image-generate-screen',
-      'form/reference-images-field',
-      'image-url-row',
-      'prompt-field',
-    ],
-    'image-to-video': ['image-to-video-screen', 'link/animate-link'],
-    'video-translate': ['video-translate-screen'],
-    // Share links: the button on a board's and a request's page, the admin's list of live links.
-    shares: ['share-button', 'shares-section'],
-    // Comments and decisions on results: the badge and the Review button (what they draw loads on first use).
-    reviews: ['review-slot', 'review-button', 'review-dialog'],
-  };
   const tests = ['**/*.test.ts', '**/*.test.tsx', 'src/testing/**'];
   const forbid = (...groups) => ({
     group: groups.map((group) => `@/${group}/**`).concat(groups.map((group) => `**/src/${group}/**`)),
@@ -204,6 +201,8 @@ function importDirectionRules() {
       rules: browserRule([forbid('app'), testing, ...otherFeatureInternals(feature)]),
     })),
     { files: ['src/app/**', 'src/main.tsx'], ignores: tests, rules: browserRule([testing]) },
+    unlisted('server/*/**', serverFolders, 'server/', 'SERVER_LAYERS'),
+    unlisted('src/features/*/**', FEATURES, 'src/features/', 'FEATURES'),
     ...Object.entries(SERVER_LAYERS).map(([folder, allowed]) => ({
       files: [`server/${folder}/**`],
       ignores: tests,
@@ -222,4 +221,24 @@ function importDirectionRules() {
       ]),
     })),
   ];
+}
+
+/**
+ * An error on every file of a folder matching `pattern` that `listed` does not name: the import
+ * rules are written per folder, and a folder without an entry would be bound by none of them.
+ */
+function unlisted(pattern, listed, prefix, table) {
+  return {
+    files: [pattern],
+    ignores: listed.map((folder) => `${prefix}${folder}/**`),
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Program',
+          message: `This folder of ${prefix} is not in ${table} (eslint.config.js): add it there, with what it may import.`,
+        },
+      ],
+    },
+  };
 }

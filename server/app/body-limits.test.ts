@@ -1,5 +1,5 @@
 // Every route of the Node side that takes a body has a limit that fits it, enforced while the body
-// streams (issue 40). The routes are read from the app itself, on both backends: a route added
+// streams. The routes are read from the app itself, on both backends: a route added
 // without an entry in server/app/body-limits.ts fails here. Each one is sent, in chunks with no
 // Content-Length, exactly its limit (not refused for size) and one byte more (413), and a body far
 // past its limit is cut off just past it, never read whole.

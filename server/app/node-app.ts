@@ -20,6 +20,7 @@ import { createPreviewRoutes } from '../preview/preview-route';
 import { createProxyApp, createProxyHandlers } from '../proxy/proxy';
 import { chain, type Chain } from '../http/chain';
 import { UploadQuota } from '../http/upload-quota';
+import { databaseUploadTallies } from '../limits/upload-tallies';
 import { createStreamLimits } from '../http/stream-limits';
 import { requestOrigin } from '../http/request-origin';
 import { importSignedOutSessions } from '../auth/signed-out-sessions';
@@ -52,6 +53,7 @@ import { createIdentityStore, type IdentityStore } from '../identity/store';
 import { isCallbackInbox, sameSiteOnly } from '../http/same-site';
 import { nodeBodyLimits } from './body-limits';
 import type { BodyLimits } from '../http/body-limits';
+import { NO_STORE } from '../http/no-store';
 
 /** Paths the Node side answers; everything else belongs to the single-page app. */
 export const NODE_PATH_PREFIXES = ['/v1/', '/__console/', '/emulator/', '/callbacks/', '/s/'] as const;
@@ -416,16 +418,18 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
     };
     const who = identityOf(c);
     if (who) info.user = { id: who.userId, name: who.name, role: who.role, source: who.source };
-    return c.json(info, 200, { 'cache-control': 'no-store' });
+    return c.json(info, 200, NO_STORE);
   });
 
+  // Each person's uploaded bytes per day, counted in the database every instance shares.
+  const uploadTallies = databaseUploadTallies(database);
   let v1Get: NodeApp['v1Get'];
   if (config.apiBaseUrl) {
     const proxyOptions = {
       apiBaseUrl: config.apiBaseUrl,
       apiToken: config.apiToken,
       uploadMaxBytes: config.uploadMaxBytes,
-      uploadQuota: new UploadQuota(config.uploadQuotaBytesPerDay),
+      uploadQuota: new UploadQuota(config.uploadQuotaBytesPerDay, Date.now, uploadTallies),
     };
     const proxy = createProxyHandlers(proxyOptions);
     app.route('/', createProxyApp(proxyOptions, proxy));
@@ -439,6 +443,7 @@ export function createNodeApp(config: ServerConfig, options: NodeAppOptions = {}
       uploadMaxBytes: config.uploadMaxBytes,
       ...(config.uploadQuotaBytesPerDay && { uploadQuotaBytesPerDay: config.uploadQuotaBytesPerDay }),
       ...(config.uploadDiskMaxBytes && { uploadDiskMaxBytes: config.uploadDiskMaxBytes }),
+      uploadTallies,
       fetch: createGuardedFetch({
         local: (url, init) =>
           ownHosts.has(bareHost(url.hostname)) && OWN_PATHS.test(url.pathname)

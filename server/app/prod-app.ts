@@ -20,6 +20,7 @@ import { brotliAssets } from '../static/prod-brotli';
 import { routePagesOf } from '../static/route-preloads';
 import type { ProdConfig } from './prod-config';
 import { securityHeaders } from '../http/security-headers';
+import { NO_STORE } from '../http/no-store';
 
 /** How often /healthz reads the follower's figures from the database, at most. */
 const FOLLOWING_FIGURES_MS = 5_000;
@@ -140,29 +141,7 @@ export function createProdApp(config: ProdConfig, options: ProdAppOptions = {}):
       c.res.headers.set('x-accel-buffering', 'no');
   });
 
-  // For a load balancer or an orchestrator: 200 once the database is open and migrated, 503 while
-  // it opens (the server listens before: docs/operations.md). Public, like the sign-in page; it
-  // tells nothing but that.
-  let database: 'opening' | 'ready' | 'failed' = 'opening';
-  nodeApp.database.then(
-    () => (database = 'ready'),
-    () => (database = 'failed'),
-  );
-  // With it, how the server's following of unfinished tasks goes (server/follow): how many, the
-  // oldest one's age, and the last error from the service (no task id: this route is public), read
-  // at most every few seconds however often it is asked.
-  const following = healthOfFollowing(nodeApp);
-  app.get(HEALTH_PATH, async (c) =>
-    c.json(
-      {
-        status: database === 'ready' ? 'ok' : database === 'opening' ? 'starting' : 'failed',
-        database,
-        ...(database === 'ready' && { following: await following() }),
-      },
-      database === 'ready' ? 200 : 503,
-      { 'cache-control': 'no-store', ...(database === 'opening' && { 'retry-after': '1' }) },
-    ),
-  );
+  answerHealth(app, nodeApp);
 
   const auth = createAuth({
     store: nodeApp.identity,
@@ -181,30 +160,7 @@ export function createProdApp(config: ProdConfig, options: ProdAppOptions = {}):
   app.route('/', auth.routes);
   app.use(auth.guard);
 
-  // Behind a TLS-terminating proxy the server sees http://127.0.0.1:PORT; links the Node side builds
-  // from the request (emulator media, callback URL) must use the public address instead.
-  const publicOrigin = config.server.publicBaseUrl ? new URL(config.server.publicBaseUrl).origin : undefined;
-  const toNodeSide = (c: Context) => {
-    const url = new URL(c.req.url);
-    // The node side is its own app: the verified identity travels in its env, never in a header.
-    const env = { ...(c.env as object), [IDENTITY_KEY]: c.get(IDENTITY_KEY as never) };
-    if (!publicOrigin || url.origin === publicOrigin) return nodeApp.app.fetch(c.req.raw, env);
-    const raw = c.req.raw;
-    const { outgoing } = (c.env ?? {}) as { outgoing?: unknown };
-    // Copying the request as a whole would start reading its socket; an upload is read from the
-    // socket itself (server/proxy/upload-stream.ts), so the copy takes its body and signal lazily.
-    const init =
-      outgoing instanceof ServerResponse
-        ? ({
-            method: raw.method,
-            headers: raw.headers,
-            body: deferredBody(raw),
-            signal: browserGoneSignal(outgoing),
-            duplex: 'half',
-          } as RequestInit)
-        : raw;
-    return nodeApp.app.fetch(new Request(`${publicOrigin}${url.pathname}${url.search}`, init), env);
-  };
+  const toNodeSide = nodeSideFetch(nodeApp, config.server.publicBaseUrl);
 
   app.get('/__console/config', async (c) => {
     const response = await toNodeSide(c);
@@ -215,9 +171,7 @@ export function createProdApp(config: ProdConfig, options: ProdAppOptions = {}):
       auth: auth.required,
       ...options.consoleInfoExtra?.(),
     };
-    return c.json(answer, 200, {
-      'cache-control': 'no-store',
-    });
+    return c.json(answer, 200, NO_STORE);
   });
 
   app.all('*', async (c, next) => {
@@ -282,4 +236,59 @@ async function printSetupLink(store: IdentityStore, config: ProdConfig): Promise
   console.log(
     `This console has no admin yet. Open this one-time link within 24 hours to create the first admin account:\n  ${base}/setup/${token}`,
   );
+}
+
+/** GET HEALTH_PATH: the database's state and, once open, how the following of unfinished tasks goes. */
+function answerHealth(app: Hono, nodeApp: NodeApp): void {
+  // For a load balancer or an orchestrator: 200 once the database is open and migrated, 503 while
+  // it opens (the server listens before: docs/operations.md). Public, like the sign-in page; it
+  // tells nothing but that.
+  let database: 'opening' | 'ready' | 'failed' = 'opening';
+  nodeApp.database.then(
+    () => (database = 'ready'),
+    () => (database = 'failed'),
+  );
+  // With it, how the server's following of unfinished tasks goes (server/follow): how many, the
+  // oldest one's age, and the last error from the service (no task id: this route is public), read
+  // at most every few seconds however often it is asked.
+  const following = healthOfFollowing(nodeApp);
+  app.get(HEALTH_PATH, async (c) =>
+    c.json(
+      {
+        status: database === 'ready' ? 'ok' : database === 'opening' ? 'starting' : 'failed',
+        database,
+        ...(database === 'ready' && { following: await following() }),
+      },
+      database === 'ready' ? 200 : 503,
+      { ...NO_STORE, ...(database === 'opening' && { 'retry-after': '1' }) },
+    ),
+  );
+}
+
+/** The Node side's answer to a request of this app, with the verified identity and the public address. */
+function nodeSideFetch(nodeApp: NodeApp, publicBaseUrl: string | undefined) {
+  // Behind a TLS-terminating proxy the server sees http://127.0.0.1:PORT; links the Node side builds
+  // from the request (emulator media, callback URL) must use the public address instead.
+  const publicOrigin = publicBaseUrl ? new URL(publicBaseUrl).origin : undefined;
+  return (c: Context) => {
+    const url = new URL(c.req.url);
+    // The node side is its own app: the verified identity travels in its env, never in a header.
+    const env = { ...(c.env as object), [IDENTITY_KEY]: c.get(IDENTITY_KEY as never) };
+    if (!publicOrigin || url.origin === publicOrigin) return nodeApp.app.fetch(c.req.raw, env);
+    const raw = c.req.raw;
+    const { outgoing } = (c.env ?? {}) as { outgoing?: unknown };
+    // Copying the request as a whole would start reading its socket; an upload is read from the
+    // socket itself (server/proxy/upload-stream.ts), so the copy takes its body and signal lazily.
+    const init =
+      outgoing instanceof ServerResponse
+        ? ({
+            method: raw.method,
+            headers: raw.headers,
+            body: deferredBody(raw),
+            signal: browserGoneSignal(outgoing),
+            duplex: 'half',
+          } as RequestInit)
+        : raw;
+    return nodeApp.app.fetch(new Request(`${publicOrigin}${url.pathname}${url.search}`, init), env);
+  };
 }

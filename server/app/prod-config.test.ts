@@ -35,7 +35,7 @@ describe('readProdConfig', () => {
     expect(problems({ HOST: '0.0.0.0', ALLOW_OPEN_ACCESS: '1' })).toEqual([]);
   });
 
-  // Issue 27: a published console without a configured sign-in starts, asking for one (the first
+  // A published console without a configured sign-in starts, asking for one (the first
   // admin from a one-time set-up link); only loopback with nothing configured is open.
   it('asks for a sign-in on a public bind or a PUBLIC_BASE_URL, open only on loopback with nothing set', () => {
     const read = (env: Record<string, string>) => readProdConfig({ DATA_DIR: 'd', ...env });
@@ -212,7 +212,7 @@ describe('isLoopbackHost', () => {
   });
 });
 
-// Issue 40: with the header set and TRUSTED_PROXIES unset, any local process was believed (loopback).
+// With the header set and TRUSTED_PROXIES unset, any local process was believed (loopback).
 describe('TRUSTED_AUTH_HEADER without TRUSTED_PROXIES', () => {
   it('refuses to start, saying what to set', () => {
     for (const proxies of [undefined, '', '  ', 'none']) {

@@ -122,15 +122,7 @@ export function readProdConfig(env: NodeJS.ProcessEnv = process.env): ProdConfig
     .map((raw) => parseOrigin('MEDIA_ORIGINS', raw, problems))
     .filter((origin): origin is string => Boolean(origin));
 
-  const resultsStore = clean(env.RESULTS_STORE)?.toLowerCase();
-  if (resultsStore !== undefined && resultsStore !== 'disk' && resultsStore !== 's3')
-    problems.push(`RESULTS_STORE must be disk or s3, got "${resultsStore}"`);
-  if (resultsStore === 's3' && !clean(env.S3_BUCKET)) problems.push('RESULTS_STORE=s3 needs S3_BUCKET');
-  const presignAbove = clean(env.S3_PRESIGN_ABOVE_MB);
-  if (presignAbove !== undefined && parsePresignAboveMb(presignAbove) === undefined)
-    problems.push(`S3_PRESIGN_ABOVE_MB must be a whole number from 0 to 100000, got "${presignAbove}"`);
-  const s3Endpoint = clean(env.S3_ENDPOINT);
-  if (s3Endpoint) parseOrigin('S3_ENDPOINT', s3Endpoint, problems);
+  checkResultsStore(env, problems);
 
   const allowedHosts = (clean(env.ALLOWED_HOSTS) ?? '').split(/[\s,]+/).filter(Boolean);
   for (const entry of allowedHosts) {
@@ -143,15 +135,7 @@ export function readProdConfig(env: NodeJS.ProcessEnv = process.env): ProdConfig
     problems.push(`${SECRET_RULE} (it is part of a URL path)`);
   }
 
-  const rateLimit = clean(env.CALLBACK_RATE_LIMIT);
-  if (rateLimit !== undefined && !(Number(rateLimit) >= 0))
-    problems.push(
-      `CALLBACK_RATE_LIMIT must be a number ≥ 0 (callbacks per second per sender), got "${rateLimit}"`,
-    );
-
-  const timeScale = clean(env.EMULATOR_TIME_SCALE);
-  if (timeScale !== undefined && !(Number(timeScale) >= 0))
-    problems.push(`EMULATOR_TIME_SCALE must be a number ≥ 0, got "${timeScale}"`);
+  checkRatesAndSizes(env, problems);
 
   const trustedProxies = parseTrustedProxies(env.TRUSTED_PROXIES);
   if (trustedProxies.invalid.length > 0)
@@ -167,30 +151,6 @@ export function readProdConfig(env: NodeJS.ProcessEnv = process.env): ProdConfig
       `LOGIN_FAILURES_TOTAL must be a whole number of failed sign-ins from 1 to 1000000, got "${rawLoginFailures}"`,
     );
 
-  for (const name of ['UPLOAD_QUOTA_MB_PER_DAY', 'UPLOAD_DISK_MAX_MB'] as const) {
-    const raw = clean(env[name]);
-    if (raw !== undefined && parseUploadLimitMb(raw) === undefined)
-      problems.push(
-        `${name} must be a whole number of megabytes from 1 to ${UPLOAD_LIMIT_MB_MAX}, got "${raw}"`,
-      );
-  }
-
-  const uploadMaxMb = clean(env.UPLOAD_MAX_MB);
-  if (uploadMaxMb !== undefined && parseUploadMaxMb(uploadMaxMb) === undefined)
-    problems.push(`UPLOAD_MAX_MB must be a whole number of megabytes from 1 to 100000, got "${uploadMaxMb}"`);
-
-  for (const name of ['STREAMS_PER_SESSION', 'STREAMS_TOTAL'] as const) {
-    const raw = clean(env[name]);
-    if (raw !== undefined && parseStreamCount(raw) === undefined)
-      problems.push(`${name} must be a whole number of event streams from 1 to 100000, got "${raw}"`);
-  }
-
-  const followRate = clean(env.FOLLOW_RATE_PER_SECOND);
-  if (followRate !== undefined && parseFollowRate(followRate) === undefined)
-    problems.push(
-      `FOLLOW_RATE_PER_SECOND must be a whole number of status requests per second from 1 to 1000, got "${followRate}"`,
-    );
-
   if (server?.apiBaseUrl) {
     if (!server.apiToken)
       warnings.push(
@@ -198,63 +158,9 @@ export function readProdConfig(env: NodeJS.ProcessEnv = process.env): ProdConfig
       );
     if (demo) problems.push('DEMO=1 runs on the built-in emulator: unset API_BASE_URL');
   }
-  // Comma-separated, as documented: a value may hold spaces (Tailscale's user names, a group's
-  // display name), so a space does not split it.
-  const list = (raw: string | undefined) =>
-    (clean(raw) ?? '')
-      .split(',')
-      .map((value) => value.trim())
-      .filter(Boolean);
-  let oidc: OidcSettings | undefined;
-  const issuer = clean(env.OIDC_ISSUER);
-  const clientId = clean(env.OIDC_CLIENT_ID);
-  if (issuer || clientId) {
-    let issuerUrl: URL | undefined;
-    try {
-      issuerUrl = new URL(issuer ?? '');
-    } catch {
-      problems.push(`OIDC_ISSUER must be the identity provider's issuer URL, got "${issuer ?? ''}"`);
-    }
-    if (!clientId) problems.push('OIDC_CLIENT_ID must be set with OIDC_ISSUER');
-    if (!publicBaseUrl)
-      problems.push(
-        'PUBLIC_BASE_URL must be set with OIDC_ISSUER: the redirect URI is PUBLIC_BASE_URL/auth/callback',
-      );
-    const rawDefault = (clean(env.OIDC_DEFAULT_ROLE) ?? 'viewer').toLowerCase();
-    if (rawDefault !== 'none' && !isRole(rawDefault))
-      problems.push(
-        `OIDC_DEFAULT_ROLE must be viewer, creator, admin or none, got "${env.OIDC_DEFAULT_ROLE}"`,
-      );
-    const httpIssuer = issuerUrl?.protocol === 'http:';
-    if (issuerUrl && httpIssuer && !isLoopbackHost(issuerUrl.hostname))
-      problems.push(`OIDC_ISSUER must be an https URL (http only on loopback), got "${issuer}"`);
-    if (issuerUrl && clientId && publicBaseUrl)
-      oidc = {
-        issuer: issuerUrl.href,
-        clientId,
-        clientSecret: clean(env.OIDC_CLIENT_SECRET),
-        redirectUri: `${publicBaseUrl.replace(/\/+$/, '')}/auth/callback`,
-        rolesClaim: clean(env.OIDC_ROLES_CLAIM) ?? 'groups',
-        adminValues: list(env.OIDC_ADMIN_VALUES),
-        creatorValues: list(env.OIDC_CREATOR_VALUES),
-        defaultRole: rawDefault === 'none' ? 'none' : isRole(rawDefault) ? rawDefault : 'viewer',
-        allowedDomains: list(env.OIDC_ALLOWED_DOMAINS).map((d) => d.toLowerCase().replace(/^@/, '')),
-        allowHttp: httpIssuer,
-      };
-  }
+  const oidc = readOidcSettings(env, publicBaseUrl, problems);
 
-  const trustedAuthHeader = clean(env.TRUSTED_AUTH_HEADER)?.toLowerCase();
-  if (trustedAuthHeader !== undefined && !/^[a-z0-9-]+$/.test(trustedAuthHeader))
-    problems.push(`TRUSTED_AUTH_HEADER must be a header name, got "${env.TRUSTED_AUTH_HEADER}"`);
-  // Unset, TRUSTED_PROXIES means loopback: any process on this machine could then name itself an
-  // admin in the header. The proxy's addresses must be written down.
-  const proxiesNamed = clean(env.TRUSTED_PROXIES);
-  if (trustedAuthHeader && (!proxiesNamed || proxiesNamed.toLowerCase() === 'none'))
-    problems.push(
-      'TRUSTED_AUTH_HEADER needs TRUSTED_PROXIES set to the addresses of the proxy that sets the header ' +
-        '(e.g. TRUSTED_PROXIES=127.0.0.1/32 for a proxy on this machine): otherwise anyone who can reach ' +
-        'the port could send the header and be signed in as anyone',
-    );
+  const trustedAuthHeader = readTrustedAuthHeader(env, problems);
 
   // Whoever reaches an open console can spend the token through the proxy, or, on the emulator, make
   // the server fetch addresses and POST callbacks for them. Open (everyone the local admin) only on
@@ -310,4 +216,127 @@ export function signInSummary(config: ProdConfig): string {
     'local accounts',
   ].filter(Boolean);
   return `sign-in required: ${ways.join(', ')}`;
+}
+
+/** Single sign-on's settings from OIDC_*, when OIDC_ISSUER is set and they hold; what is wrong goes in `problems`. */
+function readOidcSettings(
+  env: NodeJS.ProcessEnv,
+  publicBaseUrl: string | undefined,
+  problems: string[],
+): OidcSettings | undefined {
+  const issuer = clean(env.OIDC_ISSUER);
+  const clientId = clean(env.OIDC_CLIENT_ID);
+  if (issuer || clientId) {
+    let issuerUrl: URL | undefined;
+    try {
+      issuerUrl = new URL(issuer ?? '');
+    } catch {
+      problems.push(`OIDC_ISSUER must be the identity provider's issuer URL, got "${issuer ?? ''}"`);
+    }
+    if (!clientId) problems.push('OIDC_CLIENT_ID must be set with OIDC_ISSUER');
+    if (!publicBaseUrl)
+      problems.push(
+        'PUBLIC_BASE_URL must be set with OIDC_ISSUER: the redirect URI is PUBLIC_BASE_URL/auth/callback',
+      );
+    const rawDefault = (clean(env.OIDC_DEFAULT_ROLE) ?? 'viewer').toLowerCase();
+    if (rawDefault !== 'none' && !isRole(rawDefault))
+      problems.push(
+        `OIDC_DEFAULT_ROLE must be viewer, creator, admin or none, got "${env.OIDC_DEFAULT_ROLE}"`,
+      );
+    const httpIssuer = issuerUrl?.protocol === 'http:';
+    if (issuerUrl && httpIssuer && !isLoopbackHost(issuerUrl.hostname))
+      problems.push(`OIDC_ISSUER must be an https URL (http only on loopback), got "${issuer}"`);
+    if (issuerUrl && clientId && publicBaseUrl)
+      return {
+        issuer: issuerUrl.href,
+        clientId,
+        clientSecret: clean(env.OIDC_CLIENT_SECRET),
+        redirectUri: `${publicBaseUrl.replace(/\/+$/, '')}/auth/callback`,
+        rolesClaim: clean(env.OIDC_ROLES_CLAIM) ?? 'groups',
+        adminValues: list(env.OIDC_ADMIN_VALUES),
+        creatorValues: list(env.OIDC_CREATOR_VALUES),
+        defaultRole: rawDefault === 'none' ? 'none' : isRole(rawDefault) ? rawDefault : 'viewer',
+        allowedDomains: list(env.OIDC_ALLOWED_DOMAINS).map((d) => d.toLowerCase().replace(/^@/, '')),
+        allowHttp: httpIssuer,
+      };
+  }
+  return undefined;
+}
+
+/** The rates, sizes and counts of the environment: each unset or within its bounds, else a line in `problems`. */
+function checkRatesAndSizes(env: NodeJS.ProcessEnv, problems: string[]): void {
+  const rateLimit = clean(env.CALLBACK_RATE_LIMIT);
+  if (rateLimit !== undefined && !(Number(rateLimit) >= 0))
+    problems.push(
+      `CALLBACK_RATE_LIMIT must be a number ≥ 0 (callbacks per second per sender), got "${rateLimit}"`,
+    );
+
+  const timeScale = clean(env.EMULATOR_TIME_SCALE);
+  if (timeScale !== undefined && !(Number(timeScale) >= 0))
+    problems.push(`EMULATOR_TIME_SCALE must be a number ≥ 0, got "${timeScale}"`);
+
+  for (const name of ['UPLOAD_QUOTA_MB_PER_DAY', 'UPLOAD_DISK_MAX_MB'] as const) {
+    const raw = clean(env[name]);
+    if (raw !== undefined && parseUploadLimitMb(raw) === undefined)
+      problems.push(
+        `${name} must be a whole number of megabytes from 1 to ${UPLOAD_LIMIT_MB_MAX}, got "${raw}"`,
+      );
+  }
+
+  const uploadMaxMb = clean(env.UPLOAD_MAX_MB);
+  if (uploadMaxMb !== undefined && parseUploadMaxMb(uploadMaxMb) === undefined)
+    problems.push(`UPLOAD_MAX_MB must be a whole number of megabytes from 1 to 100000, got "${uploadMaxMb}"`);
+
+  for (const name of ['STREAMS_PER_SESSION', 'STREAMS_TOTAL'] as const) {
+    const raw = clean(env[name]);
+    if (raw !== undefined && parseStreamCount(raw) === undefined)
+      problems.push(`${name} must be a whole number of event streams from 1 to 100000, got "${raw}"`);
+  }
+
+  const followRate = clean(env.FOLLOW_RATE_PER_SECOND);
+  if (followRate !== undefined && parseFollowRate(followRate) === undefined)
+    problems.push(
+      `FOLLOW_RATE_PER_SECOND must be a whole number of status requests per second from 1 to 1000, got "${followRate}"`,
+    );
+}
+
+/**
+ * A comma-separated list, as documented: a value may hold spaces (Tailscale's user names, a group's
+ * display name), so a space does not split it.
+ */
+function list(raw: string | undefined): string[] {
+  return (clean(raw) ?? '')
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean);
+}
+
+/** RESULTS_STORE and its S3 settings, when set, make sense together; else lines in `problems`. */
+function checkResultsStore(env: NodeJS.ProcessEnv, problems: string[]): void {
+  const resultsStore = clean(env.RESULTS_STORE)?.toLowerCase();
+  if (resultsStore !== undefined && resultsStore !== 'disk' && resultsStore !== 's3')
+    problems.push(`RESULTS_STORE must be disk or s3, got "${resultsStore}"`);
+  if (resultsStore === 's3' && !clean(env.S3_BUCKET)) problems.push('RESULTS_STORE=s3 needs S3_BUCKET');
+  const presignAbove = clean(env.S3_PRESIGN_ABOVE_MB);
+  if (presignAbove !== undefined && parsePresignAboveMb(presignAbove) === undefined)
+    problems.push(`S3_PRESIGN_ABOVE_MB must be a whole number from 0 to 100000, got "${presignAbove}"`);
+  const s3Endpoint = clean(env.S3_ENDPOINT);
+  if (s3Endpoint) parseOrigin('S3_ENDPOINT', s3Endpoint, problems);
+}
+
+/** TRUSTED_AUTH_HEADER, lower case, when it is a header name and the proxy setting it is named. */
+function readTrustedAuthHeader(env: NodeJS.ProcessEnv, problems: string[]): string | undefined {
+  const trustedAuthHeader = clean(env.TRUSTED_AUTH_HEADER)?.toLowerCase();
+  if (trustedAuthHeader !== undefined && !/^[a-z0-9-]+$/.test(trustedAuthHeader))
+    problems.push(`TRUSTED_AUTH_HEADER must be a header name, got "${env.TRUSTED_AUTH_HEADER}"`);
+  // Unset, TRUSTED_PROXIES means loopback: any process on this machine could then name itself an
+  // admin in the header. The proxy's addresses must be written down.
+  const proxiesNamed = clean(env.TRUSTED_PROXIES);
+  if (trustedAuthHeader && (!proxiesNamed || proxiesNamed.toLowerCase() === 'none'))
+    problems.push(
+      'TRUSTED_AUTH_HEADER needs TRUSTED_PROXIES set to the addresses of the proxy that sets the header ' +
+        '(e.g. TRUSTED_PROXIES=127.0.0.1/32 for a proxy on this machine): otherwise anyone who can reach ' +
+        'the port could send the header and be signed in as anyone',
+    );
+  return trustedAuthHeader;
 }

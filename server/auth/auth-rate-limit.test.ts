@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoginRateLimiter } from './auth-rate-limit';
 import { addressKey, clientAddress, clientKey } from '../http/client-address';
 import { parseTrustedProxies } from '../http/trusted-proxies';
+import { resetTestDatabase, testDatabase } from '../testing/database';
 
 /** The client address the server works out for a request from `peer` with `forwarded`. */
 async function clientOf(peer: string | undefined, forwarded?: string, trustedProxies?: string) {
@@ -70,27 +71,68 @@ describe('clientAddress (who the client is)', () => {
 });
 
 describe('LoginRateLimiter', () => {
-  it('brakes one client after its limit, others not', () => {
-    const limiter = new LoginRateLimiter(2, 60_000, () => 1_000, 1_000);
-    limiter.fail('a');
-    expect(limiter.retryAfterSeconds('a')).toBe(0);
-    limiter.fail('a');
-    expect(limiter.retryAfterSeconds('a')).toBe(60);
-    expect(limiter.retryAfterSeconds('b')).toBe(0);
+  beforeEach(async () => {
+    await resetTestDatabase();
+  });
+  const limiter = (maxFailures: number, windowMs: number, now: () => number, maxTotal: number) =>
+    new LoginRateLimiter(testDatabase(), maxFailures, windowMs, now, maxTotal);
+
+  it('brakes one client at its limit, not one failure before, others not', async () => {
+    const brake = limiter(2, 60_000, () => 1_000, 1_000);
+    await brake.fail('a');
+    expect(await brake.retryAfterSeconds('a')).toBe(0);
+    await brake.fail('a');
+    expect(await brake.retryAfterSeconds('a')).toBe(60);
+    expect(await brake.retryAfterSeconds('b')).toBe(0);
   });
 
-  it('brakes everyone after the overall limit within the window, and lets them go when it passes', () => {
+  it('lets the client go once its oldest failure leaves the window, not a millisecond before', async () => {
     let now = 0;
-    const limiter = new LoginRateLimiter(5, 600_000, () => now, 3);
+    const brake = limiter(2, 60_000, () => now, 1_000);
+    await brake.fail('a');
+    now = 10_000;
+    await brake.fail('a');
+    now = 59_999;
+    expect(await brake.retryAfterSeconds('a')).toBe(1);
+    now = 60_000;
+    expect(await brake.retryAfterSeconds('a')).toBe(0);
+  });
+
+  it('forgets a client that signed in, which still counts for everyone', async () => {
+    const brake = limiter(2, 60_000, () => 1_000, 3);
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    limiter.fail('a');
-    now = 1_000;
-    limiter.fail('b');
-    expect(limiter.retryAfterSeconds('fresh')).toBe(0); // 2 of 3
-    limiter.fail('c');
-    expect(limiter.retryAfterSeconds('fresh')).toBe(599); // 3 of 3: until the first (at 0) leaves the window
-    now = 600_000;
-    expect(limiter.retryAfterSeconds('fresh')).toBe(0); // the first is out: 2 in the window
+    await brake.fail('a');
+    await brake.fail('a');
+    await brake.reset('a');
+    expect(await brake.retryAfterSeconds('a')).toBe(0);
+    await brake.fail('b');
+    expect(await brake.retryAfterSeconds('fresh')).toBe(60);
     vi.restoreAllMocks();
+  });
+
+  it('brakes everyone after the overall limit within the window, and lets them go when it passes', async () => {
+    let now = 0;
+    const brake = limiter(5, 600_000, () => now, 3);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await brake.fail('a');
+    now = 1_000;
+    await brake.fail('b');
+    expect(await brake.retryAfterSeconds('fresh')).toBe(0); // 2 of 3
+    await brake.fail('c');
+    expect(await brake.retryAfterSeconds('fresh')).toBe(599); // 3 of 3: until the first (at 0) leaves the window
+    now = 600_000;
+    expect(await brake.retryAfterSeconds('fresh')).toBe(0); // the first is out: 2 in the window
+    vi.restoreAllMocks();
+  });
+
+  it('deletes the failures that left the window as new ones are made', async () => {
+    let now = 0;
+    const brake = limiter(5, 60_000, () => now, 100);
+    for (const client of ['a', 'b', 'c']) await brake.fail(client);
+    now = 60_000;
+    await brake.fail('d');
+    const { db } = await testDatabase();
+    const rows = await db.selectFrom('sign_in_failures').select('client').execute();
+    expect(rows.map((row) => row.client)).toEqual(['d']);
   });
 });

@@ -1,67 +1,77 @@
 // A small brake on password guessing: after a few failures from one client within a window, the
 // sign-in form answers 429 until the oldest failure leaves the window; and after many failures from
 // everyone together, for everyone, so that clients with many addresses (a /48 holds 65,536 /64s,
-// each a fresh bucket) are braked too. In memory on purpose: a restart clearing it is fine for a
-// brake, and it keeps DATA_DIR the only state.
+// each a fresh bucket) are braked too. The failures are rows in the database, so every instance on
+// one PostgreSQL counts the same ones: N instances allow the rule once, not N times. The rows are
+// bounded by the overall brake (no one may fail once it holds) and deleted as they leave the window.
+import { sql } from 'kysely';
+import type { Database } from '../db/database';
+
 /** Failed sign-ins from all clients together within the window before everyone waits (LOGIN_FAILURES_TOTAL). */
 export const DEFAULT_LOGIN_FAILURES_TOTAL = 100;
 
 export class LoginRateLimiter {
-  private readonly failures = new Map<string, number[]>();
-  /** Every failure within the window, whoever made it: at most `maxTotal` (the brake stops counting). */
-  private everyone: number[] = [];
   private warned = false;
 
   constructor(
+    private readonly database: Promise<Database>,
     private readonly maxFailures: number,
     private readonly windowMs: number,
     private readonly now: () => number = Date.now,
     private readonly maxTotal: number = DEFAULT_LOGIN_FAILURES_TOTAL,
   ) {}
 
-  private recent(key: string): number[] {
-    const cutoff = this.now() - this.windowMs;
-    const times = (this.failures.get(key) ?? []).filter((t) => t > cutoff);
-    if (times.length === 0) this.failures.delete(key);
-    else this.failures.set(key, times);
-    return times;
+  /**
+   * Seconds until fewer than `max` failures (of `client`, or of everyone when null) are within the
+   * window: the `max`-th newest one has to leave it. 0 when there are fewer already.
+   */
+  private async wait(client: string | null, max: number): Promise<number> {
+    const { db } = await this.database;
+    const now = this.now();
+    const { rows } = await sql<{ at: number }>`select at from sign_in_failures
+      where at > ${now - this.windowMs} ${client === null ? sql`` : sql`and client = ${client}`}
+      order by at desc offset ${Math.max(0, max - 1)} limit 1`.execute(db);
+    const at = rows[0]?.at;
+    return at === undefined ? 0 : Math.max(1, Math.ceil((at + this.windowMs - now) / 1000));
   }
 
-  /** Seconds until `times` holds fewer than `max` failures within the window; 0 when it already does. */
-  private wait(times: number[], max: number): number {
-    if (times.length < max) return 0;
-    const oldest = times[times.length - max] ?? this.now();
-    return Math.max(1, Math.ceil((oldest + this.windowMs - this.now()) / 1000));
+  private async failuresInWindow(): Promise<number> {
+    const { db } = await this.database;
+    const row = await db
+      .selectFrom('sign_in_failures')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('at', '>', this.now() - this.windowMs)
+      .executeTakeFirst();
+    return Number(row?.count ?? 0);
   }
 
   /** 0 when the client may try now. */
-  retryAfterSeconds(key: string): number {
-    const cutoff = this.now() - this.windowMs;
-    this.everyone = this.everyone.filter((t) => t > cutoff);
-    const overall = this.wait(this.everyone, this.maxTotal);
+  async retryAfterSeconds(key: string): Promise<number> {
+    const overall = await this.wait(null, this.maxTotal);
     if (overall > 0 && !this.warned) {
-      // Said once per episode: the operator should know sign-in is paused for everyone.
+      // Said once per episode (per instance): the operator should know sign-in is paused for everyone.
       this.warned = true;
       console.warn(
-        `[sign-in] ${this.everyone.length} failed sign-ins within ${Math.round(this.windowMs / 60_000)} minutes from all clients together: sign-in answers 429 to everyone for ${overall} s`,
+        `[sign-in] ${await this.failuresInWindow()} failed sign-ins within ${Math.round(this.windowMs / 60_000)} minutes from all clients together: sign-in answers 429 to everyone for ${overall} s`,
       );
     } else if (overall === 0) this.warned = false;
-    return Math.max(this.wait(this.recent(key), this.maxFailures), overall);
+    return Math.max(await this.wait(key, this.maxFailures), overall);
   }
 
-  fail(key: string): void {
-    const times = this.recent(key);
-    times.push(this.now());
-    this.failures.set(key, times);
-    this.everyone.push(this.now());
-    // Bound memory when many addresses fail once (the overall brake holds them anyway).
-    if (this.failures.size > 10_000) {
-      const first = this.failures.keys().next().value;
-      if (first !== undefined) this.failures.delete(first);
-    }
+  async fail(key: string): Promise<void> {
+    const { db } = await this.database;
+    const now = this.now();
+    await db.insertInto('sign_in_failures').values({ client: key, at: now }).execute();
+    // Failures older than the window brake no one: dropped here, where they are made.
+    await db
+      .deleteFrom('sign_in_failures')
+      .where('at', '<=', now - this.windowMs)
+      .execute();
   }
 
-  reset(key: string): void {
-    this.failures.delete(key);
+  /** The client signed in: its own failures stop braking it, and still count for everyone. */
+  async reset(key: string): Promise<void> {
+    const { db } = await this.database;
+    await db.updateTable('sign_in_failures').set({ client: null }).where('client', '=', key).execute();
   }
 }

@@ -213,7 +213,7 @@ describe('sign-in required with APP_PASSWORD', () => {
     expect(otherNetwork.status).toBe(303);
   });
 
-  // Issue 24: from a loopback peer any X-Forwarded-For value was believed, so each made-up value
+  // From a loopback peer any X-Forwarded-For value was believed, so each made-up value
   // (`garbage-1`, `garbage-2`, …) was a fresh bucket.
   it('believes X-Forwarded-For only when it is an IP address: made-up values share the peer’s bucket', async () => {
     const app = open();
@@ -267,7 +267,7 @@ describe('sign-in required with APP_PASSWORD', () => {
     );
   });
 
-  // Issue 24: a /48 holds 65,536 /64 buckets (~327,000 guesses per 10 minutes).
+  // A /48 holds 65,536 /64 buckets (~327,000 guesses per 10 minutes).
   it('has an overall limit: after LOGIN_FAILURES_TOTAL failures from all clients, everyone waits', async () => {
     const app = open({ LOGIN_FAILURES_TOTAL: '12' });
     const from = (n: number) => ({ 'x-forwarded-for': `2001:db8:7:${n.toString(16)}::1` });
@@ -331,7 +331,7 @@ describe('auth helpers', () => {
     }
   });
 
-  // Issue 40: `/.//evil.example/x` passed and was sent as Location, which a browser resolves to
+  // `/.//evil.example/x` passed and was sent as Location, which a browser resolves to
   // `//evil.example/x`, another host. The path is judged (and returned) as a browser resolves it.
   it('judges the return path as a browser resolves it, dot segments and encodings included', () => {
     for (const bad of [
@@ -375,7 +375,7 @@ describe('auth helpers', () => {
     expect(own.status).toBe(303);
   });
 
-  // Issue 40: every route of npm start that takes a body has a limit, read from the app itself (the
+  // Every route of npm start that takes a body has a limit, read from the app itself (the
   // Node side's routes are walked in server/app/body-limits.test.ts).
   it('bounds the body of every form it takes: 413 one byte past, not at the limit', async () => {
     const app = open();

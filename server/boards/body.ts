@@ -1,5 +1,5 @@
 // What the boards' and stars' routes read from a request body.
-export const NO_STORE = { 'cache-control': 'no-store' };
+export { NO_STORE } from '../http/no-store';
 
 const storableId = (id: unknown) =>
   typeof id === 'string' && id.length > 0 && id.length <= 200 && !id.includes('\0');

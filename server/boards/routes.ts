@@ -21,6 +21,7 @@ import type { Creator } from '../identity/creator';
 import { addCopies, toTaskView, type TaskView } from '../tasks/task-view';
 import { announceBoards, createBoardsFeed, mountBoardsEvents } from './live';
 import { idsOf, NO_STORE } from './body';
+import { escapeLike } from '../db/escape-like';
 import { mountStars } from './stars';
 
 /** The lock every board creation and deletion takes: the team's count of boards is one number. */
@@ -143,7 +144,7 @@ export function createBoardRoutes(
     const q = (c.req.query('q') ?? '').trim().slice(0, 200).toLowerCase();
     let query = boardsQuery(db);
     if (q) {
-      const pattern = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+      const pattern = `%${escapeLike(q)}%`;
       query = query.where(
         sql<boolean>`lower(boards.name || ' ' || coalesce(boards.description, '')) like ${pattern}`,
       );

@@ -1,5 +1,5 @@
 // What /__console/config tells the browser about the inbox, per backend: where callbacks go, in
-// words, never the secret (issue 24: every signed-in browser got it).
+// words, never the secret (every signed-in browser got it).
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { testNodeApp } from '../testing/test-node-app';
 

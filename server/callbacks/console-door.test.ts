@@ -1,6 +1,6 @@
 // A callback added by hand (`POST /__console/callbacks`) over a real socket, as the browser sends
 // it: every request is answered, within the documented 1 MB with the result, past it with 413.
-// Issue 40: about 200 KB got no answer at all, while the secret inbox answered the same body.
+// About 200 KB got no answer at all, while the secret inbox answered the same body.
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';

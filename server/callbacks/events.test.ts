@@ -158,7 +158,7 @@ describe('across instances on one database', () => {
   });
 });
 
-describe('bounded streams (issue 24)', () => {
+describe('bounded streams', () => {
   const big = (i: number) => ({
     ...videoTranslateCallback,
     data: { ...videoTranslateCallback.data, task_id: `vt-big-${i}` },

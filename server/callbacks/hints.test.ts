@@ -1,4 +1,4 @@
-// A callback is a hint, never the truth (issue 24, item 3). Each attack of the issue, against the
+// A callback is a hint, never the truth. Each attack, against the
 // console's own inbox on a "real" service (a stubbed upstream behind the proxy): a forged
 // SUCCEEDED with a phishing link, a callback for a task nobody created, text PostgreSQL refuses.
 import { serve, type ServerType } from '@hono/node-server';

@@ -146,7 +146,7 @@ const padded = (i: number, size: number) =>
     pad: 'x'.repeat(size),
   });
 
-describe('importCallbackLog within bounds (issue 24)', () => {
+describe('importCallbackLog within bounds', () => {
   let errors: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
     errors = vi.spyOn(console, 'error').mockImplementation(() => {});

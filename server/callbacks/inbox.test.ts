@@ -363,7 +363,7 @@ describe('a large log and a flooding sender (issue: the log must not stop the se
   });
 });
 
-describe('pages of the log are sized as they are read (issue 24)', () => {
+describe('pages of the log are sized as they are read', () => {
   const big = (i: number) => ({
     ...videoTranslateCallback,
     data: { ...videoTranslateCallback.data, task_id: `vt-big-${i}` },

@@ -22,6 +22,7 @@ import type { CallbackStore } from './store';
 import { databaseInputErrors, refuseUnstorableText } from '../http/request-text';
 import { holdOpen } from '../http/sse-lifetime';
 import { boundedSSE, createStreamLimits, type StreamLimits } from '../http/stream-limits';
+import { NO_STORE } from '../http/no-store';
 
 /** A callback body (the inbox and a callback added by hand): the documented 1 MB. */
 export const CALLBACK_MAX_BYTES = 1024 * 1024;
@@ -96,7 +97,12 @@ export function createCallbackInbox(options: CallbackInboxOptions): CallbackInbo
   const app = new Hono();
   const path = `/callbacks/${secret}`;
   const rate = options.ratePerSecond ?? DEFAULT_CALLBACK_RATE;
-  const senders = createSenderLimit({ perSecond: rate, burst: rate * 10, now: options.now });
+  const senders = createSenderLimit({
+    database: store.database,
+    perSecond: rate,
+    burst: rate * 10,
+    now: options.now,
+  });
 
   // Every route checks the secret first, so a wrong one looks exactly like a missing page.
   app.use('/callbacks/:secret/*', async (c, next) => {
@@ -114,7 +120,7 @@ export function createCallbackInbox(options: CallbackInboxOptions): CallbackInbo
   app.post(
     '/callbacks/:secret',
     async (c, next) => {
-      const wait = senders.take(clientKey(c, options.trustedProxies));
+      const wait = await senders.take(clientKey(c, options.trustedProxies));
       if (wait > 0) {
         c.header('retry-after', String(wait));
         return fail(c, 429, 429, 'Too many callbacks from this sender; send it again later');
@@ -124,44 +130,7 @@ export function createCallbackInbox(options: CallbackInboxOptions): CallbackInbo
       }
       await next();
     },
-    async (c) => {
-      let body: unknown;
-      try {
-        const text = await readBodyText(c, CALLBACK_MAX_BYTES);
-        if (text === TOO_LARGE) return fail(c, 413, 413, 'A callback body must be at most 1 MB');
-        body = JSON.parse(text);
-      } catch {
-        return fail(c, 400, INVALID_CALLBACK_CODE, 'The body is not valid JSON');
-      }
-      const parsed = callbackBodySchema.safeParse(body);
-      if (!parsed.success)
-        return fail(c, 400, INVALID_CALLBACK_CODE, describeIssues(body, parsed.error.issues));
-      // The raw body, not the parsed one: support staff must see exactly what the service sent,
-      // save for text PostgreSQL cannot hold (U+0000, lone surrogates), written out as `\u0000`.
-      const storable = storableJson(body);
-      if (storable === TOO_DEEP)
-        return fail(
-          c,
-          400,
-          INVALID_CALLBACK_CODE,
-          `The body is nested more than ${MAX_JSON_DEPTH} levels deep`,
-        );
-      try {
-        const { entry, duplicate } = await store.append(storable as CallbackBody);
-        // After the commit: the reply says what becomes of the task; a status check runs on its own.
-        const task = await options.hints?.received(entry.body, requestOrigin(c)).catch((error: unknown) => {
-          console.error(
-            `[callbacks] could not look up the task of callback ${entry.id}: ${(error as Error).message}`,
-          );
-          return undefined;
-        });
-        return c.json({ code: 0, msg: 'ok', data: { id: entry.id, duplicate, ...(task && { task }) } });
-      } catch (error) {
-        // Not acknowledged, so the service delivers it again later; nothing is lost.
-        console.error(`[callbacks] could not store a callback: ${(error as Error).message}`);
-        return c.json({ code: 500, msg: 'The callback could not be stored; send it again later' }, 500);
-      }
-    },
+    (c) => receiveCallback(c, store, options.hints),
   );
 
   app.get('/callbacks/:secret/log', async (c) => {
@@ -179,67 +148,10 @@ export function createCallbackInbox(options: CallbackInboxOptions): CallbackInbo
       store.lastId(),
     ]);
     const { total, items } = page;
-    return c.json({ code: 0, msg: 'ok', data: { total, lastId, items } }, 200, {
-      'cache-control': 'no-store',
-    });
+    return c.json({ code: 0, msg: 'ok', data: { total, lastId, items } }, 200, NO_STORE);
   });
 
-  app.get('/callbacks/:secret/events', (c) => {
-    // EventSource sends Last-Event-ID itself on reconnect; `since` serves the first connection of a
-    // page that remembers what it already applied.
-    // `since=end` is a page with no past: it wants only what arrives from now on.
-    const lastEventId = c.req.header('last-event-id');
-    const since = c.req.query('since');
-    return boundedSSE(c, streams, 'callback', async (out) => {
-      const lastId = await store.lastId();
-      const requested =
-        lastEventId !== undefined ? Number(lastEventId) : since === 'end' ? lastId : Number(since ?? 0);
-      let sent = Number.isInteger(requested) && requested > 0 ? requested : 0;
-      // An id beyond the log means the log was reset (database emptied): send everything again.
-      if (sent > lastId) sent = 0;
-      // One catch-up at a time, and at most one more wanted: callbacks arriving while a client is
-      // slow ask for one more pass, they never queue a pass each.
-      let running: Promise<void> | undefined;
-      let again = false;
-      const catchUp = async () => {
-        // In batches bounded by count and bytes: a client far behind never makes the server hold
-        // the log at once. An empty batch means caught up (a short one may only have met the byte
-        // bound); streams at the same position share each query. Each write is awaited, so a client
-        // that does not read holds one batch until its stream is dropped (server/http/stream-limits.ts).
-        while (!out.closed) {
-          const batch = await store.since(sent, SSE_PAGE, SSE_BATCH_MAX_BYTES);
-          if (!batch.length) return;
-          for (const entry of batch) {
-            if (!(await out.send(toEvent(entry)))) return;
-            sent = entry.id;
-          }
-        }
-      };
-      const flush = (): Promise<void> => {
-        if (running) {
-          again = true;
-          return running;
-        }
-        running = (async () => {
-          do {
-            again = false;
-            await catchUp();
-          } while (again && !out.closed);
-        })().finally(() => (running = undefined));
-        return running;
-      };
-      // Subscribe before the catch-up so nothing stored in between is missed; `sent` dedupes.
-      const unsubscribe = store.subscribe(() => void flush().catch(() => out.stream.abort()));
-      const open = holdOpen(out, closeStreams);
-      try {
-        await out.send({ event: 'ready', data: JSON.stringify({ lastId }), retry: 2000 });
-        await flush();
-        await open;
-      } finally {
-        unsubscribe();
-      }
-    });
-  });
+  app.get('/callbacks/:secret/events', (c) => callbackEvents(c, store, streams, closeStreams));
 
   // The browser's door to the same routes, without the secret: POST a pasted callback, GET /log and
   // /events. The production server keeps it behind the sign-in (every /__console path is).
@@ -282,4 +194,101 @@ export function createCallbackInbox(options: CallbackInboxOptions): CallbackInbo
       for (const end of closeStreams) end();
     },
   };
+}
+
+/** The log as an event stream: what the client missed (from Last-Event-ID or `since`), then each new callback. */
+function callbackEvents(
+  c: Context,
+  store: CallbackStore,
+  streams: StreamLimits,
+  closeStreams: Set<() => void>,
+): Response | Promise<Response> {
+  // EventSource sends Last-Event-ID itself on reconnect; `since` serves the first connection of a
+  // page that remembers what it already applied.
+  // `since=end` is a page with no past: it wants only what arrives from now on.
+  const lastEventId = c.req.header('last-event-id');
+  const since = c.req.query('since');
+  return boundedSSE(c, streams, 'callback', async (out) => {
+    const lastId = await store.lastId();
+    const requested =
+      lastEventId !== undefined ? Number(lastEventId) : since === 'end' ? lastId : Number(since ?? 0);
+    let sent = Number.isInteger(requested) && requested > 0 ? requested : 0;
+    // An id beyond the log means the log was reset (database emptied): send everything again.
+    if (sent > lastId) sent = 0;
+    // One catch-up at a time, and at most one more wanted: callbacks arriving while a client is
+    // slow ask for one more pass, they never queue a pass each.
+    let running: Promise<void> | undefined;
+    let again = false;
+    const catchUp = async () => {
+      // In batches bounded by count and bytes: a client far behind never makes the server hold
+      // the log at once. An empty batch means caught up (a short one may only have met the byte
+      // bound); streams at the same position share each query. Each write is awaited, so a client
+      // that does not read holds one batch until its stream is dropped (server/http/stream-limits.ts).
+      while (!out.closed) {
+        const batch = await store.since(sent, SSE_PAGE, SSE_BATCH_MAX_BYTES);
+        if (!batch.length) return;
+        for (const entry of batch) {
+          if (!(await out.send(toEvent(entry)))) return;
+          sent = entry.id;
+        }
+      }
+    };
+    const flush = (): Promise<void> => {
+      if (running) {
+        again = true;
+        return running;
+      }
+      running = (async () => {
+        do {
+          again = false;
+          await catchUp();
+        } while (again && !out.closed);
+      })().finally(() => (running = undefined));
+      return running;
+    };
+    // Subscribe before the catch-up so nothing stored in between is missed; `sent` dedupes.
+    const unsubscribe = store.subscribe(() => void flush().catch(() => out.stream.abort()));
+    const open = holdOpen(out, closeStreams);
+    try {
+      await out.send({ event: 'ready', data: JSON.stringify({ lastId }), retry: 2000 });
+      await flush();
+      await open;
+    } finally {
+      unsubscribe();
+    }
+  });
+}
+
+/** Reads, checks and stores one callback; the reply says what becomes of its task. */
+async function receiveCallback(c: Context, store: CallbackStore, hints: CallbackHints | undefined) {
+  let body: unknown;
+  try {
+    const text = await readBodyText(c, CALLBACK_MAX_BYTES);
+    if (text === TOO_LARGE) return fail(c, 413, 413, 'A callback body must be at most 1 MB');
+    body = JSON.parse(text);
+  } catch {
+    return fail(c, 400, INVALID_CALLBACK_CODE, 'The body is not valid JSON');
+  }
+  const parsed = callbackBodySchema.safeParse(body);
+  if (!parsed.success) return fail(c, 400, INVALID_CALLBACK_CODE, describeIssues(body, parsed.error.issues));
+  // The raw body, not the parsed one: support staff must see exactly what the service sent,
+  // save for text PostgreSQL cannot hold (U+0000, lone surrogates), written out as `\u0000`.
+  const storable = storableJson(body);
+  if (storable === TOO_DEEP)
+    return fail(c, 400, INVALID_CALLBACK_CODE, `The body is nested more than ${MAX_JSON_DEPTH} levels deep`);
+  try {
+    const { entry, duplicate } = await store.append(storable as CallbackBody);
+    // After the commit: the reply says what becomes of the task; a status check runs on its own.
+    const task = await hints?.received(entry.body, requestOrigin(c)).catch((error: unknown) => {
+      console.error(
+        `[callbacks] could not look up the task of callback ${entry.id}: ${(error as Error).message}`,
+      );
+      return undefined;
+    });
+    return c.json({ code: 0, msg: 'ok', data: { id: entry.id, duplicate, ...(task && { task }) } });
+  } catch (error) {
+    // Not acknowledged, so the service delivers it again later; nothing is lost.
+    console.error(`[callbacks] could not store a callback: ${(error as Error).message}`);
+    return c.json({ code: 500, msg: 'The callback could not be stored; send it again later' }, 500);
+  }
 }

@@ -1,67 +1,99 @@
-// The inbox's per-sender brake: a token bucket per sender, and a memory bound that holds under a
-// flood from many senders (each drained, then gone) instead of scanning the map on every callback.
-import { describe, expect, it } from 'vitest';
+// The inbox's per-sender brake: a token bucket per sender in the database, handed out a lease at a
+// time. Two limits made on one database stand for two instances: they share every bucket.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { resetTestDatabase, testDatabase } from '../testing/database';
 import { DEFAULT_CALLBACK_RATE } from './inbox';
-import { createSenderLimit, MAX_TRACKED_SENDERS } from './sender-limit';
+import { createSenderLimit, LEASE_MS } from './sender-limit';
+
+beforeEach(async () => {
+  await resetTestDatabase();
+});
+
+const limitAt = (perSecond: number, burst: number, now: () => number) =>
+  createSenderLimit({ database: testDatabase(), perSecond, burst, now });
 
 describe('createSenderLimit', () => {
-  it('by default never brakes the service itself at the ingest target (2,000/s, one sender)', () => {
+  it('by default never brakes the service itself at the ingest target (2,000/s, one sender)', async () => {
     let t = 0;
-    const limit = createSenderLimit({
-      perSecond: DEFAULT_CALLBACK_RATE,
-      burst: DEFAULT_CALLBACK_RATE * 10,
-      now: () => t,
-    });
-    // A minute at 2,000/s from one address, after a burst of 20,000 results at once.
+    const limit = limitAt(DEFAULT_CALLBACK_RATE, DEFAULT_CALLBACK_RATE * 10, () => t);
+    // Three seconds at 2,000/s from one address, after a burst of 20,000 results at once.
     let braked = 0;
-    for (let i = 0; i < 20_000; i++) braked += limit.take('service') > 0 ? 1 : 0;
-    for (let ms = 0; ms < 60_000; ms++) {
+    for (let i = 0; i < 20_000; i++) braked += (await limit.take('service')) > 0 ? 1 : 0;
+    for (let ms = 0; ms < 3_000; ms++) {
       t = ms;
-      braked += limit.take('service') > 0 ? 1 : 0;
-      braked += limit.take('service') > 0 ? 1 : 0;
+      braked += (await limit.take('service')) > 0 ? 1 : 0;
+      braked += (await limit.take('service')) > 0 ? 1 : 0;
     }
     expect(braked).toBe(0);
   });
 
-  it('lets a burst through, then asks the sender to wait, then refills', () => {
+  it('lets exactly the burst through, then asks the sender to wait, then refills', async () => {
     let t = 0;
-    const limit = createSenderLimit({ perSecond: 2, burst: 3, now: () => t });
-    expect([limit.take('a'), limit.take('a'), limit.take('a')]).toEqual([0, 0, 0]);
-    expect(limit.take('a')).toBe(1);
-    expect(limit.take('b')).toBe(0);
+    const limit = limitAt(2, 3, () => t);
+    expect([await limit.take('a'), await limit.take('a'), await limit.take('a')]).toEqual([0, 0, 0]);
+    expect(await limit.take('a')).toBe(1);
+    expect(await limit.take('b')).toBe(0);
     t += 500;
-    expect(limit.take('a')).toBe(0);
-    expect(limit.take('a')).toBe(1);
+    expect(await limit.take('a')).toBe(0);
+    expect(await limit.take('a')).toBe(1);
   });
 
-  it('is off at 0 per second', () => {
-    const limit = createSenderLimit({ perSecond: 0, burst: 0 });
-    for (let i = 0; i < 100; i++) expect(limit.take('a')).toBe(0);
-  });
-
-  it('forgets senders that went quiet, even those that left with an empty bucket', () => {
+  it('holds the burst across two instances: together they let it through once, not twice', async () => {
     let t = 0;
-    const limit = createSenderLimit({ perSecond: 1, burst: 2, now: () => t });
-    for (let i = 0; i < MAX_TRACKED_SENDERS; i++) {
-      limit.take(`s${i}`);
-      limit.take(`s${i}`);
-    }
-    expect(limit.size).toBe(MAX_TRACKED_SENDERS);
-    t += 60_000; // every bucket is full again: they carry no information any more
-    limit.take('newcomer');
-    expect(limit.size).toBeLessThan(10);
+    const one = limitAt(1, 4, () => t);
+    const two = limitAt(1, 4, () => t);
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await (i % 2 ? two : one).take('a'));
+    expect(answers).toEqual([0, 0, 0, 0, 1]);
+    expect(await one.take('a')).toBe(1);
+    expect(await two.take('a')).toBe(1);
+    t += 1000;
+    expect(await two.take('a')).toBe(0);
+    expect(await one.take('a')).toBe(1);
   });
 
-  it('stays bounded while more senders than it tracks are all busy', () => {
+  it('takes callbacks arriving together from one lease, and one past the burst waits', async () => {
+    const limit = limitAt(1, 200, () => 0);
+    const answers = await Promise.all(Array.from({ length: 201 }, () => limit.take('a')));
+    expect(answers.filter((wait) => wait === 0)).toHaveLength(200);
+    expect(answers.filter((wait) => wait > 0)).toHaveLength(1);
+  });
+
+  it('asks the shared bucket again once a lease is a second old', async () => {
     let t = 0;
-    const limit = createSenderLimit({ perSecond: 1, burst: 2, now: () => t });
-    for (let i = 0; i < MAX_TRACKED_SENDERS * 3; i++) {
-      limit.take(`s${i}`);
-      limit.take(`s${i}`);
-      t += 0.001;
+    const one = limitAt(1, 1000, () => t);
+    await one.take('a'); // a lease of ten
+    const { db } = await testDatabase();
+    const tokens = async () =>
+      (await db.selectFrom('callback_senders').select('tokens').executeTakeFirstOrThrow()).tokens;
+    expect(await tokens()).toBe(990);
+    t = LEASE_MS - 1;
+    await one.take('a'); // from the lease: the bucket is not asked
+    expect(await tokens()).toBe(990);
+    t = LEASE_MS;
+    await one.take('a'); // a second of refill, less a new lease of ten
+    expect(await tokens()).toBeCloseTo(990 + LEASE_MS / 1000 - 10, 5);
+  });
+
+  it('is off at 0 per second, and asks nothing of the database', async () => {
+    const limit = limitAt(0, 0, () => 0);
+    for (let i = 0; i < 100; i++) expect(await limit.take('a')).toBe(0);
+    const { db } = await testDatabase();
+    expect(await db.selectFrom('callback_senders').selectAll().execute()).toEqual([]);
+  });
+
+  it('forgets senders whose bucket is full again, even those that left with an empty bucket', async () => {
+    let t = 0;
+    const limit = limitAt(1, 2, () => t);
+    for (let i = 0; i < 50; i++) {
+      await limit.take(`s${i}`);
+      await limit.take(`s${i}`);
     }
-    expect(limit.size).toBeLessThanOrEqual(MAX_TRACKED_SENDERS);
-    // The newest flooder is still braked.
-    expect(limit.take(`s${MAX_TRACKED_SENDERS * 3 - 1}`)).toBeGreaterThan(0);
+    const { db } = await testDatabase();
+    const senders = async () => (await db.selectFrom('callback_senders').select('sender').execute()).length;
+    expect(await senders()).toBe(50);
+    t += 2000; // every bucket is full again: they carry no information any more
+    await limit.take('newcomer');
+    expect(await senders()).toBe(1);
   });
 });

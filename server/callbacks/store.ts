@@ -49,6 +49,11 @@ export class CallbackStore {
     this.unlisten.catch(() => {});
   }
 
+  /** The database the log is in (the inbox's sender brake keeps its buckets there too). */
+  get database(): Promise<Database> {
+    return this.ready;
+  }
+
   private async db(): Promise<Db> {
     if (this.closed) throw new Error('The callback store is closed');
     return (await this.ready).db;

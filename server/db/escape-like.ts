@@ -1,4 +1,2 @@
-/** Text for a LIKE pattern, matched as written: `\\`, `%` and `_` escaped (PostgreSQL's default escape). */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
+// One rule for both sides: the browser's view rules (src/api) build LIKE patterns too.
+export { escapeLike } from '../../src/api/escape-like';

@@ -345,6 +345,14 @@ export const MIGRATIONS: Record<string, Migration> = {
       await sql.raw(REVIEWS_0022).execute(db);
     },
   },
+  // The brakes every instance shares: failed sign-ins (per client and in all), each callback
+  // sender's token bucket, and each person's uploaded bytes per day. Kept here rather than in one
+  // process's memory, so N instances hold the rule once, not N times. Frozen text.
+  '0025_brakes': {
+    async up(db: Kysely<unknown>) {
+      await sql.raw(BRAKES_0025).execute(db);
+    },
+  },
   // The record at 10 million tasks. A task's cost is computed once, when the row is written, into
   // two stored columns: the seconds of video it made (Insights) and the seconds it is charged
   // (spending limits). Beside the daily rollup of 0012: the same figures per UTC hour (the partial
@@ -400,6 +408,29 @@ create table share_guesses (
   client text primary key,
   window_start timestamptz not null,
   misses integer not null default 0
+);
+`;
+
+const BRAKES_0025 = `
+create table sign_in_failures (
+  id bigserial primary key,
+  client text,
+  at bigint not null
+);
+create index sign_in_failures_client on sign_in_failures (client, at);
+create index sign_in_failures_at on sign_in_failures (at);
+create table callback_senders (
+  sender text primary key,
+  tokens double precision not null,
+  at bigint not null,
+  granted integer not null
+);
+create index callback_senders_at on callback_senders (at);
+create table upload_tallies (
+  person text not null,
+  day integer not null,
+  bytes bigint not null check (bytes >= 0),
+  primary key (person, day)
 );
 `;
 

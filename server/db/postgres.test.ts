@@ -52,7 +52,7 @@ describe('two instances on one PostgreSQL database', () => {
     const service = serve({ fetch: emulator.service.fetch, hostname: '127.0.0.1', port: 0 });
     await new Promise<void>((resolve) => service.once('listening', resolve));
     const { port } = service.address() as AddressInfo;
-    const shared = { url: `http://127.0.0.1:${port}`, token: 'pg-service-token' };
+    const shared = { API_BASE_URL: `http://127.0.0.1:${port}`, API_TOKEN: 'pg-service-token' };
     onTestFinished(async () => {
       await emulator.close();
       await new Promise((resolve) => service.close(resolve));

@@ -387,11 +387,39 @@ export interface ReviewCommentsTable {
   created_at: Timestamp;
 }
 
+/**
+ * One failed sign-in: the client's key (address or /64; null once that client signed in, when it
+ * still counts for everyone) and when, in epoch milliseconds.
+ */
+export interface SignInFailuresTable {
+  id: Generated<number>;
+  client: string | null;
+  at: number;
+}
+
+/** One callback sender's token bucket: tokens left at `at` (epoch ms); `granted`: what the last ask got. */
+export interface CallbackSendersTable {
+  sender: string;
+  tokens: number;
+  at: number;
+  granted: number;
+}
+
+/** Bytes one person ('' for uploads without a name) uploaded on one UTC day (days since the epoch). */
+export interface UploadTalliesTable {
+  person: string;
+  day: number;
+  bytes: number;
+}
+
 export interface Schema {
   shares: SharesTable;
   share_guesses: ShareGuessesTable;
   review_decisions: ReviewDecisionsTable;
   review_comments: ReviewCommentsTable;
+  sign_in_failures: SignInFailuresTable;
+  callback_senders: CallbackSendersTable;
+  upload_tallies: UploadTalliesTable;
   starred_tasks: StarredTasksTable;
   boards: BoardsTable;
   board_items: BoardItemsTable;

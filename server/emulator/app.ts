@@ -27,6 +27,7 @@ import { resolveOptions, type EmulatorOptions } from './options';
 import { createSettingsRoutes, type RuntimeSettings } from './settings';
 import { createUploadRoutes, UPLOAD_ROUTE } from './uploads';
 import { createVideoTranslateRoutes } from './video-translate-routes';
+import { NO_STORE } from '../http/no-store';
 
 export type { EmulatorOptions } from './options';
 
@@ -60,7 +61,7 @@ function buildApp(engine: EmulatorEngine, auth: 'required' | 'supplied'): Hono {
   app.use('/v1/*', (c, next) => (c.req.path === UPLOAD_ROUTE ? next() : limit(c, next)));
   app.use('/emulator/settings', limit);
 
-  app.get('/emulator/health', (c) => c.json({ ok: true }, 200, { 'cache-control': 'no-store' }));
+  app.get('/emulator/health', (c) => c.json({ ok: true }, 200, NO_STORE));
   app.route('/', createSettingsRoutes(engine.settings));
   app.route(
     '/',

@@ -76,6 +76,7 @@ export class EmulatorEngine {
     this.uploads = new UploadStore(options.dataDir, options.uploadMaxBytes, () => this.now(), {
       diskMaxBytes: options.uploadDiskMaxBytes,
       quotaBytesPerDay: options.uploadQuotaBytesPerDay,
+      tallies: options.uploadTallies,
     });
     // Expired uploads go at start and every hour, whether or not anyone uploads.
     this.uploads.startSweeping();

@@ -10,6 +10,7 @@ import { paintedPng, QUALITY_LONG_SIDE, THUMBNAIL_LONG_SIDE } from './painted-im
 import { EMULATED_VIDEO_SECONDS } from './task-views';
 import { stateAt, type TaskRecord, type TaskStore } from './tasks';
 import { requestOrigin } from '../http/request-origin';
+import { byteRange } from '../http/byte-range';
 
 const ASSETS = new URL('./assets/', import.meta.url);
 const cache = new Map<string, Uint8Array>();
@@ -41,23 +42,6 @@ export const SAMPLES: Record<string, { file: string; type: string }> = {
   'reference.webp': { file: 'reference.webp', type: 'image/webp' },
   'video.mp4': { file: 'video-16x9.mp4', type: 'video/mp4' },
 };
-
-/**
- * The one range of a `Range: bytes=a-b` header (also `a-` and `-n`), clamped to the size;
- * undefined when there is no usable header (the whole body is sent), 'unsatisfiable' for 416.
- */
-export function byteRange(
-  header: string | undefined,
-  size: number,
-): { start: number; end: number } | 'unsatisfiable' | undefined {
-  const range = /^bytes=(\d*)-(\d*)$/.exec(header ?? '');
-  if (!range || (!range[1] && !range[2])) return undefined;
-  let start = range[1] ? Number(range[1]) : size - Number(range[2]);
-  let end = range[1] && range[2] ? Number(range[2]) : size - 1;
-  start = Math.max(0, start);
-  end = Math.min(end, size - 1);
-  return start > end || start >= size ? 'unsatisfiable' : { start, end };
-}
 
 /** Serves bytes with single-range support, which Safari needs to play a video at all. */
 function sendBytes(c: Context, bytes: Uint8Array, type: string, cacheControl: string): Response {

@@ -5,6 +5,7 @@ import {
   DEFAULT_UPLOAD_DISK_MAX_MB,
   DEFAULT_UPLOAD_QUOTA_MB_PER_DAY,
   parseUploadLimitMb,
+  type UploadTallies,
 } from '../http/upload-quota';
 
 /** Provider extras that can be switched off, to show how the console copes with a plainer backend. */
@@ -40,6 +41,8 @@ export interface EmulatorOptions {
   uploadQuotaBytesPerDay: number;
   /** What the uploads folder may hold, in bytes. `UPLOAD_DISK_MAX_MB`, default 10240. */
   uploadDiskMaxBytes: number;
+  /** Where the bytes per person per day are counted: the console's database; in memory when unset. */
+  uploadTallies?: UploadTallies;
   /** Where callback delivery problems are reported (never tokens or bodies). */
   log: (message: string) => void;
 }
@@ -81,6 +84,7 @@ export function resolveOptions(
     uploadDiskMaxBytes:
       overrides.uploadDiskMaxBytes ??
       (parseUploadLimitMb(env.UPLOAD_DISK_MAX_MB) ?? DEFAULT_UPLOAD_DISK_MAX_MB) * 1024 * 1024,
+    uploadTallies: overrides.uploadTallies,
     log: overrides.log ?? ((message) => console.warn(`[emulator] ${message}`)),
   };
 }

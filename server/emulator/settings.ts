@@ -13,6 +13,7 @@ import { fail } from './envelope';
 import { readJsonBody } from './json-body';
 import { DISABLEABLE_ENDPOINTS, type DisableableEndpoint } from './options';
 import { validationFailure } from './validation';
+import { NO_STORE } from '../http/no-store';
 
 export interface StatusQueryFailure {
   status: 429 | 500 | 503;
@@ -91,8 +92,7 @@ export class SettingsState {
 
 export function createSettingsRoutes(settings: SettingsState): Hono {
   const app = new Hono();
-  const noStore = { 'cache-control': 'no-store' };
-  app.get('/emulator/settings', (c) => c.json(settings.get(), 200, noStore));
+  app.get('/emulator/settings', (c) => c.json(settings.get(), 200, NO_STORE));
   app.post('/emulator/settings', async (c) => {
     const read = await readJsonBody(c);
     if (!read.ok) return read.response;
@@ -101,7 +101,7 @@ export function createSettingsRoutes(settings: SettingsState): Hono {
       const failure = validationFailure(read.body, parsed.error.issues);
       return fail(c, 400, ERROR_CODES.validation, failure.msg);
     }
-    return c.json(settings.update(parsed.data), 200, noStore);
+    return c.json(settings.update(parsed.data), 200, NO_STORE);
   });
   return app;
 }

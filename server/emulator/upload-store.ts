@@ -19,7 +19,12 @@ import {
   type ImageFormat,
   type MediaType,
 } from '../../src/api/media-type';
-import { DEFAULT_UPLOAD_DISK_MAX_MB, UploadQuota, type UploadAllowance } from '../http/upload-quota';
+import {
+  DEFAULT_UPLOAD_DISK_MAX_MB,
+  UploadQuota,
+  type UploadAllowance,
+  type UploadTallies,
+} from '../http/upload-quota';
 import { DownloadError } from './downloads';
 import { safeFileName } from './upload-file-name';
 
@@ -54,6 +59,8 @@ interface UploadLimits {
   diskMaxBytes?: number;
   /** UPLOAD_QUOTA_MB_PER_DAY in bytes: what one person may upload per day. */
   quotaBytesPerDay?: number;
+  /** Where the bytes per person per day are counted (in memory when unset). */
+  tallies?: UploadTallies;
 }
 
 export class UploadStore {
@@ -79,7 +86,7 @@ export class UploadStore {
   ) {
     this.dir = join(dataDir, 'uploads');
     this.diskMaxBytes = limits.diskMaxBytes ?? DEFAULT_UPLOAD_DISK_MAX_MB * 1024 * 1024;
-    this.quota = new UploadQuota(limits.quotaBytesPerDay, now);
+    this.quota = new UploadQuota(limits.quotaBytesPerDay, now, limits.tallies);
   }
 
   /** Bytes the folder holds or is being written, as the disk limit counts them. */
@@ -196,10 +203,12 @@ export class UploadStore {
     let kept = false;
     this.inFlight.add(partName);
 
+    /** The day's bytes being given back: the answer waits for them, so the next upload sees them. */
+    const givingBack: Promise<void>[] = [];
     const giveBack = () => {
       this.pendingBytes -= pending;
       pending = 0;
-      allowance?.release();
+      if (allowance) givingBack.push(allowance.release());
     };
     const limitFor = (media: MediaType | undefined) =>
       media?.kind === 'image' ? Math.min(BOUNDS.referenceImageMaxBytes, this.maxBytes) : this.maxBytes;
@@ -232,7 +241,7 @@ export class UploadStore {
           continue;
         }
         // Every chunk is charged before it is kept: to its person's day, then to the folder.
-        const overQuota = allowance?.take(chunk.byteLength);
+        const overQuota = await allowance?.take(chunk.byteLength);
         if (overQuota) {
           refuse(overQuota.status, overQuota.status, overQuota.message, overQuota.retryAfterSeconds);
           continue;
@@ -306,7 +315,9 @@ export class UploadStore {
       if (kept) {
         this.pendingBytes -= pending;
         pending = 0;
+        if (allowance) givingBack.push(allowance.keep());
       } else giveBack();
+      await Promise.all(givingBack);
     }
   }
 

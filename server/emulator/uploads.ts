@@ -8,7 +8,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { UploadAllowance } from '../http/upload-quota';
 import { creatorOf } from '../identity/creator';
-import { byteRange } from './media';
+import { byteRange } from '../http/byte-range';
 import type { SettingsState } from './settings';
 import {
   diskFull,
@@ -131,7 +131,8 @@ export function createUploadRoutes(store: UploadStore, settings: SettingsState):
     // A declared length that cannot fit is refused before reading anything, like one over the limit
     // (the slack is the multipart framing around the file). take() refuses it without charging.
     const SLACK = MULTIPART_SLACK_BYTES;
-    const overQuota = declared > allowance.remaining() + SLACK ? allowance.take(declared - SLACK) : undefined;
+    const overQuota =
+      declared > (await allowance.remaining()) + SLACK ? await allowance.take(declared - SLACK) : undefined;
     if (overQuota)
       return answer(
         c,

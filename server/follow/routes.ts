@@ -9,8 +9,7 @@ import type { Database } from '../db/database';
 import { isTaskId } from '../proxy/proxy-routes';
 import { getTask } from '../tasks/list';
 import type { Follower } from './follower';
-
-const NO_STORE = { 'cache-control': 'no-store' };
+import { NO_STORE } from '../http/no-store';
 
 export function createFollowRoutes(database: Promise<Database>, follower: Follower): Hono {
   const app = new Hono();

@@ -1,4 +1,4 @@
-// Issue 24: `q=%00`, `creator=%00` and `/__console/tasks/%00` answered 500 with the database's error
+// `q=%00`, `creator=%00` and `/__console/tasks/%00` answered 500 with the database's error
 // and its stack in the log. Attacked through the whole Node side, as a signed-in browser reaches it.
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -7,6 +7,7 @@
 // without the header (curl, scripts, old browsers) pass here; the JSON-only routes refuse other
 // content types (server/http/body-limits.ts, the proxy).
 import type { Context, MiddlewareHandler } from 'hono';
+import { NO_STORE } from './no-store';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -41,7 +42,7 @@ export function sameSiteOnly(options: SameSiteOptions = {}): MiddlewareHandler {
         msg: 'Changes, and any request to the service, can be made only from this console itself, not from another site',
       },
       403,
-      { 'cache-control': 'no-store' },
+      NO_STORE,
     );
   };
 }

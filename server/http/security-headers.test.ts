@@ -1,4 +1,4 @@
-// Issue 24: the emulator's per-file policy (`default-src 'none'; sandbox`) on uploads and generated
+// The emulator's per-file policy (`default-src 'none'; sandbox`) on uploads and generated
 // SVG images was replaced by the app-wide one on its way out of the production server, so a file
 // anyone can upload and open as a document ran under the app's looser policy.
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // The limits of the event streams, on a bare Hono app (no database): caps per session and in total,
-// and a client that does not read being dropped, in-process and over a real socket (issue 24).
+// and a client that does not read being dropped, in-process and over a real socket.
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { connect } from 'node:net';

@@ -1,5 +1,5 @@
-// Issue 24, item 4: uploads had no quota (10 × 100 MB accepted in seconds, 1.1 GB kept 7 days on
-// the database's disk). Attacked through the whole Node side on the emulator, as a teammate's browser
+// Uploads need a quota: without one, 10 × 100 MB went through in seconds and 1.1 GB was kept for 7
+// days on the database's disk. Attacked through the whole Node side on the emulator, as a teammate's browser
 // reaches it, and through the proxy to a real service over sockets.
 import { asPerson } from '../testing/identity';
 import { serve } from '@hono/node-server';
@@ -16,7 +16,11 @@ import type { NodeApp } from '../app/node-app';
 import { createProxyApp } from '../proxy/proxy';
 import { testNodeApp, TEST_ORIGIN as ORIGIN } from '../testing/test-node-app';
 import { MULTIPART, uploadService, type Upstream } from '../testing/upload-sockets';
-import { UploadQuota } from './upload-quota';
+import { databaseUploadTallies } from '../limits/upload-tallies';
+import { resetTestDatabase, testDatabase } from '../testing/database';
+import { memoryUploadTallies, UPLOAD_SET_ASIDE_BYTES, UploadQuota, type UploadTallies } from './upload-quota';
+
+const MB = 1024 * 1024;
 
 const nodeSide = testNodeApp('upload-quota');
 afterEach(async () => {
@@ -103,27 +107,73 @@ async function slowUpload(app: NodeApp, size: number) {
 const uploadsDir = () => join(nodeSide.dataDir, 'uploads');
 const storedFiles = () => readdirSync(uploadsDir()).filter((name) => !name.endsWith('.part'));
 
-describe('UploadQuota', () => {
-  it('takes exactly the day’s bytes, refuses one more, gives back what a refused upload took', () => {
+describe.each([
+  ['in memory', () => memoryUploadTallies()],
+  ['in the database', () => databaseUploadTallies(testDatabase())],
+])('UploadQuota with tallies %s', (_where, tallies: () => UploadTallies) => {
+  beforeEach(async () => {
+    await resetTestDatabase();
+  });
+
+  it('takes exactly the day’s bytes, refuses one more, gives back what a refused upload took', async () => {
     let now = Date.UTC(2026, 10, 25, 12);
-    const quota = new UploadQuota(1000, () => now);
+    const quota = new UploadQuota(1000, () => now, tallies());
     const first = quota.open('Ana');
-    expect(first.take(600)).toBeUndefined();
+    expect(await first.take(600)).toBeUndefined();
     const second = quota.open('Ana');
-    expect(second.take(400)).toBeUndefined(); // 1000 of 1000: the bound itself
-    const refused = quota.open('Ana').take(1);
+    expect(await second.take(400)).toBeUndefined(); // 1000 of 1000: the bound itself
+    const refused = await quota.open('Ana').take(1);
     expect(refused).toMatchObject({ status: 429, retryAfterSeconds: 12 * 3600 });
     expect(refused?.message).toMatch(/^Daily upload limit: you have uploaded 0 MB of 0 MB today/);
-    second.release();
-    expect(quota.used('Ana')).toBe(600);
-    expect(quota.open('Ana').take(400)).toBeUndefined();
+    await second.release();
+    expect(await quota.used('Ana')).toBe(600);
+    expect(await quota.open('Ana').take(400)).toBeUndefined();
     // Everyone has their own day; uploads without a name share one.
-    expect(quota.open('Bo').take(1000)).toBeUndefined();
-    expect(quota.open(null).take(1000)).toBeUndefined();
-    expect(quota.open(null).take(1)?.message).toMatch(/uploads without a name .* share one allowance/);
+    expect(await quota.open('Bo').take(1000)).toBeUndefined();
+    expect(await quota.open(null).take(1000)).toBeUndefined();
+    expect((await quota.open(null).take(1))?.message).toMatch(
+      /uploads without a name .* share one allowance/,
+    );
     // The next day (UTC) starts from nothing.
     now = Date.UTC(2026, 10, 26);
-    expect(quota.open('Ana').take(1000)).toBeUndefined();
+    expect(await quota.open('Ana').take(1000)).toBeUndefined();
+  });
+
+  it('sets aside a few megabytes at a time, and gives back what a kept upload did not use', async () => {
+    const quota = new UploadQuota(100 * MB, Date.now, tallies());
+    const allowance = quota.open('Ana');
+    for (let i = 0; i < 3; i++) expect(await allowance.take(64 * 1024)).toBeUndefined();
+    expect(await quota.used('Ana')).toBe(UPLOAD_SET_ASIDE_BYTES);
+    expect(await allowance.remaining()).toBe(100 * MB - 3 * 64 * 1024);
+    await allowance.keep();
+    expect(await quota.used('Ana')).toBe(3 * 64 * 1024);
+  });
+
+  it('near the limit sets aside only what the chunk needs, so a file that fits exactly is kept', async () => {
+    const limit = UPLOAD_SET_ASIDE_BYTES + 10;
+    const quota = new UploadQuota(limit, Date.now, tallies());
+    const allowance = quota.open('Ana');
+    expect(await allowance.take(UPLOAD_SET_ASIDE_BYTES)).toBeUndefined();
+    expect(await allowance.take(10)).toBeUndefined(); // exactly the limit
+    expect(await allowance.take(1)).toMatchObject({ status: 429 }); // one byte past it
+    await allowance.keep();
+    expect(await quota.used('Ana')).toBe(limit);
+  });
+});
+
+describe('UploadQuota on two instances', () => {
+  it('counts one day for a person uploading through two instances on one database', async () => {
+    await resetTestDatabase();
+    const one = new UploadQuota(1000, Date.now, databaseUploadTallies(testDatabase()));
+    const two = new UploadQuota(1000, Date.now, databaseUploadTallies(testDatabase()));
+    const [a, b] = [one.open('Ana'), two.open('Ana')];
+    expect(await a.take(500)).toBeUndefined();
+    expect(await b.take(500)).toBeUndefined(); // 1000 of 1000 across both
+    expect(await two.open('Ana').take(1)).toMatchObject({ status: 429 });
+    expect(await one.open('Ana').take(1)).toMatchObject({ status: 429 });
+    await a.release();
+    expect(await one.used('Ana')).toBe(500);
+    expect(await two.open('Ana').take(500)).toBeUndefined();
   });
 });
 
@@ -344,7 +394,7 @@ describe('upload quota on the proxy to a real service (sockets)', () => {
     expect(past.status).toBe(429);
     expect(service.received()).toBeLessThanOrEqual(300_000);
     // What was cut off is given back: the whole day is still there.
-    expect(quota.used('Ana')).toBe(0);
+    expect(await quota.used('Ana')).toBe(0);
     expect((await send(300_000)).status).toBe(200);
   });
 });

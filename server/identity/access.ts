@@ -8,6 +8,7 @@ import { needsRole, roleAtLeast, type Role } from '../../src/api/roles';
 import { IDENTITY_KEY, identityOf, type Identity } from './roles';
 import { SESSION_ID_KEY } from '../http/stream-limits';
 import { identityOfBearer, INVALID_TOKEN_MESSAGE, type ApiTokens } from './api-tokens';
+import { NO_STORE } from '../http/no-store';
 
 export type Need = 'public' | Role;
 
@@ -179,12 +180,10 @@ interface AccessGuardOptions {
   apiTokens?: ApiTokens;
 }
 
-const noStore = { 'cache-control': 'no-store' };
-
 /** A bearer token that is not a valid console token: 401, saying so in the standard header too. */
 export function refuseToken(c: Context, msg: string): Response {
   return c.json({ code: 401, msg }, 401, {
-    ...noStore,
+    ...NO_STORE,
     'www-authenticate': 'Bearer error="invalid_token"',
   });
 }
@@ -201,9 +200,9 @@ export function accessGuard(options: AccessGuardOptions): MiddlewareHandler {
       if (bearer !== 'foreign') identity = bearer;
     }
     identity ??= options.anonymous;
-    if (!identity) return c.json({ code: 401, msg: 'Sign in to the console first' }, 401, noStore);
+    if (!identity) return c.json({ code: 401, msg: 'Sign in to the console first' }, 401, NO_STORE);
     if (!roleAtLeast(identity.role, rule.need))
-      return c.json({ code: 403, msg: needsRole(rule.need, rule.what), role: identity.role }, 403, noStore);
+      return c.json({ code: 403, msg: needsRole(rule.need, rule.what), role: identity.role }, 403, NO_STORE);
     if (options.seen && !known.has(identity.userId)) {
       await options.seen(identity);
       known.add(identity.userId);

@@ -95,6 +95,86 @@ const toView = (row: TokenRow): TokenView => ({
   revokedAt: row.revoked_at?.getTime() ?? null,
 });
 
+// A left join: a list shows every token, even one whose person's row is gone.
+const selectTokens = (d: Db) =>
+  d
+    .selectFrom('api_tokens')
+    .leftJoin('users', 'users.id', 'api_tokens.user_id')
+    .select([
+      'api_tokens.id',
+      'api_tokens.name',
+      'api_tokens.user_id',
+      'users.display_name',
+      'api_tokens.created_at',
+      'api_tokens.expires_at',
+      'api_tokens.last_used_at',
+      'api_tokens.revoked_at',
+    ]);
+
+/** Notes the use; the first use in TOKEN_USE_AUDIT_MS goes in the audit log, once across instances. */
+async function noteUse(
+  d: Db,
+  people: IdentityStore,
+  now: () => number,
+  use: { id: string; identity: Identity; name: string },
+) {
+  const { id, identity, name } = use;
+  const at = new Date(now());
+  const first = await d
+    .updateTable('api_tokens')
+    .set({ last_used_at: at })
+    .where('id', '=', id)
+    .where((eb) =>
+      eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', new Date(now() - TOKEN_USE_AUDIT_MS))]),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  if (first) {
+    await people.audit({
+      actor: identity,
+      action: 'token.use',
+      target: name,
+      detail: { tokenId: id },
+    });
+  } else {
+    await d.updateTable('api_tokens').set({ last_used_at: at }).where('id', '=', id).execute();
+  }
+}
+
+/** Adds the token unless its person holds TOKENS_PER_PERSON_MAX live ones already; false then. */
+function insertUnderLimit(
+  d: Db,
+  row: { id: string; hash: string; userId: string; name: string },
+  now: () => number,
+  expiresAt: number,
+): Promise<boolean> {
+  return d.transaction().execute(async (trx) => {
+    // Two creations at once (two instances) must not both pass the count: the person's row is
+    // the lock.
+    await sql`select id from users where id = ${row.userId} for update`.execute(trx);
+    const held = await trx
+      .selectFrom('api_tokens')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', row.userId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', new Date(now()))
+      .executeTakeFirstOrThrow();
+    if (Number(held.n) >= TOKENS_PER_PERSON_MAX) return false;
+    await trx
+      .insertInto('api_tokens')
+      .values({
+        id: row.id,
+        token_hash: row.hash,
+        user_id: row.userId,
+        name: row.name,
+        created_at: new Date(now()),
+        expires_at: new Date(expiresAt),
+      })
+      .execute();
+    return true;
+  });
+}
+
 export function createApiTokens(
   database: Promise<Database>,
   people: IdentityStore,
@@ -104,80 +184,18 @@ export function createApiTokens(
   /** Token hash -> the identity it acts as, and until when it may be used without asking again. */
   const cache = new Map<string, { identity: Identity; until: number }>();
 
-  // A left join: a list shows every token, even one whose person's row is gone.
-  const selectTokens = (d: Db) =>
-    d
-      .selectFrom('api_tokens')
-      .leftJoin('users', 'users.id', 'api_tokens.user_id')
-      .select([
-        'api_tokens.id',
-        'api_tokens.name',
-        'api_tokens.user_id',
-        'users.display_name',
-        'api_tokens.created_at',
-        'api_tokens.expires_at',
-        'api_tokens.last_used_at',
-        'api_tokens.revoked_at',
-      ]);
-
-  /** Notes the use; the first use in TOKEN_USE_AUDIT_MS goes in the audit log, once across instances. */
-  async function noteUse(d: Db, id: string, identity: Identity, name: string) {
-    const at = new Date(now());
-    const first = await d
-      .updateTable('api_tokens')
-      .set({ last_used_at: at })
-      .where('id', '=', id)
-      .where((eb) =>
-        eb.or([
-          eb('last_used_at', 'is', null),
-          eb('last_used_at', '<=', new Date(now() - TOKEN_USE_AUDIT_MS)),
-        ]),
-      )
-      .returning('id')
-      .executeTakeFirst();
-    if (first) {
-      await people.audit({
-        actor: identity,
-        action: 'token.use',
-        target: name,
-        detail: { tokenId: id },
-      });
-    } else {
-      await d.updateTable('api_tokens').set({ last_used_at: at }).where('id', '=', id).execute();
-    }
-  }
-
   return {
     async create(owner, name, days) {
       const d = await db();
       const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
       const id = randomUUID();
       const expiresAt = now() + days * DAY_MS;
-      const made = await d.transaction().execute(async (trx) => {
-        // Two creations at once (two instances) must not both pass the count: the person's row is
-        // the lock.
-        await sql`select id from users where id = ${owner.userId} for update`.execute(trx);
-        const held = await trx
-          .selectFrom('api_tokens')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('user_id', '=', owner.userId)
-          .where('revoked_at', 'is', null)
-          .where('expires_at', '>', new Date(now()))
-          .executeTakeFirstOrThrow();
-        if (Number(held.n) >= TOKENS_PER_PERSON_MAX) return false;
-        await trx
-          .insertInto('api_tokens')
-          .values({
-            id,
-            token_hash: hashOf(token),
-            user_id: owner.userId,
-            name,
-            created_at: new Date(now()),
-            expires_at: new Date(expiresAt),
-          })
-          .execute();
-        return true;
-      });
+      const made = await insertUnderLimit(
+        d,
+        { id, hash: hashOf(token), userId: owner.userId, name },
+        now,
+        expiresAt,
+      );
       if (!made) return 'too-many';
       await people.audit({
         actor: owner,
@@ -252,7 +270,7 @@ export function createApiTokens(
         sessionId: `token:${row.id}`,
         tokenId: row.id,
       };
-      await noteUse(d, row.id, identity, row.name);
+      await noteUse(d, people, now, { id: row.id, identity, name: row.name });
       // Never past the token's own end: it is refused from its last millisecond on, cached or not.
       cache.set(hash, { identity, until: Math.min(now() + SESSION_CACHE_MS, row.expires_at.getTime()) });
       if (cache.size > CACHE_MAX) cache.delete(cache.keys().next().value!);

@@ -5,12 +5,12 @@ import { isRole } from '../../src/api/roles';
 import { refuseUnstorableText } from '../http/request-text';
 import { identityOf } from './roles';
 import type { IdentityStore } from './store';
+import { NO_STORE } from '../http/no-store';
 
-const noStore = { 'cache-control': 'no-store' };
 const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
 
 const fail = (c: Context, status: 400 | 403 | 404 | 409, msg: string) =>
-  c.json({ code: status, msg }, status, noStore);
+  c.json({ code: status, msg }, status, NO_STORE);
 
 export function createPeopleRoutes(store: IdentityStore): Hono {
   const app = new Hono();
@@ -18,7 +18,7 @@ export function createPeopleRoutes(store: IdentityStore): Hono {
   // A page elsewhere cannot act through an admin's browser: the app's one cross-site rule
   // (server/http/same-site.ts) refuses it before these routes, and bodies are bounded there too.
   app.use('/__console/audit', refuseUnstorableText());
-  app.get('/__console/people', async (c) => c.json({ people: await store.listPeople() }, 200, noStore));
+  app.get('/__console/people', async (c) => c.json({ people: await store.listPeople() }, 200, NO_STORE));
 
   const otherAdmins = async (id: string) =>
     (await store.listPeople()).filter((p) => p.role === 'admin' && p.id !== id).length;
@@ -39,7 +39,7 @@ export function createPeopleRoutes(store: IdentityStore): Hono {
       target: before.name,
       detail: { userId: id, from: before.role, to: body.role },
     });
-    return c.json({ person }, 200, noStore);
+    return c.json({ person }, 200, NO_STORE);
   });
 
   app.delete('/__console/people/:id', async (c) => {
@@ -56,11 +56,11 @@ export function createPeopleRoutes(store: IdentityStore): Hono {
       target: before.name,
       detail: { userId: id, role: before.role },
     });
-    return c.json({ removed: id }, 200, noStore);
+    return c.json({ removed: id }, 200, NO_STORE);
   });
 
   app.get('/__console/invitations', async (c) =>
-    c.json({ invitations: await store.listLinks() }, 200, noStore),
+    c.json({ invitations: await store.listLinks() }, 200, NO_STORE),
   );
 
   /** A one-time link that makes a local account with the role given (7 days). */
@@ -84,13 +84,13 @@ export function createPeopleRoutes(store: IdentityStore): Hono {
       target: email || null,
       detail: { role: body.role },
     });
-    return c.json({ path: `/invite/${token}`, expiresAt: Date.now() + INVITATION_TTL_MS }, 201, noStore);
+    return c.json({ path: `/invite/${token}`, expiresAt: Date.now() + INVITATION_TTL_MS }, 201, NO_STORE);
   });
 
   app.delete('/__console/invitations/:id', async (c) => {
     if (!(await store.revokeLink(c.req.param('id')))) return fail(c, 404, 'No such invitation');
     await store.audit({ actor: identityOf(c), action: 'invite.revoke', target: null, detail: null });
-    return c.json({ revoked: true }, 200, noStore);
+    return c.json({ revoked: true }, 200, NO_STORE);
   });
 
   app.get('/__console/audit', async (c) => {
@@ -102,7 +102,7 @@ export function createPeopleRoutes(store: IdentityStore): Hono {
       before: Number.isSafeInteger(before) && before > 0 ? before : undefined,
       limit: Number.isSafeInteger(limit) && limit > 0 ? limit : undefined,
     });
-    return c.json({ entries }, 200, noStore);
+    return c.json({ entries }, 200, NO_STORE);
   });
 
   return app;

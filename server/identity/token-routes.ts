@@ -13,13 +13,13 @@ import {
 import { cleanDisplayName } from '../http/display-text';
 import type { ApiTokens } from './api-tokens';
 import { identityOf, roleAtLeast, type Identity } from './roles';
+import { NO_STORE } from '../http/no-store';
 
-const noStore = { 'cache-control': 'no-store' };
 /** A name and a number of days: a few hundred bytes; anything larger is not a token request. */
 const BODY_MAX_BYTES = 4 * 1024;
 
 const fail = (c: Context, status: 400 | 403 | 404 | 409 | 413, msg: string) =>
-  c.json({ code: status, msg }, status, noStore);
+  c.json({ code: status, msg }, status, NO_STORE);
 
 /** A page elsewhere must not act through a person's browser (the cookie is SameSite=Strict too). */
 function crossSite(c: Context): boolean {
@@ -45,10 +45,10 @@ export function createTokenRoutes(tokens: ApiTokens): Hono {
   const me = (c: Context) => identityOf(c) as Identity;
 
   app.get('/__console/tokens', async (c) =>
-    c.json({ tokens: await tokens.list(me(c).userId) } satisfies TokenList, 200, noStore),
+    c.json({ tokens: await tokens.list(me(c).userId) } satisfies TokenList, 200, NO_STORE),
   );
   app.get('/__console/tokens/all', async (c) =>
-    c.json({ tokens: await tokens.list() } satisfies TokenList, 200, noStore),
+    c.json({ tokens: await tokens.list() } satisfies TokenList, 200, NO_STORE),
   );
 
   app.post(
@@ -71,7 +71,7 @@ export function createTokenRoutes(tokens: ApiTokens): Hono {
           409,
           `You have ${TOKENS_PER_PERSON_MAX} API tokens, the most a person may hold: revoke one first`,
         );
-      return c.json(made satisfies CreatedToken, 201, noStore);
+      return c.json(made satisfies CreatedToken, 201, NO_STORE);
     },
   );
 
@@ -85,7 +85,7 @@ export function createTokenRoutes(tokens: ApiTokens): Hono {
     if (token.revokedAt !== null) return fail(c, 409, 'This API token is already revoked');
     const revoked = await tokens.revoke(id, who);
     if (!revoked) return fail(c, 409, 'This API token is already revoked');
-    return c.json({ revoked: id }, 200, noStore);
+    return c.json({ revoked: id }, 200, NO_STORE);
   });
 
   return app;

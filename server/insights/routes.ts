@@ -5,8 +5,8 @@ import { TASK_TYPES } from '../../src/api/schemas';
 import type { Database } from '../db/database';
 import { databaseInputErrors, unstorableText } from '../http/request-text';
 import { computeInsights, CSV_COLUMNS, csvField, insightsCsvRows, type InsightsFilter } from './insights';
+import { NO_STORE } from '../http/no-store';
 
-const NO_STORE = { 'cache-control': 'no-store' };
 const DAY_MS = 24 * 3600_000;
 /** The longest period one request may cover. */
 const MAX_PERIOD_DAYS = 366;

@@ -20,8 +20,8 @@ import {
   type LimitInput,
   type LimitRow,
 } from './limits';
+import { NO_STORE } from '../http/no-store';
 
-const NO_STORE = { 'cache-control': 'no-store' };
 const CREATE_PATH = /^\/v1\/(image_generate|video_translate|image_to_video)\/?$/;
 /** As the proxy's JSON limit (server/proxy/proxy.ts): the body is read here before the proxy does. */
 const MAX_BODY_BYTES = 1024 * 1024;

@@ -9,8 +9,8 @@ import { roleAtLeast } from '../../src/api/roles';
 import type { Database } from '../db/database';
 import { identityOf } from '../identity/roles';
 import type { IdentityStore } from '../identity/store';
+import { NO_STORE } from '../http/no-store';
 
-const NO_STORE = { 'cache-control': 'no-store' };
 /** A webhook's settings are a few hundred bytes (enforced by server/app/body-limits.ts). */
 export const WEBHOOK_BODY_MAX_BYTES = 4 * 1024;
 export const WEBHOOK_NAME_MAX = 100;

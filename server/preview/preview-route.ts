@@ -8,12 +8,11 @@
 // (server/identity/access.ts).
 import { Hono } from 'hono';
 import { sniffMediaType } from '../../src/api/media-type';
+import { NO_STORE } from '../http/no-store';
 
 export const PREVIEW_PATH = '/__console/preview';
 const PREVIEW_MAX_BYTES = 4 * 1024 * 1024;
 const PREVIEW_TIMEOUT_MS = 8000;
-
-const NO_STORE = { 'cache-control': 'no-store' };
 
 /** Reads at most `max` bytes; undefined when the body is larger. */
 async function readCapped(body: ReadableStream<Uint8Array>, max: number): Promise<Uint8Array | undefined> {

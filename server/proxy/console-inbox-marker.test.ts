@@ -1,5 +1,5 @@
 // Any spelling of the console's own inbox address in a creation request's callback_url is put back
-// to the real address before the service sees it, and the record keeps the marker (issue 24: a
+// to the real address before the service sees it, and the record keeps the marker (a
 // percent-encoded secret, `/callbacks/%61…`, was stored as-is in params.callback_url).
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';

@@ -356,7 +356,7 @@ describe('createProxyApp', () => {
   });
 });
 
-describe('only the documented endpoints, each with its method (issue 24: the token spends anywhere)', () => {
+describe('only the documented endpoints, each with its method (the token spends anywhere)', () => {
   const send = (app: ReturnType<typeof proxied>['app'], method: string, path: string) =>
     app.request(path, {
       method,
@@ -458,7 +458,7 @@ describe('only the documented endpoints, each with its method (issue 24: the tok
   });
 });
 
-describe('upstream Content-Type, parsed (issue 24: content type by prefix)', () => {
+describe('upstream Content-Type, parsed (content type by prefix)', () => {
   const answer = (type: string | string[]) => () => {
     const headers = new Headers();
     for (const value of [type].flat()) headers.append('content-type', value);

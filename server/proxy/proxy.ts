@@ -144,7 +144,8 @@ function createProxyHandler({
     // length that cannot fit is refused before anything is read (take() refuses it, charging nothing).
     const allowance = upload ? uploadQuota.open(creatorOf(c)?.id ?? null) : undefined;
     const declared = Number(c.req.header('content-length') ?? 0);
-    const overQuota = allowance && declared > allowance.remaining() ? allowance.take(declared) : undefined;
+    const overQuota =
+      allowance && declared > (await allowance.remaining()) ? await allowance.take(declared) : undefined;
     if (overQuota) return quotaFail(overQuota);
     const limited = upload ? await limitedUploadBody(c, uploadMaxBytes, allowance) : undefined;
     const body = limited ? undefined : hasBody ? new Uint8Array(await c.req.arrayBuffer()) : undefined;
@@ -170,7 +171,7 @@ function createProxyHandler({
     } catch (error) {
       // Unpipes the socket, so the server drains or closes it instead of feeding a dead request.
       limited?.body.destroy();
-      allowance?.release();
+      await allowance?.release();
       const stopped = limited?.exceeded();
       if (stopped instanceof UploadRefused) return quotaFail(stopped.refusal);
       if (stopped) return tooLarge();
@@ -178,7 +179,7 @@ function createProxyHandler({
     }
     const ok = upstream.status >= 200 && upstream.status < 300;
     // Only an upload the service took keeps its bytes counted.
-    if (!ok) allowance?.release();
+    await (ok ? allowance?.keep() : allowance?.release());
     if (upstream.status >= 300 && upstream.status < 400) {
       await upstream.discard();
       return fail(502, `The service answered with a redirect (HTTP ${upstream.status}); it was not followed`);

@@ -55,13 +55,19 @@ export async function limitedUploadBody(c: Context, maxBytes: number, allowance?
   const body = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       seen += chunk.byteLength;
-      const refusal = seen <= maxBytes ? allowance?.take(chunk.byteLength) : undefined;
-      if (seen <= maxBytes && !refusal) return done(null, chunk);
-      exceeded = refusal ? new UploadRefused(refusal) : new UploadTooLarge();
-      // The socket is left to the server, which answers 413 and drains or closes the connection;
-      // a web stream is cancelled so nothing pulls it further.
-      if (!node) source.destroy();
-      done(exceeded);
+      const charged = seen <= maxBytes ? allowance?.take(chunk.byteLength) : undefined;
+      // The next chunk waits for this one's charge: a stream's charges happen one at a time.
+      void Promise.resolve(charged).then(
+        (refusal) => {
+          if (seen <= maxBytes && !refusal) return done(null, chunk);
+          exceeded = refusal ? new UploadRefused(refusal) : new UploadTooLarge();
+          // The socket is left to the server, which answers 413 and drains or closes the connection;
+          // a web stream is cancelled so nothing pulls it further.
+          if (!node) source.destroy();
+          done(exceeded);
+        },
+        (error: Error) => done(error),
+      );
     },
   });
   finished(source, (error) => {

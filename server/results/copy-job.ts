@@ -106,7 +106,7 @@ class CopyError extends Error {
   }
 }
 
-const isRole = (role: string): role is ResultRole => (RESULT_ROLES as readonly string[]).includes(role);
+const isResultRole = (role: string): role is ResultRole => (RESULT_ROLES as readonly string[]).includes(role);
 
 /** Literal loopback, private, link-local (169.254.169.254, the cloud metadata address) and the like. */
 function refusedLiteral(url: URL): boolean {
@@ -205,7 +205,7 @@ export function createCopyJob(options: CopyJobOptions): CopyJob {
   }
 
   async function fetchIntoStore(row: ResultCopyRow, abort: AbortController) {
-    if (!isRole(row.role)) throw new CopyError(`unknown file role ${row.role}`, true);
+    if (!isResultRole(row.role)) throw new CopyError(`unknown file role ${row.role}`, true);
     let url: URL;
     try {
       url = new URL(row.source_url);

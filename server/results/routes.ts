@@ -3,34 +3,18 @@
 // it wrote; nothing in the path reaches the store as a path.
 import { Hono } from 'hono';
 import type { Database, Db } from '../db/database';
-import { removedReason, removeKept, retentionDays, type ResultCopyRow } from './copy-job';
+import { removedReason, removeKept, retentionDays } from './copy-job';
 import { serveKept } from './serve';
 import { storageUsage } from './usage';
 import { RESULT_ROLES, type ResultRole, type ResultStore } from './store';
+import { NO_STORE } from '../http/no-store';
+import { keptRow } from './kept-rows';
 
 const RESULTS_PATH = '/__console/results';
-
-const NO_STORE = { 'cache-control': 'no-store' };
 
 /** The same-origin address of a kept file. */
 const keptPath = (taskId: string, role: string, index: number) =>
   `${RESULTS_PATH}/${encodeURIComponent(taskId)}/${role}/${index}`;
-
-export async function keptRow(
-  db: Db,
-  taskId: string,
-  role: string,
-  index: number,
-): Promise<ResultCopyRow | undefined> {
-  return db
-    .selectFrom('result_copies')
-    .selectAll()
-    .where('task_id', '=', taskId)
-    .where('role', '=', role)
-    .where('idx', '=', index)
-    .where('state', '=', 'kept')
-    .executeTakeFirst();
-}
 
 export type KeptFiles = Partial<Record<ResultRole, string>>;
 

@@ -8,24 +8,10 @@ import { contentDisposition } from '../../src/api/download-name';
 import type { ResultCopyRow } from './copy-job';
 import { servedAs } from './sniff';
 import type { ResultStore } from './store';
+import { byteRange } from '../http/byte-range';
 
 export const RESULT_CACHE = 'private, max-age=31536000, immutable';
 const RESULT_CSP = "sandbox; default-src 'none'";
-
-/** One `bytes=a-b` (or `a-`, `-n`) range clamped to the size; undefined for none or several ranges. */
-function parseRange(
-  header: string | null,
-  size: number,
-): { start: number; end: number } | 'unsatisfiable' | undefined {
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
-  if (!match || (!match[1] && !match[2])) return undefined;
-  const start = match[1] ? Number(match[1]) : Math.max(0, size - Number(match[2]));
-  const end = match[1] && match[2] ? Math.min(Number(match[2]), size - 1) : size - 1;
-  if (match[1] && match[2] && Number(match[2]) < start) return undefined;
-  // A start at or past the end of the file is unsatisfiable: end is at most size - 1, so that is
-  // start > end (a separate `start >= size` test could never decide alone).
-  return start > end ? 'unsatisfiable' : { start, end };
-}
 
 const etagMatches = (header: string | null, etag: string) =>
   Boolean(header) &&
@@ -76,7 +62,7 @@ export async function serveKept(
       headers: { location: presigned, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' },
     });
   const ifRange = request.headers.get('if-range');
-  const range = ifRange && ifRange !== etag ? undefined : parseRange(request.headers.get('range'), size);
+  const range = ifRange && ifRange !== etag ? undefined : byteRange(request.headers.get('range'), size);
   if (range === 'unsatisfiable') {
     headers.set('content-range', `bytes */${size}`);
     return new Response(null, { status: 416, headers });

@@ -9,8 +9,7 @@ import type { Database } from '../db/database';
 import { identityOf } from '../identity/roles';
 import { databaseInputErrors, refuseUnstorableText } from '../http/request-text';
 import { changeReview, deleteComment, readReview, type AnnounceReview } from './store';
-
-const NO_STORE = { 'cache-control': 'no-store' };
+import { NO_STORE } from '../http/no-store';
 
 const refuse = (c: Context, status: 400 | 401 | 403 | 404, msg: string, extra: object = {}) =>
   c.json({ code: status, msg, ...extra }, status, NO_STORE);

@@ -15,8 +15,8 @@ import { requestOrigin } from '../http/request-origin';
 import { identityOf, type Identity } from '../identity/roles';
 import type { ShareRow } from './items';
 import { newShareToken, shareTokenHash } from './tokens';
+import { NO_STORE } from '../http/no-store';
 
-const NO_STORE = { 'cache-control': 'no-store' };
 const DAY_MS = 86_400_000;
 /** Every creation takes it: the team's count of live links is one number, on any instance. */
 const SHARES_LOCK = 45_0001;

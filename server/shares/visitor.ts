@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import type { Database } from '../db/database';
 import { clientKey } from '../http/client-address';
 import type { TrustedProxies } from '../http/trusted-proxies';
-import { keptRow } from '../results/routes';
+import { keptRow } from '../results/kept-rows';
 import { serveKept } from '../results/serve';
 import type { ResultStore } from '../results/store';
 import { createShareGuesses } from './guesses';
@@ -18,13 +18,14 @@ import { liveShareOf, sharedItems, sharedTaskOfKey, SHARED_ROLES, type ShareRow 
 import { renderShareGone, renderSharePage, renderShareSlowed } from './page';
 import { SHARE_ASSETS_PATH, SHARE_CSS, SHARE_JS } from './page-assets';
 import { SHARE_TOKEN_PATTERN } from './tokens';
+import { NO_STORE } from '../http/no-store';
 
 /** On every answer under /s/. */
 export const SHARE_PAGE_HEADERS = {
   'x-robots-tag': 'noindex, nofollow',
   'referrer-policy': 'no-referrer',
 } as const;
-const NO_STORE = { ...SHARE_PAGE_HEADERS, 'cache-control': 'no-store' };
+const PAGE_NO_STORE = { ...SHARE_PAGE_HEADERS, ...NO_STORE };
 
 export interface VisitorOptions {
   now?: () => number;
@@ -62,9 +63,9 @@ export function createShareVisitorRoutes(
     const wait = await guesses.wait(who);
     if (wait > 0)
       return html
-        ? c.html(renderShareSlowed(wait), 429, { ...NO_STORE, 'retry-after': String(wait) })
+        ? c.html(renderShareSlowed(wait), 429, { ...PAGE_NO_STORE, 'retry-after': String(wait) })
         : c.json({ code: 429, msg: 'Too many wrong links; try again later' }, 429, {
-            ...NO_STORE,
+            ...PAGE_NO_STORE,
             'retry-after': String(wait),
           });
     const token = c.req.param('token') ?? '';
@@ -74,8 +75,8 @@ export function createShareVisitorRoutes(
     if (share) return share;
     await guesses.miss(who);
     return html
-      ? c.html(renderShareGone(), 404, NO_STORE)
-      : c.json({ code: 404, msg: 'Not found' }, 404, NO_STORE);
+      ? c.html(renderShareGone(), 404, PAGE_NO_STORE)
+      : c.json({ code: 404, msg: 'Not found' }, 404, PAGE_NO_STORE);
   };
 
   app.get('/s/:token', async (c) => {
@@ -93,7 +94,7 @@ export function createShareVisitorRoutes(
         : undefined,
     ]);
     // A board deleted since is gone for its links too (its items went with it).
-    if (share.board_id && !board) return c.html(renderShareGone(), 404, NO_STORE);
+    if (share.board_id && !board) return c.html(renderShareGone(), 404, PAGE_NO_STORE);
     await db
       .updateTable('shares')
       .set({ opened_count: sql`opened_count + 1`, last_opened_at: new Date(now()) })
@@ -108,7 +109,7 @@ export function createShareVisitorRoutes(
       expiresAt: share.expires_at,
       items,
     });
-    return c.html(page, 200, NO_STORE);
+    return c.html(page, 200, PAGE_NO_STORE);
   });
 
   app.get('/s/:token/media/:key/:role', async (c) => {
@@ -116,11 +117,11 @@ export function createShareVisitorRoutes(
     if (share instanceof Response) return share;
     const role = c.req.param('role');
     if (!(SHARED_ROLES as readonly string[]).includes(role))
-      return c.json({ code: 404, msg: 'Not found' }, 404, NO_STORE);
+      return c.json({ code: 404, msg: 'Not found' }, 404, PAGE_NO_STORE);
     const { db } = await database;
     const taskId = await sharedTaskOfKey(db, share, c.req.param('key'));
     const row = taskId ? await keptRow(db, taskId, role, 0) : undefined;
-    if (!row?.store_key) return c.json({ code: 404, msg: 'Not found' }, 404, NO_STORE);
+    if (!row?.store_key) return c.json({ code: 404, msg: 'Not found' }, 404, PAGE_NO_STORE);
     const answer = await serveKept(c.req.raw, row, await store);
     for (const [name, value] of Object.entries(SHARE_PAGE_HEADERS)) answer.headers.set(name, value);
     // Asked again each time (a 304 when unchanged), so a revoked link stops showing even cached files.

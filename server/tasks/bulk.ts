@@ -11,12 +11,12 @@ import { contentDisposition, safeFileStem } from '../../src/api/download-name';
 import { BULK_IDS_MAX, ZIP_NAME_MAX, ZIP_TASKS_MAX } from '../../src/api/bulk-rules';
 import type { Database, Db } from '../db/database';
 import { identityOf } from '../identity/roles';
-import { keptRow } from '../results/routes';
+import { keptRow } from '../results/kept-rows';
 import type { ResultStore } from '../results/store';
 import { taskFile, type TaskFileKind } from './download';
 import type { TaskRow } from './recorder';
+import { NO_STORE } from '../http/no-store';
 
-const NO_STORE = { 'cache-control': 'no-store' };
 const FILES: readonly TaskFileKind[] = ['result', 'captions'];
 export const NOT_INCLUDED_NAME = 'Not included.txt';
 

@@ -7,13 +7,13 @@ import type { Hono } from 'hono';
 import { contentDisposition, downloadName, extensionOf } from '../../src/api/download-name';
 import type { Database } from '../db/database';
 import { ROLE_FIELDS } from '../results/queue';
-import { keptRow } from '../results/routes';
+import { keptRow } from '../results/kept-rows';
 import { serveKept } from '../results/serve';
 import type { ResultRole, ResultStore } from '../results/store';
 import type { TaskRow } from './recorder';
 import { taskTitle } from './request-fields';
+import { NO_STORE } from '../http/no-store';
 
-const NO_STORE = { 'cache-control': 'no-store' };
 const FIELDS = {
   result: (kind: string) => (kind === 'image_generate' ? ['image_url', 'thumbnail_url'] : ['video_url']),
   captions: () => ['caption_url'],

@@ -7,8 +7,8 @@ import { ZIP_TASKS_MAX } from '../../src/api/bulk-rules';
 import type { Database } from '../db/database';
 import type { ResultStore } from '../results/store';
 import { zipOfTasks } from './bulk';
+import { NO_STORE } from '../http/no-store';
 
-const NO_STORE = { 'cache-control': 'no-store' };
 /** "Harbour at dawn", from a title that may be a long prompt (cut as file names are); "Request" when nothing is left. */
 export function requestZipStem(title: string | null): string {
   return safeFileStem(title ?? '') || 'Request';

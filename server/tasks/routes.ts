@@ -25,8 +25,7 @@ import { mountRequestZip } from './request-zip';
 import { identityOf } from '../identity/roles';
 import { BULK_IDS_MAX } from '../../src/api/bulk-rules';
 import type { ResultStore } from '../results/store';
-
-const NO_STORE = { 'cache-control': 'no-store' };
+import { NO_STORE } from '../http/no-store';
 
 /** A time in epoch ms from the query, or undefined (absent or not a time). */
 function epochParam(value: string | undefined): number | undefined {

@@ -27,7 +27,7 @@ async function openInNode(): Promise<Database> {
 /** Every table back to empty, identities back to 1. */
 export async function resetTestDatabase(): Promise<Database> {
   const database = await testDatabase();
-  await sql`truncate callbacks, signed_out_sessions, tasks, task_events, requests, sessions, api_tokens, one_time_links, audit_log, users, spending_limits, limit_holds, result_copies, hidden_tasks, starred_tasks, board_items, boards, task_follows, webhooks, webhook_deliveries, shares, share_guesses, review_decisions, review_comments restart identity`.execute(
+  await sql`truncate callbacks, signed_out_sessions, tasks, task_events, requests, sessions, api_tokens, one_time_links, audit_log, users, spending_limits, limit_holds, result_copies, hidden_tasks, starred_tasks, board_items, boards, task_follows, webhooks, webhook_deliveries, shares, share_guesses, review_decisions, review_comments, sign_in_failures, callback_senders, upload_tallies restart identity`.execute(
     database.db,
   );
   await sql`update follow_brake set not_before = 'epoch', window_start = 'epoch', window_used = 0,

@@ -21,12 +21,8 @@ export function usePostgresInstances(secret: string) {
   });
   return {
     freshDatabase: () => server.createDatabase(`console_${++databases}`),
-    /**
-     * A console instance on the database. With `service` (a shared emulator on the network) every
-     * instance asks the same service, as in a real deployment; without, each has its own in-process
-     * emulator, which knows only the tasks made through that instance.
-     */
-    instance(url: string, service?: { url: string; token: string }): NodeApp {
+    /** An instance on `url`; `env` adds to (or overrides) its variables. */
+    instance(url: string, env: Record<string, string> = {}): NodeApp {
       const dataDir = mkdtempSync(join(tmpdir(), 'pg-instance-'));
       dirs.push(dataDir);
       return createNodeApp(
@@ -35,7 +31,7 @@ export function usePostgresInstances(secret: string) {
           DATABASE_URL: url,
           CALLBACK_SECRET: secret,
           CALLBACK_RATE_LIMIT: '0',
-          ...(service && { API_BASE_URL: service.url, API_TOKEN: service.token }),
+          ...env,
         }),
         { emulator: { timeScale: 0, log: () => {} } },
       );

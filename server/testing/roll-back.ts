@@ -17,6 +17,7 @@ const UNDO: readonly [migration: string, undo: (db: Db) => Promise<unknown>][] =
       await sql`drop function task_video_made, task_video_charged, insights_weighted`.execute(db);
     },
   ],
+  ['0025', (db) => sql`drop table sign_in_failures, callback_senders, upload_tallies`.execute(db)],
   [
     '0022',
     async (db) => {

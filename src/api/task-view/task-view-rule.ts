@@ -4,6 +4,7 @@
 // below; the `phase` and `search` columns of `tasks` are frozen in its migrations and equal
 // phaseSql() and searchSql()), the live merge of pushed tasks and the offline view from this
 // browser's history (src/features/tasks). src/api/task-view/task-view-rule.test.ts holds all three to it.
+import { escapeLike } from '../escape-like';
 
 export const TASK_TABS = ['all', 'running', 'succeeded', 'failed'] as const;
 export type TaskTab = (typeof TASK_TABS)[number];
@@ -218,5 +219,5 @@ export function searchSql(): string {
 /** `search LIKE <this>`: "contains" the normalised search, its %, _ and \ taken literally; none for no search. */
 export function searchLikePattern(q: string | undefined): string | undefined {
   const search = normaliseSearch(q);
-  return search ? `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined;
+  return search ? `%${escapeLike(search)}%` : undefined;
 }
