@@ -2,7 +2,7 @@
 // it lives, copy it (it is shown this once: the server keeps only its hash), and see and revoke the
 // live links to the same thing. The lifetime is checked with the server's own rule (src/api/shares.ts)
 // and a refusal shows by the field. A native modal <dialog>.
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import {
   checkShareBody,
@@ -14,6 +14,7 @@ import {
 } from '@/api/shares';
 import { Button } from '@/components/ui/core/button';
 import { CopyButton } from '@/components/ui/copy-button';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 import { Field } from '@/components/ui/field';
 import { errorTextClass, hintClass, inputClass } from '@/components/ui/styles';
 import { createShare, listShares, openingsOf, revokeShare, shareDay, type CreatedShare } from './shares-api';
@@ -36,7 +37,6 @@ export function ShareDialog({
   onClose: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
-  const id = useId();
   const [days, setDays] = useState(String(SHARE_DAYS_DEFAULT));
   const [problem, setProblem] = useState<string>();
   const [created, setCreated] = useState<CreatedShare>();
@@ -56,7 +56,6 @@ export function ShareDialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, ['board' in target ? target.board : target.request]);
   useEffect(() => {
-    ref.current?.showModal();
     load();
   }, [load]);
 
@@ -77,42 +76,20 @@ export function ShareDialog({
   }
 
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={`${id}-title`}
-      onClose={onClose}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) ref.current?.close();
-      }}
-      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-zinc-950/60 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
-    >
-      <div className="space-y-4 p-5">
-        <div className="flex items-start justify-between gap-4">
-          <h2 id={`${id}-title`} className="min-w-0 text-lg font-semibold break-words">
-            Share “{what}”
-          </h2>
-          <Button size="sm" variant="ghost" onClick={() => ref.current?.close()}>
-            Close
-          </Button>
-        </div>
-        <p className="text-sm text-zinc-700 dark:text-zinc-300">
-          Anyone with the link sees this {kind}’s finished results, their titles and who made them, without
-          signing in. Nothing else of the console. You can revoke it at any time.
-        </p>
-        <form
-          onSubmit={(event) => void submit(event)}
-          noValidate
-          className="flex flex-wrap items-start gap-3"
-        >
-          <DaysField days={days} problem={problem} onChange={setDays} />
-          <Button type="submit" variant="primary" disabled={busy} className="sm:mt-6.5">
-            Create link
-          </Button>
-        </form>
-        {created && <CreatedLink created={created} />}
-        <LiveLinks links={links} error={listError} onRevoked={load} />
-      </div>
-    </dialog>
+    <ModalDialog title={`Share “${what}”`} width="wide" dialogRef={ref} onClose={onClose}>
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">
+        Anyone with the link sees this {kind}’s finished results, their titles and who made them, without
+        signing in. Nothing else of the console. You can revoke it at any time.
+      </p>
+      <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-wrap items-start gap-3">
+        <DaysField days={days} problem={problem} onChange={setDays} />
+        <Button type="submit" variant="primary" disabled={busy} className="sm:mt-6.5">
+          Create link
+        </Button>
+      </form>
+      {created && <CreatedLink created={created} />}
+      <LiveLinks links={links} error={listError} onRevoked={load} />
+    </ModalDialog>
   );
 }
 

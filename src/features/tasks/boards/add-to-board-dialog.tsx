@@ -2,12 +2,13 @@
 // a new board made with them. A native modal <dialog>: it stacks above the lightbox when opened
 // from there. What the server refuses (a full board, a name too long) is said by the field.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { BOARD_NAME_MAX } from '@/api/boards';
 import { checkBoardFields } from '@/api/boards';
 import { Button } from '@/components/ui/core/button';
 import { addToBoard, BOARDS_KEY, BoardError, boardsKey, createBoard, fetchBoards } from './boards-api';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 
 export function AddToBoardDialog({
   ids,
@@ -29,9 +30,6 @@ export function AddToBoardDialog({
     queryKey: boardsKey(q.trim()),
     queryFn: ({ signal }) => fetchBoards(q.trim(), signal),
   });
-  useEffect(() => {
-    ref.current?.showModal();
-  }, []);
   const done = (board: { id: string; name: string }) => {
     setAdded(board);
     void client.invalidateQueries({ queryKey: BOARDS_KEY });
@@ -57,119 +55,100 @@ export function AddToBoardDialog({
   };
   const count = ids.length === 1 ? what : `${ids.length} results`;
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={`${id}-title`}
-      onClose={onClose}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) ref.current?.close();
-      }}
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-zinc-950/60 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
-    >
-      <div className="space-y-4 p-5">
-        <div className="flex items-start justify-between gap-4">
-          <h2 id={`${id}-title`} className="text-lg font-semibold">
-            Add to a board
-          </h2>
-          <Button size="sm" variant="ghost" onClick={() => ref.current?.close()}>
-            Close
+    <ModalDialog title="Add to a board" subtitle={count} dialogRef={ref} onClose={onClose}>
+      {added ? (
+        <p
+          role="status"
+          className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+        >
+          Added to{' '}
+          <Link
+            href={`/boards/${encodeURIComponent(added.id)}`}
+            className="font-semibold underline"
+            onClick={() => ref.current?.close()}
+          >
+            {added.name}
+          </Link>
+          .
+        </p>
+      ) : null}
+      <div>
+        <label htmlFor={`${id}-q`} className="text-sm font-medium">
+          Search boards
+        </label>
+        <input
+          id={`${id}-q`}
+          type="search"
+          value={q}
+          maxLength={200}
+          onChange={(event) => setQ(event.target.value)}
+          className="mt-1 w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-950"
+        />
+      </div>
+      <ul aria-label="Boards" className="max-h-64 space-y-1 overflow-y-auto">
+        {boards.isPending && <li className="text-sm text-zinc-500">Loading the boards…</li>}
+        {boards.isError && (
+          <li role="alert" className="text-sm text-red-700 dark:text-red-300">
+            The boards could not be read ({boards.error.message}).
+          </li>
+        )}
+        {boards.data?.length === 0 && (
+          <li className="text-sm text-zinc-600 dark:text-zinc-400">
+            {q ? 'No board matches.' : 'No boards yet: make the first below.'}
+          </li>
+        )}
+        {boards.data?.map((board) => (
+          <li key={board.id}>
+            <button
+              type="button"
+              disabled={add.isPending}
+              onClick={() => add.mutate({ id: board.id, name: board.name })}
+              className="flex w-full items-center justify-between gap-3 rounded-lg border border-zinc-200 px-3 py-2 text-left text-sm hover:border-indigo-400 hover:bg-indigo-50 disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-indigo-950"
+            >
+              <span className="min-w-0 truncate font-medium">
+                <span className="sr-only">Add to </span>
+                {board.name}
+              </span>
+              <span className="shrink-0 text-xs text-zinc-500 dark:text-zinc-400">
+                {board.itemCount} results
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {add.isError && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {add.error instanceof BoardError ? add.error.message : 'The board could not be changed.'}
+        </p>
+      )}
+      <form
+        onSubmit={submitNew}
+        noValidate
+        className="space-y-2 border-t border-zinc-200 pt-4 dark:border-zinc-800"
+      >
+        <label htmlFor={`${id}-name`} className="text-sm font-medium">
+          New board name
+        </label>
+        <div className="flex gap-2">
+          <input
+            id={`${id}-name`}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            aria-invalid={nameError ? true : undefined}
+            aria-describedby={nameError ? `${id}-name-error` : undefined}
+            className="min-w-0 flex-1 rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-950"
+          />
+          <Button type="submit" variant="primary" pending={make.isPending}>
+            Create and add
           </Button>
         </div>
-        <p className="-mt-2 truncate text-sm text-zinc-600 dark:text-zinc-400">{count}</p>
-        {added ? (
-          <p
-            role="status"
-            className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
-          >
-            Added to{' '}
-            <Link
-              href={`/boards/${encodeURIComponent(added.id)}`}
-              className="font-semibold underline"
-              onClick={() => ref.current?.close()}
-            >
-              {added.name}
-            </Link>
-            .
-          </p>
-        ) : null}
-        <div>
-          <label htmlFor={`${id}-q`} className="text-sm font-medium">
-            Search boards
-          </label>
-          <input
-            id={`${id}-q`}
-            type="search"
-            value={q}
-            maxLength={200}
-            onChange={(event) => setQ(event.target.value)}
-            className="mt-1 w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-950"
-          />
-        </div>
-        <ul aria-label="Boards" className="max-h-64 space-y-1 overflow-y-auto">
-          {boards.isPending && <li className="text-sm text-zinc-500">Loading the boards…</li>}
-          {boards.isError && (
-            <li role="alert" className="text-sm text-red-700 dark:text-red-300">
-              The boards could not be read ({boards.error.message}).
-            </li>
-          )}
-          {boards.data?.length === 0 && (
-            <li className="text-sm text-zinc-600 dark:text-zinc-400">
-              {q ? 'No board matches.' : 'No boards yet: make the first below.'}
-            </li>
-          )}
-          {boards.data?.map((board) => (
-            <li key={board.id}>
-              <button
-                type="button"
-                disabled={add.isPending}
-                onClick={() => add.mutate({ id: board.id, name: board.name })}
-                className="flex w-full items-center justify-between gap-3 rounded-lg border border-zinc-200 px-3 py-2 text-left text-sm hover:border-indigo-400 hover:bg-indigo-50 disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-indigo-950"
-              >
-                <span className="min-w-0 truncate font-medium">
-                  <span className="sr-only">Add to </span>
-                  {board.name}
-                </span>
-                <span className="shrink-0 text-xs text-zinc-500 dark:text-zinc-400">
-                  {board.itemCount} results
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-        {add.isError && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            {add.error instanceof BoardError ? add.error.message : 'The board could not be changed.'}
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">Up to {BOARD_NAME_MAX} characters.</p>
+        {nameError && (
+          <p id={`${id}-name-error`} className="text-sm text-red-700 dark:text-red-300">
+            {nameError}
           </p>
         )}
-        <form
-          onSubmit={submitNew}
-          noValidate
-          className="space-y-2 border-t border-zinc-200 pt-4 dark:border-zinc-800"
-        >
-          <label htmlFor={`${id}-name`} className="text-sm font-medium">
-            New board name
-          </label>
-          <div className="flex gap-2">
-            <input
-              id={`${id}-name`}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              aria-invalid={nameError ? true : undefined}
-              aria-describedby={nameError ? `${id}-name-error` : undefined}
-              className="min-w-0 flex-1 rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-950"
-            />
-            <Button type="submit" variant="primary" pending={make.isPending}>
-              Create and add
-            </Button>
-          </div>
-          <p className="text-xs text-zinc-500 dark:text-zinc-400">Up to {BOARD_NAME_MAX} characters.</p>
-          {nameError && (
-            <p id={`${id}-name-error`} className="text-sm text-red-700 dark:text-red-300">
-              {nameError}
-            </p>
-          )}
-        </form>
-      </div>
-    </dialog>
+      </form>
+    </ModalDialog>
   );
 }
