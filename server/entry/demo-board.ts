@@ -8,7 +8,7 @@ import { newShareToken, shareTokenHash } from '../shares/tokens';
 import { DEMO_PEOPLE } from './demo-history';
 
 export const DEMO_BOARD_ID = 'b-demo-team-picks';
-const DEMO_BOARD_NAME = 'Team picks: spring campaign';
+export const DEMO_BOARD_NAME = 'Team picks: spring campaign';
 const DEMO_BOARD_DESCRIPTION =
   'The results we want to show: landscapes for the hero banner, a product shot, and the first clip.';
 const SHARE_DAYS = 30;

@@ -13,7 +13,7 @@ import type { ProdConfig } from '../app/prod-config';
 import { createProdApp, type ProdApp } from '../app/prod-app';
 import { createTaskRecorder, type Creator } from '../tasks/recorder';
 import { DEMO_PEOPLE, FAILURE_MESSAGES, seedDemoHistory } from './demo-history';
-import { seedDemoBoard } from './demo-board';
+import { DEMO_BOARD_NAME, seedDemoBoard } from './demo-board';
 
 type Outcome = SeedTaskInput['outcome'];
 const MIN = 60_000;
@@ -293,7 +293,9 @@ export async function createDemoApp(config: ProdConfig): Promise<ProdApp> {
         )
       : undefined;
     if (shared)
-      console.log(`Demo share link of the board "Team picks" (opens without an account): ${origin}${shared}`);
+      console.log(
+        `Demo share link of the board "${DEMO_BOARD_NAME}" (opens without an account): ${origin}${shared}`,
+      );
   } catch (error) {
     await nodeApp.close();
     throw error;
