@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The screen against the real inbox (server/callbacks) in a temporary DATA_DIR, fetch routed to it.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,8 +16,6 @@ import { CALLBACK_EXAMPLES } from './parse-callback';
 import { emptyHistory } from '@/testing/history';
 
 const SECRET = 'screen-test-secret-0123456789';
-// The machine running the suite may be busy; the default 1 s is too tight for a first render.
-configure({ asyncUtilTimeout: 5000 });
 let dataDir: string;
 let inbox: CallbackInbox;
 let store: CallbackStore;
