@@ -135,21 +135,21 @@ export function createFollower(options: FollowerOptions): Follower {
     inFlight.add(running);
   }
 
-  async function look() {
+  /** Claims what is due and starts it; says when to look next (undefined: when a request finishes). */
+  async function look(): Promise<number | undefined> {
     const free = concurrency - inFlight.size;
-    if (free <= 0) return; // a finished request looks again
+    if (free <= 0) return undefined; // a finished request looks again
     let claim;
     try {
       claim = await claimDue(await db(), free, options.ratePerSecond, leaseMs);
     } catch (error) {
       if (!closed) log(`[follow] could not claim due tasks: ${(error as Error).message}`);
-      schedule(idleMs);
-      return;
+      return idleMs;
     }
-    if (closed) return; // claimed rows go back when their lease runs out
+    if (closed) return undefined; // claimed rows go back when their lease runs out
     for (const task of claim.tasks) run(task);
     const wait = claim.nextAt ? claim.nextAt.getTime() - claim.now.getTime() : idleMs;
-    schedule(Math.min(idleMs, Math.max(0, wait)));
+    return Math.min(idleMs, Math.max(0, wait));
   }
 
   function schedule(delayMs: number) {
@@ -161,12 +161,14 @@ export function createFollower(options: FollowerOptions): Follower {
     }
     timer = setTimeout(() => {
       timer = undefined;
-      looking = look().finally(() => {
+      // The next look is scheduled once this one has ended: scheduled from inside it, it would read
+      // as a wake-up during a look and run again at once, round after round.
+      looking = look().then((next) => {
         looking = undefined;
-        if (lookAgain) {
-          lookAgain = false;
-          schedule(0);
-        }
+        const again = lookAgain;
+        lookAgain = false;
+        if (again) schedule(0);
+        else if (next !== undefined) schedule(next);
       });
     }, delayMs);
     timer.unref?.();
