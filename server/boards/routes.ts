@@ -23,6 +23,7 @@ import { announceBoards, createBoardsFeed, mountBoardsEvents } from './live';
 import { idsOf, NO_STORE } from './body';
 import { escapeLike } from '../db/escape-like';
 import { mountStars } from './stars';
+import { writeAudit } from '../identity/audit';
 
 /** The lock every board creation and deletion takes: the team's count of boards is one number. */
 const BOARDS_LOCK = 44_0001;
@@ -87,16 +88,7 @@ async function audit(
   target: string,
   detail: object,
 ) {
-  await trx
-    .insertInto('audit_log')
-    .values({
-      actor_id: actor?.userId ?? null,
-      actor_name: actor?.name ?? null,
-      action,
-      target,
-      detail: JSON.stringify(detail),
-    })
-    .execute();
+  await writeAudit(trx, { actor: actor, action, target: target, detail: detail as Record<string, unknown> });
 }
 
 const refuse = (c: Context, status: 400 | 403 | 404 | 409, msg: string, extra: object = {}) =>

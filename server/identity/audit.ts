@@ -37,21 +37,24 @@ export interface AuditLog {
   listAudit(filter?: AuditFilter): Promise<AuditView[]>;
 }
 
+/** Writes one entry, on the database or inside the transaction of the change it records. */
+export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      actor_id: entry.actor?.userId ?? null,
+      actor_name: entry.actor?.name ?? null,
+      action: entry.action,
+      target: entry.target ?? null,
+      detail: entry.detail ? JSON.stringify(entry.detail) : null,
+    })
+    .execute();
+}
+
 export function createAuditLog(db: () => Promise<Db>): AuditLog {
   return {
     async audit(entry) {
-      await (
-        await db()
-      )
-        .insertInto('audit_log')
-        .values({
-          actor_id: entry.actor?.userId ?? null,
-          actor_name: entry.actor?.name ?? null,
-          action: entry.action,
-          target: entry.target ?? null,
-          detail: entry.detail ? JSON.stringify(entry.detail) : null,
-        })
-        .execute();
+      await writeAudit(await db(), entry);
     },
     async listAudit(filter = {}) {
       let query = (await db()).selectFrom('audit_log').selectAll().orderBy('id', 'desc');

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { REVIEW_COMMENTS_MAX, type ReviewChange, type ReviewView } from '../../src/api/reviews';
 import type { Db } from '../db/database';
 import type { Identity } from '../identity/roles';
+import { writeAudit } from '../identity/audit';
 
 /** Tells every instance's pages that the task's review changed; runs inside the change's transaction. */
 export type AnnounceReview = (trx: Db, taskId: string) => Promise<void>;
@@ -50,16 +51,7 @@ export async function readReview(db: Db, taskId: string): Promise<ReviewView> {
 }
 
 async function audit(trx: Db, who: Who, action: string, taskId: string, detail: object) {
-  await trx
-    .insertInto('audit_log')
-    .values({
-      actor_id: who.userId,
-      actor_name: who.name,
-      action,
-      target: taskId,
-      detail: JSON.stringify(detail),
-    })
-    .execute();
+  await writeAudit(trx, { actor: who, action, target: taskId, detail: detail as Record<string, unknown> });
 }
 
 const lockTask = (trx: Db, taskId: string) =>

@@ -16,6 +16,7 @@ import { identityOf, type Identity } from '../identity/roles';
 import type { ShareRow } from './items';
 import { newShareToken, shareTokenHash } from './tokens';
 import { NO_STORE } from '../http/no-store';
+import { writeAudit } from '../identity/audit';
 
 const DAY_MS = 86_400_000;
 /** Every creation takes it: the team's count of live links is one number, on any instance. */
@@ -38,16 +39,7 @@ const refuse = (c: Context, status: 400 | 403 | 404 | 409, msg: string, extra: o
   c.json({ code: status, msg, ...extra }, status, NO_STORE);
 
 async function audit(trx: Db, actor: Identity | undefined, action: string, target: string, detail: object) {
-  await trx
-    .insertInto('audit_log')
-    .values({
-      actor_id: actor?.userId ?? null,
-      actor_name: actor?.name ?? null,
-      action,
-      target,
-      detail: JSON.stringify(detail),
-    })
-    .execute();
+  await writeAudit(trx, { actor: actor, action, target: target, detail: detail as Record<string, unknown> });
 }
 
 /** The name of what is shared, or undefined when there is no such board or request. */
