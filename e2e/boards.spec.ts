@@ -7,7 +7,7 @@
 // restart of both; a viewer sees it and cannot change it.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { E2E_PORTS, E2E_TOKEN } from '../playwright.config';
-import { startTestPostgres, type TestPostgres } from '../server/testing/postgres';
+import { testPostgres, type TestPostgres } from '../server/testing/postgres';
 import { expectNoAxeViolations } from './axe';
 import { startProdServer, type ProdServer } from './prod-server';
 import { startStandaloneEmulator, type StartedServer } from './standalone-servers';
@@ -46,7 +46,7 @@ async function startBoth(): Promise<[ProdServer, ProdServer]> {
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   service = await startStandaloneEmulator(E2E_PORTS.boardsEmulator);
-  postgres = await startTestPostgres();
+  postgres = await testPostgres();
   databaseUrl = postgres.createDatabase('boards');
 });
 test.afterAll(async () => {

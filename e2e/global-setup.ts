@@ -1,9 +1,11 @@
 // Every worker's app and the specs' own servers serve a build of the current tree, never a stale
 // dist/ (and a fresh clone has none): build the app and the server once per run into folders of their
-// own. Then one migrated PGlite, which every server's DATA_DIR starts as a copy of.
+// own. Then one migrated PGlite, which every server's DATA_DIR starts as a copy of, and one PostgreSQL
+// cluster for the specs that need one (server/testing/postgres.ts).
 import { execFileSync } from 'node:child_process';
 import { dirname } from 'node:path';
 import { makePgliteTemplate } from '../server/testing/pglite-template';
+import { shareOneClusterPerRun } from '../server/testing/postgres';
 
 /**
  * E2E_PREBUILT=1: dist/ and dist-server/ were built from this very tree a moment ago (CI runs
@@ -27,5 +29,10 @@ export default async function globalSetup(): Promise<() => void> {
     viteBuild('--outDir', E2E_DIST_DIR, '--emptyOutDir');
     viteBuild('--config', 'vite.server.config.ts', '--outDir', dirname(E2E_SERVER_ENTRY));
   }
-  return makePgliteTemplate();
+  const removeTemplate = await makePgliteTemplate();
+  const stopCluster = shareOneClusterPerRun();
+  return () => {
+    stopCluster();
+    removeTemplate();
+  };
 }

@@ -4,7 +4,7 @@
 // service, whose answer is what the record takes), and a restart of both loses nothing.
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PORTS, E2E_TOKEN } from '../playwright.config';
-import { startTestPostgres, type TestPostgres } from '../server/testing/postgres';
+import { testPostgres, type TestPostgres } from '../server/testing/postgres';
 import { EMULATOR_DEFAULTS, postSettings } from './fixtures';
 import { startProdServer, type ProdServer } from './prod-server';
 import { startStandaloneEmulator, type StartedServer } from './standalone-servers';
@@ -34,7 +34,7 @@ async function startBoth() {
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   service = await startStandaloneEmulator(E2E_PORTS.twoInstancesEmulator);
-  postgres = await startTestPostgres();
+  postgres = await testPostgres();
   databaseUrl = postgres.createDatabase('two_instances');
 });
 test.afterAll(async () => {

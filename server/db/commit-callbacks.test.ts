@@ -10,7 +10,7 @@ import { CallbackStore } from '../callbacks/store';
 import { announcedIds, notifyPayloads } from '../tasks/announce';
 import { TASKS_CHANNEL } from '../tasks/recorder';
 import { testDatabase } from '../testing/database';
-import { startTestPostgres, type TestPostgres } from '../testing/postgres';
+import { testPostgres, type TestPostgres } from '../testing/postgres';
 import { openDatabase, type Database } from './database';
 
 let postgres: TestPostgres | undefined;
@@ -18,7 +18,7 @@ afterAll(() => postgres?.stop());
 const opens: Record<string, () => Promise<Database>> = {
   PGlite: testDatabase,
   PostgreSQL: async () => {
-    postgres ??= await startTestPostgres();
+    postgres ??= await testPostgres();
     return openDatabase({ dataDir: '', databaseUrl: postgres.createDatabase('commit_callbacks') });
   },
 };

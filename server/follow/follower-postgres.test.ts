@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeApp, type NodeApp } from '../app/node-app';
 import { readServerConfig } from '../config/config';
-import { startTestPostgres, type TestPostgres } from '../testing/postgres';
+import { testPostgres, type TestPostgres } from '../testing/postgres';
 import { createFollower } from './follower';
 
 let postgres: TestPostgres;
@@ -27,7 +27,7 @@ const running = (id: string) =>
   Response.json({ code: 0, msg: 'ok', data: { task_id: id, status: 'PROCESSING' } });
 
 beforeAll(async () => {
-  postgres = await startTestPostgres();
+  postgres = await testPostgres();
   await new Promise<void>((resolve) => {
     service = serve(
       {

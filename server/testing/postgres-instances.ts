@@ -1,4 +1,4 @@
-// For integration test files on a real PostgreSQL server: one throwaway cluster per file, a fresh
+// For integration test files on a real PostgreSQL server (the run's shared cluster, ./postgres.ts), a fresh
 // database per test, and console instances on it (as behind a load balancer), all tidied up after.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,14 +6,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { readServerConfig } from '../config/config';
 import { createNodeApp, type NodeApp } from '../app/node-app';
-import { startTestPostgres, type TestPostgres } from './postgres';
+import { testPostgres, type TestPostgres } from './postgres';
 
 export function usePostgresInstances(secret: string) {
   let server: TestPostgres;
   const dirs: string[] = [];
   let databases = 0;
   beforeAll(async () => {
-    server = await startTestPostgres();
+    server = await testPostgres();
   }, 60_000);
   afterAll(() => {
     server?.stop();

@@ -2,7 +2,19 @@
 // cluster made with initdb in a temporary folder, on a free loopback port, removed afterwards.
 // Run as root, the server runs as the `postgres` user (PostgreSQL refuses to run as root).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,25 +53,35 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startTestPostgres(port?: number): Promise<TestPostgres> {
+/** initdb, start and stop for a throwaway cluster; as root, each as the `postgres` user. */
+function clusterCommands() {
   const bin = postgresBin();
-  const dir = mkdtempSync(join(tmpdir(), 'console-pg-'));
-  const data = join(dir, 'data');
   const asRoot = process.getuid?.() === 0;
-  let uid = 0;
-  let gid = 0;
-  if (asRoot) {
-    uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
-    gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
-    chownSync(dir, uid, gid);
-  }
-  chmodSync(dir, 0o700);
   const run = (command: string, args: string[]) => {
     const result = asRoot
       ? spawnSync('runuser', ['-u', 'postgres', '--', join(bin, command), ...args], { encoding: 'utf8' })
       : spawnSync(join(bin, command), args, { encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
   };
+  return { run, asRoot };
+}
+
+/** Where a cluster lives: its folder (data, log, socket) and port. */
+interface Cluster {
+  dir: string;
+  port: number;
+}
+
+async function startCluster(port?: number): Promise<Cluster> {
+  const { run, asRoot } = clusterCommands();
+  const dir = mkdtempSync(join(tmpdir(), 'console-pg-'));
+  const data = join(dir, 'data');
+  if (asRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+    chownSync(dir, uid, gid);
+  }
+  chmodSync(dir, 0o700);
   const chosen = port ?? (await freePort());
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-instructions']);
   run('pg_ctl', [
@@ -72,23 +94,123 @@ export async function startTestPostgres(port?: number): Promise<TestPostgres> {
     `-p ${chosen} -k ${dir} -c listen_addresses=127.0.0.1`,
     'start',
   ]);
-  let stopped = false;
-  const base = `postgres://postgres@127.0.0.1:${chosen}`;
+  return { dir, port: chosen };
+}
+
+function stopCluster({ dir }: Cluster): void {
+  try {
+    clusterCommands().run('pg_ctl', ['-D', join(dir, 'data'), '-m', 'immediate', '-w', 'stop']);
+  } finally {
+    // A server process still leaving as the folder goes can make one removal fail: try again.
+    rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  }
+}
+
+/** Each name made unique on the cluster, as test files of one run share it. */
+function databasesOn(cluster: Cluster, { unique }: { unique: boolean }) {
+  const base = `postgres://postgres@127.0.0.1:${cluster.port}`;
+  const where = ['-h', '127.0.0.1', '-p', String(cluster.port), '-U', 'postgres'];
+  const { run } = clusterCommands();
+  const made: string[] = [];
   return {
     url: `${base}/postgres`,
-    createDatabase(name) {
-      run('createdb', ['-h', '127.0.0.1', '-p', String(chosen), '-U', 'postgres', name]);
-      return `${base}/${name}`;
+    createDatabase(name: string): string {
+      const database = unique ? `${name}_${randomBytes(5).toString('hex')}` : name;
+      run('createdb', [...where, database]);
+      made.push(database);
+      return `${base}/${database}`;
     },
+    /** Drops every database made here, connections and all. */
+    dropAll(): void {
+      for (const database of made.splice(0)) run('dropdb', [...where, '--force', database]);
+    },
+  };
+}
+
+/** A cluster of its own: `stop()` removes it. */
+export async function startTestPostgres(port?: number): Promise<TestPostgres> {
+  const cluster = await startCluster(port);
+  const { url, createDatabase } = databasesOn(cluster, { unique: false });
+  let stopped = false;
+  return {
+    url,
+    createDatabase,
     stop() {
       if (stopped) return;
       stopped = true;
-      try {
-        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
-      } finally {
-        // A server process still leaving as the folder goes can make one removal fail: try again.
-        rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
-      }
+      stopCluster(cluster);
     },
   };
+}
+
+// One cluster per test run, shared by its test files: an initdb and a start for each of a dozen files
+// were a second or more of CPU each. The runner's global set-up names a folder (SHARED_CLUSTER_DIR);
+// the first file that needs PostgreSQL starts the cluster and writes where it is, the others wait for
+// that, and the set-up's teardown stops it. Each file still gets databases of its own and drops them.
+const SHARED_CLUSTER_DIR = 'TEST_POSTGRES_RUN_DIR';
+
+/** For a test runner's global set-up; returns its teardown. Nested runners share the outer one's. */
+export function shareOneClusterPerRun(): () => void {
+  if (process.env[SHARED_CLUSTER_DIR]) return () => {};
+  const runDir = mkdtempSync(join(tmpdir(), 'console-pg-run-'));
+  process.env[SHARED_CLUSTER_DIR] = runDir;
+  return () => {
+    delete process.env[SHARED_CLUSTER_DIR];
+    const started = readStarted(runDir);
+    try {
+      if (started && 'cluster' in started) stopCluster(started.cluster);
+    } finally {
+      rmSync(runDir, { recursive: true, force: true });
+    }
+  };
+}
+
+type Started = { cluster: Cluster } | { error: string };
+
+function readStarted(runDir: string): Started | undefined {
+  try {
+    return JSON.parse(readFileSync(join(runDir, 'cluster.json'), 'utf8')) as Started;
+  } catch {
+    return undefined;
+  }
+}
+
+async function sharedCluster(runDir: string): Promise<Cluster> {
+  let starter = true;
+  try {
+    mkdirSync(join(runDir, 'starting')); // atomic: exactly one file of the run starts it
+  } catch {
+    starter = false;
+  }
+  if (starter) {
+    let started: Started;
+    try {
+      started = { cluster: await startCluster() };
+    } catch (error) {
+      started = { error: String(error) };
+    }
+    writeFileSync(join(runDir, 'cluster.json.part'), JSON.stringify(started));
+    renameSync(join(runDir, 'cluster.json.part'), join(runDir, 'cluster.json'));
+  }
+  // initdb on a loaded 2-core machine has taken tens of seconds.
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const started = readStarted(runDir);
+    if (started && 'error' in started)
+      throw new Error(`the run's PostgreSQL did not start: ${started.error}`);
+    if (started) return started.cluster;
+    if (Date.now() > deadline) throw new Error(`the run's PostgreSQL did not start within 120 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * PostgreSQL for a test file: the run's shared cluster when the runner set one up
+ * (`shareOneClusterPerRun`), else a cluster of its own. Either way `stop()` leaves nothing behind.
+ */
+export async function testPostgres(): Promise<TestPostgres> {
+  const runDir = process.env[SHARED_CLUSTER_DIR];
+  if (!runDir) return startTestPostgres();
+  const { url, createDatabase, dropAll } = databasesOn(await sharedCluster(runDir), { unique: true });
+  return { url, createDatabase, stop: dropAll };
 }

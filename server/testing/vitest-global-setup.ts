@@ -1,6 +1,13 @@
-// Vitest's global set-up: one migrated PGlite for the whole run, copied by every test database.
+// Vitest's global set-up: one migrated PGlite for the whole run, copied by every test database, and
+// one PostgreSQL cluster for the files that need one, started by the first of them.
 import { makePgliteTemplate } from './pglite-template';
+import { shareOneClusterPerRun } from './postgres';
 
 export default async function setup(): Promise<() => void> {
-  return makePgliteTemplate();
+  const removeTemplate = await makePgliteTemplate();
+  const stopCluster = shareOneClusterPerRun();
+  return () => {
+    stopCluster();
+    removeTemplate();
+  };
 }
