@@ -3,8 +3,9 @@
 // "Check again" route, and a task a script creates through /v1 with no browser anywhere reaching its
 // final status in the record. The service is a stub on loopback that counts what it receives.
 import { serve, type ServerType } from '@hono/node-server';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testNodeApp } from '../testing/test-node-app';
+import { createFollower } from './follower';
 
 const server = testNodeApp('follower-test');
 let API: string;
@@ -227,5 +228,38 @@ describe('a task a script creates through /v1, with no browser anywhere', () => 
     expect(finished - finishAt).toBeGreaterThanOrEqual(0);
     expect(finished - finishAt).toBeLessThanOrEqual(3_000);
     expect(await follow('i2v-made')).toBeUndefined();
+  });
+});
+
+describe('an idle follower', () => {
+  it('looks once per idle interval at most, not again as soon as a look ends', async () => {
+    // Counts the looks: each one reads the database once, and an idle follower reads it for nothing else.
+    const real = server.database;
+    let looks = 0;
+    const counted = {
+      get db() {
+        looks += 1;
+        return real.db;
+      },
+    } as typeof real;
+    const idleMs = 100;
+    const follower = createFollower({
+      database: Promise.resolve(counted),
+      ask: () => Promise.reject(new Error('nothing is due: nothing is asked')),
+      ratePerSecond: 10,
+      idleMs,
+    });
+    const started = Date.now();
+    follower.start();
+    try {
+      // It does look again (the thing watched can happen) …
+      await vi.waitFor(() => expect(looks).toBeGreaterThanOrEqual(3), { timeout: 10_000, interval: 5 });
+      // … and by then no more often than at start and once per interval since: a look scheduled from
+      // inside the one before ran at once, hundreds of times in the same while.
+      const intervals = (Date.now() - started) / idleMs;
+      expect(looks).toBeLessThanOrEqual(Math.floor(intervals) + 1);
+    } finally {
+      await follower.close();
+    }
   });
 });
