@@ -335,10 +335,13 @@ describe('the secret-free door for signed-in browsers (/__console/callbacks)', (
     await reader.cancel();
     // The slot is freed once the cancel has gone through the stream: a new stream is then let in.
     let next: Response | undefined;
-    await vi.waitFor(async () => {
-      next = await server.nodeApp.app.request(`${CONSOLE_CALLBACKS_PATH}/events`);
-      expect(next.status).toBe(200);
-    });
+    await vi.waitFor(
+      async () => {
+        next = await server.nodeApp.app.request(`${CONSOLE_CALLBACKS_PATH}/events`);
+        expect(next.status).toBe(200);
+      },
+      { timeout: 10_000 },
+    );
     await next!.body!.cancel();
   });
 });

@@ -72,7 +72,7 @@ describe.each(Object.keys(opens))('on %s', (kind) => {
   async function heard(): Promise<string[]> {
     const marker = `barrier-${++barriers}`;
     await sql`select pg_notify(${TASKS_CHANNEL}, ${marker})`.execute(database.db);
-    await vi.waitFor(() => expect(notices).toContain(marker));
+    await vi.waitFor(() => expect(notices).toContain(marker), { timeout: 10_000 });
     const all = notices.splice(0);
     return all.slice(0, all.indexOf(marker));
   }

@@ -7,7 +7,7 @@ describe('Scheduler', () => {
     const run = vi.fn();
     scheduler.after(5, run);
     expect(scheduler.pending).toBe(1);
-    await vi.waitFor(() => expect(run).toHaveBeenCalledOnce());
+    await vi.waitFor(() => expect(run).toHaveBeenCalledOnce(), { timeout: 10_000 });
     expect(scheduler.pending).toBe(0);
   });
 
@@ -26,7 +26,7 @@ describe('Scheduler', () => {
     const open = new Scheduler();
     const control = vi.fn();
     open.after(0, control);
-    await vi.waitFor(() => expect(control).toHaveBeenCalledOnce());
+    await vi.waitFor(() => expect(control).toHaveBeenCalledOnce(), { timeout: 10_000 });
     expect(run).not.toHaveBeenCalled();
     open.close();
   });

@@ -67,7 +67,7 @@ describe('open event streams are capped', () => {
     expect(limits.stats().open).toBe(4);
 
     await open[0]!.body!.cancel();
-    await vi.waitFor(() => expect(limits.stats().open).toBe(3));
+    await vi.waitFor(() => expect(limits.stats().open).toBe(3), { timeout: 10_000 });
     expect((await asSession(app, 'alice')).status).toBe(200);
   });
 
@@ -103,13 +103,15 @@ describe('a client that does not read is dropped, never buffered for', () => {
     // The response stream takes one event ahead of its reader; after that, nothing is read.
     expect(await out.send(event(10_000))).toBe(true);
     const waiting = [1, 2, 3, 4].map((i) => out.send(event(10_000, i)));
-    await vi.waitFor(() => expect(limits.stats().pendingBytes).toBe(4 * one));
+    await vi.waitFor(() => expect(limits.stats().pendingBytes).toBe(4 * one), { timeout: 10_000 });
     expect(out.closed).toBe(false);
 
     expect(await out.send(event(10_000, 5))).toBe(false);
     expect(out.closed).toBe(true);
     expect(await Promise.all(waiting)).toEqual([false, false, false, false]);
-    await vi.waitFor(() => expect(limits.stats()).toMatchObject({ open: 0, pendingBytes: 0, dropped: 1 }));
+    await vi.waitFor(() => expect(limits.stats()).toMatchObject({ open: 0, pendingBytes: 0, dropped: 1 }), {
+      timeout: 10_000,
+    });
     expect(limits.stats().peakPendingBytes).toBe(4 * one);
     // Later events are refused at once, nothing is queued for the gone client.
     expect(await out.send(event(1_000_000, 6))).toBe(false);
@@ -125,7 +127,9 @@ describe('a client that does not read is dropped, never buffered for', () => {
     await out.send(event(10)); // taken ahead of the reader
     void out.send(event(1024 * 1024, 1));
     // It waits, counted, and the stream stays open (the send below is the control that drops it).
-    await vi.waitFor(() => expect(limits.stats().pendingBytes).toBeGreaterThan(1024 * 1024));
+    await vi.waitFor(() => expect(limits.stats().pendingBytes).toBeGreaterThan(1024 * 1024), {
+      timeout: 10_000,
+    });
     expect(out.closed).toBe(false);
     // A heartbeat behind it is not queued (it would tip the stream over the bound for nothing).
     expect(await out.comment('keep-alive')).toBe(true);
@@ -152,7 +156,9 @@ describe('a client that does not read is dropped, never buffered for', () => {
     expect(await stuck).toBe(false);
     expect(sleeper.closed).toBe(true);
     expect(reader.closed).toBe(false);
-    await vi.waitFor(() => expect(limits.stats()).toMatchObject({ open: 1, dropped: 1 }));
+    await vi.waitFor(() => expect(limits.stats()).toMatchObject({ open: 1, dropped: 1 }), {
+      timeout: 10_000,
+    });
     await body.cancel();
   });
 
@@ -167,7 +173,7 @@ describe('a client that does not read is dropped, never buffered for', () => {
       socket.pause(); // never reads a byte of the answer
       socket.on('error', () => {});
       socket.write(`GET /events HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
-      await vi.waitFor(() => expect(streamsOut).toHaveLength(1));
+      await vi.waitFor(() => expect(streamsOut).toHaveLength(1), { timeout: 10_000 });
       const out = streamsOut[0]!;
       // Up to 64 MB offered without waiting, more than the kernel's socket buffers take.
       for (let i = 0; i < 256 && !out.closed; i++) {

@@ -293,7 +293,9 @@ describe('expired uploads are swept', () => {
   it('at start, with no upload needed', async () => {
     expiredFile();
     await consoleWith({});
-    await vi.waitFor(() => expect(readdirSync(uploadsDir())).toEqual([`${'e'.repeat(32)}.mp4`]));
+    await vi.waitFor(() => expect(readdirSync(uploadsDir())).toEqual([`${'e'.repeat(32)}.mp4`]), {
+      timeout: 10_000,
+    });
   });
 
   it('every hour', async () => {
@@ -304,7 +306,7 @@ describe('expired uploads are swept', () => {
       await consoleWith({});
       // Nothing to sweep at start (the first sweep is done before the file exists); a file that
       // expires later goes within the hour.
-      await vi.waitFor(() => expect(sweeps).toHaveBeenCalledOnce());
+      await vi.waitFor(() => expect(sweeps).toHaveBeenCalledOnce(), { timeout: 10_000 });
       await sweeps.mock.results[0]!.value;
       expiredFile();
       vi.advanceTimersByTime(59 * 60 * 1000);
@@ -312,7 +314,9 @@ describe('expired uploads are swept', () => {
       expect(readdirSync(uploadsDir())).toHaveLength(3);
       vi.advanceTimersByTime(60 * 1000);
       expect(sweeps).toHaveBeenCalledTimes(2);
-      await vi.waitFor(() => expect(readdirSync(uploadsDir())).toEqual([`${'e'.repeat(32)}.mp4`]));
+      await vi.waitFor(() => expect(readdirSync(uploadsDir())).toEqual([`${'e'.repeat(32)}.mp4`]), {
+        timeout: 10_000,
+      });
     } finally {
       sweeps.mockRestore();
     }

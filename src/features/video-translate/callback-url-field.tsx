@@ -56,7 +56,7 @@ export function CallbackUrlField({
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setChosen(!open)}
-        className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-zinc-700 hover:text-zinc-900 dark:text-zinc-300 dark:hover:text-zinc-100"
+        className="inline-flex min-h-6 items-center gap-1.5 rounded-md text-sm font-medium text-zinc-700 hover:text-zinc-900 dark:text-zinc-300 dark:hover:text-zinc-100"
       >
         <svg
           aria-hidden="true"
