@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/database';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database';
+import { resetTestDatabase } from '../testing/database';
 import { DEMO_ASSETS_PATH, PAINTED_PATH } from '../emulator/demo-scenes';
 import { buildDemoHistory, DEMO_HISTORY_DAYS, DEMO_PEOPLE, seedDemoHistory } from './demo-history';
 
@@ -10,13 +11,11 @@ const DAY = 24 * 3600_000;
 const TRIGGER = /emulator:|emulated|\(emulator/i;
 
 let database: Database;
+// The run's migrated PGlite, emptied: an empty record, as a demo starts from.
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: '', databaseUrl: 'memory://' });
+  database = await resetTestDatabase();
   expect(await seedDemoHistory(database.db, ORIGIN, NOW)).toBe(true);
 }, 90_000);
-afterAll(async () => {
-  await database?.close();
-});
 
 describe('the demo history (DEMO=1, empty database)', () => {
   it('covers the last 30 days, every day of the working week, every kind', async () => {

@@ -1,11 +1,9 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DemoTask } from '../../src/api/console-info-schema';
-import { PGLITE_DIR } from '../db/database';
-import { createDemoApp, demoOrigin } from './demo';
+import { createDemoApp, demoDatabaseUrl, demoOrigin } from './demo';
 import type { ProdApp } from '../app/prod-app';
+import { copyOfTemplate } from '../testing/pglite-template';
 import { makeDist, prodConfig } from '../testing/prod-server';
 
 const PATHS = {
@@ -19,14 +17,17 @@ let dataDir: string;
 let demo: ProdApp;
 /** The demo's share link of its board, as printed at start. */
 let sharePath: string | undefined;
-// One demo for every test: they only read it. Its record is a new in-memory PGlite (initdb in
-// WebAssembly, seconds alone and past 30 s on a loaded 2-core machine), seeded with 30 days of tasks.
+// One demo for every test: they only read it. Its record is the run's migrated PGlite rather than the
+// new in-memory one a demo makes (an initdb in WebAssembly, seconds of CPU; what `memory://` opens is
+// tested in server/db), seeded with 30 days of tasks as a demo is.
 beforeAll(async () => {
   dist = makeDist();
-  dataDir = mkdtempSync(join(tmpdir(), 'demo-data-'));
+  dataDir = copyOfTemplate();
   const log = vi.spyOn(console, 'log').mockImplementation(() => {});
   try {
-    demo = await createDemoApp(prodConfig(dist.dir, { DEMO: '1', DATA_DIR: dataDir, PORT: '4189' }));
+    const config = prodConfig(dist.dir, { DEMO: '1', DATA_DIR: dataDir, PORT: '4189' });
+    // '' is not "unset": the demo keeps it, and the record is the PGlite in DATA_DIR.
+    demo = await createDemoApp({ ...config, server: { ...config.server, databaseUrl: '' } });
     sharePath = log.mock.calls
       .flat()
       .join('\n')
@@ -146,9 +147,9 @@ describe('demo mode', { timeout: 90_000 }, () => {
     expect(await page.text()).toContain('Team picks: spring campaign');
   });
 
-  it('keeps the demo record in memory unless DATABASE_URL is set', async () => {
-    await demo.ready;
-    expect(readdirSync(dataDir)).not.toContain(PGLITE_DIR);
+  it('keeps the demo record in memory unless DATABASE_URL is set', () => {
+    expect(demoDatabaseUrl(undefined)).toBe('memory://');
+    expect(demoDatabaseUrl('postgres://db.internal/console')).toBe('postgres://db.internal/console');
   });
 
   it('allows seeded media under the CSP whichever loopback name the browser used', async () => {

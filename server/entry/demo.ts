@@ -274,9 +274,13 @@ async function recordDemoTasks(nodeApp: ReturnType<typeof createNodeApp>, tasks:
   }
 }
 
+/** The demo's tasks live in the emulator's memory: its record does too, unless DATABASE_URL says otherwise. */
+export function demoDatabaseUrl(databaseUrl: string | undefined): string {
+  return databaseUrl ?? 'memory://';
+}
+
 export async function createDemoApp(config: ProdConfig): Promise<ProdApp> {
-  // The demo's tasks live in the emulator's memory: its record does too, unless DATABASE_URL says otherwise.
-  const server = { ...config.server, databaseUrl: config.server.databaseUrl ?? 'memory://' };
+  const server = { ...config.server, databaseUrl: demoDatabaseUrl(config.server.databaseUrl) };
   const nodeApp = createNodeApp(server);
   if (!nodeApp.emulator) throw new Error('DEMO=1 needs the built-in emulator: unset API_BASE_URL');
   const origin = demoOrigin(config);
