@@ -202,6 +202,10 @@ test('a creator stars and makes a board; a teammate on another instance opens it
     .first()
     .getByRole('button', { name: /^More like this/ })
     .click();
+  // It asks first, with what it will spend.
+  const question = ada.getByRole('group', { name: 'More like this' });
+  await expect(question).toContainText('More like this sends the same request again and spends');
+  await question.getByRole('button', { name: /^Make \d+ more$/ }).click();
   await expect(ada).toHaveURL(/\/requests\/req-/);
   await expect(ada.getByText('More like an earlier request, with the same parameters.')).toBeVisible();
   await ada.getByRole('link', { name: 'an earlier request' }).click();

@@ -1,7 +1,9 @@
 // "More like this": the same request again with the same parameters (N more: as many as
 // it asked for), recorded on the server as a new request linked to the first
 // (requests.parent_request_id, through the x-console-parent-request header), then its page opens.
-// The endpoints load when the button is pressed.
+// It asks first with what it will spend, as Re-run does (../rerun/rerun-confirm.tsx); the question
+// and the endpoints load when the button is pressed.
+import { lazy, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { PARENT_REQUEST_HEADER } from '@/api/boards';
@@ -9,7 +11,11 @@ import type { ImageGenerateRequest, VideoTranslateRequest } from '@/api/schemas'
 import type { ImageToVideoRequest } from '@/api/image-to-video-request';
 import type { TaskType } from '@/api/core/rules';
 import { Button } from '@/components/ui/core/button';
+import { LazyPart, PartFailed } from '@/components/ui/core/lazy-part';
 import { useCanChangeBoards } from './add-to-board';
+
+const confirmModule = () => import('@/features/tasks/rerun/rerun-confirm');
+const RerunConfirm = lazy(() => confirmModule().then((m) => ({ default: m.RerunConfirm })));
 
 /** What a "More like this" needs: the request's kind, its id and what it sent. */
 export interface Repeatable {
@@ -85,6 +91,7 @@ export function MoreLikeThisButton({
 }) {
   const [, navigate] = useLocation();
   const can = useCanChangeBoards();
+  const [asking, setAsking] = useState(false);
   const more = useMutation({
     mutationFn: () => makeMoreLikeThis(source),
     onSuccess: (requestId) => navigate(`/requests/${encodeURIComponent(requestId)}`),
@@ -93,16 +100,31 @@ export function MoreLikeThisButton({
   const n = countOf(source);
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
-      <Button
-        size={size}
-        variant={compact ? 'ghost' : 'secondary'}
-        className={compact ? '!px-2 !py-1 text-xs' : ''}
-        pending={more.isPending}
-        onClick={() => more.mutate()}
-        title="The same request again, with the same parameters"
-      >
-        More like this ({n} more)
-      </Button>
+      {asking ? (
+        <LazyPart failed={<PartFailed what="More like this's question" />}>
+          <RerunConfirm
+            kind={source.kind}
+            params={paramsOf(source)}
+            action="More like this"
+            confirmLabel={`Make ${n} more`}
+            pending={more.isPending}
+            onRerun={() => more.mutate()}
+            onCancel={() => setAsking(false)}
+          />
+        </LazyPart>
+      ) : (
+        <Button
+          size={size}
+          variant={compact ? 'ghost' : 'secondary'}
+          className={compact ? '!px-2 !py-1 text-xs' : ''}
+          onClick={() => setAsking(true)}
+          onPointerEnter={() => void confirmModule()}
+          onFocus={() => void confirmModule()}
+          title="The same request again, with the same parameters: asks first with what it will spend"
+        >
+          More like this ({n} more)…
+        </Button>
+      )}
       {more.isError && (
         <span role="alert" className="text-sm text-red-700 dark:text-red-300">
           {more.error.message}

@@ -1,4 +1,4 @@
-// The question before a re-run spends anything: what it will cost, as the spending limits count it
+// The question before a re-run (or More like this) spends anything: what it will cost, as the spending limits count it
 // (tasks, images, seconds of video), whose request it becomes, and the other way: "Edit and re-run",
 // the form of the task's kind filled with what it sent, to change something first. Loaded when
 // Re-run… is pressed (or pointed at), never with the page.
@@ -19,6 +19,8 @@ export function RerunConfirm({
   pending,
   onRerun,
   onCancel,
+  action = 'Re-run',
+  confirmLabel,
 }: {
   kind: TaskType;
   /** What the re-run sends (./rerun-params.ts). */
@@ -30,6 +32,10 @@ export function RerunConfirm({
   pending: boolean;
   onRerun: () => void;
   onCancel: () => void;
+  /** What is about to send it again ("More like this" asks the same question). */
+  action?: string;
+  /** The confirming button's words, when not Re-run's. */
+  confirmLabel?: string;
 }) {
   const [, navigate] = useLocation();
   // One question on a page at a time: a fixed id (useId's repeat across the page's React roots).
@@ -41,11 +47,11 @@ export function RerunConfirm({
   return (
     <span
       role="group"
-      aria-label={`Re-run this ${what}`}
+      aria-label={action === 'Re-run' ? `Re-run this ${what}` : action}
       className="inline-flex flex-wrap items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 dark:border-amber-800 dark:bg-amber-950"
     >
       <span id={textId} className="text-sm text-zinc-800 dark:text-zinc-200">
-        Re-run sends the same request again and spends <strong className="font-semibold">{cost}</strong>
+        {action} sends the same request again and spends <strong className="font-semibold">{cost}</strong>
         {owner ? (
           <>
             {' '}
@@ -64,7 +70,9 @@ export function RerunConfirm({
           onClick={onRerun}
           aria-describedby={textId}
         >
-          {pending ? 'Re-running…' : owner ? 'Re-run as mine' : 'Re-run'}
+          {pending
+            ? `${action === 'Re-run' ? 'Re-running' : 'Sending'}…`
+            : (confirmLabel ?? (owner ? 'Re-run as mine' : 'Re-run'))}
         </Button>
         <Button
           size="sm"
