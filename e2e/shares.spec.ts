@@ -1,7 +1,8 @@
 // Share links end to end: on a console that asks everyone to sign in (an authenticating proxy's
 // header), a creator shares a board from its page; a browser with no session opens the link and sees
 // exactly that board's results, large too, and nothing else answers it (the Tasks screen sends it to
-// sign in, the record's API says 401); after the creator revokes the link it answers 404.
+// sign in, the record's API says 401); after the creator revokes the link it answers 404. A request is
+// shared from its page the same way.
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { expect, test } from './fixtures';
@@ -120,5 +121,18 @@ test('a creator shares a board; a browser with no account sees exactly it and no
   const gone = await visitor.goto(url);
   expect(gone?.status()).toBe(404);
   await expect(visitor.getByRole('heading', { name: 'This link is not available' })).toBeVisible();
+
+  // A request is shared from its own page the same way: its results, and still not the other one.
+  await cy.goto(`/requests/req-${sharedId}`);
+  await cy.getByRole('button', { name: 'Share' }).click();
+  const requestDialog = cy.getByRole('dialog', { name: /^Share “/ });
+  await requestDialog.getByRole('button', { name: 'Create link' }).click();
+  const requestUrl = await requestDialog.getByLabel('Share link').inputValue();
+  expect(requestUrl).toMatch(/\/s\/[A-Za-z0-9_-]{43}$/);
+  expect(requestUrl).not.toBe(url);
+  expect((await visitor.goto(requestUrl))?.status()).toBe(200);
+  await expect(results).toHaveCount(1);
+  await expect(results.getByRole('img', { name: shared })).toBeVisible();
+  await expect(visitor.getByText(notShared)).toHaveCount(0);
   await Promise.all([adaContext.close(), cyContext.close(), visitorContext.close()]);
 });
