@@ -18,7 +18,8 @@ import { ResultHome } from '@/features/tasks/shared/result-home';
 import { TaskTimeline } from './task-timeline';
 import { viewOf } from '@/features/tasks/shared/task-view';
 import { overlayLocal } from '@/features/tasks/team/team-merge';
-import { fetchTaskDetail, teamKeys, type TeamTask } from '@/features/tasks/team/team-tasks';
+import { fetchTaskDetail, teamKeys, type TaskDetail, type TeamTask } from '@/features/tasks/team/team-tasks';
+import type { TaskType } from '@/api/core/rules';
 import { checkTask } from '@/features/tasks/history/check-task';
 import { useHistory } from '@/features/tasks/history/use-history';
 import { useTeamFeed } from '@/features/tasks/team/use-team-feed';
@@ -93,73 +94,23 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
   });
   useTeamFeed(undefined);
   const detail = server.data ?? undefined;
-  // An id the service does not know (mistyped): shown as not found, kept in no history.
-  const [unknown, setUnknown] = useState<TeamTask>();
+  const settled = server.isSuccess || server.isError;
+  const unknown = useLookupOfUnrecorded(taskId, { settled, recorded: Boolean(detail), kind: local?.kind });
   const record: TeamTask | undefined = detail
     ? overlayLocal(detail.task, local)
     : (local ?? (unknown?.id === taskId ? unknown : undefined));
-  const settled = server.isSuccess || server.isError;
-
-  // A task the record does not know (a link to an id from elsewhere): the server asks the service
-  // once, and records it when the service knows it; the server then follows it like any task. An id
-  // the service does not know is recorded nowhere: the page shows why.
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!settled || detail || !taskId.trim() || unknown?.id === taskId) return;
-    const kind = local?.kind ?? inferTaskKind(taskId);
-    let current = true;
-    void checkTask(taskId, kind).then((checked) => {
-      if (!current) return;
-      if ('found' in checked) {
-        queryClient.setQueryData(teamKeys.detail(taskId), checked.found);
-        return;
-      }
-      const now = Date.now();
-      setUnknown({
-        id: taskId,
-        kind,
-        source: 'lookup',
-        status: '',
-        createdAt: now,
-        updatedAt: now,
-        lastError: checked.error,
-      });
-    });
-    return () => {
-      current = false;
-    };
-  }, [settled, detail, taskId, queryClient, unknown, local?.kind]);
   // This browser's own copy of a task it made follows the record (the forms' tiles read it).
   useEffect(() => {
     if (detail && local) void applyRecordedTask(detail.task);
   }, [detail, local]);
-
-  const pageHeading = record ? viewOf(record).heading : undefined;
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${pageHeading ?? `Task ${taskId}`} · Media Console`;
-    return () => {
-      document.title = previous;
-    };
-  }, [taskId, pageHeading]);
+  usePageTitle(`${(record ? viewOf(record).heading : undefined) ?? `Task ${taskId}`} · Media Console`);
 
   // Neither copy may hold the page for ever: offline, the record's query pauses until the network
   // is back; a stalled request or an IndexedDB that never opens would too. Past a moment the page
   // shows what it has.
   const waitedLong = useWaited(taskId, BOTH_COPIES_WAIT_MS);
-  // A task of the team's record has Star, Add to board and More like this: their code is in before
-  // the page is painted (./task-detail-actions.tsx).
   const inRecord = Boolean(detail);
-  const [actionsIn, setActionsIn] = useState(false);
-  useEffect(() => {
-    if (!inRecord) return;
-    let live = true;
-    const done = () => live && setActionsIn(true);
-    void loadRecordActions().then(done, done);
-    return () => {
-      live = false;
-    };
-  }, [inRecord]);
+  const actionsIn = useRecordActionsLoaded(inRecord);
   const bothCopiesIn = (loaded && (settled || server.isPaused) && (!inRecord || actionsIn)) || waitedLong;
   // A task the record does not have shows only its id while the server asks the service about it:
   // painting this browser's copy now would push the page down when the answer lands.
@@ -186,73 +137,12 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
   return (
     <div className="space-y-5">
       <BackLink />
-      <div className="space-y-2">
-        <TaskStatusLine record={record} view={view}>
-          <span className="text-sm text-zinc-600 dark:text-zinc-400">
-            <TaskTiming record={record} running={view.tone === 'running'} />
-          </span>
-          <ResultHome record={record} />
-          {detail && (
-            <>
-              <ReviewBadge reviews={[detail.task.review]} />
-              <ReviewButton
-                dialog={ReviewDialog}
-                taskId={record.id}
-                what={view.heading ?? record.id}
-                review={detail.task.review}
-                className="border border-zinc-300 bg-white shadow-xs dark:border-zinc-700 dark:bg-zinc-900"
-              />
-            </>
-          )}
-        </TaskStatusLine>
-        {view.heading ? (
-          <>
-            <h1 className="text-xl font-semibold tracking-tight break-words sm:text-2xl">{view.heading}</h1>
-            <p className="font-mono text-sm break-all text-zinc-600 select-all dark:text-zinc-400">
-              {record.id}
-            </p>
-          </>
-        ) : (
-          <h1 className="font-mono text-xl font-semibold tracking-tight break-all sm:text-2xl">
-            {record.id}
-          </h1>
-        )}
-      </div>
-      <TaskActions record={record} view={view} inHistory={Boolean(local)} inRecord={Boolean(detail)} />
-
-      {view.tone === 'failed' && (
-        <div
-          role="alert"
-          className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-950 dark:border-red-900 dark:bg-red-950/60 dark:text-red-50"
-        >
-          <p className="font-semibold">The task failed</p>
-          <p className="mt-1 break-words whitespace-pre-wrap">
-            {view.errorMessage ?? 'The service reported FAILED without an error message.'}
-          </p>
-        </div>
-      )}
-      {record.lastError && view.tone !== 'failed' && (
-        <div className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950/50 dark:text-amber-50">
-          {view.stale ? (
-            <p>
-              <span className="font-semibold">Could not refresh the status</span>
-              {record.lastError.httpStatus ? ` (HTTP ${record.lastError.httpStatus})` : ''}:{' '}
-              {record.lastError.msg}. Showing the last known state
-              {record.lastCheckedAt ? ` from ${formatDateTime(record.lastCheckedAt)}` : ''}; checking again
-              automatically.
-            </p>
-          ) : (
-            <>
-              {view.tone === 'not_found' && <p className="mb-1 font-semibold">Task not found</p>}
-              <LookupProblem record={record} />
-            </>
-          )}
-        </div>
-      )}
-
+      <TaskHeading record={record} view={view} detail={detail} />
+      <TaskActions record={record} view={view} inHistory={Boolean(local)} inRecord={inRecord} />
+      <TaskNotices record={record} view={view} />
       <div className={`grid gap-5 ${noMedia ? '' : 'lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]'}`}>
         {/* A failed or unknown task has no result; the notice above says why. */}
-        {!noMedia && <DetailMedia record={record} view={view} inRecord={Boolean(detail)} />}
+        {!noMedia && <DetailMedia record={record} view={view} inRecord={inRecord} />}
         <section aria-labelledby="fields-heading" className={`${cardClass} p-4`}>
           <h2 id="fields-heading" className="mb-1 font-semibold">
             Details
@@ -295,22 +185,175 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
           </p>
         )
       )}
-      <section aria-labelledby="raw-heading" className="space-y-2">
-        <h2 id="raw-heading" className="font-semibold">
-          Last response
-        </h2>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          The <code>data</code> of the last status answer or callback, as received
-          {record.lastError ? ', and the last failed request' : ''}.
-        </p>
-        <Json
-          value={
-            record.lastError
-              ? { data: record.result ?? null, lastError: record.lastError }
-              : (record.result ?? null)
-          }
-        />
-      </section>
+      <LastResponse record={record} />
     </div>
+  );
+}
+
+/**
+ * A task the record does not know (a link to an id from elsewhere): the server asks the service
+ * once, and records it when the service knows it; the server then follows it like any task. An id
+ * the service does not know is recorded nowhere: what is returned says why, for the page to show.
+ */
+function useLookupOfUnrecorded(
+  taskId: string,
+  { settled, recorded, kind }: { settled: boolean; recorded: boolean; kind?: TaskType },
+): TeamTask | undefined {
+  const [unknown, setUnknown] = useState<TeamTask>();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!settled || recorded || !taskId.trim() || unknown?.id === taskId) return;
+    const asKind = kind ?? inferTaskKind(taskId);
+    let current = true;
+    void checkTask(taskId, asKind).then((checked) => {
+      if (!current) return;
+      if ('found' in checked) {
+        queryClient.setQueryData(teamKeys.detail(taskId), checked.found);
+        return;
+      }
+      const now = Date.now();
+      setUnknown({
+        id: taskId,
+        kind: asKind,
+        source: 'lookup',
+        status: '',
+        createdAt: now,
+        updatedAt: now,
+        lastError: checked.error,
+      });
+    });
+    return () => {
+      current = false;
+    };
+  }, [settled, recorded, taskId, queryClient, unknown, kind]);
+  return unknown;
+}
+
+function usePageTitle(title: string) {
+  useEffect(() => {
+    const previous = document.title;
+    document.title = title;
+    return () => {
+      document.title = previous;
+    };
+  }, [title]);
+}
+
+/**
+ * A task of the team's record has Star, Add to board and More like this: their code is in before
+ * the page is painted (./task-detail-actions.tsx). True once it is (or failed to load).
+ */
+function useRecordActionsLoaded(inRecord: boolean): boolean {
+  const [actionsIn, setActionsIn] = useState(false);
+  useEffect(() => {
+    if (!inRecord) return;
+    let live = true;
+    const done = () => live && setActionsIn(true);
+    void loadRecordActions().then(done, done);
+    return () => {
+      live = false;
+    };
+  }, [inRecord]);
+  return actionsIn;
+}
+
+function TaskHeading({
+  record,
+  view,
+  detail,
+}: {
+  record: TeamTask;
+  view: ReturnType<typeof viewOf>;
+  detail: TaskDetail | undefined;
+}) {
+  return (
+    <div className="space-y-2">
+      <TaskStatusLine record={record} view={view}>
+        <span className="text-sm text-zinc-600 dark:text-zinc-400">
+          <TaskTiming record={record} running={view.tone === 'running'} />
+        </span>
+        <ResultHome record={record} />
+        {detail && (
+          <>
+            <ReviewBadge reviews={[detail.task.review]} />
+            <ReviewButton
+              dialog={ReviewDialog}
+              taskId={record.id}
+              what={view.heading ?? record.id}
+              review={detail.task.review}
+              className="border border-zinc-300 bg-white shadow-xs dark:border-zinc-700 dark:bg-zinc-900"
+            />
+          </>
+        )}
+      </TaskStatusLine>
+      {view.heading ? (
+        <>
+          <h1 className="text-xl font-semibold tracking-tight break-words sm:text-2xl">{view.heading}</h1>
+          <p className="font-mono text-sm break-all text-zinc-600 select-all dark:text-zinc-400">
+            {record.id}
+          </p>
+        </>
+      ) : (
+        <h1 className="font-mono text-xl font-semibold tracking-tight break-all sm:text-2xl">{record.id}</h1>
+      )}
+    </div>
+  );
+}
+
+/** Why a task has no result, or why its status could not be refreshed. */
+function TaskNotices({ record, view }: { record: TeamTask; view: ReturnType<typeof viewOf> }) {
+  return (
+    <>
+      {view.tone === 'failed' && (
+        <div
+          role="alert"
+          className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-950 dark:border-red-900 dark:bg-red-950/60 dark:text-red-50"
+        >
+          <p className="font-semibold">The task failed</p>
+          <p className="mt-1 break-words whitespace-pre-wrap">
+            {view.errorMessage ?? 'The service reported FAILED without an error message.'}
+          </p>
+        </div>
+      )}
+      {record.lastError && view.tone !== 'failed' && (
+        <div className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950/50 dark:text-amber-50">
+          {view.stale ? (
+            <p>
+              <span className="font-semibold">Could not refresh the status</span>
+              {record.lastError.httpStatus ? ` (HTTP ${record.lastError.httpStatus})` : ''}:{' '}
+              {record.lastError.msg}. Showing the last known state
+              {record.lastCheckedAt ? ` from ${formatDateTime(record.lastCheckedAt)}` : ''}; checking again
+              automatically.
+            </p>
+          ) : (
+            <>
+              {view.tone === 'not_found' && <p className="mb-1 font-semibold">Task not found</p>}
+              <LookupProblem record={record} />
+            </>
+          )}
+        </div>
+      )}
+    </>
+  );
+}
+
+function LastResponse({ record }: { record: TeamTask }) {
+  return (
+    <section aria-labelledby="raw-heading" className="space-y-2">
+      <h2 id="raw-heading" className="font-semibold">
+        Last response
+      </h2>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        The <code>data</code> of the last status answer or callback, as received
+        {record.lastError ? ', and the last failed request' : ''}.
+      </p>
+      <Json
+        value={
+          record.lastError
+            ? { data: record.result ?? null, lastError: record.lastError }
+            : (record.result ?? null)
+        }
+      />
+    </section>
   );
 }
