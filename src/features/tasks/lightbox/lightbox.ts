@@ -130,34 +130,35 @@ function zoomControls() {
   return { zoom, zoomGroup, zoomKey };
 }
 
-/** Opens the lightbox on the page's result images at `trigger`'s; the focus returns to it on close. */
-export function showLightbox(trigger: HTMLElement) {
-  if (document.querySelector('dialog[data-lightbox]')) return; // a second click before it opened
-  const { items, start } = itemsOfScope(trigger);
-  if (!items.length) return;
-  const count = items.length;
-  const many = count > 1;
-  const noun = items.every((item) => !item.video) ? 'image' : 'result';
-  let index = start;
+/** Tab goes round inside: past the last control, not out to the browser's own. Whether it was Tab. */
+function keepTabInside(dialog: HTMLDialogElement, event: KeyboardEvent): boolean {
+  if (event.key !== 'Tab') return false;
+  const controls = [
+    ...dialog.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), video[controls]'),
+  ].filter((control) => !control.closest('[hidden]'));
+  if (document.activeElement !== controls.at(event.shiftKey ? 0 : -1)) return true;
+  event.preventDefault();
+  controls.at(event.shiftKey ? -1 : 0)?.focus();
+  return true;
+}
 
-  const title = element('h2', {
-    id: 'lightbox-title',
-    'aria-live': 'polite',
-    class: 'mr-auto text-sm font-semibold tabular-nums',
-  });
-  const download = element('a', { class: CONTROL }, 'Download');
+/**
+ * Star and Add to board for the result shown (`current()`), when it is one of the team's record:
+ * my stars are read once the lightbox opens; a toggle changes them here and on the server, and is
+ * put back if the server refuses.
+ */
+function recordActions(current: () => LightboxItem) {
   const star = element(
     'button',
     { type: 'button', class: CONTROL, 'aria-pressed': 'false', 'aria-keyshortcuts': 's' },
     'Star',
   );
   const addToBoard = element('button', { type: 'button', class: CONTROL }, 'Add to board');
-  // My stars, read once the lightbox opens; a toggle changes them here and on the server.
   let stars = new Set<string>();
   /** What was toggled here, by task id: it wins over the first read if that read comes later. */
   const toggled = new Map<string, boolean>();
   const showStar = () => {
-    const id = taskIdOf(items[index]!.download);
+    const id = taskIdOf(current().download);
     star.hidden = !id;
     addToBoard.hidden = !id || !document.querySelector('[data-board-host]');
     const on = Boolean(id && stars.has(id));
@@ -178,7 +179,7 @@ export function showLightbox(trigger: HTMLElement) {
     })
     .catch(() => undefined);
   const toggleStar = async () => {
-    const id = taskIdOf(items[index]!.download);
+    const id = taskIdOf(current().download);
     if (!id) return;
     const starred = !stars.has(id);
     toggled.set(id, starred);
@@ -200,24 +201,19 @@ export function showLightbox(trigger: HTMLElement) {
   };
   star.addEventListener('click', () => void toggleStar());
   addToBoard.addEventListener('click', () => {
-    const id = taskIdOf(items[index]!.download);
+    const item = current();
+    const id = taskIdOf(item.download);
     if (id)
       window.dispatchEvent(
-        new CustomEvent(ADD_TO_BOARD_EVENT, { detail: { ids: [id], what: items[index]!.alt || id } }),
+        new CustomEvent(ADD_TO_BOARD_EVENT, { detail: { ids: [id], what: item.alt || id } }),
       );
   });
-  const closeButton = element('button', { type: 'button', class: CONTROL }, hidden('✕'), ' Close');
-  const { zoom, zoomGroup, zoomKey } = zoomControls();
-  const stage = element(
-    'div',
-    { class: 'relative flex min-h-0 flex-1 items-center justify-center overflow-hidden px-2 sm:px-16' },
-    element('span', {}),
-  );
-  const caption = element('p', {
-    id: 'lightbox-caption',
-    class: 'line-clamp-2 px-4 py-3 text-center text-sm text-zinc-200',
-  });
-  const dialog = element(
+  return { star, addToBoard, showStar, toggleStar };
+}
+
+/** The full-screen modal: the bar of controls, the stage with the result, the caption. */
+function lightboxFrame(bar: HTMLElement[], stage: HTMLElement, caption: HTMLElement): HTMLDialogElement {
+  return element(
     'dialog',
     {
       'data-lightbox': '',
@@ -230,20 +226,59 @@ export function showLightbox(trigger: HTMLElement) {
     element(
       'div',
       { class: 'flex h-full flex-col' },
-      element(
-        'div',
-        { class: 'flex flex-wrap items-center gap-2 p-3' },
-        title,
-        zoomGroup,
-        star,
-        addToBoard,
-        download,
-        closeButton,
-      ),
+      element('div', { class: 'flex flex-wrap items-center gap-2 p-3' }, ...bar),
       stage,
       caption,
     ),
   );
+}
+
+/** ‹ and ›: the previous and next result (← and →). */
+function pagerArrows(noun: string, go: (step: number) => void): HTMLButtonElement[] {
+  const arrow = (label: string, side: string, glyph: string, key: string, step: number) => {
+    const button = element(
+      'button',
+      { type: 'button', 'aria-label': label, 'aria-keyshortcuts': key, class: `${ARROW} ${side}` },
+      hidden(glyph),
+    );
+    button.addEventListener('click', () => go(step));
+    return button;
+  };
+  return [
+    arrow(`Previous ${noun}`, 'left-2', '‹', 'ArrowLeft', -1),
+    arrow(`Next ${noun}`, 'right-2', '›', 'ArrowRight', 1),
+  ];
+}
+
+/** Opens the lightbox on the page's result images at `trigger`'s; the focus returns to it on close. */
+export function showLightbox(trigger: HTMLElement) {
+  if (document.querySelector('dialog[data-lightbox]')) return; // a second click before it opened
+  const { items, start } = itemsOfScope(trigger);
+  if (!items.length) return;
+  const count = items.length;
+  const many = count > 1;
+  const noun = items.every((item) => !item.video) ? 'image' : 'result';
+  let index = start;
+
+  const title = element('h2', {
+    id: 'lightbox-title',
+    'aria-live': 'polite',
+    class: 'mr-auto text-sm font-semibold tabular-nums',
+  });
+  const download = element('a', { class: CONTROL }, 'Download');
+  const { star, addToBoard, showStar, toggleStar } = recordActions(() => items[index]!);
+  const closeButton = element('button', { type: 'button', class: CONTROL }, hidden('✕'), ' Close');
+  const { zoom, zoomGroup, zoomKey } = zoomControls();
+  const stage = element(
+    'div',
+    { class: 'relative flex min-h-0 flex-1 items-center justify-center overflow-hidden px-2 sm:px-16' },
+    element('span', {}),
+  );
+  const caption = element('p', {
+    id: 'lightbox-caption',
+    class: 'line-clamp-2 px-4 py-3 text-center text-sm text-zinc-200',
+  });
+  const dialog = lightboxFrame([title, zoomGroup, star, addToBoard, download, closeButton], stage, caption);
 
   const show = (at: number) => {
     index = ((at % count) + count) % count;
@@ -282,21 +317,7 @@ export function showLightbox(trigger: HTMLElement) {
     if (many) for (const step of [1, -1]) new Image().src = items[(index + step + count) % count]!.src;
   };
 
-  if (many) {
-    const arrow = (label: string, side: string, glyph: string, key: string, step: number) => {
-      const button = element(
-        'button',
-        { type: 'button', 'aria-label': label, 'aria-keyshortcuts': key, class: `${ARROW} ${side}` },
-        hidden(glyph),
-      );
-      button.addEventListener('click', () => show(index + step));
-      return button;
-    };
-    stage.append(
-      arrow(`Previous ${noun}`, 'left-2', '‹', 'ArrowLeft', -1),
-      arrow(`Next ${noun}`, 'right-2', '›', 'ArrowRight', 1),
-    );
-  }
+  if (many) stage.append(...pagerArrows(noun, (step) => show(index + step)));
 
   const close = () => dialog.close();
   closeButton.addEventListener('click', close);
@@ -305,17 +326,7 @@ export function showLightbox(trigger: HTMLElement) {
     if (event.target === stage) close();
   });
   dialog.addEventListener('keydown', (event) => {
-    // Tab goes round inside: past the last control, not out to the browser's own.
-    if (event.key === 'Tab') {
-      const controls = [
-        ...dialog.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), video[controls]'),
-      ].filter((control) => !control.closest('[hidden]'));
-      if (document.activeElement !== controls.at(event.shiftKey ? 0 : -1)) return;
-      event.preventDefault();
-      controls.at(event.shiftKey ? -1 : 0)?.focus();
-      return;
-    }
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (keepTabInside(dialog, event) || event.altKey || event.ctrlKey || event.metaKey) return;
     if (zoomKey(event) || event.shiftKey) return;
     // `s` stars the result shown (not while a control that takes letters has the focus: none does).
     if (event.key === 's' || event.key === 'S') {
@@ -333,13 +344,12 @@ export function showLightbox(trigger: HTMLElement) {
 
   // The page behind does not scroll under the wheel while the lightbox is open, and the browser's
   // back button (leaving the page) closes it.
-  const root = document.documentElement;
-  const overflow = root.style.overflow;
-  root.style.overflow = 'hidden';
+  const overflow = document.documentElement.style.overflow;
+  document.documentElement.style.overflow = 'hidden';
   window.addEventListener('popstate', close);
   dialog.addEventListener('close', () => {
     window.removeEventListener('popstate', close);
-    root.style.overflow = overflow;
+    document.documentElement.style.overflow = overflow;
     dialog.remove();
     if (trigger.isConnected) trigger.focus();
   });
