@@ -32,7 +32,10 @@ export default async function globalSetup(): Promise<() => void> {
   const removeTemplate = await makePgliteTemplate();
   const stopCluster = shareOneClusterPerRun();
   return () => {
-    stopCluster();
-    removeTemplate();
+    try {
+      stopCluster();
+    } finally {
+      removeTemplate();
+    }
   };
 }

@@ -31,7 +31,7 @@ describe.each(Object.keys(opens))('on %s', (kind) => {
 
   beforeAll(async () => {
     database = await opens[kind]!();
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     if (kind === 'PostgreSQL') await database?.close();
   });

@@ -45,7 +45,7 @@ beforeAll(async () => {
       },
     );
   });
-}, 60_000);
+}, 120_000);
 afterEach(async () => {
   await Promise.all(apps.splice(0).map((app) => app.close()));
   asked = [];

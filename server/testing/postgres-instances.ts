@@ -14,7 +14,7 @@ export function usePostgresInstances(secret: string) {
   let databases = 0;
   beforeAll(async () => {
     server = await testPostgres();
-  }, 60_000);
+  }, 120_000);
   afterAll(() => {
     server?.stop();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });

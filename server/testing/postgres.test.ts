@@ -1,6 +1,7 @@
 // The run's shared PostgreSQL cluster: files that ask at the same moment get one cluster, each its own
 // databases, a file's stop() drops only its own, and the runner's teardown removes the cluster.
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { shareOneClusterPerRun, testPostgres } from './postgres';
@@ -26,14 +27,16 @@ async function databaseNames(url: string): Promise<string[]> {
 }
 
 describe('one PostgreSQL cluster per test run', { timeout: 120_000 }, () => {
-  it('is started once for files asking together, gives each its own databases, and is gone after the teardown', async () => {
+  it('is started once for files asking together, gives each its own databases, and is stopped by the teardown', async () => {
     // This test stands in for a runner of its own, outside the run it is part of.
     delete process.env[RUN_DIR];
     const teardown = shareOneClusterPerRun();
     const runDir = process.env[RUN_DIR]!;
+    let url = '';
     try {
       const [first, second] = await Promise.all([testPostgres(), testPostgres()]);
       expect(first.url).toBe(second.url);
+      url = first.url;
       const mine = first.createDatabase('files');
       const theirs = second.createDatabase('files');
       expect(mine).not.toBe(theirs);
@@ -49,10 +52,14 @@ describe('one PostgreSQL cluster per test run', { timeout: 120_000 }, () => {
       expect(left).not.toContain(name(mine));
       expect(left).toContain(name(theirs));
       await connected.end().catch(() => {});
+      // As if the run ended while the cluster was still starting (before it said where it is): the
+      // teardown still stops it.
+      rmSync(join(runDir, 'cluster.json'));
     } finally {
       teardown();
     }
     expect(existsSync(runDir)).toBe(false);
+    await expect(databaseNames(url)).rejects.toThrow(/ECONNREFUSED/);
     expect(process.env[RUN_DIR]).toBeUndefined();
   });
 
@@ -65,8 +72,11 @@ describe('one PostgreSQL cluster per test run', { timeout: 120_000 }, () => {
   it('without a runner, starts a cluster of its own and stops it on stop()', async () => {
     delete process.env[RUN_DIR];
     const own = await testPostgres();
-    expect(await databaseNames(own.url)).toEqual(['postgres']);
-    own.stop();
+    try {
+      expect(await databaseNames(own.url)).toEqual(['postgres']);
+    } finally {
+      own.stop();
+    }
     await expect(databaseNames(own.url)).rejects.toThrow(/ECONNREFUSED/);
   });
 });

@@ -72,34 +72,58 @@ interface Cluster {
   port: number;
 }
 
-async function startCluster(port?: number): Promise<Cluster> {
+/** A new cluster in a folder of its own under `parent`; a start that fails leaves nothing behind. */
+async function startCluster({ port, parent = tmpdir() }: { port?: number; parent?: string } = {}) {
   const { run, asRoot } = clusterCommands();
-  const dir = mkdtempSync(join(tmpdir(), 'console-pg-'));
+  const dir = mkdtempSync(join(parent, 'console-pg-'));
   const data = join(dir, 'data');
-  if (asRoot) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
-    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
-    chownSync(dir, uid, gid);
+  try {
+    if (asRoot) {
+      const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+      const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+      chownSync(dir, uid, gid);
+    }
+    chmodSync(dir, 0o700);
+    const chosen = port ?? (await freePort());
+    run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-instructions']);
+    run('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      join(dir, 'server.log'),
+      '-w',
+      '-o',
+      `-p ${chosen} -k ${dir} -c listen_addresses=127.0.0.1`,
+      'start',
+    ]);
+    return { dir, port: chosen } satisfies Cluster;
+  } catch (error) {
+    removeCluster(dir);
+    throw error;
   }
-  chmodSync(dir, 0o700);
-  const chosen = port ?? (await freePort());
-  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-instructions']);
-  run('pg_ctl', [
-    '-D',
-    data,
-    '-l',
-    join(dir, 'server.log'),
-    '-w',
-    '-o',
-    `-p ${chosen} -k ${dir} -c listen_addresses=127.0.0.1`,
-    'start',
-  ]);
-  return { dir, port: chosen };
 }
 
-function stopCluster({ dir }: Cluster): void {
+/**
+ * A cluster on a free port, tried again on another port when the start fails: a port found free can
+ * be taken by another program before PostgreSQL binds it.
+ */
+async function startClusterOnAFreePort(parent?: string): Promise<Cluster> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startCluster({ parent });
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
+/** Stops the cluster in `dir` if it runs (whatever stage its start reached) and removes the folder. */
+function removeCluster(dir: string): void {
   try {
-    clusterCommands().run('pg_ctl', ['-D', join(dir, 'data'), '-m', 'immediate', '-w', 'stop']);
+    if (existsSync(join(dir, 'data', 'postmaster.pid')))
+      clusterCommands().run('pg_ctl', ['-D', join(dir, 'data'), '-m', 'immediate', '-w', 'stop']);
+  } catch {
+    // Not running after all (a start that failed before it was up): only the folder is left.
   } finally {
     // A server process still leaving as the folder goes can make one removal fail: try again.
     rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
@@ -120,16 +144,24 @@ function databasesOn(cluster: Cluster, { unique }: { unique: boolean }) {
       made.push(database);
       return `${base}/${database}`;
     },
-    /** Drops every database made here, connections and all. */
+    /** Drops every database made here, connections and all; a failed drop does not stop the others. */
     dropAll(): void {
-      for (const database of made.splice(0)) run('dropdb', [...where, '--force', database]);
+      const failures: unknown[] = [];
+      for (const database of made.splice(0)) {
+        try {
+          run('dropdb', [...where, '--force', database]);
+        } catch (error) {
+          failures.push(error);
+        }
+      }
+      if (failures.length) throw new AggregateError(failures, 'some test databases could not be dropped');
     },
   };
 }
 
 /** A cluster of its own: `stop()` removes it. */
 export async function startTestPostgres(port?: number): Promise<TestPostgres> {
-  const cluster = await startCluster(port);
+  const cluster = port ? await startCluster({ port }) : await startClusterOnAFreePort();
   const { url, createDatabase } = databasesOn(cluster, { unique: false });
   let stopped = false;
   return {
@@ -138,27 +170,30 @@ export async function startTestPostgres(port?: number): Promise<TestPostgres> {
     stop() {
       if (stopped) return;
       stopped = true;
-      stopCluster(cluster);
+      removeCluster(cluster.dir);
     },
   };
 }
 
 // One cluster per test run, shared by its test files: an initdb and a start for each of a dozen files
-// were a second or more of CPU each. The runner's global set-up names a folder (SHARED_CLUSTER_DIR);
-// the first file that needs PostgreSQL starts the cluster and writes where it is, the others wait for
-// that, and the set-up's teardown stops it. Each file still gets databases of its own and drops them.
+// were a second or more of CPU each. The runner's global set-up makes a folder (SHARED_CLUSTER_DIR);
+// the first file that needs PostgreSQL starts the cluster inside it and writes where it is, the others
+// wait for that, and the set-up's teardown stops every cluster in the folder, even one still starting
+// when the run was interrupted. Each file still gets databases of its own and drops them.
 const SHARED_CLUSTER_DIR = 'TEST_POSTGRES_RUN_DIR';
 
 /** For a test runner's global set-up; returns its teardown. Nested runners share the outer one's. */
 export function shareOneClusterPerRun(): () => void {
   if (process.env[SHARED_CLUSTER_DIR]) return () => {};
   const runDir = mkdtempSync(join(tmpdir(), 'console-pg-run-'));
+  // The `postgres` user (the server's, when the tests run as root) reaches its cluster's folder inside.
+  chmodSync(runDir, 0o711);
   process.env[SHARED_CLUSTER_DIR] = runDir;
   return () => {
     delete process.env[SHARED_CLUSTER_DIR];
-    const started = readStarted(runDir);
     try {
-      if (started && 'cluster' in started) stopCluster(started.cluster);
+      for (const entry of readdirSync(runDir))
+        if (entry.startsWith('console-pg-')) removeCluster(join(runDir, entry));
     } finally {
       rmSync(runDir, { recursive: true, force: true });
     }
@@ -185,21 +220,27 @@ async function sharedCluster(runDir: string): Promise<Cluster> {
   if (starter) {
     let started: Started;
     try {
-      started = { cluster: await startCluster() };
+      started = { cluster: await startClusterOnAFreePort(runDir) };
     } catch (error) {
       started = { error: String(error) };
     }
-    writeFileSync(join(runDir, 'cluster.json.part'), JSON.stringify(started));
-    renameSync(join(runDir, 'cluster.json.part'), join(runDir, 'cluster.json'));
+    try {
+      writeFileSync(join(runDir, 'cluster.json.part'), JSON.stringify(started));
+      renameSync(join(runDir, 'cluster.json.part'), join(runDir, 'cluster.json'));
+    } catch (error) {
+      // The run ended while this was starting (its folder is gone): nothing may outlive it.
+      if ('cluster' in started) removeCluster(started.cluster.dir);
+      throw error;
+    }
   }
-  // initdb on a loaded 2-core machine has taken tens of seconds.
-  const deadline = Date.now() + 120_000;
+  // initdb on a loaded 2-core machine has taken tens of seconds (the hooks that wait allow 120 s).
+  const deadline = Date.now() + 110_000;
   for (;;) {
     const started = readStarted(runDir);
     if (started && 'error' in started)
       throw new Error(`the run's PostgreSQL did not start: ${started.error}`);
     if (started) return started.cluster;
-    if (Date.now() > deadline) throw new Error(`the run's PostgreSQL did not start within 120 s`);
+    if (Date.now() > deadline) throw new Error(`the run's PostgreSQL did not start within 110 s`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

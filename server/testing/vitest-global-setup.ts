@@ -7,7 +7,10 @@ export default async function setup(): Promise<() => void> {
   const removeTemplate = await makePgliteTemplate();
   const stopCluster = shareOneClusterPerRun();
   return () => {
-    stopCluster();
-    removeTemplate();
+    try {
+      stopCluster();
+    } finally {
+      removeTemplate();
+    }
   };
 }

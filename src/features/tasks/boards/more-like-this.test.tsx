@@ -56,8 +56,24 @@ describe('More like this', () => {
     // The focus is on the answer, so a keyboard user hears the cost first.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Make 2 more' })).toHaveFocus());
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(screen.getByRole('button', { name: 'More like this (2 more)…' })).toBeInTheDocument();
+    // The button asked again has the focus back, not the page's start.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'More like this (2 more)…' })).toHaveFocus(),
+    );
     expect(posts()).toHaveLength(0);
+  });
+
+  it('two questions open at once each read their own cost', async () => {
+    const user = userEvent.setup();
+    renderButton();
+    renderButton();
+    for (const button of screen.getAllByRole('button', { name: 'More like this (2 more)…' }))
+      await user.click(button);
+    const answers = await screen.findAllByRole('button', { name: 'Make 2 more' });
+    expect(answers).toHaveLength(2);
+    const described = answers.map((answer) => answer.getAttribute('aria-describedby'));
+    expect(new Set(described).size).toBe(2);
+    for (const answer of answers) expect(answer).toHaveAccessibleDescription(/spends 2 tasks and 2 images/);
   });
 
   it('sends the same request once, linked to the first, and opens the new request', async () => {

@@ -12,6 +12,7 @@ import type { ImageToVideoRequest } from '@/api/image-to-video-request';
 import type { TaskType } from '@/api/core/rules';
 import { Button } from '@/components/ui/core/button';
 import { LazyPart, PartFailed } from '@/components/ui/core/lazy-part';
+import { useFocusBackOnCancel } from '@/features/tasks/rerun/focus-after-cancel';
 import { useCanChangeBoards } from './add-to-board';
 
 const confirmModule = () => import('@/features/tasks/rerun/rerun-confirm');
@@ -92,6 +93,7 @@ export function MoreLikeThisButton({
   const [, navigate] = useLocation();
   const can = useCanChangeBoards();
   const [asking, setAsking] = useState(false);
+  const { trigger, cancelled } = useFocusBackOnCancel();
   const more = useMutation({
     mutationFn: () => makeMoreLikeThis(source),
     onSuccess: (requestId) => navigate(`/requests/${encodeURIComponent(requestId)}`),
@@ -109,11 +111,16 @@ export function MoreLikeThisButton({
             confirmLabel={`Make ${n} more`}
             pending={more.isPending}
             onRerun={() => more.mutate()}
-            onCancel={() => setAsking(false)}
+            onCancel={() => {
+              more.reset();
+              cancelled();
+              setAsking(false);
+            }}
           />
         </LazyPart>
       ) : (
         <Button
+          ref={trigger}
           size={size}
           variant={compact ? 'ghost' : 'secondary'}
           className={compact ? '!px-2 !py-1 text-xs' : ''}

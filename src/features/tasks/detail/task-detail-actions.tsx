@@ -26,6 +26,7 @@ import { useMyName, type MyName } from '@/api/my-name';
 import { needsRole } from '@/api/roles';
 import { teamKeys, type TeamTask } from '@/features/tasks/team/team-tasks';
 import { checkTask } from '@/features/tasks/history/check-task';
+import { useFocusBackOnCancel } from '@/features/tasks/rerun/focus-after-cancel';
 
 // What re-running needs (the endpoints, the question before it) loads when the button is pointed
 // at or pressed.
@@ -89,6 +90,7 @@ export function TaskActions({
   const queryClient = useQueryClient();
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [confirmRerun, setConfirmRerun] = useState(false);
+  const { trigger, cancelled } = useFocusBackOnCancel();
   const me = useMyName();
   const viewer = me.role === 'viewer';
   const owner = otherCreator(record, me);
@@ -174,11 +176,16 @@ export function TaskActions({
                 owner={owner}
                 pending={rerun.isPending}
                 onRerun={() => rerun.mutate()}
-                onCancel={() => setConfirmRerun(false)}
+                onCancel={() => {
+                  rerun.reset();
+                  cancelled();
+                  setConfirmRerun(false);
+                }}
               />
             </LazyPart>
           ) : (
             <Button
+              ref={trigger}
               size="sm"
               onClick={() => setConfirmRerun(true)}
               onPointerEnter={loadRerun}

@@ -9,6 +9,7 @@ import { useMyName } from '@/api/my-name';
 import { needsRole } from '@/api/roles';
 import { Button } from '@/components/ui/core/button';
 import { ErrorText, LazyPart, PartFailed } from '@/components/ui/core/lazy-part';
+import { useFocusBackOnCancel } from '@/features/tasks/rerun/focus-after-cancel';
 import type { TeamRequest } from '@/features/tasks/team/team-tasks';
 
 const confirmModule = () => import('@/features/tasks/rerun/rerun-confirm');
@@ -40,6 +41,7 @@ export function RequestActions({
   const me = useMyName();
   const viewer = me.role === 'viewer';
   const [asking, setAsking] = useState(false);
+  const { trigger, cancelled } = useFocusBackOnCancel();
   const rerun = useMutation({
     mutationFn: async () =>
       (await repeatModule()).makeMoreLikeThis({ kind: request.kind, requestId: request.id, params }),
@@ -70,6 +72,7 @@ export function RequestActions({
         )}
         {canSend && !asking && (
           <Button
+            ref={trigger}
             size="sm"
             onClick={() => setAsking(true)}
             onPointerEnter={() => void confirmModule()}
@@ -90,7 +93,11 @@ export function RequestActions({
             owner={otherCreator(request, me)}
             pending={rerun.isPending}
             onRerun={() => rerun.mutate()}
-            onCancel={() => setAsking(false)}
+            onCancel={() => {
+              rerun.reset();
+              cancelled();
+              setAsking(false);
+            }}
           />
         </LazyPart>
       )}

@@ -2,7 +2,7 @@
 // (tasks, images, seconds of video), whose request it becomes, and the other way: "Edit and re-run",
 // the form of the task's kind filled with what it sent, to change something first. Loaded when
 // Re-run… is pressed (or pointed at), never with the page.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { costOf, costText } from '@/api/creation-cost';
 import type { TaskType } from '@/api/core/rules';
@@ -10,6 +10,8 @@ import { Button } from '@/components/ui/core/button';
 import { fillForm } from '@/forms/prefill';
 import type { TaskRecord } from '@/features/tasks/history/task-record';
 import { rerunParams } from './rerun-params';
+
+let questions = 0;
 
 export function RerunConfirm({
   kind,
@@ -38,8 +40,9 @@ export function RerunConfirm({
   confirmLabel?: string;
 }) {
   const [, navigate] = useLocation();
-  // One question on a page at a time: a fixed id (useId's repeat across the page's React roots).
-  const textId = `rerun-cost-${what}`;
+  // An id of its own (useId's repeat across the page's React roots), so each question's button reads
+  // its own cost when two are open (a board's items, a task's Re-run and More like this).
+  const [textId] = useState(() => `rerun-cost-${what}-${++questions}`);
   const confirm = useRef<HTMLButtonElement>(null);
   // The focus moves to the question, so a keyboard user hears the cost before anything else.
   useEffect(() => confirm.current?.focus(), []);
