@@ -13,7 +13,7 @@ import {
   type TokenView,
 } from '../../src/api/api-tokens';
 import type { Database, Db } from '../db/database';
-import type { Identity } from './roles';
+import type { Identity } from './request-identity';
 import { SESSION_CACHE_MS, type IdentityStore } from './store';
 
 const DAY_MS = 24 * 3600 * 1000;

@@ -4,7 +4,7 @@
 // in memory). The cookie holds a random token; the table holds its sha256 only.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database';
-import type { Identity } from './roles';
+import type { Identity } from './request-identity';
 
 export const SESSION_MAX_AGE_S = 7 * 24 * 3600;
 /**
