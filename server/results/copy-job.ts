@@ -4,7 +4,8 @@
 // streams the file through the outbound guard, a size cap and a SHA-256 into the store: nothing is
 // held in memory but a chunk. A failure is retried with exponential backoff; a row left `copying`
 // by a process that died is taken again once its lease runs out. The claim's attempt number
-// fences the row: a worker whose lease was taken over can no longer write it.
+// fences the row: a worker whose lease was taken over can no longer write it. This module schedules
+// the work; one file's fetch is copy-fetch.ts, the rows' SQL copy-rows.ts.
 import type { Database, Db } from '../db/database';
 import { CopyError, fetchIntoStore } from './copy-fetch';
 import {
@@ -17,8 +18,6 @@ import {
 } from './copy-rows';
 import { queueResultCopies } from './queue';
 import type { ResultStore } from './store';
-
-export type { ResultCopyRow } from './copy-rows';
 
 export interface CopyJobOptions {
   database: Promise<Database>;
