@@ -15,7 +15,8 @@ import type { TaskType } from '../src/api/schemas';
 import type { TaskOutcome } from '../server/emulator/magic-words';
 import { jitterFor, PHASES } from '../server/emulator/tasks';
 import type { NodeApp } from '../server/app/node-app';
-import { createTaskRecorder, type TaskRow } from '../server/tasks/recorder';
+import type { TasksTableRow } from '../server/db/schema';
+import { createTaskRecorder } from '../server/tasks/recorder';
 
 const SEC = 1000;
 const MIN = 60 * SEC;
@@ -383,10 +384,10 @@ export async function recordGallerySeed(
       .execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
     for (const task of viaTraffic) {
-      const row = byId.get(task.id) as TaskRow | undefined;
+      const row = byId.get(task.id) as TasksTableRow | undefined;
       const expected = shapeOf(task, batches.get(task.request) ?? null);
       for (const [key, value] of Object.entries(expected)) {
-        const actual = row?.[key as keyof TaskRow];
+        const actual = row?.[key as keyof TasksTableRow];
         if (!isDeepStrictEqual(actual, value))
           throw new Error(
             `bench seed differs from the recorder on ${task.id}.${key}: ${JSON.stringify(actual)} vs ${JSON.stringify(value)}`,

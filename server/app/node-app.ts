@@ -48,7 +48,13 @@ import { createOpenApiRoutes } from '../openapi/openapi';
 import { createApiTokens, type ApiTokens } from '../identity/api-tokens';
 import { createPeopleRoutes } from '../identity/people-routes';
 import { createTokenRoutes } from '../identity/token-routes';
-import { IDENTITY_KEY, identityOf, LOCAL_ADMIN, SYSTEM_IDENTITY, type Identity } from '../identity/roles';
+import {
+  IDENTITY_KEY,
+  identityOf,
+  LOCAL_ADMIN,
+  SYSTEM_IDENTITY,
+  type Identity,
+} from '../identity/request-identity';
 import { createIdentityStore, type IdentityStore } from '../identity/store';
 import { isCallbackInbox, sameSiteOnly } from '../http/same-site';
 import { nodeBodyLimits } from './body-limits';

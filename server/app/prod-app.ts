@@ -12,7 +12,7 @@ import { createAuth } from '../auth/auth';
 import { presignOrigins } from '../config/config';
 import { hostGuard } from '../http/host-guard';
 import { isCallbackInbox, sameSiteOnly } from '../http/same-site';
-import { IDENTITY_KEY } from '../identity/roles';
+import { IDENTITY_KEY } from '../identity/request-identity';
 import type { IdentityStore } from '../identity/store';
 import { createNodeApp, NODE_PATH_PREFIXES, type NodeApp } from './node-app';
 import { browserGoneSignal, deferredBody } from '../http/node-request';

@@ -13,7 +13,7 @@ import {
 } from '../config/config';
 import { parseTrustedProxies } from '../http/trusted-proxies';
 import type { OidcSettings } from '../identity/oidc';
-import { isRole } from '../../src/api/roles';
+import { isPersonRole } from '../../src/api/roles';
 import { parseUploadLimitMb, UPLOAD_LIMIT_MB_MAX } from '../http/upload-quota';
 
 export interface ProdConfig {
@@ -239,7 +239,7 @@ function readOidcSettings(
         'PUBLIC_BASE_URL must be set with OIDC_ISSUER: the redirect URI is PUBLIC_BASE_URL/auth/callback',
       );
     const rawDefault = (clean(env.OIDC_DEFAULT_ROLE) ?? 'viewer').toLowerCase();
-    if (rawDefault !== 'none' && !isRole(rawDefault))
+    if (rawDefault !== 'none' && !isPersonRole(rawDefault))
       problems.push(
         `OIDC_DEFAULT_ROLE must be viewer, creator, admin or none, got "${env.OIDC_DEFAULT_ROLE}"`,
       );
@@ -255,7 +255,7 @@ function readOidcSettings(
         rolesClaim: clean(env.OIDC_ROLES_CLAIM) ?? 'groups',
         adminValues: list(env.OIDC_ADMIN_VALUES),
         creatorValues: list(env.OIDC_CREATOR_VALUES),
-        defaultRole: rawDefault === 'none' ? 'none' : isRole(rawDefault) ? rawDefault : 'viewer',
+        defaultRole: rawDefault === 'none' ? 'none' : isPersonRole(rawDefault) ? rawDefault : 'viewer',
         allowedDomains: list(env.OIDC_ALLOWED_DOMAINS).map((d) => d.toLowerCase().replace(/^@/, '')),
         allowHttp: httpIssuer,
       };

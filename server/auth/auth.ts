@@ -10,7 +10,7 @@ import { getCookie } from 'hono/cookie';
 import { LOOPBACK_PROXIES, type TrustedProxies } from '../http/trusted-proxies';
 import type { ApiTokens } from '../identity/api-tokens';
 import { createOidc, type OidcSettings } from '../identity/oidc';
-import { LOCAL_ADMIN, type Identity } from '../identity/roles';
+import { LOCAL_ADMIN, type Identity } from '../identity/request-identity';
 import type { IdentityStore } from '../identity/store';
 import { LoginRateLimiter } from './auth-rate-limit';
 import { createGuard } from './guard';

@@ -9,7 +9,7 @@ import {
   INVALID_TOKEN_MESSAGE,
   type ApiTokens,
 } from '../identity/api-tokens';
-import { IDENTITY_KEY, type Identity } from '../identity/roles';
+import { IDENTITY_KEY, type Identity } from '../identity/request-identity';
 import { isPublicPath } from './paths';
 
 function wantsHtml(c: Context): boolean {

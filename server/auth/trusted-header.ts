@@ -5,7 +5,7 @@ import type { Role } from '../../src/api/roles';
 import { cleanDisplayName } from '../http/display-text';
 import { peerAddress } from '../http/request-origin';
 import type { TrustedProxies } from '../http/trusted-proxies';
-import type { Identity } from '../identity/roles';
+import type { Identity } from '../identity/request-identity';
 import type { IdentityStore } from '../identity/store';
 
 interface TrustedHeaderOptions {

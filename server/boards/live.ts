@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import type { Hono } from 'hono';
 import type { Database, Db } from '../db/database';
-import { identityOf } from '../identity/roles';
+import { identityOf } from '../identity/request-identity';
 import { holdOpen } from '../http/sse-lifetime';
 import { boundedSSE, type StreamLimits } from '../http/stream-limits';
 

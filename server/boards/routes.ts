@@ -12,7 +12,7 @@ import { BOARD_ITEMS_MAX, BOARDS_MAX, checkBoardFields, type BoardSummary } from
 import { safeFileStem } from '../../src/api/download-name';
 import type { Database, Db } from '../db/database';
 import { roleAtLeast } from '../../src/api/roles';
-import { identityOf, type Identity } from '../identity/roles';
+import { identityOf, type Identity } from '../identity/request-identity';
 import { createStreamLimits, type StreamLimits } from '../http/stream-limits';
 import { databaseInputErrors, refuseUnstorableText } from '../http/request-text';
 import type { ResultStore } from '../results/store';

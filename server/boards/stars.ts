@@ -7,7 +7,7 @@ import type { Context, Hono } from 'hono';
 import { STARS_MAX } from '../../src/api/boards';
 import { BULK_IDS_MAX } from '../../src/api/bulk-rules';
 import type { Database } from '../db/database';
-import { identityOf } from '../identity/roles';
+import { identityOf } from '../identity/request-identity';
 import { announceBoards } from './live';
 import { idsOf, NO_STORE } from './body';
 

@@ -1,6 +1,6 @@
 // The database's tables as Kysely sees them. One schema for PGlite and PostgreSQL: the migrations
 // in ./migrations.ts create exactly this.
-import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { ColumnType, Generated, JSONColumnType, Selectable } from 'kysely';
 import type { RequestFile } from '../../src/api/task-detail/request-files';
 import type { Role } from '../../src/api/roles';
 import type { CallbackBody } from '../../src/api/schemas';
@@ -73,6 +73,9 @@ export interface TasksTable {
   /** Seconds of video charged against spending limits, computed when the row is written (0026). */
   video_seconds_charged: ColumnType<string, never, never>;
 }
+
+/** One row of the tasks table as read (JSON columns parsed, timestamps as Dates). */
+export type TasksTableRow = Selectable<TasksTable>;
 
 /** One submission of a creation form: who, when, what was asked (secrets removed), and the tasks it made. */
 export interface RequestsTable {

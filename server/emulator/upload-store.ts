@@ -178,147 +178,80 @@ export class UploadStore {
     await this.ensureDir();
     const id = randomUUID().replaceAll('-', '');
     const partName = `${id}.part`;
-    const partPath = join(this.dir, partName);
-    let out: WriteStream | undefined;
-    let head = new Uint8Array(0);
-    let type: MediaType | undefined;
-    let size = 0;
-    let refusal: UploadRefusal | undefined;
-    /** A write that failed on its own (a full disk), not because a refusal stopped the file. */
-    let writeError: Error | undefined;
-    /**
-     * The part file. A refusal destroys it with a write maybe still in flight, which then fails with
-     * ERR_STREAM_DESTROYED as an 'error' event: without a listener that is an uncaught exception, and
-     * it stopped the whole server (an upload refused mid-stream, at the wrong moment).
-     */
-    const openPart = () => {
-      const stream = createWriteStream(partPath, { mode: 0o600 });
-      stream.on('error', (error) => {
-        if (!refusal) writeError ??= error;
-      });
-      return stream;
-    };
-    /** This upload's share of pendingBytes. */
-    let pending = 0;
+    const upload = new IncomingUpload(
+      join(this.dir, partName),
+      (bytes) => (this.pendingBytes += bytes),
+      allowance,
+    );
     let kept = false;
     this.inFlight.add(partName);
-
-    /** The day's bytes being given back: the answer waits for them, so the next upload sees them. */
-    const givingBack: Promise<void>[] = [];
-    const giveBack = () => {
-      this.pendingBytes -= pending;
-      pending = 0;
-      if (allowance) givingBack.push(allowance.release());
-    };
-    const limitFor = (media: MediaType | undefined) =>
-      media?.kind === 'image' ? Math.min(BOUNDS.referenceImageMaxBytes, this.maxBytes) : this.maxBytes;
-    const refuse = (
-      status: UploadRefusal['status'],
-      code: number,
-      message: string,
-      retryAfterSeconds?: number,
-    ) => {
-      refusal ??= { ok: false, status, code, message, retryAfterSeconds };
-      out?.destroy();
-      out = undefined;
-      // Given back at once, not when the rest of the body has drained: an upload running beside
-      // this one must not be refused for bytes that will never be kept.
-      giveBack();
-    };
-
     try {
       for await (const chunk of stream as AsyncIterable<Buffer>) {
-        if (refusal) continue; // drain: the answer waits for the end of the body
-        size += chunk.byteLength;
-        if (size > limitFor(type)) {
-          refuse(
-            413,
-            413,
-            type?.kind === 'image'
-              ? `The image is larger than ${megabytes(limitFor(type))}`
-              : `The file is larger than ${megabytes(this.maxBytes)}`,
-          );
-          continue;
-        }
-        // Every chunk is charged before it is kept: to its person's day, then to the folder.
-        const overQuota = await allowance?.take(chunk.byteLength);
-        if (overQuota) {
-          refuse(overQuota.status, overQuota.status, overQuota.message, overQuota.retryAfterSeconds);
-          continue;
-        }
-        if (this.usedBytes() + chunk.byteLength > this.diskMaxBytes) {
-          refuse(507, 507, diskFull(this.diskMaxBytes));
-          continue;
-        }
-        this.pendingBytes += chunk.byteLength;
-        pending += chunk.byteLength;
-        if (!type) {
-          const joined = new Uint8Array(head.length + chunk.length);
-          joined.set(head);
-          joined.set(chunk, head.length);
-          head = joined;
-          if (head.length < SNIFF_BYTES) continue;
-          type = sniffMediaType(head);
-          if (!type) {
-            refuse(
-              400,
-              100007,
-              'Unsupported file type: send a JPG, PNG, BMP, WebP or GIF image or an MP4, MOV or WebM video',
-            );
-            continue;
-          }
-          if (size > limitFor(type)) {
-            refuse(413, 413, `The image is larger than ${megabytes(limitFor(type))}`);
-            continue;
-          }
-          out = openPart();
-          if (!out.write(head)) await once(out, 'drain');
-          continue;
-        }
-        if (out && !out.write(chunk)) await once(out, 'drain');
+        if (upload.refusal) continue; // drain: the answer waits for the end of the body
+        await this.takeChunk(upload, chunk);
       }
-      if (!refusal && !type) {
-        // A file shorter than the sniffing window: judge what there is.
-        type = sniffMediaType(head);
-        if (size === 0) refuse(400, 100001, 'file: the file is empty');
-        else if (!type)
-          refuse(
-            400,
-            100007,
-            'Unsupported file type: send a JPG, PNG, BMP, WebP or GIF image or an MP4, MOV or WebM video',
-          );
-        else {
-          out = openPart();
-          out.write(head);
-        }
+      if (!upload.refusal && !upload.type) upload.judgeShortFile();
+      if (upload.refusal) {
+        await rm(upload.partPath, { force: true });
+        return upload.refusal;
       }
-      if (refusal) {
-        await rm(partPath, { force: true });
-        return refusal;
-      }
-      if (writeError) throw writeError;
-      await new Promise<void>((resolve, reject) =>
-        out!.end((error?: Error | null) => (error ? reject(error) : resolve())),
-      );
-      const finalName = `${id}.${type!.ext}`;
-      await rename(partPath, join(this.dir, finalName));
-      this.remember(finalName, size);
+      await upload.endPart();
+      const type = upload.type!;
+      const finalName = `${id}.${type.ext}`;
+      await rename(upload.partPath, join(this.dir, finalName));
+      this.remember(finalName, upload.size);
       kept = true;
-      return { ok: true, id: finalName, type: type!, size, fileName: safeFileName(originalName, type!) };
+      return { ok: true, id: finalName, type, size: upload.size, fileName: safeFileName(originalName, type) };
     } catch (error) {
-      out?.destroy();
-      await rm(partPath, { force: true });
+      upload.out?.destroy();
+      await rm(upload.partPath, { force: true });
       throw error;
     } finally {
-      // Kept, the bytes move to the folder's account; refused or broken off, they are given back.
       this.inFlight.delete(partName);
-      if (kept) {
-        this.pendingBytes -= pending;
-        pending = 0;
-        if (allowance) givingBack.push(allowance.keep());
-      } else giveBack();
-      await Promise.all(givingBack);
+      await upload.settle(kept);
     }
+  }
+
+  private limitFor(media: MediaType | undefined): number {
+    return media?.kind === 'image' ? Math.min(BOUNDS.referenceImageMaxBytes, this.maxBytes) : this.maxBytes;
+  }
+
+  /** Charges one chunk and writes it, or refuses the upload (too large, over a quota, unknown type). */
+  private async takeChunk(upload: IncomingUpload, chunk: Buffer): Promise<void> {
+    upload.size += chunk.byteLength;
+    if (upload.size > this.limitFor(upload.type)) {
+      return upload.refuse(
+        413,
+        413,
+        upload.type?.kind === 'image'
+          ? `The image is larger than ${megabytes(this.limitFor(upload.type))}`
+          : `The file is larger than ${megabytes(this.maxBytes)}`,
+      );
+    }
+    // Every chunk is charged before it is kept: to its person's day, then to the folder.
+    const overQuota = await upload.allowance?.take(chunk.byteLength);
+    if (overQuota)
+      return upload.refuse(
+        overQuota.status,
+        overQuota.status,
+        overQuota.message,
+        overQuota.retryAfterSeconds,
+      );
+    if (this.usedBytes() + chunk.byteLength > this.diskMaxBytes)
+      return upload.refuse(507, 507, diskFull(this.diskMaxBytes));
+    upload.charge(chunk.byteLength);
+    if (upload.type) {
+      if (upload.out && !upload.out.write(chunk)) await once(upload.out, 'drain');
+      return;
+    }
+    upload.head = concatBytes(upload.head, chunk);
+    if (upload.head.length < SNIFF_BYTES) return;
+    upload.type = sniffMediaType(upload.head);
+    if (!upload.type) return upload.refuse(400, 100007, UNSUPPORTED_TYPE);
+    if (upload.size > this.limitFor(upload.type))
+      return upload.refuse(413, 413, `The image is larger than ${megabytes(this.limitFor(upload.type))}`);
+    const out = upload.openPart();
+    if (!out.write(upload.head)) await once(out, 'drain');
   }
 
   /**
@@ -347,5 +280,100 @@ export class UploadStore {
         await handle.close();
       }
     })();
+  }
+}
+
+const UNSUPPORTED_TYPE =
+  'Unsupported file type: send a JPG, PNG, BMP, WebP or GIF image or an MP4, MOV or WebM video';
+
+function concatBytes(head: Uint8Array, chunk: Uint8Array) {
+  const joined = new Uint8Array(head.length + chunk.length);
+  joined.set(head);
+  joined.set(chunk, head.length);
+  return joined;
+}
+
+/**
+ * One upload as it streams in: its first bytes (until its type is known), its size, its part file,
+ * and what it has been charged to the folder (`pending`) and to its person's day (`allowance`).
+ */
+class IncomingUpload {
+  out: WriteStream | undefined;
+  head = new Uint8Array(0);
+  type: MediaType | undefined;
+  size = 0;
+  refusal: UploadRefusal | undefined;
+  /** A write that failed on its own (a full disk), not because a refusal stopped the file. */
+  private writeError: Error | undefined;
+  /** This upload's share of the store's pending bytes. */
+  private pending = 0;
+  /** The day's bytes being given back: the answer waits for them, so the next upload sees them. */
+  private readonly givingBack: Promise<void>[] = [];
+
+  constructor(
+    readonly partPath: string,
+    /** Adds to (or, negative, takes from) the store's bytes of uploads still streaming. */
+    private readonly chargeStore: (bytes: number) => void,
+    readonly allowance: UploadAllowance | undefined,
+  ) {}
+
+  charge(bytes: number): void {
+    this.chargeStore(bytes);
+    this.pending += bytes;
+  }
+
+  /**
+   * The part file. A refusal destroys it with a write maybe still in flight, which then fails with
+   * ERR_STREAM_DESTROYED as an 'error' event: without a listener that is an uncaught exception, and
+   * it stopped the whole server (an upload refused mid-stream, at the wrong moment).
+   */
+  openPart(): WriteStream {
+    const stream = createWriteStream(this.partPath, { mode: 0o600 });
+    stream.on('error', (error) => {
+      if (!this.refusal) this.writeError ??= error;
+    });
+    this.out = stream;
+    return stream;
+  }
+
+  refuse(status: UploadRefusal['status'], code: number, message: string, retryAfterSeconds?: number): void {
+    this.refusal ??= { ok: false, status, code, message, retryAfterSeconds };
+    this.out?.destroy();
+    this.out = undefined;
+    // Given back at once, not when the rest of the body has drained: an upload running beside
+    // this one must not be refused for bytes that will never be kept.
+    this.giveBack();
+  }
+
+  /** A file shorter than the sniffing window: judged on what there is. */
+  judgeShortFile(): void {
+    this.type = sniffMediaType(this.head);
+    if (this.size === 0) this.refuse(400, 100001, 'file: the file is empty');
+    else if (!this.type) this.refuse(400, 100007, UNSUPPORTED_TYPE);
+    else this.openPart().write(this.head);
+  }
+
+  /** Waits for the part file to be written whole; a write that failed on its own is thrown. */
+  async endPart(): Promise<void> {
+    if (this.writeError) throw this.writeError;
+    await new Promise<void>((resolve, reject) =>
+      this.out!.end((error?: Error | null) => (error ? reject(error) : resolve())),
+    );
+  }
+
+  private giveBack(): void {
+    this.chargeStore(-this.pending);
+    this.pending = 0;
+    if (this.allowance) this.givingBack.push(this.allowance.release());
+  }
+
+  /** Kept, the bytes move to the folder's account; refused or broken off, they are given back. */
+  async settle(kept: boolean): Promise<void> {
+    if (kept) {
+      this.chargeStore(-this.pending);
+      this.pending = 0;
+      if (this.allowance) this.givingBack.push(this.allowance.keep());
+    } else this.giveBack();
+    await Promise.all(this.givingBack);
   }
 }

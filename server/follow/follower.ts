@@ -7,7 +7,7 @@
 // ask (an id the service does not know, a kind with no status query here).
 import { nextPollDelay } from '../../src/api/core/follow-schedule';
 import type { TaskType } from '../../src/api/core/rules';
-import type { Database } from '../db/database';
+import type { Database, Db } from '../db/database';
 import type { FollowEnd } from '../db/schema';
 import { networkOutcome, outcomeOf, type FollowOutcome } from './answer';
 import {
@@ -62,6 +62,85 @@ export interface Follower {
   close(): Promise<void>;
 }
 
+/** Writes what the answer means for the task, fenced by its claim. */
+async function settleOutcome(
+  database: Db,
+  task: ClaimedTask,
+  outcome: FollowOutcome,
+  now: number,
+  onEnded: FollowerOptions['onEnded'],
+) {
+  const ageMs = now - task.createdAt.getTime();
+  switch (outcome.type) {
+    case 'final':
+      return finished(database, task.id, task.claim);
+    case 'running':
+      return askAgainIn(database, task.id, task.claim, nextPollDelay({ ageMs }) || 0, 0);
+    case 'brake': {
+      const wait = outcome.waitMs ?? RATE_LIMIT_WAIT_MS;
+      await brake(database, wait);
+      await noteError(database, task.id, outcome.error);
+      return askAgainIn(database, task.id, task.claim, wait, task.failures + 1);
+    }
+    case 'ended':
+      await noteError(database, task.id, outcome.error);
+      await ended(database, task.id, task.claim, outcome.end);
+      await onEnded?.(task.id, outcome.end);
+      return;
+    case 'failed': {
+      await noteError(database, task.id, outcome.error);
+      const failures = task.failures + 1;
+      // A refused token or an answer without a status is the console's setup or the service's
+      // bug, not the task's: asked again as after a 5xx, never given up.
+      const errorKind = outcome.kind === 'network' ? 'network' : 'server';
+      const delay = nextPollDelay({ ageMs, errorStreak: failures, errorKind }) || 0;
+      return askAgainIn(database, task.id, task.claim, delay, failures);
+    }
+  }
+}
+
+/** Asks the service about a claimed task and writes what the answer means; never throws. */
+async function askAndSettle(
+  task: ClaimedTask,
+  options: Pick<FollowerOptions, 'ask' | 'onEnded'>,
+  db: () => Promise<Db>,
+  log: (line: string) => void,
+): Promise<FollowOutcome> {
+  let outcome: FollowOutcome;
+  try {
+    outcome = await outcomeOf(await options.ask(task.kind, task.id));
+  } catch (error) {
+    outcome = networkOutcome(error);
+  }
+  try {
+    await settleOutcome(await db(), task, outcome, Date.now(), options.onEnded);
+  } catch (error) {
+    // The lease runs out and the task is asked again: nothing is lost.
+    log(`[follow] task ${task.id}: could not write what its answer means: ${(error as Error).message}`);
+  }
+  return outcome;
+}
+
+/** A task claimed out of turn, with its kind and age from the record (the caller's kind if unrecorded). */
+async function claimedTaskOf(
+  database: Db,
+  id: string,
+  kind: TaskType,
+  held: Pick<ClaimedTask, 'claim' | 'failures'>,
+): Promise<ClaimedTask> {
+  const row = await database
+    .selectFrom('tasks')
+    .select(['kind', 'created_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return {
+    id,
+    kind: (row?.kind as TaskType | undefined) ?? kind,
+    createdAt: row?.created_at ?? new Date(),
+    ...held,
+  };
+}
+
 export function createFollower(options: FollowerOptions): Follower {
   const concurrency = options.concurrency ?? 8;
   const leaseMs = options.leaseMs ?? 60_000;
@@ -75,53 +154,7 @@ export function createFollower(options: FollowerOptions): Follower {
   let lookAgain = false;
   const db = async () => (await options.database).db;
 
-  /** Writes what the answer means for the task, fenced by its claim. */
-  async function settle(task: ClaimedTask, outcome: FollowOutcome, now: number) {
-    const database = await db();
-    const ageMs = now - task.createdAt.getTime();
-    switch (outcome.type) {
-      case 'final':
-        return finished(database, task.id, task.claim);
-      case 'running':
-        return askAgainIn(database, task.id, task.claim, nextPollDelay({ ageMs }) || 0, 0);
-      case 'brake': {
-        const wait = outcome.waitMs ?? RATE_LIMIT_WAIT_MS;
-        await brake(database, wait);
-        await noteError(database, task.id, outcome.error);
-        return askAgainIn(database, task.id, task.claim, wait, task.failures + 1);
-      }
-      case 'ended':
-        await noteError(database, task.id, outcome.error);
-        await ended(database, task.id, task.claim, outcome.end);
-        await options.onEnded?.(task.id, outcome.end);
-        return;
-      case 'failed': {
-        await noteError(database, task.id, outcome.error);
-        const failures = task.failures + 1;
-        // A refused token or an answer without a status is the console's setup or the service's
-        // bug, not the task's: asked again as after a 5xx, never given up.
-        const errorKind = outcome.kind === 'network' ? 'network' : 'server';
-        const delay = nextPollDelay({ ageMs, errorStreak: failures, errorKind }) || 0;
-        return askAgainIn(database, task.id, task.claim, delay, failures);
-      }
-    }
-  }
-
-  async function follow(task: ClaimedTask): Promise<FollowOutcome> {
-    let outcome: FollowOutcome;
-    try {
-      outcome = await outcomeOf(await options.ask(task.kind, task.id));
-    } catch (error) {
-      outcome = networkOutcome(error);
-    }
-    try {
-      await settle(task, outcome, Date.now());
-    } catch (error) {
-      // The lease runs out and the task is asked again: nothing is lost.
-      log(`[follow] task ${task.id}: could not write what its answer means: ${(error as Error).message}`);
-    }
-    return outcome;
-  }
+  const follow = (task: ClaimedTask) => askAndSettle(task, options, db, log);
 
   function run(task: ClaimedTask) {
     const running = follow(task).then(
@@ -186,18 +219,7 @@ export function createFollower(options: FollowerOptions): Follower {
     async checkNow(id, kind) {
       const held = await claimNow(await db(), id, options.ratePerSecond, leaseMs);
       if ('retryAfterMs' in held) return { asked: false, retryAfterMs: held.retryAfterMs };
-      const database = await db();
-      const row = await database
-        .selectFrom('tasks')
-        .select(['kind', 'created_at'])
-        .where('id', '=', id)
-        .executeTakeFirst();
-      const task: ClaimedTask = {
-        id,
-        kind: (row?.kind as TaskType | undefined) ?? kind,
-        createdAt: row?.created_at ?? new Date(),
-        ...held,
-      };
+      const task = await claimedTaskOf(await db(), id, kind, held);
       return { asked: true, outcome: await follow(task) };
     },
     async drain() {

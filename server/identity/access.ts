@@ -5,7 +5,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { CONSOLE_CALLBACKS_PATH } from '../../src/api/core/rules';
 import { needsRole, roleAtLeast, type Role } from '../../src/api/roles';
-import { IDENTITY_KEY, identityOf, type Identity } from './roles';
+import { IDENTITY_KEY, identityOf, type Identity } from './request-identity';
 import { SESSION_ID_KEY } from '../http/stream-limits';
 import { identityOfBearer, INVALID_TOKEN_MESSAGE, type ApiTokens } from './api-tokens';
 import { NO_STORE } from '../http/no-store';

@@ -4,7 +4,7 @@
 // token is shown once, at its creation. Like sessions, a token's identity is looked up at most every
 // SESSION_CACHE_MS per instance: revoking, expiry and a removed person hold at once on the instance
 // that made the change, within that on the others, and never past the token's own end.
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import {
   API_TOKEN_PREFIX,
@@ -13,8 +13,10 @@ import {
   type TokenView,
 } from '../../src/api/api-tokens';
 import type { Database, Db } from '../db/database';
-import type { Identity } from './roles';
-import { SESSION_CACHE_MS, type IdentityStore } from './store';
+import type { Identity } from './request-identity';
+import { IdentityCache, identityOfUser } from './identity-cache';
+import { tokenHash } from './sessions';
+import type { IdentityStore } from './store';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** A token's use goes in the audit log at its first use and then at most once an hour (per token). */
@@ -22,8 +24,6 @@ export const TOKEN_USE_AUDIT_MS = 3600 * 1000;
 const CACHE_MAX = 10_000;
 /** The prefix and 43 base64url characters (32 random bytes). */
 const TOKEN_SHAPE = new RegExp(`^${API_TOKEN_PREFIX}[A-Za-z0-9_-]{43}$`);
-
-const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /** The token of an `Authorization: Bearer …` header; undefined when there is no such header. */
 export function bearerOf(header: string | undefined): string | undefined {
@@ -181,8 +181,8 @@ export function createApiTokens(
   now: () => number = Date.now,
 ): ApiTokens {
   const db = async (): Promise<Db> => (await database).db;
-  /** Token hash -> the identity it acts as, and until when it may be used without asking again. */
-  const cache = new Map<string, { identity: Identity; until: number }>();
+  /** Token hash -> the identity it acts as, while it may be used without asking again. */
+  const cache = new IdentityCache(now, CACHE_MAX);
 
   return {
     async create(owner, name, days) {
@@ -192,7 +192,7 @@ export function createApiTokens(
       const expiresAt = now() + days * DAY_MS;
       const made = await insertUnderLimit(
         d,
-        { id, hash: hashOf(token), userId: owner.userId, name },
+        { id, hash: tokenHash(token), userId: owner.userId, name },
         now,
         expiresAt,
       );
@@ -238,10 +238,9 @@ export function createApiTokens(
     },
     async identify(token) {
       if (!TOKEN_SHAPE.test(token)) return undefined;
-      const hash = hashOf(token);
+      const hash = tokenHash(token);
       const cached = cache.get(hash);
-      if (cached && cached.until > now()) return cached.identity;
-      cache.delete(hash);
+      if (cached) return cached;
       const d = await db();
       const row = await d
         .selectFrom('api_tokens')
@@ -261,19 +260,10 @@ export function createApiTokens(
         .where('users.removed_at', 'is', null)
         .executeTakeFirst();
       if (!row) return undefined;
-      const identity: Identity = {
-        userId: row.userId,
-        name: row.display_name,
-        role: row.role,
-        source: row.source,
-        // Event streams are counted per session; a token counts as one.
-        sessionId: `token:${row.id}`,
-        tokenId: row.id,
-      };
+      // Event streams are counted per session; a token counts as one.
+      const identity = identityOfUser(row, { sessionId: `token:${row.id}`, tokenId: row.id });
       await noteUse(d, people, now, { id: row.id, identity, name: row.name });
-      // Never past the token's own end: it is refused from its last millisecond on, cached or not.
-      cache.set(hash, { identity, until: Math.min(now() + SESSION_CACHE_MS, row.expires_at.getTime()) });
-      if (cache.size > CACHE_MAX) cache.delete(cache.keys().next().value!);
+      cache.set(hash, identity, row.expires_at);
       return identity;
     },
   };

@@ -2,7 +2,7 @@
 // removals, invitations, boards, settings), newest first, filtered by action and by text.
 import { escapeLike } from '../db/escape-like';
 import type { Db } from '../db/database';
-import type { Identity } from './roles';
+import type { Identity } from './request-identity';
 
 export interface AuditEntry {
   actor?: Pick<Identity, 'userId' | 'name'> | null;

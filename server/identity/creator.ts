@@ -2,7 +2,7 @@
 // declares (an `X-Console-User` header is ignored). Used by the team's record and the proxy's and
 // the emulator's upload quotas.
 import type { Context } from 'hono';
-import { identityOf } from './roles';
+import { identityOf } from './request-identity';
 
 /** A verified person (user id and display name); a bare name is recorded as unverified. */
 export interface Creator {

@@ -1,9 +1,9 @@
 // Admins manage people and read the audit log: /__console/people and /__console/audit (the access
 // table in ./access.ts lets admins only through).
 import { Hono, type Context } from 'hono';
-import { isRole } from '../../src/api/roles';
+import { isPersonRole } from '../../src/api/roles';
 import { refuseUnstorableText } from '../http/request-text';
-import { identityOf } from './roles';
+import { identityOf } from './request-identity';
 import type { IdentityStore } from './store';
 import { NO_STORE } from '../http/no-store';
 
@@ -25,7 +25,7 @@ export function createPeopleRoutes(store: IdentityStore): Hono {
 
   app.post('/__console/people/:id/role', async (c) => {
     const body = (await c.req.json().catch(() => undefined)) as { role?: unknown } | undefined;
-    if (!isRole(body?.role)) return fail(c, 400, 'role must be viewer, creator or admin');
+    if (!isPersonRole(body?.role)) return fail(c, 400, 'role must be viewer, creator or admin');
     const id = c.req.param('id');
     const before = await store.findPerson(id);
     if (!before || before.removed) return fail(c, 404, 'No such person');
@@ -67,7 +67,7 @@ export function createPeopleRoutes(store: IdentityStore): Hono {
   app.post('/__console/invitations', async (c) => {
     const body = (await c.req.json().catch(() => undefined)) as
       { role?: unknown; email?: unknown } | undefined;
-    if (!isRole(body?.role)) return fail(c, 400, 'role must be viewer, creator or admin');
+    if (!isPersonRole(body?.role)) return fail(c, 400, 'role must be viewer, creator or admin');
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
     if (email && !/^[^\s@]{1,64}@[^\s@]{1,190}$/.test(email))
       return fail(c, 400, 'email is not an e-mail address');

@@ -4,15 +4,10 @@
 // in memory). The cookie holds a random token; the table holds its sha256 only.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database';
-import type { Identity } from './roles';
+import { IdentityCache, identityOfUser } from './identity-cache';
+import type { Identity } from './request-identity';
 
 export const SESSION_MAX_AGE_S = 7 * 24 * 3600;
-/**
- * A session's identity is looked up in the database at most this often per instance: every request
- * of a signed-in browser (status polls every few seconds) needs it. What this instance changes
- * (sign-out, a role, a removal, a new name) takes effect at once; another instance's change, within this.
- */
-export const SESSION_CACHE_MS = 5000;
 /** Sessions remembered per instance (the least recently used go first). */
 const SESSION_CACHE_MAX = 10_000;
 
@@ -32,11 +27,9 @@ export interface SessionStore {
 }
 
 export function createSessionStore(db: () => Promise<Db>, now: () => number): SessionStore {
-  /** Token hash -> the session's identity, and until when it may be used without asking again. */
-  const sessions = new Map<string, { identity: Identity; until: number }>();
-  const forgetSessionsOf = (userId: string) => {
-    for (const [id, entry] of sessions) if (entry.identity.userId === userId) sessions.delete(id);
-  };
+  /** Token hash -> the session's identity, while it may be used without asking again. */
+  const sessions = new IdentityCache(now, SESSION_CACHE_MAX);
+  const forgetSessionsOf = (userId: string) => sessions.forgetUser(userId);
   return {
     forgetSessionsOf,
     async createSession(userId) {
@@ -58,13 +51,7 @@ export function createSessionStore(db: () => Promise<Db>, now: () => number): Se
       if (!token || token.length > 200) return undefined;
       const id = tokenHash(token);
       const cached = sessions.get(id);
-      if (cached && cached.until > now()) {
-        // Most recently used last: the first entry is the one to drop when the map is full.
-        sessions.delete(id);
-        sessions.set(id, cached);
-        return cached.identity;
-      }
-      sessions.delete(id);
+      if (cached) return cached;
       const row = await (
         await db()
       )
@@ -82,16 +69,8 @@ export function createSessionStore(db: () => Promise<Db>, now: () => number): Se
         .where('users.removed_at', 'is', null)
         .executeTakeFirst();
       if (!row) return undefined;
-      const identity: Identity = {
-        userId: row.userId,
-        name: row.display_name,
-        role: row.role,
-        source: row.source,
-        sessionId: id,
-      };
-      // Never past the session's own end: it is refused from its last millisecond on, cached or not.
-      sessions.set(id, { identity, until: Math.min(now() + SESSION_CACHE_MS, row.expires_at.getTime()) });
-      if (sessions.size > SESSION_CACHE_MAX) sessions.delete(sessions.keys().next().value!);
+      const identity = identityOfUser(row, { sessionId: id });
+      sessions.set(id, identity, row.expires_at);
       return identity;
     },
     async endSession(token) {

@@ -9,7 +9,8 @@ import { createUserStore, type UserStore } from './users';
 
 export type { AuditEntry, AuditFilter, AuditView } from './audit';
 export type { LinkValues } from './links';
-export { SESSION_CACHE_MS, SESSION_MAX_AGE_S } from './sessions';
+export { SESSION_CACHE_MS } from './identity-cache';
+export { SESSION_MAX_AGE_S } from './sessions';
 export type { ExternalPerson, Person, StoredPerson } from './users';
 
 export interface IdentityStore

@@ -12,7 +12,8 @@ import {
 } from '../../src/api/api-tokens';
 import { cleanDisplayName } from '../http/display-text';
 import type { ApiTokens } from './api-tokens';
-import { identityOf, roleAtLeast, type Identity } from './roles';
+import { roleAtLeast } from '../../src/api/roles';
+import { identityOf, type Identity } from './request-identity';
 import { NO_STORE } from '../http/no-store';
 
 /** A name and a number of days: a few hundred bytes; anything larger is not a token request. */

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
 import type { UserSource } from '../db/schema';
 import type { Role } from '../../src/api/roles';
-import { LOCAL_ADMIN } from './roles';
+import { LOCAL_ADMIN } from './request-identity';
 
 export interface Person {
   id: string;

@@ -7,7 +7,7 @@ import { LIMIT_MAX, LIMIT_MEASURES, LIMIT_PERIODS, LIMIT_REFUSAL_CODE } from '..
 import type { Database } from '../db/database';
 import { jsonOfCopy } from '../http/json-copy';
 import type { IdentityStore } from '../identity/store';
-import { identityOf } from '../identity/roles';
+import { identityOf } from '../identity/request-identity';
 import { ERROR_CODES } from '../../src/api/errors';
 import { TARGET_LANGUAGES } from '../../src/api/schemas';
 import {

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { z } from '../../src/api/zod';
 import { roleAtLeast } from '../../src/api/roles';
 import type { Database } from '../db/database';
-import { identityOf } from '../identity/roles';
+import { identityOf } from '../identity/request-identity';
 import type { IdentityStore } from '../identity/store';
 import { NO_STORE } from '../http/no-store';
 

@@ -49,6 +49,68 @@ function upstreamAgent(): Agent {
   return (agent ??= new Agent({ connections: UPSTREAM_CONNECTIONS, keepAliveTimeout: 10_000 }));
 }
 
+/** A large answer's body as it arrives: the chunks held until read, and the service's side of it. */
+interface ArrivingBody {
+  held: Buffer[];
+  /** The service is paused: STREAM_AHEAD chunks are held unread. */
+  paused: boolean;
+  ended: boolean;
+  failure: unknown;
+  /** Wakes a reader waiting for the next chunk. */
+  wake: (() => void) | undefined;
+  resume(): void;
+  abort(reason?: Error): void;
+}
+
+function wakeReader(body: ArrivingBody) {
+  body.wake?.();
+  body.wake = undefined;
+}
+
+/** The chunks of a large answer, read as they are asked for: the service resumes once few are held. */
+function chunksAsTheyArrive(body: ArrivingBody): AsyncIterator<Uint8Array> {
+  return {
+    next: async () => {
+      for (;;) {
+        const chunk = body.held.shift();
+        if (chunk) {
+          if (body.paused && body.held.length < STREAM_AHEAD) {
+            body.paused = false;
+            // Never from inside undici's parser, which this may be called from.
+            queueMicrotask(body.resume);
+          }
+          return { done: false, value: chunk };
+        }
+        if (body.failure) throw body.failure;
+        if (body.ended) return { done: true, value: undefined };
+        await new Promise<void>((resolve) => (body.wake = resolve));
+      }
+    },
+    return: async () => {
+      if (!body.ended) body.abort(new Error('The answer was not read'));
+      body.held.length = 0;
+      return { done: true, value: undefined };
+    },
+  };
+}
+
+/** An answer whose body came whole: its chunks are that one buffer. */
+function wholeAnswer(status: number, header: Upstream['header'], bytes: Buffer): Upstream {
+  let unread = true;
+  return {
+    status,
+    header,
+    bytes,
+    chunks: {
+      next: async () =>
+        unread && bytes.byteLength
+          ? ((unread = false), { done: false, value: bytes })
+          : { done: true, value: undefined },
+    },
+    discard: async () => undefined,
+  };
+}
+
 /**
  * Asks the service. The answer is handed over once its body has come whole when that body is at most
  * BUFFERED_ANSWER_BYTES (`bytes`: a status answer, a few hundred bytes), or else as soon as it is
@@ -64,67 +126,43 @@ export function sendToService(url: string, init: UpstreamRequest): Promise<Upstr
       const value = headers[name];
       return Array.isArray(value) ? value.join(', ') : value;
     };
-    const held: Buffer[] = [];
+    const body: ArrivingBody = {
+      held: [],
+      paused: false,
+      ended: false,
+      failure: undefined,
+      wake: undefined,
+      resume: () => {},
+      abort: () => {},
+    };
     let size = 0;
     let handedOver = false;
     let streaming = false;
-    let ended = false;
-    let failure: unknown;
-    let paused = false;
-    let wake: (() => void) | undefined;
-    let resume = () => {};
-    let abort = (_reason?: Error) => {};
-    const woken = () => {
-      wake?.();
-      wake = undefined;
-    };
     /** Larger than read whole: handed over now, the rest read as it is asked for (4 chunks ahead). */
     const streamed = () => {
       handedOver = streaming = true;
-      const chunks: AsyncIterator<Uint8Array> = {
-        next: async () => {
-          for (;;) {
-            const chunk = held.shift();
-            if (chunk) {
-              if (paused && held.length < STREAM_AHEAD) {
-                paused = false;
-                // Never from inside undici's parser, which this may be called from.
-                queueMicrotask(resume);
-              }
-              return { done: false, value: chunk };
-            }
-            if (failure) throw failure;
-            if (ended) return { done: true, value: undefined };
-            await new Promise<void>((resolve) => (wake = resolve));
-          }
-        },
-        return: async () => {
-          if (!ended) abort(new Error('The answer was not read'));
-          held.length = 0;
-          return { done: true, value: undefined };
-        },
-      };
+      const chunks = chunksAsTheyArrive(body);
       resolve({ status, header, chunks, discard: async () => void (await chunks.return?.()) });
     };
     const handler: Dispatcher.DispatchHandler = {
       onConnect: (abortRequest) => {
-        abort = abortRequest;
+        body.abort = abortRequest;
       },
       onHeaders: (statusCode, rawHeaders, resumeBody) => {
         status = statusCode;
         headers = util.parseHeaders(rawHeaders);
-        resume = resumeBody;
+        body.resume = resumeBody;
         if (Number(header('content-length') ?? 0) > BUFFERED_ANSWER_BYTES) streamed();
         return true;
       },
       onData: (chunk) => {
         // undici hands over empty chunks too (flushing its parser on resume): nothing to keep.
-        if (chunk.byteLength === 0) return !paused;
-        held.push(chunk);
+        if (chunk.byteLength === 0) return !body.paused;
+        body.held.push(chunk);
         if (streaming) {
-          woken();
-          paused = held.length >= STREAM_AHEAD;
-          return !paused;
+          wakeReader(body);
+          body.paused = body.held.length >= STREAM_AHEAD;
+          return !body.paused;
         }
         size += chunk.byteLength;
         if (size > BUFFERED_ANSWER_BYTES) streamed();
@@ -132,29 +170,16 @@ export function sendToService(url: string, init: UpstreamRequest): Promise<Upstr
       },
       onComplete: () => {
         if (streaming) {
-          ended = true;
-          return woken();
+          body.ended = true;
+          return wakeReader(body);
         }
         handedOver = true;
-        const bytes = Buffer.concat(held, size);
-        let unread = true;
-        resolve({
-          status,
-          header,
-          bytes,
-          chunks: {
-            next: async () =>
-              unread && bytes.byteLength
-                ? ((unread = false), { done: false, value: bytes })
-                : { done: true, value: undefined },
-          },
-          discard: async () => undefined,
-        });
+        resolve(wholeAnswer(status, header, Buffer.concat(body.held, size)));
       },
       onError: (error) => {
         if (!handedOver) return reject(timeoutOr(error));
-        failure = timeoutOr(error);
-        woken();
+        body.failure = timeoutOr(error);
+        wakeReader(body);
       },
     };
     // Redirects are never followed: the dispatcher has no redirect interceptor.

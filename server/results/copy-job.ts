@@ -4,19 +4,20 @@
 // streams the file through the outbound guard, a size cap and a SHA-256 into the store: nothing is
 // held in memory but a chunk. A failure is retried with exponential backoff; a row left `copying`
 // by a process that died is taken again once its lease runs out. The claim's attempt number
-// fences the row: a worker whose lease was taken over can no longer write it.
-import { createHash } from 'node:crypto';
-import { isIP } from 'node:net';
-import { Readable, Transform } from 'node:stream';
-import { sql, type Selectable } from 'kysely';
+// fences the row: a worker whose lease was taken over can no longer write it. This module schedules
+// the work; one file's fetch is copy-fetch.ts, the rows' SQL copy-rows.ts.
 import type { Database, Db } from '../db/database';
-import type { ResultCopiesTable } from '../db/schema';
-import { BlockedTargetError, isPublicAddress } from '../proxy/outbound';
-import { LINK_LIFETIME_MS, queueResultCopies } from './queue';
-import { sniff, SNIFF_BYTES } from './sniff';
-import { keyFor, RESULT_ROLES, type ResultRole, type ResultStore } from './store';
-
-export type ResultCopyRow = Selectable<ResultCopiesTable>;
+import { CopyError, fetchIntoStore } from './copy-fetch';
+import {
+  claimDueCopies,
+  expireStaleCopies,
+  markCopyFailed,
+  markCopyKept,
+  renewCopyLease,
+  type ResultCopyRow,
+} from './copy-rows';
+import { queueResultCopies } from './queue';
+import type { ResultStore } from './store';
 
 export interface CopyJobOptions {
   database: Promise<Database>;
@@ -96,23 +97,58 @@ export async function removeKept(
 export const defaultBackoffMs = (attempts: number) =>
   Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 6 * 3600 * 1000);
 
-/** A failure worth another attempt later (the network, a 5xx, a stall) or not (a refused address, a 404). */
-class CopyError extends Error {
-  constructor(
-    message: string,
-    readonly final: boolean,
-  ) {
-    super(message);
-  }
+/** Kept files older than `keepDays` (500 at a time) removed from the store; their tasks' ids. */
+async function removeKeptOlderThan(db: Db, store: ResultStore, keepDays: number) {
+  const cutoff = new Date(Date.now() - keepDays * 24 * 3600 * 1000);
+  const rows = await db
+    .selectFrom('result_copies')
+    .select(['id', 'task_id', 'store_key'])
+    .where('state', '=', 'kept')
+    .where('kept_at', '<', cutoff)
+    .limit(500)
+    .execute();
+  const removed = await removeKept(db, store, rows, removedReason(keepDays));
+  return { removed, taskIds: new Set(rows.map((row) => row.task_id)) };
 }
 
-const isResultRole = (role: string): role is ResultRole => (RESULT_ROLES as readonly string[]).includes(role);
+/**
+ * What a failed attempt means for its row: retried after the backoff, given up (a final error, or
+ * the last attempt), or, when the console is closing, given back as it was to be taken again at once.
+ */
+export function attemptFailure(
+  row: Pick<ResultCopyRow, 'attempts'>,
+  caught: unknown,
+  abortReason: unknown,
+  job: { closing: boolean; maxAttempts: number; backoffMs: (attempts: number) => number },
+) {
+  const error =
+    caught instanceof CopyError
+      ? caught
+      : abortReason instanceof CopyError
+        ? abortReason
+        : new CopyError((caught as Error).message || 'the copy failed', false);
+  const givenBack = job.closing && !error.final;
+  return {
+    message: error.message,
+    final: error.final || row.attempts >= job.maxAttempts,
+    nextInMs: givenBack ? 0 : job.backoffMs(row.attempts),
+    givenBack,
+  };
+}
 
-/** Literal loopback, private, link-local (169.254.169.254, the cloud metadata address) and the like. */
-function refusedLiteral(url: URL): boolean {
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  return isIP(host) !== 0 && !isPublicAddress(host);
+/** Renews the row's lease every third of it; aborts the copy once its claim no longer holds the row. */
+function renewLeaseWhileCopying(
+  db: () => Promise<Db>,
+  row: ResultCopyRow,
+  leaseMs: number,
+  abort: AbortController,
+) {
+  return setInterval(() => {
+    void (async () => {
+      if (!(await renewCopyLease(await db(), row, leaseMs)))
+        abort.abort(new CopyError('the lease was taken over', false));
+    })().catch(() => undefined);
+  }, leaseMs / 3);
 }
 
 export function createCopyJob(options: CopyJobOptions): CopyJob {
@@ -120,7 +156,6 @@ export function createCopyJob(options: CopyJobOptions): CopyJob {
   const leaseMs = options.leaseMs ?? 120_000;
   const maxAttempts = options.maxAttempts ?? 8;
   const backoffMs = options.backoffMs ?? defaultBackoffMs;
-  const idleMs = options.idleMs ?? 60_000;
   const pollMs = options.pollMs ?? 10_000;
   const log = options.log ?? ((line: string) => console.log(line));
   const active = new Map<number, { promise: Promise<void>; abort: AbortController }>();
@@ -133,145 +168,22 @@ export function createCopyJob(options: CopyJobOptions): CopyJob {
   let wanted = false;
   const db = async (): Promise<Db> => (await options.database).db;
 
-  async function claim(limit: number): Promise<ResultCopyRow[]> {
-    const rows = await sql<ResultCopyRow>`
-      update result_copies set state = 'copying', attempts = attempts + 1, updated_at = now(),
-        lease_until = now() + ${leaseMs} * interval '1 millisecond'
-      where id in (
-        select id from result_copies
-        where (state = 'queued' and next_attempt_at <= now()) or (state = 'copying' and lease_until < now())
-        order by next_attempt_at, id
-        limit ${limit}
-        for update skip locked)
-      returning *`.execute(await db());
-    return rows.rows;
-  }
+  const limits = { fetch: options.fetch, maxBytes: options.maxBytes, idleMs: options.idleMs ?? 60_000 };
 
-  /** Links the service no longer keeps: their rows say so instead of being fetched. */
-  async function expireStale(): Promise<void> {
-    const cutoff = new Date(Date.now() - LINK_LIFETIME_MS);
-    await sql`
-      update result_copies c set state = 'expired', updated_at = now(), lease_until = null,
-        error = coalesce(c.error || '; ', '') || 'the service''s link expired before it could be copied'
-      from tasks t
-      where t.id = c.task_id and c.state = 'queued' and coalesce(t.finished_at, t.created_at) <= ${cutoff}`.execute(
-      await db(),
-    );
-  }
-
-  /** Writes the outcome only while this claim still holds the row (its attempt number). */
-  const fenced = (row: ResultCopyRow) =>
-    sql`id = ${row.id} and state = 'copying' and attempts = ${row.attempts}`;
-
+  /** Copies one claimed row's file, renewing its lease meanwhile, and writes how the attempt ended. */
   async function copy(row: ResultCopyRow, abort: AbortController): Promise<void> {
-    const renew = setInterval(() => {
-      void (async () => {
-        const { numAffectedRows } = await sql`
-          update result_copies set lease_until = now() + ${leaseMs} * interval '1 millisecond'
-          where ${fenced(row)}`.execute(await db());
-        if (!numAffectedRows) abort.abort(new CopyError('the lease was taken over', false));
-      })().catch(() => undefined);
-    }, leaseMs / 3);
+    const renew = renewLeaseWhileCopying(db, row, leaseMs, abort);
     try {
-      const kept = await fetchIntoStore(row, abort);
-      const { numAffectedRows } = await sql`
-        update result_copies set state = 'kept', store_key = ${kept.key}, size = ${kept.size},
-          sha256 = ${kept.sha256}, content_type = ${kept.contentType}, error = null, lease_until = null,
-          kept_at = now(), updated_at = now()
-        where ${fenced(row)}`.execute(await db());
-      if (numAffectedRows) options.onKept?.(row.task_id);
+      const kept = await fetchIntoStore(row, abort, options.store, limits);
+      if (await markCopyKept(await db(), row, kept)) options.onKept?.(row.task_id);
     } catch (caught) {
-      const error =
-        caught instanceof CopyError
-          ? caught
-          : abort.signal.reason instanceof CopyError
-            ? abort.signal.reason
-            : new CopyError((caught as Error).message || 'the copy failed', false);
-      const final = error.final || row.attempts >= maxAttempts;
-      if (!closed || final) log(`[results] ${row.task_id} ${row.role}: ${error.message}`);
-      // Closing gives the row back as it was: the next start takes it again at once.
-      const next = closed && !error.final ? 0 : backoffMs(row.attempts);
-      await sql`
-        update result_copies set state = ${final ? 'failed' : 'queued'}, error = ${error.message},
-          lease_until = null, updated_at = now(),
-          attempts = ${closed && !error.final ? sql`attempts - 1` : sql`attempts`},
-          next_attempt_at = now() + ${next} * interval '1 millisecond'
-        where ${fenced(row)}`
-        .execute(await db())
-        .catch(() => undefined);
+      const job = { closing: closed, maxAttempts, backoffMs };
+      const failure = attemptFailure(row, caught, abort.signal.reason, job);
+      if (!closed || failure.final) log(`[results] ${row.task_id} ${row.role}: ${failure.message}`);
+      await markCopyFailed(await db(), row, failure).catch(() => undefined);
     } finally {
       clearInterval(renew);
     }
-  }
-
-  async function fetchIntoStore(row: ResultCopyRow, abort: AbortController) {
-    if (!isResultRole(row.role)) throw new CopyError(`unknown file role ${row.role}`, true);
-    let url: URL;
-    try {
-      url = new URL(row.source_url);
-    } catch {
-      throw new CopyError('the result link is not a URL', true);
-    }
-    let response: Response;
-    try {
-      response = await options.fetch(url, { signal: abort.signal, headers: { accept: '*/*' } });
-    } catch (error) {
-      if (abort.signal.aborted) throw abort.signal.reason ?? error;
-      if (error instanceof BlockedTargetError && refusedLiteral(url))
-        throw new CopyError('refused by the outbound guard: not a public address', true);
-      throw new CopyError('the file could not be fetched', false);
-    }
-    if (!response.ok || !response.body) {
-      await response.body?.cancel().catch(() => undefined);
-      const retry = response.status >= 500 || response.status === 408 || response.status === 429;
-      throw new CopyError(`the service answered HTTP ${response.status}`, !retry);
-    }
-    const declared = Number(response.headers.get('content-length'));
-    if (declared > options.maxBytes) {
-      await response.body.cancel().catch(() => undefined);
-      throw new CopyError(`larger than the ${options.maxBytes}-byte limit`, true);
-    }
-    const hash = createHash('sha256');
-    let size = 0;
-    const head: Buffer[] = [];
-    let headBytes = 0;
-    let idle: NodeJS.Timeout | undefined;
-    const stall = () => {
-      clearTimeout(idle);
-      idle = setTimeout(() => abort.abort(new CopyError('the transfer stalled', false)), idleMs);
-    };
-    stall();
-    const counted = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        stall();
-        size += chunk.length;
-        if (size > options.maxBytes)
-          return done(new CopyError(`larger than the ${options.maxBytes}-byte limit`, true));
-        hash.update(chunk);
-        if (headBytes < SNIFF_BYTES) {
-          head.push(chunk.subarray(0, SNIFF_BYTES - headBytes));
-          headBytes += Math.min(chunk.length, SNIFF_BYTES - headBytes);
-        }
-        done(null, chunk);
-      },
-    });
-    const source = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream, {
-      signal: abort.signal,
-    });
-    source.on('error', (error) => counted.destroy(error));
-    const key = keyFor(row.task_id, row.role, row.idx);
-    try {
-      await (await options.store).put(key, source.pipe(counted), 'application/octet-stream');
-    } catch (error) {
-      if (abort.signal.aborted) throw abort.signal.reason ?? error;
-      if (error instanceof CopyError) throw error;
-      throw new CopyError(`the copy was cut short (${(error as Error).message})`, false);
-    } finally {
-      clearTimeout(idle);
-    }
-    if (abort.signal.aborted) throw abort.signal.reason;
-    const contentType = sniff(Buffer.concat(head), row.role).type;
-    return { key, size, sha256: hash.digest('hex'), contentType };
   }
 
   function begin(row: ResultCopyRow) {
@@ -281,12 +193,12 @@ export function createCopyJob(options: CopyJobOptions): CopyJob {
   }
 
   async function drain(): Promise<void> {
-    await expireStale();
+    await expireStaleCopies(await db());
     if (options.keepDays && Date.now() - prunedAt > 3600_000) await prune();
     for (;;) {
       if (closed) return;
       const free = concurrency - active.size;
-      const rows = free > 0 ? await claim(free) : [];
+      const rows = free > 0 ? await claimDueCopies(await db(), free, leaseMs) : [];
       for (const row of rows) begin(row);
       if (active.size === 0) return;
       await Promise.race([...active.values()].map((entry) => entry.promise));
@@ -309,18 +221,8 @@ export function createCopyJob(options: CopyJobOptions): CopyJob {
   async function prune(): Promise<number> {
     if (!options.keepDays) return 0;
     prunedAt = Date.now();
-    const cutoff = new Date(Date.now() - options.keepDays * 24 * 3600 * 1000);
-    const rows = await (
-      await db()
-    )
-      .selectFrom('result_copies')
-      .select(['id', 'task_id', 'store_key'])
-      .where('state', '=', 'kept')
-      .where('kept_at', '<', cutoff)
-      .limit(500)
-      .execute();
-    const removed = await removeKept(await db(), await options.store, rows, removedReason(options.keepDays));
-    for (const taskId of new Set(rows.map((row) => row.task_id))) options.onKept?.(taskId);
+    const { removed, taskIds } = await removeKeptOlderThan(await db(), await options.store, options.keepDays);
+    for (const taskId of taskIds) options.onKept?.(taskId);
     if (removed) log(`[results] removed ${removed} kept file(s) older than ${options.keepDays} days`);
     return removed;
   }

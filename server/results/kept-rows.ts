@@ -1,6 +1,6 @@
 // The row of one kept result file, for whoever serves or zips it (results, a task's download, bulk).
 import type { Db } from '../db/database';
-import type { ResultCopyRow } from './copy-job';
+import type { ResultCopyRow } from './copy-rows';
 
 /** The copy job's row of `taskId`'s `role` file number `index`, when it is kept (stored and servable). */
 export async function keptRow(

@@ -5,7 +5,7 @@
 // nothing, so an HTML or SVG page disguised as a result runs no script when opened.
 import { Readable } from 'node:stream';
 import { contentDisposition } from '../../src/api/download-name';
-import type { ResultCopyRow } from './copy-job';
+import type { ResultCopyRow } from './copy-rows';
 import { servedAs } from './sniff';
 import type { ResultStore } from './store';
 import { byteRange } from '../http/byte-range';

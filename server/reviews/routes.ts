@@ -6,7 +6,7 @@
 import { Hono, type Context } from 'hono';
 import { checkReviewChange } from '../../src/api/reviews';
 import type { Database } from '../db/database';
-import { identityOf } from '../identity/roles';
+import { identityOf } from '../identity/request-identity';
 import { databaseInputErrors, refuseUnstorableText } from '../http/request-text';
 import { changeReview, deleteComment, readReview, type AnnounceReview } from './store';
 import { NO_STORE } from '../http/no-store';

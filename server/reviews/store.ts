@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { REVIEW_COMMENTS_MAX, type ReviewChange, type ReviewView } from '../../src/api/reviews';
 import type { Db } from '../db/database';
-import type { Identity } from '../identity/roles';
+import type { Identity } from '../identity/request-identity';
 import { writeAudit } from '../identity/audit';
 
 /** Tells every instance's pages that the task's review changed; runs inside the change's transaction. */

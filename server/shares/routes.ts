@@ -12,7 +12,7 @@ import type { Database, Db } from '../db/database';
 import type { SharesTable } from '../db/schema';
 import { databaseInputErrors, refuseUnstorableText } from '../http/request-text';
 import { requestOrigin } from '../http/request-origin';
-import { identityOf, type Identity } from '../identity/roles';
+import { identityOf, type Identity } from '../identity/request-identity';
 import type { ShareRow } from './items';
 import { newShareToken, shareTokenHash } from './tokens';
 import { NO_STORE } from '../http/no-store';

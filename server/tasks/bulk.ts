@@ -10,11 +10,11 @@ import type { Context, Hono } from 'hono';
 import { contentDisposition, safeFileStem } from '../../src/api/download-name';
 import { BULK_IDS_MAX, ZIP_NAME_MAX, ZIP_TASKS_MAX } from '../../src/api/bulk-rules';
 import type { Database, Db } from '../db/database';
-import { identityOf } from '../identity/roles';
+import type { TasksTableRow } from '../db/schema';
+import { identityOf } from '../identity/request-identity';
 import { keptRow } from '../results/kept-rows';
 import type { ResultStore } from '../results/store';
 import { taskFile, type TaskFileKind } from './download';
-import type { TaskRow } from './recorder';
 import { NO_STORE } from '../http/no-store';
 
 const FILES: readonly TaskFileKind[] = ['result', 'captions'];
@@ -82,7 +82,7 @@ interface ZipEntry {
  */
 async function* entries(
   db: Db,
-  tasks: TaskRow[],
+  tasks: TasksTableRow[],
   missing: string[],
   fetchResult: typeof fetch,
   resultStore: Promise<ResultStore> | undefined,
@@ -110,7 +110,7 @@ async function* entries(
 /** The file's bytes as a stream, or why not (a sentence's end). */
 async function openFile(
   db: Db,
-  task: TaskRow,
+  task: TasksTableRow,
   file: NonNullable<ReturnType<typeof taskFile>>,
   fetchResult: typeof fetch,
   resultStore: Promise<ResultStore> | undefined,

@@ -6,11 +6,11 @@
 import type { Hono } from 'hono';
 import { contentDisposition, downloadName, extensionOf } from '../../src/api/download-name';
 import type { Database } from '../db/database';
+import type { TasksTableRow } from '../db/schema';
 import { ROLE_FIELDS } from '../results/queue';
 import { keptRow } from '../results/kept-rows';
 import { serveKept } from '../results/serve';
 import type { ResultRole, ResultStore } from '../results/store';
-import type { TaskRow } from './recorder';
 import { taskTitle } from './request-fields';
 import { NO_STORE } from '../http/no-store';
 
@@ -33,7 +33,7 @@ export type TaskFileKind = keyof typeof FIELDS;
  * while the task has no such file.
  */
 export function taskFile(
-  task: TaskRow,
+  task: TasksTableRow,
   file: TaskFileKind,
 ): { url: string; name: string; role?: ResultRole } | undefined {
   const field = FIELDS[file](task.kind).find((name) => {

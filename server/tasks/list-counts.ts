@@ -127,45 +127,94 @@ export async function countTasks(
   filter: Omit<TaskFilter, 'tab'>,
   options: SearchOptions = {},
 ): Promise<CountResult> {
+  // A period alone (or with a kind): from the Insights rollups.
+  if (rollupCountable(filter)) return countFromRollups(db, filter);
+  if (searchPattern(filter.q)) return countSearch(db, filter, options);
+  return narrowerThanCounts(filter) ? countRows(db, filter) : countFromTaskCounts(db, filter);
+}
+
+const noCounts = (): TaskCounts => ({ all: 0, running: 0, succeeded: 0, failed: 0 });
+
+async function countFromRollups(db: Db, filter: Omit<TaskFilter, 'tab'>): Promise<CountResult> {
+  const counts = noCounts();
+  const byPhase = await countPeriod(db, filter);
+  for (const phase of PHASES) {
+    counts[phase] = byPhase[phase] ?? 0;
+    counts.all = counts.all! + counts[phase]!;
+  }
+  return { counts, capped: false, unknown: false };
+}
+
+/**
+ * A period or a failure: task_counts has neither, so the rows are counted (the period's index
+ * bounds them; a failure's code or reason is read on the failed tasks alone).
+ */
+async function countRows(db: Db, filter: Omit<TaskFilter, 'tab'>): Promise<CountResult> {
+  const counts = noCounts();
+  const { rows } = await sql<{ phase: TaskPhase; n: number }>`
+    select phase, count(*) as n from tasks where ${conditions(filter, undefined)} group by phase`.execute(db);
+  for (const row of rows) {
+    counts[row.phase] = Number(row.n);
+    counts.all = counts.all! + Number(row.n);
+  }
+  return { counts, capped: false, unknown: false };
+}
+
+/** Exact, from the counts the triggers keep per kind, creator and phase, less what the person hid. */
+async function countFromTaskCounts(db: Db, filter: Omit<TaskFilter, 'tab'>): Promise<CountResult> {
+  const counts = noCounts();
+  let query = db.selectFrom('task_counts');
+  if (filter.kind) query = query.where('kind', '=', filter.kind);
+  if (filter.creator) query = query.where('creator', '=', filter.creator);
+  const rows = await query
+    .select(['phase', (eb) => eb.fn.sum<number>('n').as('count')])
+    .groupBy('phase')
+    .execute();
+  for (const row of rows) {
+    counts[row.phase] = Number(row.count);
+    counts.all = counts.all! + Number(row.count);
+  }
+  if (filter.hiddenBy !== undefined) await leaveOutHidden(db, filter, filter.hiddenBy, counts);
+  return { counts, capped: false, unknown: false };
+}
+
+/** A search's count under way: what has been counted and what the table's first pages showed. */
+interface SearchCount {
+  db: Db;
+  filter: Omit<TaskFilter, 'tab'>;
+  options: SearchOptions;
+  deadline: number;
+  counts: TaskCounts;
+  firstPages: number;
+  samplePages: number;
+  sampleMatches: number;
+  /** The table's size in pages. */
+  pages: number;
+  /** Matches in the first pages, every tab together. */
+  firstMatches: number;
+  /** The search can be read through the trigram indexes. */
+  byIndex: boolean;
+}
+
+/** The search's count is done (`result`), or these tabs are still under COUNT_CAP (`open`). */
+type SearchStep = { result: CountResult } | { open: readonly TaskPhase[] };
+
+/** Every tab's count, known whole: capped at COUNT_CAP. */
+function wholeCount(counts: TaskCounts): CountResult {
+  for (const tab of TASK_TABS) counts[tab] = Math.min(counts[tab]!, COUNT_CAP);
+  return { counts, capped: TASK_TABS.some((tab) => counts[tab] === COUNT_CAP), unknown: false };
+}
+
+/** Matches to expect at the first pages' rate: past twice COUNT_CAP, reading on finds COUNT_CAP. */
+const common = (search: SearchCount, n: number) => n * (search.pages / search.firstPages) >= 2 * COUNT_CAP;
+
+async function countSearch(
+  db: Db,
+  filter: Omit<TaskFilter, 'tab'>,
+  options: SearchOptions,
+): Promise<CountResult> {
   const deadline = deadlineOf(options);
-  const counts: TaskCounts = { all: 0, running: 0, succeeded: 0, failed: 0 };
-  if (rollupCountable(filter)) {
-    // A period alone (or with a kind): from the Insights rollups.
-    const byPhase = await countPeriod(db, filter);
-    for (const phase of PHASES) {
-      counts[phase] = byPhase[phase] ?? 0;
-      counts.all = counts.all! + counts[phase]!;
-    }
-    return { counts, capped: false, unknown: false };
-  }
-  if (!searchPattern(filter.q) && narrowerThanCounts(filter)) {
-    // A period or a failure: task_counts has neither, so the rows are counted (the period's
-    // index bounds them; a failure's code or reason is read on the failed tasks alone).
-    const { rows } = await sql<{ phase: TaskPhase; n: number }>`
-      select phase, count(*) as n from tasks where ${conditions(filter, undefined)} group by phase`.execute(
-      db,
-    );
-    for (const row of rows) {
-      counts[row.phase] = Number(row.n);
-      counts.all = counts.all! + Number(row.n);
-    }
-    return { counts, capped: false, unknown: false };
-  }
-  if (!searchPattern(filter.q)) {
-    let query = db.selectFrom('task_counts');
-    if (filter.kind) query = query.where('kind', '=', filter.kind);
-    if (filter.creator) query = query.where('creator', '=', filter.creator);
-    const rows = await query
-      .select(['phase', (eb) => eb.fn.sum<number>('n').as('count')])
-      .groupBy('phase')
-      .execute();
-    for (const row of rows) {
-      counts[row.phase] = Number(row.count);
-      counts.all = counts.all! + Number(row.count);
-    }
-    if (filter.hiddenBy !== undefined) await leaveOutHidden(db, filter, filter.hiddenBy, counts);
-    return { counts, capped: false, unknown: false };
-  }
+  const counts = noCounts();
   // First the table's first pages (a TID range scan: the cheapest read per row, and bounded
   // whatever the search matches), counted per tab.
   const firstPages = Math.min(options.firstPages ?? FIRST_PAGES, options.samplePages ?? SAMPLE_PAGES);
@@ -183,69 +232,91 @@ export async function countTasks(
   const pages = Number(firstRows[0]?.pages);
   for (const row of firstRows) if (row.phase) counts[row.phase] = Number(row.n);
   const firstMatches = PHASES.reduce((sum, phase) => sum + counts[phase]!, 0);
-  const exact = () => {
-    for (const tab of TASK_TABS) counts[tab] = Math.min(counts[tab]!, COUNT_CAP);
-    return { counts, capped: TASK_TABS.some((tab) => counts[tab] === COUNT_CAP), unknown: false };
-  };
   counts.all = firstMatches;
-  if (pages <= firstPages) return exact();
-  let open: readonly TaskPhase[] = PHASES;
-  const byIndex = indexable(filter.q);
-  // Matches to expect at the first pages' rate: past twice COUNT_CAP, reading on finds COUNT_CAP.
-  const common = (n: number) => n * (pages / firstPages) >= 2 * COUNT_CAP;
-  if (byIndex && !common(firstMatches)) {
-    // Few matches to expect: the trigram indexes find them all (up to a COUNT_CAP a tab) at once.
-    const limit = PHASES.length * COUNT_CAP;
-    const found = await indexDriven(db, deadline, options, (trx) =>
-      sql<{ phase: TaskPhase; n: number }>`
-        select phase, count(*) as n
-        from (select phase from tasks where ${conditions(filter, 'every')} limit ${limit}) m
-        group by phase`.execute(trx),
-    );
-    if (!found) {
-      for (const tab of TASK_TABS) counts[tab] = null;
-      return { counts, capped: false, unknown: true };
-    }
-    for (const tab of TASK_TABS) counts[tab] = 0;
-    for (const row of found.rows) counts[row.phase] = Number(row.n);
-    counts.all = found.rows.reduce((sum, row) => sum + Number(row.n), 0);
-    if (counts.all < limit) return exact();
-    open = PHASES.filter((phase) => counts[phase]! < COUNT_CAP);
-  } else {
-    // Many: on through the pages up to samplePages and sampleMatches matches, stopping as soon as
-    // each tab where the search is common has its COUNT_CAP (the others are for their indexes). A
-    // common word gives them that here (about 28,000 rows for a word in one task of seven).
-    const need = (phase: TaskPhase) =>
-      !byIndex || common(counts[phase]!) ? Math.max(COUNT_CAP - counts[phase]!, 0) : 0;
-    const { rows } = await sql<Record<TaskPhase | 'n', number> & { more: boolean }>`
-      select running, succeeded, failed, n, more from (
-        select count(*) filter (where phase = 'running') over w as running,
-          count(*) filter (where phase = 'succeeded') over w as succeeded,
-          count(*) filter (where phase = 'failed') over w as failed,
-          count(*) over w as n,
-          lead(true, 1, false) over w as more
-        from (
-          select phase from tasks
-          where ctid >= ${sql.lit(`(${firstPages},0)`)}::tid and ctid < ${sql.lit(`(${samplePages},0)`)}::tid
-            and ${conditions(filter, undefined)}
-          limit ${sampleMatches - firstMatches}
-        ) m
-        window w as (rows between unbounded preceding and current row)
-      ) x
-      where (running >= ${need('running')} and succeeded >= ${need('succeeded')}
-          and failed >= ${need('failed')})
-        or not more
-      limit 1`.execute(db);
-    for (const phase of PHASES) counts[phase] = counts[phase]! + Number(rows[0]?.[phase] ?? 0);
-    counts.all = firstMatches + Number(rows[0]?.n ?? 0);
-    const whole = !rows[0]?.more && counts.all < sampleMatches && pages <= samplePages;
-    if (whole) return exact();
-    open = PHASES.filter((phase) => counts[phase]! < COUNT_CAP);
-    open = await walkCommonTabs(db, filter, open, counts, deadline, options);
+  if (pages <= firstPages) return wholeCount(counts);
+  const search: SearchCount = {
+    db,
+    filter,
+    options,
+    deadline,
+    counts,
+    firstPages,
+    samplePages,
+    sampleMatches,
+    pages,
+    firstMatches,
+    byIndex: indexable(filter.q),
+  };
+  const step =
+    search.byIndex && !common(search, firstMatches)
+      ? await countFewByIndex(search)
+      : await sampleOnward(search);
+  return 'result' in step ? step.result : countOpenTabsByIndex(search, step.open);
+}
+
+/** Few matches to expect: the trigram indexes find them all (up to a COUNT_CAP a tab) at once. */
+async function countFewByIndex({ db, filter, options, deadline, counts }: SearchCount): Promise<SearchStep> {
+  const limit = PHASES.length * COUNT_CAP;
+  const found = await indexDriven(db, deadline, options, (trx) =>
+    sql<{ phase: TaskPhase; n: number }>`
+      select phase, count(*) as n
+      from (select phase from tasks where ${conditions(filter, 'every')} limit ${limit}) m
+      group by phase`.execute(trx),
+  );
+  if (!found) {
+    for (const tab of TASK_TABS) counts[tab] = null;
+    return { result: { counts, capped: false, unknown: true } };
   }
-  // A tab still under COUNT_CAP: its matches are few among the rows looked at, so its own trigram
-  // index counts them (up to COUNT_CAP), read for that tab alone, within the time limit; a search
-  // too short for the index leaves it unknown.
+  for (const tab of TASK_TABS) counts[tab] = 0;
+  for (const row of found.rows) counts[row.phase] = Number(row.n);
+  counts.all = found.rows.reduce((sum, row) => sum + Number(row.n), 0);
+  if (counts.all < limit) return { result: wholeCount(counts) };
+  return { open: PHASES.filter((phase) => counts[phase]! < COUNT_CAP) };
+}
+
+/**
+ * Many: on through the pages up to samplePages and sampleMatches matches, stopping as soon as each
+ * tab where the search is common has its COUNT_CAP (the others are for their indexes). A common
+ * word gives them that here (about 28,000 rows for a word in one task of seven).
+ */
+async function sampleOnward(search: SearchCount): Promise<SearchStep> {
+  const { db, filter, counts, firstPages, samplePages, sampleMatches, firstMatches, pages } = search;
+  const need = (phase: TaskPhase) =>
+    !search.byIndex || common(search, counts[phase]!) ? Math.max(COUNT_CAP - counts[phase]!, 0) : 0;
+  const { rows } = await sql<Record<TaskPhase | 'n', number> & { more: boolean }>`
+    select running, succeeded, failed, n, more from (
+      select count(*) filter (where phase = 'running') over w as running,
+        count(*) filter (where phase = 'succeeded') over w as succeeded,
+        count(*) filter (where phase = 'failed') over w as failed,
+        count(*) over w as n,
+        lead(true, 1, false) over w as more
+      from (
+        select phase from tasks
+        where ctid >= ${sql.lit(`(${firstPages},0)`)}::tid and ctid < ${sql.lit(`(${samplePages},0)`)}::tid
+          and ${conditions(filter, undefined)}
+        limit ${sampleMatches - firstMatches}
+      ) m
+      window w as (rows between unbounded preceding and current row)
+    ) x
+    where (running >= ${need('running')} and succeeded >= ${need('succeeded')}
+        and failed >= ${need('failed')})
+      or not more
+    limit 1`.execute(db);
+  for (const phase of PHASES) counts[phase] = counts[phase]! + Number(rows[0]?.[phase] ?? 0);
+  counts.all = firstMatches + Number(rows[0]?.n ?? 0);
+  const whole = !rows[0]?.more && counts.all < sampleMatches && pages <= samplePages;
+  if (whole) return { result: wholeCount(counts) };
+  const open = PHASES.filter((phase) => counts[phase]! < COUNT_CAP);
+  return { open: await walkCommonTabs(db, filter, open, counts, search.deadline, search.options) };
+}
+
+/**
+ * A tab still under COUNT_CAP: its matches are few among the rows looked at, so its own trigram
+ * index counts them (up to COUNT_CAP), read for that tab alone, within the time limit; a search
+ * too short for the index leaves it unknown.
+ */
+async function countOpenTabsByIndex(search: SearchCount, open: readonly TaskPhase[]): Promise<CountResult> {
+  const { db, filter, options, deadline, counts } = search;
   for (const phase of PHASES) if (!open.includes(phase)) counts[phase] = COUNT_CAP;
   const countTab = (phase: TaskPhase) =>
     indexDriven(db, deadline, options, async (trx) => {
@@ -254,7 +325,7 @@ export async function countTasks(
         from (select 1 from tasks where ${conditions(filter, phase)} limit ${COUNT_CAP}) m`.execute(trx);
       return Number(rows[0]?.n);
     });
-  const bounded = await Promise.all(open.map((phase) => (byIndex ? countTab(phase) : undefined)));
+  const bounded = await Promise.all(open.map((phase) => (search.byIndex ? countTab(phase) : undefined)));
   open.forEach((phase, i) => (counts[phase] = bounded[i] ?? null));
   // Every tab: COUNT_CAP once seen, else the tabs' sum (unknown when a tab is).
   const sum = PHASES.reduce((total, phase) => total + (counts[phase] ?? 0), 0);

@@ -2,10 +2,9 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { TaskSort } from '../../src/api/task-view/task-view-rule';
 import type { Db } from '../db/database';
-import type { TaskPhase } from '../db/schema';
+import type { TaskPhase, TasksTableRow } from '../db/schema';
 import { encodeCursor, type Cursor, type TaskPage } from './list-cursor';
 import { conditions, type TaskFilter } from './list-filter';
-import type { TaskRow } from './recorder';
 import { toTaskView } from './task-view';
 
 /**
@@ -56,7 +55,7 @@ export async function listSorted(
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit + 1)
-    .execute()) as (TaskRow & { sort_key: number | string })[];
+    .execute()) as (TasksTableRow & { sort_key: number | string })[];
   const items = rows.slice(0, limit).map(toTaskView);
   const last = rows[limit - 1];
   return {

@@ -7,11 +7,11 @@
 import { sql, type SqlBool } from 'kysely';
 import { tabPhases } from '../../src/api/task-view/task-view-rule';
 import type { Db } from '../db/database';
+import type { TasksTableRow } from '../db/schema';
 import { decodeCursor, encodeCursor, olderThan, type TaskPage } from './list-cursor';
 import { conditions, indexable, searchPattern, type TaskFilter } from './list-filter';
 import { listSorted, sortKeyOf } from './list-sorted';
 import { deadlineOf, indexDriven, type SearchOptions } from './list-time-limit';
-import type { TaskRow } from './recorder';
 import { addCopies, toEventView, toTaskView, type TaskEventView, type TaskView } from './task-view';
 
 export const PAGE_SIZE_MAX = 200;
@@ -30,7 +30,7 @@ export async function listTasks(
   const phase = phases.length === 1 ? phases[0] : undefined;
   const after = decodeCursor(page.cursor);
   const afterCursor = after ? olderThan(after) : sql<SqlBool>`true`;
-  const toPage = (rows: TaskRow[]): TaskPage => {
+  const toPage = (rows: TasksTableRow[]): TaskPage => {
     const items = rows.slice(0, page.limit).map(toTaskView);
     const last = items.at(-1);
     return { items, nextCursor: rows.length > page.limit && last ? encodeCursor(last) : null };
@@ -78,7 +78,7 @@ export async function listTasks(
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(want + 1)
-    .execute()) as (TaskRow & { hit: boolean; walked: number | string })[];
+    .execute()) as (TasksTableRow & { hit: boolean; walked: number | string })[];
   const probe = walked.filter((row) => row.hit).slice(0, want);
   if (probe.length === want) return toPage(probe);
   const boundary = walked.find((row) => Number(row.walked) === probeRows);

@@ -2,14 +2,14 @@
 // requests and their answers, status answers, callbacks. Statuses merge by the browser's rule: a
 // terminal status (SUCCEEDED, FAILED) is never replaced by a running one, so a late poll cannot
 // undo a callback. Each change is announced on TASKS_CHANNEL when its transaction commits.
-import { sql, type Selectable } from 'kysely';
+import { sql } from 'kysely';
 import { requestMediaUrls, type RequestFile } from '../../src/api/task-detail/request-files';
 import { isTerminalStatus } from '../../src/api/status';
 import type { TaskType } from '../../src/api/schemas';
 import type { Database, Db } from '../db/database';
 import { GroupCommitQueue } from '../db/group-commit-queue';
 import { storableJson, TOO_DEEP } from '../db/storable';
-import type { TaskErrorValue, TaskEventSource, TasksTable } from '../db/schema';
+import type { TaskErrorValue, TaskEventSource } from '../db/schema';
 import { queueResultCopies } from '../results/queue';
 import { queueRequestEnded } from '../notify/outbox';
 import { publicParams, requestIdOf, requestTitle } from './request-fields';
@@ -17,7 +17,6 @@ import type { Creator } from '../identity/creator';
 
 export const TASKS_CHANNEL = 'console_tasks';
 
-export type TaskRow = Selectable<TasksTable>;
 export type TaskUpdate = { status?: unknown } & Record<string, unknown>;
 
 export interface CreatedTask {
@@ -221,6 +220,98 @@ async function filesOf(trx: Db, params: Record<string, unknown>): Promise<Reques
   });
 }
 
+/** One submission of a form as the recorder is told of it (TaskRecorder.created). */
+interface Creation {
+  kind: TaskType;
+  params: Record<string, unknown>;
+  tasks: CreatedTask[];
+  creator: Creator | string | null;
+  at?: Date;
+  links?: CreationLinks;
+}
+
+/** Writes the request, then each of its tasks with its first event, and starts following them. */
+async function recordCreation(trx: Db, { kind, params, tasks, creator, at, links }: Creation) {
+  const batch = tasks.length > 1 ? JSON.stringify(tasks.map((task) => task.id)) : null;
+  const files = await filesOf(trx, params);
+  // The request first, in the same transaction as its tasks: none is ever seen without the other.
+  const requestId = requestIdOf(tasks[0]!.id);
+  const parent = links?.parentRequestId
+    ? await trx.selectFrom('requests').select('id').where('id', '=', links.parentRequestId).executeTakeFirst()
+    : undefined;
+  const request = {
+    ...(parent && { parent_request_id: parent.id }),
+    kind,
+    ...creatorColumns(creator),
+    params: JSON.stringify(publicParams(params)),
+    title: requestTitle({ prompt: params.prompt, name: params.name, files }),
+    task_ids: JSON.stringify(tasks.map((task) => task.id)),
+    ...(at && { created_at: at }),
+  };
+  await trx
+    .insertInto('requests')
+    .values({ id: requestId, ...request })
+    .onConflict((oc) => oc.column('id').doUpdateSet(request))
+    .execute();
+  for (const task of tasks) {
+    const values = {
+      kind,
+      source: 'created' as const,
+      params: JSON.stringify(params),
+      batch,
+      prompt: text(params.prompt),
+      name: text(params.name),
+      language: task.language ?? null,
+      ...creatorColumns(creator),
+      files: files.length ? JSON.stringify(files) : null,
+      request_id: requestId,
+      ...(at && { created_at: at, updated_at: at }),
+    };
+    // A callback can beat the creation answer; the creation's facts win, its status stays.
+    const { status } = await trx
+      .insertInto('tasks')
+      .values({ id: task.id, ...values })
+      .onConflict((oc) => oc.column('id').doUpdateSet(values))
+      .returning('status')
+      .executeTakeFirstOrThrow();
+    await addEvent(trx, task.id, 'created', null, null, at);
+    // Asked about at once, whoever created it and whether or not a browser is watching.
+    await keepFollowing(trx, task.id, status);
+    await announce(trx, task.id);
+  }
+}
+
+/** A failed status request: the last state stays, the error is kept beside it and announced. */
+async function recordStatusError(db: Db, id: string, error: Omit<TaskErrorValue, 'at'>) {
+  const value: TaskErrorValue = { ...error, at: Date.now() };
+  // Announced like any change: the card says why the task cannot be read.
+  await db.transaction().execute(async (trx) => {
+    const changed = await trx
+      .updateTable('tasks')
+      .set({ last_error: JSON.stringify(value) })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (changed.numUpdatedRows > 0n) await announce(trx, id);
+  });
+}
+
+/** Unchanged answers' check times, in one UPDATE; a failure only loses those times (logged). */
+async function writeCheckTimes(db: () => Promise<Db>, due: [id: string, at: Date][]) {
+  // Ids in order, as every writer of several tasks does, so two writers cannot deadlock.
+  due.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const ids = due.map(([id]) => id);
+  const times = due.map(([, when]) => when.toISOString());
+  try {
+    // Never earlier than a check time a write has already set (a changed answer meanwhile).
+    await sql`
+      update tasks t set last_checked_at = greatest(t.last_checked_at, c.at), last_error = null
+      from unnest(${ids}::text[], ${times}::timestamptz[]) as c(id, at)
+      where t.id = c.id`.execute(await db());
+  } catch (error) {
+    console.error(`[tasks] could not record check times: ${(error as Error).message}`);
+  }
+}
+
 /**
  * Status answers are polled far more often than they change (every browser with the gallery open
  * asks every few seconds; a task's answer changes a handful of times in its life). The recorder
@@ -256,19 +347,7 @@ export function createTaskRecorder(database: Promise<Database>): TaskRecorder {
     if (checked.size === 0) return;
     const due = [...checked];
     checked.clear();
-    // Ids in order, as every writer of several tasks does, so two writers cannot deadlock.
-    due.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    const ids = due.map(([id]) => id);
-    const times = due.map(([, when]) => when.toISOString());
-    try {
-      // Never earlier than a check time a write has already set (a changed answer meanwhile).
-      await sql`
-        update tasks t set last_checked_at = greatest(t.last_checked_at, c.at), last_error = null
-        from unnest(${ids}::text[], ${times}::timestamptz[]) as c(id, at)
-        where t.id = c.id`.execute(await db());
-    } catch (error) {
-      console.error(`[tasks] could not record check times: ${(error as Error).message}`);
-    }
+    await writeCheckTimes(db, due);
   };
   const flush = () => {
     clearTimeout(timer);
@@ -299,59 +378,11 @@ export function createTaskRecorder(database: Promise<Database>): TaskRecorder {
   });
   return {
     async created(kind, params, tasks, creator, at, links) {
-      const batch = tasks.length > 1 ? JSON.stringify(tasks.map((task) => task.id)) : null;
-      await (await db()).transaction().execute(async (trx) => {
-        const files = await filesOf(trx, params);
-        // The request first, in the same transaction as its tasks: none is ever seen without the other.
-        const requestId = requestIdOf(tasks[0]!.id);
-        const parent = links?.parentRequestId
-          ? await trx
-              .selectFrom('requests')
-              .select('id')
-              .where('id', '=', links.parentRequestId)
-              .executeTakeFirst()
-          : undefined;
-        const request = {
-          ...(parent && { parent_request_id: parent.id }),
-          kind,
-          ...creatorColumns(creator),
-          params: JSON.stringify(publicParams(params)),
-          title: requestTitle({ prompt: params.prompt, name: params.name, files }),
-          task_ids: JSON.stringify(tasks.map((task) => task.id)),
-          ...(at && { created_at: at }),
-        };
-        await trx
-          .insertInto('requests')
-          .values({ id: requestId, ...request })
-          .onConflict((oc) => oc.column('id').doUpdateSet(request))
-          .execute();
-        for (const task of tasks) {
-          const values = {
-            kind,
-            source: 'created' as const,
-            params: JSON.stringify(params),
-            batch,
-            prompt: text(params.prompt),
-            name: text(params.name),
-            language: task.language ?? null,
-            ...creatorColumns(creator),
-            files: files.length ? JSON.stringify(files) : null,
-            request_id: requestId,
-            ...(at && { created_at: at, updated_at: at }),
-          };
-          // A callback can beat the creation answer; the creation's facts win, its status stays.
-          const { status } = await trx
-            .insertInto('tasks')
-            .values({ id: task.id, ...values })
-            .onConflict((oc) => oc.column('id').doUpdateSet(values))
-            .returning('status')
-            .executeTakeFirstOrThrow();
-          await addEvent(trx, task.id, 'created', null, null, at);
-          // Asked about at once, whoever created it and whether or not a browser is watching.
-          await keepFollowing(trx, task.id, status);
-          await announce(trx, task.id);
-        }
-      });
+      await (
+        await db()
+      )
+        .transaction()
+        .execute((trx) => recordCreation(trx, { kind, params, tasks, creator, at, links }));
     },
     unchanged(kind, id, answerText) {
       if (writing.has(id) || recorded.get(id) !== answerKey(kind, answerText)) return false;
@@ -385,16 +416,7 @@ export function createTaskRecorder(database: Promise<Database>): TaskRecorder {
     async error(id, error) {
       // The next answer, even one recorded before, clears this error: it is written again.
       forget(id);
-      const value: TaskErrorValue = { ...error, at: Date.now() };
-      // Announced like any change: the card says why the task cannot be read.
-      await (await db()).transaction().execute(async (trx) => {
-        const changed = await trx
-          .updateTable('tasks')
-          .set({ last_error: JSON.stringify(value) })
-          .where('id', '=', id)
-          .executeTakeFirst();
-        if (changed.numUpdatedRows > 0n) await announce(trx, id);
-      });
+      await recordStatusError(await db(), id, error);
     },
     async uploaded(url, fileName, creator) {
       const values = { file_name: fileName, ...creatorColumns(creator), uploaded_at: new Date() };

@@ -22,7 +22,7 @@ import { getRequest, listRequests, REQUESTS_PAGE_MAX, requestsOfTasks } from './
 import { mountDownloads } from './download';
 import { mountBulk } from './bulk';
 import { mountRequestZip } from './request-zip';
-import { identityOf } from '../identity/roles';
+import { identityOf } from '../identity/request-identity';
 import { BULK_IDS_MAX } from '../../src/api/bulk-rules';
 import type { ResultStore } from '../results/store';
 import { NO_STORE } from '../http/no-store';

@@ -3,11 +3,10 @@
 import type { Selectable } from 'kysely';
 import type { RequestFile } from '../../src/api/task-detail/request-files';
 import type { Db } from '../db/database';
-import type { TaskEventsTable } from '../db/schema';
+import type { TaskEventsTable, TasksTableRow } from '../db/schema';
 import { copiesOf, type TaskCopies } from '../results/routes';
 import type { ReviewSummary } from '../../src/api/reviews';
 import { addReviews } from '../reviews/summary';
-import type { TaskRow } from './recorder';
 import { taskTitle } from './request-fields';
 
 /** What the browser gets: the shape of its own task record, times in epoch milliseconds. */
@@ -58,7 +57,7 @@ export interface TaskEventView {
 
 const optional = <T>(value: T | null) => (value === null ? undefined : value);
 
-export function toTaskView(row: TaskRow): TaskView {
+export function toTaskView(row: TasksTableRow): TaskView {
   return {
     id: row.id,
     kind: row.kind,

@@ -1,7 +1,7 @@
 // Tests act as a person by handing the Node side a verified identity in its env, as the sign-in
 // layer of `npm start` does (server/auth/auth.ts). A header never names anyone.
 import type { Role } from '../../src/api/roles';
-import { IDENTITY_KEY, type Identity } from '../identity/roles';
+import { IDENTITY_KEY, type Identity } from '../identity/request-identity';
 
 export function person(name: string, role: Role = 'creator'): Identity {
   return { userId: `user-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`, name, role, source: 'local' };

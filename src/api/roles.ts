@@ -9,7 +9,8 @@ export function roleAtLeast(role: Role | undefined, needed: Role): boolean {
   return role !== undefined && RANK[role] >= RANK[needed];
 }
 
-export function isRole(value: unknown): value is Role {
+/** A person's role in the team (viewer, creator, admin), as a body, a setting or a session names it. */
+export function isPersonRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 

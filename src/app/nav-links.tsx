@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'wouter';
 import { useConsoleInfo } from '@/api/console-info';
-import { isRole } from '@/api/roles';
+import { isPersonRole } from '@/api/roles';
 import { PEOPLE_ITEM, SUPPORT_ITEMS, prefetchScreen, type NavItem } from './routes';
 
 function isActive(href: string, location: string) {
@@ -15,7 +15,7 @@ export function useShowsSupport(): boolean {
   const { data } = useConsoleInfo();
   if (!data) return false;
   const role = data.user?.role;
-  return !isRole(role) || role !== 'creator';
+  return !isPersonRole(role) || role !== 'creator';
 }
 
 /** Support's links: Callbacks, and People for an admin (the server refuses it to everyone else). */

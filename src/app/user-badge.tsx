@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { useConsoleInfo } from '@/api/console-info';
-import { isRole, ROLE_LABELS, ROLE_SUMMARIES } from '@/api/roles';
+import { isPersonRole, ROLE_LABELS, ROLE_SUMMARIES } from '@/api/roles';
 
 /**
  * Who is signed in and their role, in the header on every screen; a link to People for admins, to
@@ -11,7 +11,7 @@ export function UserBadge() {
   const { data } = useConsoleInfo();
   const user = data?.user;
   const box = 'flex h-7 w-24 items-center justify-end gap-1.5 text-xs sm:w-44 lg:w-28 2xl:w-44';
-  if (!user || !isRole(user.role)) return <span className={box} aria-hidden="true" />;
+  if (!user || !isPersonRole(user.role)) return <span className={box} aria-hidden="true" />;
   const content = (
     <>
       <span className="sr-only">Signed in as </span>
@@ -40,7 +40,7 @@ export function UserBadge() {
 export function AccountSummary({ onNavigate }: { onNavigate?: () => void }) {
   const { data } = useConsoleInfo();
   const user = data?.user;
-  if (!user || !isRole(user.role)) return null;
+  if (!user || !isPersonRole(user.role)) return null;
   return (
     <div className="min-w-0 text-sm">
       <p className="text-zinc-700 dark:text-zinc-300">

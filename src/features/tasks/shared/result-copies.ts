@@ -25,8 +25,9 @@ export interface RemovedCopy {
 }
 
 const KEPT_PATH = /^\/__console\/results\/[^/?#]+\/(image|video|thumbnail|caption)\/\d+$/;
-const isRole = (value: unknown): value is ResultRole => (RESULT_ROLES as readonly unknown[]).includes(value);
-const roles = (value: unknown): ResultRole[] => (Array.isArray(value) ? value.filter(isRole) : []);
+const isResultRole = (value: unknown): value is ResultRole =>
+  (RESULT_ROLES as readonly unknown[]).includes(value);
+const roles = (value: unknown): ResultRole[] => (Array.isArray(value) ? value.filter(isResultRole) : []);
 
 /** The server's `copies`, checked by hand: only the console's own result paths are taken. */
 export function parseCopies(value: unknown): ResultCopies | undefined {

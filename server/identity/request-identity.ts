@@ -1,13 +1,10 @@
-// Who is asking, and what their role lets them do. The identity is settled once per request by the
-// sign-in layer in front (server/auth/auth.ts in `npm start`; the local admin in `npm run dev` on
-// loopback) and handed to the Node side in its env under IDENTITY_KEY: never read from a header the
-// browser sends.
+// Who is asking: the request's identity (the person, their role, where it came from). It is settled
+// once per request by the sign-in layer in front (server/auth/auth.ts in `npm start`; the local admin
+// in `npm run dev` on loopback) and handed to the Node side in its env under IDENTITY_KEY: never read
+// from a header the browser sends.
 import type { Context } from 'hono';
-import { isRole, type Role } from '../../src/api/roles';
+import { isPersonRole, type Role } from '../../src/api/roles';
 import type { UserSource } from '../db/schema';
-
-export { isRole, roleAtLeast, ROLES, type Role } from '../../src/api/roles';
-export type { UserSource } from '../db/schema';
 
 export interface Identity {
   userId: string;
@@ -50,5 +47,5 @@ export function identityOf(c: Context): Identity | undefined {
 
 function isIdentity(value: unknown): value is Identity {
   const v = value as Identity | undefined;
-  return Boolean(v && typeof v.userId === 'string' && typeof v.name === 'string' && isRole(v.role));
+  return Boolean(v && typeof v.userId === 'string' && typeof v.name === 'string' && isPersonRole(v.role));
 }
