@@ -1,7 +1,7 @@
-// A route's JSON body or query checked by its zod schema before the handler runs
-// (@hono/zod-validator), which then reads the result with `c.req.valid('json' | 'query')`. A
-// failed check is answered as every console route answers bad input: 400 with `{code: 400, msg}`,
-// never cached. The body is read only here, after server/http/body-limits.ts has bounded it.
+// A route's JSON body checked by its zod schema before the handler runs (@hono/zod-validator),
+// which then reads the result with `c.req.valid('json')`. A failed check is answered as every
+// console route answers bad input: 400 with `{code: 400, msg}`, never cached. The body is read only
+// here, after server/http/body-limits.ts has bounded it.
 import { zValidator } from '@hono/zod-validator';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -26,13 +26,6 @@ export const firstIssueAtPath: IssueMessage = (issues) => {
 };
 
 const refuse = (c: Context, msg: string) => c.json({ code: 400, msg }, 400, NO_STORE);
-
-/** The query, checked by `schema`; a repeated parameter arrives as a list. */
-export function validQuery<T extends z.ZodMiniType>(schema: T, message: IssueMessage) {
-  return zValidator('query', schema, (result, c) => {
-    if (!result.success) return refuse(c, message(result.error.issues));
-  });
-}
 
 /**
  * The JSON body, checked by `schema`. A body that is not JSON at all is judged as no body, so its
