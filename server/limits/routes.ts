@@ -108,7 +108,8 @@ export function createLimitsRoutes(
     return c.json({ team, people }, 200, NO_STORE);
   });
 
-  // From another site: refused before here (server/http/same-site.ts); the body is bounded there too.
+  // From another site: refused before here (server/http/same-site.ts); the body is bounded before it
+  // is read (server/app/body-limits.ts).
   app.put('/__console/limits', validJson(limitsBody, firstIssueMessage(LIST_RULE)), async (c) => {
     const body = c.req.valid('json');
     const parsed = { ...body, userId: body.scope === 'team' ? '' : (body.userId ?? '') };
