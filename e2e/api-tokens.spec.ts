@@ -1,4 +1,4 @@
-// Personal API tokens end to end (issue 46): a person signs in, makes a token on the People screen,
+// Personal API tokens end to end: a person signs in, makes a token on the People screen,
 // and a script with nothing but that token (no cookie) creates an image, follows its status and
 // downloads it; the record names the person; revoking it on the screen refuses the script's next call.
 import { expectNoAxeViolations } from './axe';

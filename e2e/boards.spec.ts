@@ -1,4 +1,4 @@
-// Stars, boards, compare and "More like this" (issue 44), as a team uses them: two console
+// Stars, boards, compare and "More like this", as a team uses them: two console
 // instances on one PostgreSQL database (a throwaway cluster) behind one service (a standalone
 // emulator), people signed in by an authenticating proxy's header. A creator stars three results and
 // puts five results of three requests on a new board (and one more request lands there from the

@@ -1,4 +1,4 @@
-// Bulk actions on the Tasks screen (issue 28): select cards (checkbox, shift-click range, Space,
+// Bulk actions on the Tasks screen: select cards (checkbox, shift-click range, Space,
 // "Select all matching"), download them as one zip, re-run them after a confirmation, hide them from
 // my view and bring them back, copy their links, Escape to clear.
 import { mkdirSync, readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 40: one cross-site rule whichever backend answers. A page on another site, in real Chromium,
+// One cross-site rule whichever backend answers. A page on another site, in real Chromium,
 // sends what a browser lets any page send without asking (no CORS preflight): a text/plain body that
 // reads as JSON, and a multipart upload. The worker's app runs the built-in emulator and, on
 // loopback, needs no sign-in, so no cookie stands in the way: only the rule does.

@@ -1,4 +1,4 @@
-// The keyboard on Tasks and the results lightbox (issue 28): `/` focuses the search, `j` / `k` move
+// The keyboard on Tasks and the results lightbox: `/` focuses the search, `j` / `k` move
 // between the cards and Enter opens one; a result image opens large in a modal dialog that ← and →
 // walk through a request's images, Escape closes and the focus goes back; axe clean. On Tasks by
 // request, a card's image and video open there too, and the video plays.

@@ -1,4 +1,4 @@
-// Media for people (issue 28): a refused file takes no row, an uploaded file shows by name and
+// Media for people: a refused file takes no row, an uploaded file shows by name and
 // size, and the task page shows a request's inputs as media.
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';

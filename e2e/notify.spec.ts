@@ -1,4 +1,4 @@
-// Told when one's requests finish (issue 46): with notifications on, a tab on any screen (here
+// Told when one's requests finish: with notifications on, a tab on any screen (here
 // Insights, not Tasks) hears from the server's live stream that a request of the person's ended, and
 // shows one notification for the whole request, whoever moved its tasks on (here a script's status
 // checks). The browser's Notification is a recording stand-in, and the tab pretends to be in the

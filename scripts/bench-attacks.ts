@@ -1,15 +1,15 @@
-// The inside attacks of issue 24 on long-lived and large answers, against the console with the
+// The inside attacks on long-lived and large answers, against the console with the
 // built-in emulator and a sign-in, in its own process on 127.0.0.1 (from the sources, under tsx), so
 // its memory and file handles are its own. For each attack it prints the time, the console's peak
 // resident memory (Linux VmHWM, reset before the attack) and its open file handles; it asserts
 // nothing about time (the tests in server/ assert the behaviour).
 //   1. 520 callbacks of 1 MB, then 14 callback event streams from the start that never read
-//      (before the fix: 4.6 GB and "JavaScript heap out of memory").
-//   2. Thousands of task event streams from one session (before: ~20,000 used up the file handles).
-//   3. One /log?limit=500 over those callbacks (before: ~1.4 GB and 6 s, then trimmed to 2 MB).
-//   4. A start with an old callbacks.jsonl of 600 lines of 1 MB (before: every start died).
-//   0. Issue 40, run first: six JSON bodies of 450 MB at once, sent in chunks, to each of
-//      POST /__console/tasks/hidden and /zip (before: 278 MB to 4.96 GB; each is cut off at 257 KB).
+//      (unbounded, a server spends 4.6 GB on it and dies: "JavaScript heap out of memory").
+//   2. Thousands of task event streams from one session (unbounded, ~20,000 use up the file handles).
+//   3. One /log?limit=500 over those callbacks (whole bodies in the answer: ~1.4 GB and 6 s; trimmed: 2 MB).
+//   4. A start with an old callbacks.jsonl of 600 lines of 1 MB (read whole, every start dies).
+//   0. Run first: six JSON bodies of 450 MB at once, sent in chunks, to each of
+//      POST /__console/tasks/hidden and /zip (unbounded: 278 MB to 4.96 GB; each is cut off at 257 KB).
 // Usage: npx tsx scripts/bench-attacks.ts
 // Counts: BENCH_ATTACK_CALLBACKS (520), BENCH_ATTACK_SLOW_STREAMS (14), BENCH_ATTACK_TASK_STREAMS
 // (3000), BENCH_ATTACK_IMPORT_LINES (600; 0 skips the fourth attack), BENCH_ATTACK_BODIES (6; 0 skips

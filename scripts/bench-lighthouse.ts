@@ -18,7 +18,7 @@ import { printRows, type BenchRow } from './bench-size';
 import { MEASURED_ROUTES } from './route-weight';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
-// Issue 14's targets: performance 100 on desktop and at least 99 on mobile; the rest 100 on both.
+// The targets: performance 100 on desktop and at least 99 on mobile; the rest 100 on both.
 const TARGETS: Record<(typeof CATEGORIES)[number], number> = {
   performance: 99,
   accessibility: 100,

@@ -1,7 +1,9 @@
 // The sign-in page: plain server-rendered HTML with a stylesheet served beside it, so it works under
 // the same strict Content-Security-Policy as the app (no inline script, no inline style) and
-// before any JavaScript has loaded.
-import { escapeHtml } from '../http/escape-html';
+// before any JavaScript has loaded. Written with hono/html: every value put in a template is
+// escaped, and a fragment made by `html` is kept as it is, so no text can open a tag or leave an
+// attribute.
+import { html } from 'hono/html';
 
 export const LOGIN_CSS_PATH = '/login.css';
 
@@ -20,15 +22,17 @@ interface LoginPageOptions {
   notice?: string;
 }
 
-function page(title: string, body: string): string {
-  return `<!doctype html>
+type Html = ReturnType<typeof html>;
+
+function page(title: string, body: Html) {
+  return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · Media Console</title>
+<title>${title} · Media Console</title>
 <link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <link rel="stylesheet" href="${LOGIN_CSS_PATH}">
 </head>
@@ -41,32 +45,33 @@ ${body}
 }
 
 const errorBlock = (error?: string) =>
-  error ? `<p class="error" id="login-error" role="alert">${escapeHtml(error)}</p>` : '';
-const heading = '<h1><img src="/favicon.svg" alt="" width="28" height="28"> Media Console</h1>';
+  error ? html`<p class="error" id="login-error" role="alert">${error}</p>` : '';
+const or = html`\n<p class="or">or</p>\n`;
+const heading = html`<h1><img src="/favicon.svg" alt="" width="28" height="28"> Media Console</h1>`;
 
-export function loginPage({ next, error, sso, local, shared, email = '', notice }: LoginPageOptions): string {
-  const describedBy = error ? ' aria-describedby="login-error" aria-invalid="true"' : '';
-  const parts: string[] = [];
+export function loginPage({ next, error, sso, local, shared, email = '', notice }: LoginPageOptions) {
+  const describedBy = error ? html` aria-describedby="login-error" aria-invalid="true"` : '';
+  const parts: Html[] = [];
   if (sso)
     parts.push(
-      `<a class="button" href="/auth/start?next=${encodeURIComponent(next)}">Sign in with single sign-on</a>`,
+      html`<a class="button" href="/auth/start?next=${encodeURIComponent(next)}">Sign in with single sign-on</a>`,
     );
   if (local)
-    parts.push(`<form method="post" action="/login" class="stack">
+    parts.push(html`<form method="post" action="/login" class="stack">
 <input type="hidden" name="method" value="local">
-<input type="hidden" name="next" value="${escapeHtml(next)}">
+<input type="hidden" name="next" value="${next}">
 <label for="email">E-mail</label>
-<input id="email" name="email" type="email" autocomplete="username" required maxlength="254" value="${escapeHtml(email)}">
+<input id="email" name="email" type="email" autocomplete="username" required maxlength="254" value="${email}">
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${describedBy}>
 <button type="submit">Sign in</button>
 </form>`);
   if (shared)
-    parts.push(`<form method="post" action="/login" class="stack">
+    parts.push(html`<form method="post" action="/login" class="stack">
 <input type="hidden" name="method" value="shared">
-<input type="hidden" name="next" value="${escapeHtml(next)}">
+<input type="hidden" name="next" value="${next}">
 <label for="shared-password">Team password</label>
-<input id="shared-password" name="password" type="password" autocomplete="current-password" required${local ? '' : ' autofocus'}${describedBy}>
+<input id="shared-password" name="password" type="password" autocomplete="current-password" required${local ? '' : html` autofocus`}${describedBy}>
 <button type="submit">Sign in with the team password</button>
 </form>`);
   const intro =
@@ -76,11 +81,11 @@ export function loginPage({ next, error, sso, local, shared, email = '', notice 
       : 'No way to sign in is set up yet: ask whoever runs this console.');
   return page(
     'Sign in',
-    `<div class="card">
+    html`<div class="card">
 ${heading}
-<p class="hint">${escapeHtml(intro)}</p>
+<p class="hint">${intro}</p>
 ${errorBlock(error)}
-${parts.join('\n<p class="or">or</p>\n')}
+${parts.flatMap((part, index) => (index ? [or, part] : [part]))}
 </div>`,
   );
 }
@@ -97,18 +102,18 @@ interface AccountPageOptions {
 }
 
 /** Making a local account from a one-time link: an invitation, or the first admin's set-up. */
-export function accountPage(o: AccountPageOptions): string {
+export function accountPage(o: AccountPageOptions) {
   return page(
     o.title,
-    `<form method="post" action="${escapeHtml(o.action)}" class="card">
+    html`<form method="post" action="${o.action}" class="card">
 ${heading}
-<h2>${escapeHtml(o.title)}</h2>
-<p class="hint">${escapeHtml(o.intro)}</p>
+<h2>${o.title}</h2>
+<p class="hint">${o.intro}</p>
 ${errorBlock(o.error)}
 <label for="name">Your name</label>
-<input id="name" name="name" type="text" autocomplete="name" required maxlength="80" value="${escapeHtml(o.name ?? '')}">
+<input id="name" name="name" type="text" autocomplete="name" required maxlength="80" value="${o.name ?? ''}">
 <label for="email">E-mail</label>
-<input id="email" name="email" type="email" autocomplete="username" required maxlength="254" value="${escapeHtml(o.email ?? '')}"${o.emailFixed ? ' readonly' : ''}>
+<input id="email" name="email" type="email" autocomplete="username" required maxlength="254" value="${o.email ?? ''}"${o.emailFixed ? html` readonly` : ''}>
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="new-password" required minlength="12" aria-describedby="password-hint">
 <p class="hint" id="password-hint">At least 12 characters.</p>
@@ -118,13 +123,13 @@ ${errorBlock(o.error)}
 }
 
 /** A plain message (a used link, a refused sign-in) with a way back. */
-export function messagePage(title: string, message: string, status?: string): string {
+export function messagePage(title: string, message: string, status?: string) {
   return page(
     title,
-    `<div class="card">
+    html`<div class="card">
 ${heading}
-<h2>${escapeHtml(title)}</h2>
-<p${status === 'alert' ? ' class="error" role="alert"' : ' class="hint"'}>${escapeHtml(message)}</p>
+<h2>${title}</h2>
+<p${status === 'alert' ? html` class="error" role="alert"` : html` class="hint"`}>${message}</p>
 <a class="button secondary" href="/login">Back to sign-in</a>
 </div>`,
   );

@@ -3,7 +3,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { getCookie, setCookie } from 'hono/cookie';
-import { escapeHtml } from '../http/escape-html';
+import { html } from 'hono/html';
 import { NO_STORE } from '../http/no-store';
 import { SESSION_MAX_AGE_S, type IdentityStore } from '../identity/store';
 import { LOGIN_CSS_PATH } from './auth-page';
@@ -28,9 +28,8 @@ export interface SignInKit {
  * navigation) a SameSite=Strict cookie is not sent on a plain redirect; a same-site page's own
  * navigation sends it.
  */
-function continuePage(next: string): string {
-  const href = escapeHtml(next);
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${href}"><title>Signed in · Media Console</title><link rel="stylesheet" href="${LOGIN_CSS_PATH}"></head><body><main><p class="hint">Signed in. <a href="${href}">Continue to the console</a>.</p></main></body></html>`;
+function continuePage(next: string) {
+  return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${next}"><title>Signed in · Media Console</title><link rel="stylesheet" href="${LOGIN_CSS_PATH}"></head><body><main><p class="hint">Signed in. <a href="${next}">Continue to the console</a>.</p></main></body></html>`;
 }
 
 export function createSignInKit(store: IdentityStore, publicBaseUrl: string | undefined): SignInKit {

@@ -1,4 +1,4 @@
-// Stars and boards (issue 44): per-person stars, the Starred view and order; boards with their roles,
+// Stars and boards: per-person stars, the Starred view and order; boards with their roles,
 // bounds (exactly at the limit and one past), audit log, order, cover, zip, and live across instances.
 import yauzl from 'yauzl';
 import { sql } from 'kysely';

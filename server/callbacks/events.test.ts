@@ -190,10 +190,10 @@ describe('bounded streams', () => {
     const response = await events({}, '?since=0');
     const reader = response.body!.getReader();
     expect(new TextDecoder().decode((await reader.read()).value)).toContain('event: ready');
-    // From here on nothing is read, as by the 14 streams that brought the server down.
+    // From here on nothing is read, as by streams that never read: 14 of them would otherwise hold GBs.
     await vi.waitFor(() => expect(limits.stats()).toMatchObject({ open: 0, dropped: 1 }), { timeout: 5000 });
     expect(batches.length).toBeGreaterThan(0);
-    // The old catch-up loaded 500 rows at once: here all 6 (6 MB) for one stream.
+    // A catch-up of 500 rows at once would load all 6 here (6 MB) for one stream.
     for (const bytes of batches) expect(bytes).toBeLessThanOrEqual(SSE_BATCH_MAX_BYTES + 1_100_000);
     expect(limits.stats().pendingBytes).toBe(0);
     await reader.cancel().catch(() => {});

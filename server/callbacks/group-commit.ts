@@ -7,8 +7,8 @@
 // (BEGIN with the lock, the insert, the tasks, COMMIT): 630-1,326/s on PostgreSQL in back-to-back
 // runs at load 2.7-6.7; one (with the body read from the Node request, ./read-body.ts):
 // 1,440-2,422/s in the same runs (README, "Benchmark"). PostgreSQL's CPU per group of 16, serially:
-// ~2.1 ms, against 3.9-6.5 ms rising with the log, as the old duplicate lookup was planned as a scan
-// of the whole table (the planner guesses 100 rows for a group); see the lookups in the function.
+// ~2.1 ms, against 3.9-6.5 ms rising with the log when the duplicate lookup is planned as a scan of
+// the whole table (the planner guesses 100 rows for a group); see the lookups in the function.
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { CallbackBody } from '../../src/api/schemas';

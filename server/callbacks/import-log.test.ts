@@ -164,7 +164,7 @@ describe('importCallbackLog within bounds', () => {
   const bodyLength = (text: string) => JSON.stringify((JSON.parse(text) as { body: unknown }).body).length;
 
   it('inserts 1 MB callbacks in batches of at most IMPORT_BATCH_BYTES, never 500 at once', async () => {
-    // 12 callbacks of ~1 MB: the old import sent them as one 12 MB statement (600 of them: 600 MB).
+    // 12 callbacks of ~1 MB: as one statement they would make one of 12 MB (600 of them: 600 MB).
     const lines = Array.from({ length: 12 }, (_, i) => padded(i, 1024 * 1024 - 2000));
     const { added, inserts } = await importWith(lines);
     expect(added).toBe(12);

@@ -397,7 +397,7 @@ describe('pages of the log are sized as they are read', () => {
     expect(body.data.total).toBe(6);
     expect(body.data.items.map((item) => item.id)).toEqual([6, 5]);
     expect(text.length).toBeLessThanOrEqual(PAGE_MAX_BYTES);
-    // The old page loaded all 6 (500 when there are: ~500 MB) and then trimmed.
+    // Loaded whole and then trimmed, the page would hold all 6 (500 when there are: ~500 MB).
     expect(loads.length).toBeGreaterThan(0);
     for (const bytes of loads) expect(bytes).toBeLessThanOrEqual(PAGE_MAX_BYTES + 1_000_100);
     // The next page starts where this one stopped.

@@ -292,7 +292,7 @@ export const MIGRATIONS: Record<string, Migration> = {
         for each statement execute function insights_rollup_truncate()`.execute(db);
     },
   },
-  // Tasks a person hid from their own view of the Tasks screen (issue 28's bulk actions): one row per
+  // Tasks a person hid from their own view of the Tasks screen (a bulk action): one row per
   // person and task; "Show hidden" brings them back, unhiding deletes the row. Frozen text.
   '0013_hidden_tasks': {
     async up(db: Kysely<unknown>) {

@@ -1,6 +1,6 @@
 // The team record's bulk paths on a real PostgreSQL server: the tab counts' migration backfills
 // existing rows, and groups of callbacks from two instances at once keep ids in commit order and,
-// being hints for tasks nobody created here, add no task (issue 24) and leave the counts exact.
+// being hints for tasks nobody created here, add no task (a callback is anyone's word) and leave the counts exact.
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // The emulator's painted results: a valid PNG whose pixels are the ones painted, a subject that
-// follows the prompt's words (the "Northern lights over a frozen lake" showed a sunset), and
+// follows the prompt's words ("Northern lights over a frozen lake" must not show a sunset), and
 // different pictures for different seeds of one prompt.
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // A file refused part-way (too large, over a quota, the disk full) stops being written at once: that
-// must never throw where nothing catches it. A CI run caught the store's part file failing a write
-// still in flight after the refusal had destroyed it, as an uncaught exception: in a server, a crash.
+// must never throw where nothing catches it. A write still in flight when the refusal destroys the
+// part file fails; unhandled, that is an uncaught exception: in a server, a crash.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,8 +1,8 @@
 // User text on its way into SQL. PostgreSQL refuses a NUL character in text (`invalid byte
 // sequence for encoding "UTF8": 0x00`, also in jsonb as \u0000), and half of a surrogate pair is
-// not Unicode at all. Such text used to reach the database, which answered with an error: a 500,
-// and Hono's default handler printed the error with its stack. One check in front of the routes
-// that query with what they were sent, and one error handler behind them, instead of one per route.
+// not Unicode at all. Sent on, such text makes the database answer with an error: a 500, with
+// Hono's default handler printing the error and its stack. One check in front of the routes that
+// query with what they were sent, and one error handler behind them, so no route needs its own.
 import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 

@@ -1,6 +1,6 @@
 // The emulator's per-file policy (`default-src 'none'; sandbox`) on uploads and generated
-// SVG images was replaced by the app-wide one on its way out of the production server, so a file
-// anyone can upload and open as a document ran under the app's looser policy.
+// SVG images must survive the production server's own headers: replaced by the app-wide one, a file
+// anyone can upload and open as a document would run under the app's looser policy.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

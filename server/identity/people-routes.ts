@@ -1,8 +1,10 @@
 // Admins manage people and read the audit log: /__console/people and /__console/audit (the access
 // table in ./access.ts lets admins only through).
 import { Hono, type Context } from 'hono';
-import { isPersonRole } from '../../src/api/roles';
+import { ROLES } from '../../src/api/roles';
+import { z } from '../../src/api/zod';
 import { refuseUnstorableText } from '../http/request-text';
+import { firstIssueMessage, validJson } from '../http/valid-input';
 import { identityOf } from './request-identity';
 import type { IdentityStore } from './store';
 import { NO_STORE } from '../http/no-store';
@@ -11,6 +13,27 @@ const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
 
 const fail = (c: Context, status: 400 | 403 | 404 | 409, msg: string) =>
   c.json({ code: status, msg }, status, NO_STORE);
+
+const ROLE_RULE = 'role must be viewer, creator or admin';
+const role = z.enum(ROLES, ROLE_RULE);
+const roleBody = z.object({ role }, ROLE_RULE);
+/** An invitation's role, and the e-mail address it is for if any ('' when none). */
+const invitationBody = z.object(
+  {
+    role,
+    email: z.optional(
+      z.string('email is not an e-mail address').check(
+        z.trim(),
+        z.toLowerCase(),
+        z.refine(
+          (email) => email === '' || /^[^\s@]{1,64}@[^\s@]{1,190}$/.test(email),
+          'email is not an e-mail address',
+        ),
+      ),
+    ),
+  },
+  ROLE_RULE,
+);
 
 export function createPeopleRoutes(store: IdentityStore): Hono {
   const app = new Hono();
@@ -23,9 +46,8 @@ export function createPeopleRoutes(store: IdentityStore): Hono {
   const otherAdmins = async (id: string) =>
     (await store.listPeople()).filter((p) => p.role === 'admin' && p.id !== id).length;
 
-  app.post('/__console/people/:id/role', async (c) => {
-    const body = (await c.req.json().catch(() => undefined)) as { role?: unknown } | undefined;
-    if (!isPersonRole(body?.role)) return fail(c, 400, 'role must be viewer, creator or admin');
+  app.post('/__console/people/:id/role', validJson(roleBody, firstIssueMessage(ROLE_RULE)), async (c) => {
+    const body = c.req.valid('json');
     const id = c.req.param('id');
     const before = await store.findPerson(id);
     if (!before || before.removed) return fail(c, 404, 'No such person');
@@ -64,13 +86,9 @@ export function createPeopleRoutes(store: IdentityStore): Hono {
   );
 
   /** A one-time link that makes a local account with the role given (7 days). */
-  app.post('/__console/invitations', async (c) => {
-    const body = (await c.req.json().catch(() => undefined)) as
-      { role?: unknown; email?: unknown } | undefined;
-    if (!isPersonRole(body?.role)) return fail(c, 400, 'role must be viewer, creator or admin');
-    const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
-    if (email && !/^[^\s@]{1,64}@[^\s@]{1,190}$/.test(email))
-      return fail(c, 400, 'email is not an e-mail address');
+  app.post('/__console/invitations', validJson(invitationBody, firstIssueMessage(ROLE_RULE)), async (c) => {
+    const body = c.req.valid('json');
+    const email = body.email ?? '';
     const token = await store.createLink({
       purpose: 'invite',
       role: body.role,

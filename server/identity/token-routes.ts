@@ -11,6 +11,7 @@ import {
   type TokenList,
 } from '../../src/api/api-tokens';
 import { cleanDisplayName } from '../http/display-text';
+import { firstIssueMessage, validJson } from '../http/valid-input';
 import type { ApiTokens } from './api-tokens';
 import { roleAtLeast } from '../../src/api/roles';
 import { identityOf, type Identity } from './request-identity';
@@ -58,14 +59,12 @@ export function createTokenRoutes(tokens: ApiTokens): Hono {
       maxSize: BODY_MAX_BYTES,
       onError: (c) => fail(c, 413, `A token request is at most ${BODY_MAX_BYTES} bytes`),
     }),
+    validJson(CreateTokenBody, firstIssueMessage('Send { "name", "expiresInDays" }')),
     async (c) => {
-      const raw: unknown = await c.req.json().catch(() => undefined);
-      const parsed = CreateTokenBody.safeParse(raw);
-      if (!parsed.success)
-        return fail(c, 400, parsed.error.issues[0]?.message ?? 'Send { "name", "expiresInDays" }');
-      const name = cleanDisplayName(parsed.data.name);
+      const body = c.req.valid('json');
+      const name = cleanDisplayName(body.name);
       if (!name) return fail(c, 400, 'Give the token a name');
-      const made = await tokens.create(me(c), name, parsed.data.expiresInDays);
+      const made = await tokens.create(me(c), name, body.expiresInDays);
       if (made === 'too-many')
         return fail(
           c,

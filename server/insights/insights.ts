@@ -1,11 +1,13 @@
-// The Insights screen's figures, computed by the database from the rollup `insights_rollup`
-// (migration 0012): one row per UTC day x kind x person x outcome x language, kept by triggers as
-// tasks change, with an hour-of-day histogram and a histogram of the time to finish. A period reads
-// the rollup's rows of the whole UTC days it covers and the tasks of its partial first and last day
-// (by `tasks_insights`, migration 0008), aggregated into the same shape. A person is their user id:
+// The Insights screen's figures, computed by the database from rollups that triggers keep as tasks
+// change (migrations 0012 and 0026): rows per UTC day and per UTC hour x kind x person x outcome x
+// language, each with its count, the seconds of video made, an hour-of-day histogram and a
+// histogram of the time to finish. A period reads the daily rows of its whole UTC days, the hourly
+// rows of the whole hours of its partial first and last day, and the tasks of its partial first and
+// last hour (../db/period-cut.ts), aggregated into one shape; failures by reason come the same way
+// from the daily failure rollup and the failed tasks of the partial days. A person is their user id:
 // two people with one display name are two rows, a renamed person one row under the current name;
-// a task recorded without a user id is grouped by the name it was recorded with. Failures read the
-// period's failed tasks beside it. Nothing loads the period's tasks into Node.
+// a task recorded without a user id is grouped by the name it was recorded with. Nothing loads the
+// period's tasks into Node.
 import { sql, type RawBuilder } from 'kysely';
 import type { Bucket, Insights, OverTimeRow } from '../../src/api/insights';
 import type { Db } from '../db/database';
@@ -181,7 +183,7 @@ const num = (value: unknown): number => Number(value ?? 0);
 const numOrNull = (value: unknown): number | null =>
   value === null || value === undefined ? null : Math.round(Number(value) * 10) / 10;
 
-/** The one statement that reads the period (exported for EXPLAIN in the benchmark). */
+/** The one statement that reads the period: every figure but the failures, as one JSON answer. */
 function mainStatement(filter: InsightsFilter) {
   const bucket = bucketFor(filter.from, filter.to);
   const overTime =

@@ -21,6 +21,8 @@ import {
   type LimitRow,
 } from './limits';
 import { NO_STORE } from '../http/no-store';
+import { firstIssueMessage, validJson } from '../http/valid-input';
+import { z } from '../../src/api/zod';
 
 const CREATE_PATH = /^\/v1\/(image_generate|video_translate|image_to_video)\/?$/;
 /** As the proxy's JSON limit (server/proxy/proxy.ts): the body is read here before the proxy does. */
@@ -44,35 +46,43 @@ const fail = (c: Context, status: 400 | 403 | 404, msg: string) =>
 
 const view = (row: LimitRow) => ({ measure: row.measure, period: row.period, max: row.max_amount });
 
-/** The body of a PUT: `{scope: 'team'|'person', userId?, limits: [{measure, period, max|null}]}`. */
-function parseBody(
-  body: unknown,
-): { scope: 'team' | 'person'; userId: string; limits: LimitInput[] } | string {
-  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  if (b.scope !== 'team' && b.scope !== 'person') return 'scope must be team or person';
-  const userId = typeof b.userId === 'string' ? b.userId : '';
-  if (b.scope === 'person' && (!userId || userId.length > 200))
-    return 'userId names the person the limits are for';
-  if (!Array.isArray(b.limits)) return 'limits must be a list of {measure, period, max}';
+const MAX_RULE = `max must be a whole number from 0 to ${LIMIT_MAX}, or null for no limit`;
+const LIST_RULE = 'limits must be a list of {measure, period, max}';
+const USER_ID_RULE = 'userId names the person the limits are for';
+
+const limitInput = z.object(
+  {
+    measure: z.enum(LIMIT_MEASURES, 'measure must be tasks, images or video_minutes'),
+    period: z.enum(LIMIT_PERIODS, 'period must be day or month'),
+    max: z.nullable(z.int(MAX_RULE).check(z.minimum(0, MAX_RULE), z.maximum(LIMIT_MAX, MAX_RULE))),
+  },
+  LIST_RULE,
+);
+
+/** One limit per measure and period: a second would leave which one holds to chance. */
+const noneTwice = z.superRefine((limits: LimitInput[], ctx) => {
   const seen = new Set<string>();
-  const limits: LimitInput[] = [];
-  for (const item of b.limits as Record<string, unknown>[]) {
-    const { measure, period, max } = item ?? {};
-    if (!LIMIT_MEASURES.includes(measure as never)) return 'measure must be tasks, images or video_minutes';
-    if (!LIMIT_PERIODS.includes(period as never)) return 'period must be day or month';
-    if (max !== null && !(typeof max === 'number' && Number.isInteger(max) && max >= 0 && max <= LIMIT_MAX))
-      return `max must be a whole number from 0 to ${LIMIT_MAX}, or null for no limit`;
-    const key = `${String(measure)}:${String(period)}`;
-    if (seen.has(key)) return `${key} is given twice`;
+  for (const { measure, period } of limits) {
+    const key = `${measure}:${period}`;
+    if (seen.has(key)) {
+      ctx.issues.push({ code: 'custom', message: `${key} is given twice`, input: limits });
+      return;
+    }
     seen.add(key);
-    limits.push({
-      measure: measure as LimitInput['measure'],
-      period: period as LimitInput['period'],
-      max: max as number | null,
-    });
   }
-  return { scope: b.scope, userId: b.scope === 'team' ? '' : userId, limits };
-}
+});
+
+/** The body of a PUT: `{scope: 'team'|'person', userId?, limits: [{measure, period, max|null}]}`. */
+export const limitsBody = z
+  .object(
+    {
+      scope: z.enum(['team', 'person'], 'scope must be team or person'),
+      userId: z.optional(z.string(USER_ID_RULE).check(z.maxLength(200, USER_ID_RULE))),
+      limits: z.array(limitInput, LIST_RULE).check(noneTwice),
+    },
+    'scope must be team or person',
+  )
+  .check(z.refine((body) => body.scope === 'team' || Boolean(body.userId), USER_ID_RULE));
 
 export function createLimitsRoutes(
   database: Promise<Database>,
@@ -98,10 +108,11 @@ export function createLimitsRoutes(
     return c.json({ team, people }, 200, NO_STORE);
   });
 
-  app.put('/__console/limits', async (c) => {
-    // From another site: refused before here (server/http/same-site.ts); the body is bounded there too.
-    const parsed = parseBody(await c.req.json().catch(() => undefined));
-    if (typeof parsed === 'string') return fail(c, 400, parsed);
+  // From another site: refused before here (server/http/same-site.ts); the body is bounded before it
+  // is read (server/app/body-limits.ts).
+  app.put('/__console/limits', validJson(limitsBody, firstIssueMessage(LIST_RULE)), async (c) => {
+    const body = c.req.valid('json');
+    const parsed = { ...body, userId: body.scope === 'team' ? '' : (body.userId ?? '') };
     let target: string | null = 'team';
     if (parsed.scope === 'person') {
       const person = await identity.findPerson(parsed.userId);

@@ -10,6 +10,7 @@ import type { Database } from '../db/database';
 import { identityOf } from '../identity/request-identity';
 import type { IdentityStore } from '../identity/store';
 import { NO_STORE } from '../http/no-store';
+import { firstIssueAtPath, validJson } from '../http/valid-input';
 
 /** A webhook's settings are a few hundred bytes (enforced by server/app/body-limits.ts). */
 export const WEBHOOK_BODY_MAX_BYTES = 4 * 1024;
@@ -49,14 +50,9 @@ export function createWebhookRoutes(database: Promise<Database>, identity: Ident
     return c.json({ code: 0, msg: 'ok', data: { webhooks: rows } }, 200, NO_STORE);
   });
 
-  app.post('/__console/webhooks', async (c) => {
+  app.post('/__console/webhooks', validJson(webhookInput, firstIssueAtPath), async (c) => {
     const who = identityOf(c)!;
-    const parsed = webhookInput.safeParse(await c.req.json().catch(() => undefined));
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return refuse(c, 400, `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`);
-    }
-    const { name, url, events = ['finished', 'failed'], scope = 'person' } = parsed.data;
+    const { name, url, events = ['finished', 'failed'], scope = 'person' } = c.req.valid('json');
     if (scope === 'team' && !roleAtLeast(who.role, 'admin'))
       return refuse(c, 403, "Only admins can add the team's webhooks");
     const { db } = await database;

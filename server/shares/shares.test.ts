@@ -224,6 +224,23 @@ describe('a visitor with no account', () => {
     expect((await visit(`/s/${token}/other`)).status).toBe(401);
   });
 
+  it('shows names, titles and descriptions as text, never as markup', async () => {
+    const hostile = `<script>alert("x")</script>' onerror='alert(1)`;
+    const escaped = '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&#39; onerror=&#39;alert(1)';
+    await seedTask('t-sea', hostile, hostile);
+    await seedBoard('b-picks', hostile, ['t-sea']);
+    await server.database.db.updateTable('boards').set({ description: hostile }).execute();
+    const html = await (await visit(`/s/${tokenOf((await share({ board: 'b-picks' })).body.url)}`)).text();
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain(`'alert(1)`);
+    expect(html).toContain(`<title>${escaped} · Media Console</title>`);
+    expect(html).toContain(`<h1>${escaped}</h1>`);
+    expect(html).toContain(`<p class="description">${escaped}</p>`);
+    expect(html).toContain(`alt="${escaped}"`);
+    expect(html).toContain(`<p class="title">${escaped}</p>`);
+    expect(html).toContain(`by ${escaped}`);
+  });
+
   it("loads a shared result's kept file, and 404 for a result not in the share", async () => {
     await boardWithTwoResults();
     await seedTask('t-unkept', 'Not kept yet', 'Ana', false);

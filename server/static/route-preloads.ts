@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
-import { escapeHtml } from '../http/escape-html';
+import { html } from 'hono/html';
 
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
@@ -118,7 +118,7 @@ export function routePagesOf(distDir: string, indexHtml: string): (path: string)
       const links = files
         .map(
           (fileName) =>
-            `    <link rel="modulepreload" crossorigin fetchpriority="low" href="/${escapeHtml(fileName)}">\n`,
+            html`    <link rel="modulepreload" crossorigin fetchpriority="low" href="/${fileName}">\n`,
         )
         .join('');
       return [route, indexHtml.replace('</head>', `${links}  </head>`)] as const;

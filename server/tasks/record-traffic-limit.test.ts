@@ -1,6 +1,7 @@
-// The recorder reads at most RECORD_MAX_BYTES of an upstream answer (issue 24: a 300 MB answer cost
-// +520 MB, read whole before the browser got a byte). A larger answer passes through streamed and
-// unrecorded; the bound is tested at exactly RECORD_MAX_BYTES and one byte past it.
+// The recorder reads at most RECORD_MAX_BYTES of an upstream answer: read whole, a 300 MB answer
+// would cost the server more than its size and reach the browser only at the end. A larger answer
+// passes through streamed and unrecorded; the bound is tested at exactly RECORD_MAX_BYTES and one
+// byte past it.
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RECORD_MAX_BYTES, recordTraffic } from './record-traffic';
@@ -110,7 +111,7 @@ describe('the recorder reads a bounded part of an upstream answer', () => {
     const source = lazyStream(total);
     const { app, recorder } = appAnswering(() => source.stream);
     const response = await app.request('/v1/image_to_video/i2v-1');
-    // Before the fix the whole answer was read (and held) before the browser got anything.
+    // The browser gets the answer while it streams: the recorder never reads (or holds) it whole.
     expect(source.pulled()).toBeLessThan(2 * RECORD_MAX_BYTES);
     expect(await byteLength(response)).toBe(total);
     expect(recorder.status).not.toHaveBeenCalled();

@@ -1,5 +1,5 @@
-// The recorder writes a status answer only when it changes the record (issue 31: every poll was a
-// transaction, and the proxy kept 0.05 of the service's rate). An answer recorded before costs no
+// The recorder writes a status answer only when it changes the record: a transaction per poll
+// would hold the proxy to a small part of the service's rate. An answer recorded before costs no
 // write; its check time is written later, batched; an answer that changes the record is committed
 // before it is acknowledged, so a killed process loses none that it acknowledged.
 import { spawn } from 'node:child_process';

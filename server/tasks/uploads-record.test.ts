@@ -74,7 +74,7 @@ describe('uploads in the team record', () => {
   });
 });
 
-describe('uploaded file names (issue 24)', () => {
+describe('uploaded file names', () => {
   it("reads a browser's UTF-8 file name as UTF-8, not Latin-1", async () => {
     const name = 'Zoë — 東京 ✓.png';
     const answer = (await upload(name)) as { code: number; result?: { url: string; fileName: string } };

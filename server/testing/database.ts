@@ -1,6 +1,7 @@
-// One PGlite per test file (vitest isolates modules per file), a copy of the run's migrated template
-// (./pglite-template.ts), emptied before each test: opening it takes about a second, emptying it a
-// few milliseconds.
+// One PGlite per module registry, a copy of the run's migrated template (./pglite-template.ts),
+// emptied before each test: opening it takes about a second, emptying it a few milliseconds. The
+// `server` Vitest project shares one registry per worker (isolate: false), so the test files a
+// worker runs share this database in turn; a file of the `-isolated` project gets one of its own.
 import { sql } from 'kysely';
 import { Blob as NodeBlob } from 'node:buffer';
 import { openDatabase, type Database } from '../db/database';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, vi } from 'vitest';
 
 // The forms load zod, the client and the history store on first use (as in the browser); the first
 // such import in a test file is transformed on the spot, which can take seconds on a loaded 2-core
-// machine (a CI run saw a form's first submit take over 5 s with both test runners busy). findBy* and
+// machine (a form's first submit can take over 5 s with both test runners busy). findBy* and
 // waitFor wait up to 15 s instead of 1 s; a passing test waits no longer for it.
 configure({ asyncUtilTimeout: 15_000 });
 

@@ -79,7 +79,7 @@ it('uploads a picked video into the Video URL, and keeps its name with the creat
   ]);
 });
 
-// Issue 24: the server's upload limits (the person's day: 429; the console's storage: 507) reach the
+// The server's upload limits (the person's day: 429; the console's storage: 507) reach the
 // form as words beside the field, with no Retry (trying again the same day cannot help).
 it('shows the server’s quota refusal beside the Video URL field, and leaves the field empty', async () => {
   const { pick } = setup();

@@ -10,7 +10,7 @@ function isFollowing(): boolean {
   try {
     return localStorage.getItem(FOLLOWING_KEY) === '1';
   } catch {
-    return true; // storage unavailable: follow, as before this flag existed
+    return true; // storage unavailable: follow, since nothing can say that nothing is running
   }
 }
 
