@@ -3,23 +3,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { cardClass, errorTextClass, hintClass } from '@/components/ui/styles';
-import { consoleData } from './console-fetch';
 import { formatAgo, formatDuration } from '@/features/tasks/shared/format';
-
-interface FollowFigures {
-  following: number;
-  ended: number;
-  oldestCreatedAt: string | null;
-  brakedUntil: string | null;
-  lastError: {
-    kind: string;
-    httpStatus: number;
-    code?: number;
-    msg: string;
-    taskId: string;
-    at: string;
-  } | null;
-}
+import { readFollowing, type FollowFigures } from './admin-api';
 
 const tasks = (count: number) => `${count.toLocaleString()} ${count === 1 ? 'task' : 'tasks'}`;
 
@@ -27,7 +12,7 @@ export function FollowingSection({ now = Date.now }: { now?: () => number }) {
   const [figures, setFigures] = useState<FollowFigures>();
   const [error, setError] = useState('');
   useEffect(() => {
-    consoleData<FollowFigures>('/__console/follow')
+    readFollowing()
       .then(setFigures)
       .catch((e: Error) => setError(e.message));
   }, []);

@@ -5,23 +5,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from '@/api/zod';
-import { consoleData } from './console-fetch';
 import { Button } from '@/components/ui/core/button';
 import { cardClass, errorTextClass, hintClass, inputClass } from '@/components/ui/styles';
-
-interface Webhook {
-  id: string;
-  scope: 'person' | 'team';
-  name: string;
-  url: string;
-  events: ('finished' | 'failed')[];
-}
-
-interface Delivery {
-  state: string;
-  last_status: number | null;
-  last_error: string | null;
-}
+import {
+  addWebhook,
+  listWebhooks,
+  removeWebhook,
+  webhookDeliveries,
+  type Webhook,
+  type WebhookDelivery as Delivery,
+} from './admin-api';
 
 const NAME_MAX = 100;
 const URL_MAX = 2048;
@@ -45,8 +38,8 @@ const SCOPE_LABELS = { person: 'My requests', team: 'Every request of the team' 
 function LastDelivery({ id }: { id: string }) {
   const [last, setLast] = useState<Delivery | null>();
   useEffect(() => {
-    consoleData<{ deliveries: Delivery[] }>(`/__console/webhooks/${encodeURIComponent(id)}/deliveries`)
-      .then((data) => setLast(data.deliveries[0] ?? null))
+    webhookDeliveries(id)
+      .then((deliveries) => setLast(deliveries[0] ?? null))
       .catch(() => setLast(null));
   }, [id]);
   if (last === undefined) return null;
@@ -65,8 +58,8 @@ export function WebhooksSection({ admin }: { admin: boolean }) {
   const [error, setError] = useState('');
   const [secret, setSecret] = useState<{ name: string; secret: string }>();
   const load = () =>
-    consoleData<{ webhooks: Webhook[] }>('/__console/webhooks')
-      .then((data) => setWebhooks(data.webhooks))
+    listWebhooks()
+      .then(setWebhooks)
       .catch((e: Error) => setError(e.message));
   useEffect(() => {
     void load();
@@ -80,11 +73,7 @@ export function WebhooksSection({ admin }: { admin: boolean }) {
   const add = form.handleSubmit(async (values) => {
     setError('');
     try {
-      const made = await consoleData<{ id: string; secret: string }>('/__console/webhooks', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(values),
-      });
+      const made = await addWebhook(values);
       setSecret({ name: values.name, secret: made.secret });
       form.reset({ name: '', url: '', scope: values.scope });
       await load();
@@ -95,7 +84,7 @@ export function WebhooksSection({ admin }: { admin: boolean }) {
   const remove = async (webhook: Webhook) => {
     setError('');
     try {
-      await consoleData(`/__console/webhooks/${encodeURIComponent(webhook.id)}`, { method: 'DELETE' });
+      await removeWebhook(webhook.id);
       await load();
     } catch (e) {
       setError((e as Error).message);

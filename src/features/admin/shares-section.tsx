@@ -3,8 +3,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ShareSummary } from '@/api/shares';
 import { cardClass, errorTextClass, hintClass } from '@/components/ui/styles';
-import { ShareRow } from './share-dialog';
-import { listShares } from './shares-api';
+import { ShareRow } from '@/features/shares/share-dialog';
+import { listShares } from '@/features/shares/shares-api';
 
 export function SharesSection() {
   const [links, setLinks] = useState<ShareSummary[]>();

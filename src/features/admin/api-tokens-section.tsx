@@ -15,7 +15,7 @@ import { Button } from '@/components/ui/core/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Field } from '@/components/ui/field';
 import { cardClass, errorTextClass, hintClass, inputClass } from '@/components/ui/styles';
-import { consoleJson } from './console-fetch';
+import { createToken, listTokens, revokeToken } from './admin-api';
 
 const DEFAULT_DAYS = 30;
 
@@ -59,9 +59,9 @@ export function ApiTokensSection({ me, everyone }: { me?: string; everyone: bool
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(() => {
-    consoleJson<{ tokens: TokenView[] }>(everyone ? '/__console/tokens/all' : '/__console/tokens')
-      .then((body) => {
-        setList({ tokens: body.tokens, at: Date.now() });
+    listTokens(everyone)
+      .then((tokens) => {
+        setList({ tokens, at: Date.now() });
         setListError('');
       })
       .catch((e: Error) => setListError(e.message));
@@ -76,10 +76,7 @@ export function ApiTokensSection({ me, everyone }: { me?: string; everyone: bool
     if (found.name || found.days) return;
     setBusy(true);
     try {
-      const made = await consoleJson<CreatedToken>('/__console/tokens', {
-        method: 'POST',
-        body: JSON.stringify({ name: name.trim(), expiresInDays: Number(days) }),
-      });
+      const made = await createToken(name.trim(), Number(days));
       setCreated(made);
       setName('');
       setDays(String(DEFAULT_DAYS));
@@ -95,7 +92,7 @@ export function ApiTokensSection({ me, everyone }: { me?: string; everyone: bool
     const whose = token.userId === me ? '' : ` of ${token.personName}`;
     if (!window.confirm(`Revoke the token “${token.name}”${whose}? Scripts using it stop at once.`)) return;
     try {
-      await consoleJson(`/__console/tokens/${encodeURIComponent(token.id)}`, { method: 'DELETE' });
+      await revokeToken(token.id);
       if (created?.id === token.id) setCreated(undefined);
     } catch (e) {
       setListError((e as Error).message);

@@ -7,31 +7,21 @@ import { needsRole, ROLE_LABELS, ROLE_SUMMARIES, ROLES, type Role } from '@/api/
 import { Button } from '@/components/ui/core/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { cardClass, errorTextClass, hintClass, inputClass } from '@/components/ui/styles';
+import {
+  createInvitation,
+  listPeople,
+  readAudit,
+  removePerson,
+  setRole,
+  type AuditEntry,
+  type Person,
+} from './admin-api';
 import { ApiTokensSection } from './api-tokens-section';
 import { LimitsSection } from './limits-section';
 import { StorageSection } from './storage-section';
 import { FollowingSection } from './following-section';
 import { WebhooksSection } from './webhooks-section';
-import { SharesSection } from '@/features/shares/shares-section';
-import { consoleJson } from './console-fetch';
-
-interface Person {
-  id: string;
-  source: string;
-  name: string;
-  email: string | null;
-  role: Role;
-  lastSignInAt: number | null;
-}
-
-interface AuditEntry {
-  id: number;
-  at: number;
-  actorName: string | null;
-  action: string;
-  target: string | null;
-  detail: Record<string, unknown> | null;
-}
+import { SharesSection } from './shares-section';
 
 const SOURCES: Record<string, string> = {
   oidc: 'Single sign-on',
@@ -71,10 +61,10 @@ function PeopleSection({ me, onPeople }: { me?: string; onPeople: (people: Perso
   const [people, setPeople] = useState<Person[]>();
   const [error, setError] = useState('');
   const load = useCallback(() => {
-    consoleJson<{ people: Person[] }>('/__console/people')
-      .then((body) => {
-        setPeople(body.people);
-        onPeople(body.people);
+    listPeople()
+      .then((list) => {
+        setPeople(list);
+        onPeople(list);
       })
       .catch((e: Error) => setError(e.message));
   }, [onPeople]);
@@ -132,14 +122,7 @@ function PeopleSection({ me, onPeople }: { me?: string; onPeople: (people: Perso
                     value={person.role}
                     disabled={fixed}
                     className={`${inputClass} w-auto`}
-                    onChange={(event) =>
-                      void act(() =>
-                        consoleJson(`/__console/people/${encodeURIComponent(person.id)}/role`, {
-                          method: 'POST',
-                          body: JSON.stringify({ role: event.target.value }),
-                        }),
-                      )
-                    }
+                    onChange={(event) => void act(() => setRole(person.id, event.target.value as Role))}
                   >
                     {ROLES.map((role) => (
                       <option key={role} value={role}>
@@ -155,9 +138,7 @@ function PeopleSection({ me, onPeople }: { me?: string; onPeople: (people: Perso
                   title={fixed ? 'The local admin is whoever runs the console on this machine' : undefined}
                   onClick={() => {
                     if (!window.confirm(`Remove ${person.name}? Their sessions end at once.`)) return;
-                    void act(() =>
-                      consoleJson(`/__console/people/${encodeURIComponent(person.id)}`, { method: 'DELETE' }),
-                    );
+                    void act(() => removePerson(person.id));
                   }}
                 >
                   Remove <span className="sr-only">{person.name}</span>
@@ -180,11 +161,8 @@ function InviteSection() {
     event.preventDefault();
     setError('');
     try {
-      const body = await consoleJson<{ path: string }>('/__console/invitations', {
-        method: 'POST',
-        body: JSON.stringify({ role, email: email.trim() || undefined }),
-      });
-      setLink(`${window.location.origin}${body.path}`);
+      const path = await createInvitation(role, email.trim() || undefined);
+      setLink(`${window.location.origin}${path}`);
     } catch (e) {
       setError((e as Error).message);
     }
@@ -249,13 +227,10 @@ function AuditSection() {
   const [q, setQ] = useState('');
   const [error, setError] = useState('');
   useEffect(() => {
-    const params = new URLSearchParams();
-    if (action) params.set('action', action);
-    if (q.trim()) params.set('q', q.trim());
     const timer = setTimeout(() => {
-      consoleJson<{ entries: AuditEntry[] }>(`/__console/audit?${params.toString()}`)
-        .then((body) => {
-          setEntries(body.entries);
+      readAudit(action, q)
+        .then((list) => {
+          setEntries(list);
           setError('');
         })
         .catch((e: Error) => setError(e.message));

@@ -16,6 +16,7 @@ import {
 import { z } from '@/api/zod';
 import { Button } from '@/components/ui/core/button';
 import { cardClass, errorTextClass, hintClass, inputClass } from '@/components/ui/styles';
+import { readAllLimits, saveLimits, type AllLimits } from './admin-api';
 
 type FieldName = `${LimitMeasure}_${LimitPeriod}`;
 const FIELDS = LIMIT_MEASURES.flatMap((measure) =>
@@ -44,18 +45,6 @@ function toForm(limits: LimitSetting[] | undefined): LimitsForm {
   return values;
 }
 
-interface AllLimits {
-  team: LimitSetting[];
-  people: Record<string, LimitSetting[]>;
-}
-
-async function fetchAll(): Promise<AllLimits> {
-  const response = await fetch('/__console/limits/all', { headers: { accept: 'application/json' } });
-  const body = (await response.json().catch(() => ({}))) as AllLimits & { msg?: string };
-  if (!response.ok) throw new Error(body.msg ?? `HTTP ${response.status}`);
-  return body;
-}
-
 export function LimitsSection({ people }: { people: { id: string; name: string }[] }) {
   const [all, setAll] = useState<AllLimits>();
   const [scope, setScope] = useState('team');
@@ -69,7 +58,7 @@ export function LimitsSection({ people }: { people: { id: string; name: string }
   const { register, handleSubmit, reset, formState } = form;
 
   useEffect(() => {
-    fetchAll()
+    readAllLimits()
       .then(setAll)
       .catch((e: Error) => setError(e.message));
   }, []);
@@ -88,18 +77,13 @@ export function LimitsSection({ people }: { people: { id: string; name: string }
       period,
       max: values[name].trim() === '' ? null : Number(values[name].trim()),
     }));
-    const response = await fetch('/__console/limits', {
-      method: 'PUT',
-      headers: { accept: 'application/json', 'content-type': 'application/json' },
-      body: JSON.stringify(scope === 'team' ? { scope, limits } : { scope: 'person', userId: scope, limits }),
-    });
-    const body = (await response.json().catch(() => ({}))) as { msg?: string };
-    if (!response.ok) {
-      setError(body.msg ?? `HTTP ${response.status}`);
-      return;
+    try {
+      await saveLimits(scope === 'team' ? 'team' : { userId: scope }, limits);
+      setAll(await readAllLimits());
+      setSaved(`Limits of ${who} saved.`);
+    } catch (e) {
+      setError((e as Error).message);
     }
-    setAll(await fetchAll());
-    setSaved(`Limits of ${who} saved.`);
   }
 
   return (

@@ -4,19 +4,7 @@
 import { useEffect, useState } from 'react';
 import { TASK_TYPE_LABELS } from '@/api/query/task-types';
 import { cardClass, errorTextClass, hintClass } from '@/components/ui/styles';
-
-interface Line {
-  files: number;
-  bytes: number;
-}
-
-interface Usage {
-  store: string;
-  kept: Line;
-  byKind: (Line & { kind: string })[];
-  byPerson: (Line & { creator: string | null })[];
-  states: { queued: number; copying: number; kept: number; failed: number; expired: number };
-}
+import { readStorage, type StorageLine as Line, type StorageUsage as Usage } from './admin-api';
 
 const STORES: Record<string, string> = { disk: 'on this server’s disk', s3: 'in the S3 bucket' };
 
@@ -61,12 +49,8 @@ export function StorageSection() {
   const [usage, setUsage] = useState<Usage>();
   const [error, setError] = useState('');
   useEffect(() => {
-    fetch('/__console/storage', { headers: { accept: 'application/json' } })
-      .then(async (response) => {
-        const body = (await response.json().catch(() => ({}))) as { data?: Usage; msg?: string };
-        if (!response.ok || !body.data) throw new Error(body.msg ?? `HTTP ${response.status}`);
-        setUsage(body.data);
-      })
+    readStorage()
+      .then(setUsage)
       .catch((e: Error) => setError(e.message));
   }, []);
   const waiting = usage ? usage.states.queued + usage.states.copying : 0;
