@@ -217,7 +217,6 @@ export function toEvent(value: unknown): TimelineEvent | undefined {
 
 const defined = <T>(value: T | undefined): value is T => value !== undefined;
 
-/** Reads the `{ code, msg, data }` envelope; a non-zero code or a non-JSON answer is an error. */
 /**
  * One entry of the team's record (a task, a request): its `data`, or null when the record has none
  * (404). Notes the server's clock from the answer, as every read of the record does.
@@ -234,6 +233,7 @@ export async function fetchRecordEntry(path: string, signal?: AbortSignal): Prom
   return readData(response);
 }
 
+/** Reads the `{ code, msg, data }` envelope; a non-zero code or a non-JSON answer is an error. */
 async function readData(response: Response): Promise<unknown> {
   const body = (await response.json().catch(() => undefined)) as {
     code?: unknown;
@@ -328,6 +328,13 @@ export async function fetchCreators(signal?: AbortSignal): Promise<string[]> {
   const data = await fetchRecordEntry('/__console/tasks/creators', signal);
   const creators = isObject(data) && Array.isArray(data.creators) ? data.creators : [];
   return creators.filter((name): name is string => typeof name === 'string');
+}
+
+/** The ids of the tasks I hid from my view (server/tasks/hidden.ts). */
+export async function readHiddenIds(signal?: AbortSignal): Promise<ReadonlySet<string>> {
+  const data = await fetchRecordEntry('/__console/tasks/hidden', signal);
+  const ids = isObject(data) && Array.isArray(data.ids) ? data.ids : [];
+  return new Set(ids.filter((id): id is string => typeof id === 'string'));
 }
 
 /** The server's record of one task, or null when it has none (404). */
