@@ -26,9 +26,7 @@ export function useMyLimits(kind: TaskType | undefined, pending: boolean): Limit
     if (!kind || pending) return;
     const controller = new AbortController();
     readMyLimits(controller.signal)
-      .then((mine) => {
-        if (mine) setLimits(mine.filter((limit) => MEASURES[kind].includes(limit.measure)));
-      })
+      .then((mine) => mine && setLimits(mine.filter((limit) => MEASURES[kind].includes(limit.measure))))
       .catch(() => undefined);
     return () => controller.abort();
   }, [kind, pending]);

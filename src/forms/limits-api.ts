@@ -4,9 +4,7 @@
 import type { LimitStatus } from '@/api/limits';
 
 /** My limits, or undefined when the console did not answer them (the forms then show none). */
-export async function readMyLimits(signal: AbortSignal): Promise<LimitStatus[] | undefined> {
-  const response = await fetch('/__console/limits', { headers: { accept: 'application/json' }, signal });
-  if (!response.ok) return undefined;
-  const body = (await response.json()) as { limits?: LimitStatus[] };
-  return Array.isArray(body.limits) ? body.limits : undefined;
-}
+export const readMyLimits = (signal: AbortSignal): Promise<LimitStatus[] | undefined> =>
+  fetch('/__console/limits', { headers: { accept: 'application/json' }, signal })
+    .then((response) => (response.ok ? (response.json() as Promise<{ limits?: unknown }>) : undefined))
+    .then((body) => (Array.isArray(body?.limits) ? (body.limits as LimitStatus[]) : undefined));

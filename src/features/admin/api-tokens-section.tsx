@@ -14,7 +14,8 @@ import type { CreatedToken, TokenView } from '@/api/api-tokens';
 import { Button } from '@/components/ui/core/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Field } from '@/components/ui/field';
-import { cardClass, errorTextClass, hintClass, inputClass } from '@/components/ui/styles';
+import { hintClass, inputClass } from '@/components/ui/styles';
+import { AdminSection, SectionError } from './admin-section';
 import { createToken, listTokens, revokeToken } from './admin-api';
 
 const DEFAULT_DAYS = 30;
@@ -102,16 +103,13 @@ export function ApiTokensSection({ me, everyone }: { me?: string; everyone: bool
 
   const now = list?.at ?? 0;
   return (
-    <section
-      aria-labelledby="api-tokens-heading"
-      id="api-tokens"
-      className={`${cardClass} space-y-4 p-4 sm:p-6`}
-    >
-      <div className="space-y-1">
-        <h2 id="api-tokens-heading" className="text-lg font-semibold">
-          API tokens
-        </h2>
-        <p className={hintClass}>
+    <AdminSection
+      name="api-tokens"
+      title="API tokens"
+      anchor="api-tokens"
+      spacing={4}
+      intro={
+        <>
           A script calls the console with <code>Authorization: Bearer {API_TOKEN_PREFIX}…</code> and acts as
           you: your role, your limits, your name on what it makes. At most {TOKENS_PER_PERSON_MAX} at once.
           The API is described at{' '}
@@ -122,9 +120,9 @@ export function ApiTokensSection({ me, everyone }: { me?: string; everyone: bool
             /__console/openapi.json
           </a>
           .
-        </p>
-      </div>
-
+        </>
+      }
+    >
       <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-wrap items-start gap-3">
         <Field
           label="Token name"
@@ -166,11 +164,7 @@ export function ApiTokensSection({ me, everyone }: { me?: string; everyone: bool
           Create token
         </Button>
       </form>
-      {formError && (
-        <p role="alert" className={errorTextClass}>
-          {formError}
-        </p>
-      )}
+      <SectionError message={formError} />
 
       {created && (
         <div
@@ -193,11 +187,7 @@ export function ApiTokensSection({ me, everyone }: { me?: string; everyone: bool
         </div>
       )}
 
-      {listError && (
-        <p role="alert" className={errorTextClass}>
-          {listError}
-        </p>
-      )}
+      <SectionError message={listError} />
       {!tokens ? (
         <p role="status" className={hintClass}>
           Loading…
@@ -243,6 +233,6 @@ export function ApiTokensSection({ me, everyone }: { me?: string; everyone: bool
           })}
         </ul>
       )}
-    </section>
+    </AdminSection>
   );
 }

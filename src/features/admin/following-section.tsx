@@ -2,9 +2,10 @@
 // /healthz gives, with the task the last error was about): `GET /__console/follow`, server/follow.
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { cardClass, errorTextClass, hintClass } from '@/components/ui/styles';
+import { hintClass } from '@/components/ui/styles';
 import { formatAgo, formatDuration } from '@/features/tasks/shared/format';
 import { readFollowing, type FollowFigures } from './admin-api';
+import { AdminSection, SectionError } from './admin-section';
 
 const tasks = (count: number) => `${count.toLocaleString()} ${count === 1 ? 'task' : 'tasks'}`;
 
@@ -18,15 +19,8 @@ export function FollowingSection({ now = Date.now }: { now?: () => number }) {
   }, []);
   const at = now();
   return (
-    <section aria-labelledby="following-heading" className={`${cardClass} space-y-2 p-4 sm:p-6`}>
-      <h2 id="following-heading" className="text-lg font-semibold">
-        Following tasks
-      </h2>
-      {error && (
-        <p role="alert" className={errorTextClass}>
-          {error}
-        </p>
-      )}
+    <AdminSection name="following" title="Following tasks" spacing={2}>
+      <SectionError message={error} />
       {figures && (
         <>
           <p className="text-sm">
@@ -69,6 +63,6 @@ export function FollowingSection({ now = Date.now }: { now?: () => number }) {
           </p>
         </>
       )}
-    </section>
+    </AdminSection>
   );
 }

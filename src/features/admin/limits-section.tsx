@@ -15,8 +15,9 @@ import {
 } from '@/api/limits';
 import { z } from '@/api/zod';
 import { Button } from '@/components/ui/core/button';
-import { cardClass, errorTextClass, hintClass, inputClass } from '@/components/ui/styles';
+import { errorTextClass, hintClass, inputClass } from '@/components/ui/styles';
 import { readAllLimits, saveLimits, type AllLimits } from './admin-api';
+import { AdminSection, SectionError } from './admin-section';
 
 type FieldName = `${LimitMeasure}_${LimitPeriod}`;
 const FIELDS = LIMIT_MEASURES.flatMap((measure) =>
@@ -87,14 +88,16 @@ export function LimitsSection({ people }: { people: { id: string; name: string }
   }
 
   return (
-    <section aria-labelledby="limits-heading" className={`${cardClass} space-y-3 p-4 sm:p-6`}>
-      <h2 id="limits-heading" className="text-lg font-semibold">
-        Spending limits
-      </h2>
-      <p className={hintClass}>
-        Days and months are in UTC. A person&apos;s limits and the team&apos;s both apply: a creation past
-        either is refused. Empty means no limit; 0 allows nothing.
-      </p>
+    <AdminSection
+      name="limits"
+      title="Spending limits"
+      intro={
+        <>
+          Days and months are in UTC. A person&apos;s limits and the team&apos;s both apply: a creation past
+          either is refused. Empty means no limit; 0 allows nothing.
+        </>
+      }
+    >
       <label className="flex max-w-sm flex-col gap-1 text-sm">
         Limits for
         <select
@@ -161,13 +164,9 @@ export function LimitsSection({ people }: { people: { id: string; name: string }
               {saved}
             </p>
           )}
-          {error && (
-            <p role="alert" className={errorTextClass}>
-              {error}
-            </p>
-          )}
+          <SectionError message={error} />
         </div>
       </form>
-    </section>
+    </AdminSection>
   );
 }

@@ -6,7 +6,8 @@ import { useConsoleInfo } from '@/api/console-info';
 import { needsRole, ROLE_LABELS, ROLE_SUMMARIES, ROLES, type Role } from '@/api/roles';
 import { Button } from '@/components/ui/core/button';
 import { CopyButton } from '@/components/ui/copy-button';
-import { cardClass, errorTextClass, hintClass, inputClass } from '@/components/ui/styles';
+import { hintClass, inputClass } from '@/components/ui/styles';
+import { AdminSection, SectionError } from './admin-section';
 import {
   createInvitation,
   listPeople,
@@ -81,10 +82,7 @@ function PeopleSection({ me, onPeople }: { me?: string; onPeople: (people: Perso
   }
 
   return (
-    <section aria-labelledby="people-heading" className={`${cardClass} space-y-3 p-4 sm:p-6`}>
-      <h2 id="people-heading" className="text-lg font-semibold">
-        People
-      </h2>
+    <AdminSection name="people" title="People">
       <ul className={hintClass}>
         {ROLES.map((role) => (
           <li key={role}>
@@ -92,11 +90,7 @@ function PeopleSection({ me, onPeople }: { me?: string; onPeople: (people: Perso
           </li>
         ))}
       </ul>
-      {error && (
-        <p role="alert" className={errorTextClass}>
-          {error}
-        </p>
-      )}
+      <SectionError message={error} />
       {!people ? (
         <p role="status" className={hintClass}>
           Loading…
@@ -148,7 +142,7 @@ function PeopleSection({ me, onPeople }: { me?: string; onPeople: (people: Perso
           })}
         </ul>
       )}
-    </section>
+    </AdminSection>
   );
 }
 
@@ -168,13 +162,11 @@ function InviteSection() {
     }
   }
   return (
-    <section aria-labelledby="invite-heading" className={`${cardClass} space-y-3 p-4 sm:p-6`}>
-      <h2 id="invite-heading" className="text-lg font-semibold">
-        Invite someone
-      </h2>
-      <p className={hintClass}>
-        A one-time link, valid for 7 days, that makes an account with a password. Send it privately.
-      </p>
+    <AdminSection
+      name="invite"
+      title="Invite someone"
+      intro="A one-time link, valid for 7 days, that makes an account with a password. Send it privately."
+    >
       <form onSubmit={(event) => void submit(event)} className="flex flex-wrap items-end gap-3">
         <label className="flex flex-col gap-1 text-sm">
           Role
@@ -204,11 +196,7 @@ function InviteSection() {
           Create invitation link
         </Button>
       </form>
-      {error && (
-        <p role="alert" className={errorTextClass}>
-          {error}
-        </p>
-      )}
+      <SectionError message={error} />
       {link && (
         <div className="flex flex-wrap items-center gap-2" role="status">
           <code className="min-w-0 flex-1 truncate rounded bg-zinc-100 px-2 py-1 text-xs dark:bg-zinc-800">
@@ -217,7 +205,7 @@ function InviteSection() {
           <CopyButton text={link} label="Copy link" />
         </div>
       )}
-    </section>
+    </AdminSection>
   );
 }
 
@@ -238,10 +226,7 @@ function AuditSection() {
     return () => clearTimeout(timer);
   }, [action, q]);
   return (
-    <section aria-labelledby="audit-heading" className={`${cardClass} space-y-3 p-4 sm:p-6`}>
-      <h2 id="audit-heading" className="text-lg font-semibold">
-        Audit log
-      </h2>
+    <AdminSection name="audit" title="Audit log">
       <div className="flex flex-wrap gap-3">
         <label className="flex flex-col gap-1 text-sm">
           What
@@ -263,11 +248,7 @@ function AuditSection() {
           <input type="search" value={q} onChange={(e) => setQ(e.target.value)} className={inputClass} />
         </label>
       </div>
-      {error && (
-        <p role="alert" className={errorTextClass}>
-          {error}
-        </p>
-      )}
+      <SectionError message={error} />
       {entries && entries.length === 0 && <p className={hintClass}>Nothing recorded yet.</p>}
       {entries && entries.length > 0 && (
         <ol className="divide-y divide-zinc-200 text-sm dark:divide-zinc-800">
@@ -291,7 +272,7 @@ function AuditSection() {
           ))}
         </ol>
       )}
-    </section>
+    </AdminSection>
   );
 }
 

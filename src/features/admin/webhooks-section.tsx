@@ -6,7 +6,8 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from '@/api/zod';
 import { Button } from '@/components/ui/core/button';
-import { cardClass, errorTextClass, hintClass, inputClass } from '@/components/ui/styles';
+import { errorTextClass, hintClass, inputClass } from '@/components/ui/styles';
+import { AdminSection, SectionError } from './admin-section';
 import {
   addWebhook,
   listWebhooks,
@@ -92,21 +93,12 @@ export function WebhooksSection({ admin }: { admin: boolean }) {
   };
 
   return (
-    <section aria-labelledby="webhooks-heading" className={`${cardClass} space-y-3 p-4 sm:p-6`}>
-      <div>
-        <h2 id="webhooks-heading" className="text-lg font-semibold">
-          Webhooks
-        </h2>
-        <p className={hintClass}>
-          The server posts a signed message (Slack-compatible JSON) when a request finishes or fails, whether
-          or not anyone has the console open.
-        </p>
-      </div>
-      {error && (
-        <p role="alert" className={errorTextClass}>
-          {error}
-        </p>
-      )}
+    <AdminSection
+      name="webhooks"
+      title="Webhooks"
+      intro="The server posts a signed message (Slack-compatible JSON) when a request finishes or fails, whether or not anyone has the console open."
+    >
+      <SectionError message={error} />
       {secret && (
         <div
           role="status"
@@ -194,6 +186,6 @@ export function WebhooksSection({ admin }: { admin: boolean }) {
           Add webhook
         </Button>
       </form>
-    </section>
+    </AdminSection>
   );
 }

@@ -1,6 +1,6 @@
-// The Tasks screen's bulk actions as the server takes them (server/tasks/routes.ts, hidden.ts):
+// The Tasks screen's bulk actions as the server takes them (server/tasks/routes.ts, bulk.ts):
 // every id of the view ("Select all matching") and hiding tasks from my view. Loaded with the bulk
-// bar, so the screen's first load carries none of it; the read of what I hid is in team-tasks.ts.
+// bar, so the screen's first load carries none of it; the read of what I hid is ./hidden-tasks-api.ts.
 import { consoleData, consoleJson } from '@/api/console-fetch';
 import { teamQueryParams, type TeamQuery } from '@/features/tasks/team/team-tasks';
 

@@ -10,7 +10,7 @@ import { Button, Spinner } from '@/components/ui/core/button';
 import type { GalleryEntry } from '@/features/tasks/requests/request-groups';
 import { viewOf } from '@/features/tasks/shared/task-view';
 import { HIDDEN_KEY, type SlotProps } from '@/features/tasks/shared/bulk-slot';
-import { readHiddenIds } from '@/features/tasks/team/team-tasks';
+import { readHiddenIds } from './hidden-tasks-api';
 
 const BulkSlot = lazy(() => import('./bulk-bar').then((m) => ({ default: m.BulkSlot })));
 

@@ -330,13 +330,6 @@ export async function fetchCreators(signal?: AbortSignal): Promise<string[]> {
   return creators.filter((name): name is string => typeof name === 'string');
 }
 
-/** The ids of the tasks I hid from my view (server/tasks/hidden.ts). */
-export async function readHiddenIds(signal?: AbortSignal): Promise<ReadonlySet<string>> {
-  const data = await fetchRecordEntry('/__console/tasks/hidden', signal);
-  const ids = isObject(data) && Array.isArray(data.ids) ? data.ids : [];
-  return new Set(ids.filter((id): id is string => typeof id === 'string'));
-}
-
 /** The server's record of one task, or null when it has none (404). */
 export async function fetchTaskDetail(id: string, signal?: AbortSignal): Promise<TaskDetail | null> {
   const data = await fetchRecordEntry(`/__console/tasks/${encodeURIComponent(id)}`, signal);
