@@ -6,7 +6,8 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from '@/api/zod';
 import { Button } from '@/components/ui/core/button';
-import { errorTextClass, hintClass, inputClass } from '@/components/ui/styles';
+import { Field } from '@/components/ui/field';
+import { hintClass, inputClass } from '@/components/ui/styles';
 import { AdminSection, SectionError } from './admin-section';
 import {
   addWebhook,
@@ -139,50 +140,31 @@ export function WebhooksSection({ admin }: { admin: boolean }) {
         noValidate
         className="grid gap-3 sm:grid-cols-[1fr_2fr_auto_auto] sm:items-start"
       >
-        <div>
-          <label htmlFor="webhook-name" className="text-sm font-medium">
-            Name
-          </label>
-          <input
-            id="webhook-name"
-            className={inputClass}
-            aria-invalid={Boolean(errors.name)}
-            aria-describedby="webhook-name-error"
-            {...form.register('name')}
-          />
-          <p id="webhook-name-error" className={errorTextClass}>
-            {errors.name?.message}
-          </p>
-        </div>
-        <div>
-          <label htmlFor="webhook-url" className="text-sm font-medium">
-            Address
-          </label>
-          <input
-            id="webhook-url"
-            type="url"
-            placeholder="https://hooks.slack.com/services/…"
-            className={inputClass}
-            aria-invalid={Boolean(errors.url)}
-            aria-describedby="webhook-url-error"
-            {...form.register('url')}
-          />
-          <p id="webhook-url-error" className={errorTextClass}>
-            {errors.url?.message}
-          </p>
-        </div>
+        <Field label="Name" error={errors.name?.message}>
+          {(control) => <input {...control} className={inputClass} {...form.register('name')} />}
+        </Field>
+        <Field label="Address" error={errors.url?.message}>
+          {(control) => (
+            <input
+              {...control}
+              type="url"
+              placeholder="https://hooks.slack.com/services/…"
+              className={inputClass}
+              {...form.register('url')}
+            />
+          )}
+        </Field>
         {admin ? (
-          <div>
-            <label htmlFor="webhook-scope" className="text-sm font-medium">
-              Told of
-            </label>
-            <select id="webhook-scope" className={inputClass} {...form.register('scope')}>
-              <option value="team">{SCOPE_LABELS.team}</option>
-              <option value="person">{SCOPE_LABELS.person}</option>
-            </select>
-          </div>
+          <Field label="Told of">
+            {(control) => (
+              <select {...control} className={inputClass} {...form.register('scope')}>
+                <option value="team">{SCOPE_LABELS.team}</option>
+                <option value="person">{SCOPE_LABELS.person}</option>
+              </select>
+            )}
+          </Field>
         ) : null}
-        <Button type="submit" pending={isSubmitting} className="sm:mt-6">
+        <Button type="submit" pending={isSubmitting} className="sm:mt-6.5">
           Add webhook
         </Button>
       </form>
