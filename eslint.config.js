@@ -91,6 +91,7 @@ export const FEATURES = [
   'insights',
   'shares',
   'reviews',
+  'admin',
 ];
 /** What a feature offers the rest of the app: its screens and its shared store. */
 const PUBLIC = {
@@ -109,6 +110,8 @@ const PUBLIC = {
     // The shell's notifier of finished requests: whether it is wanted, and the notifier (lazy).
     'notify/notify-wanted',
     'notify/request-notifier-gate',
+    // Times as people read them ("3m 05s", "2 minutes ago"): the People screen's follower figures too.
+    'shared/format',
   ],
   callbacks: ['callback-subscriber', 'callbacks-screen'],
   // The image rows and the prompt are shared with Image to video rather than copied.
@@ -116,10 +119,13 @@ const PUBLIC = {
   'image-to-video': ['image-to-video-screen', 'link/animate-link'],
   'video-translate': ['video-translate-screen'],
   insights: ['insights-screen'],
-  // Share links: the button on a board's and a request's page, the admin's list of live links.
-  shares: ['share-button', 'shares-section'],
+  // Share links: the button on a board's and a request's page; the admins' list of live links (on
+  // People) reads them and draws each as the dialog's row.
+  shares: ['share-button', 'shares-api', 'share-dialog'],
   // Comments and decisions on results: the badge and the Review button (what they draw loads on first use).
   reviews: ['review-slot', 'review-button', 'review-dialog'],
+  // The People screen (people, roles, tokens, limits, storage, webhooks, share links, audit): a route.
+  admin: ['people-screen'],
 };
 
 export default tseslint.config(

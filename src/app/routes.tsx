@@ -12,7 +12,7 @@ const loadTasks = () => import('@/features/tasks/list/tasks-screen');
 const loadInsights = () => import('@/features/insights/insights-screen');
 const loadBoards = () => import('@/features/tasks/boards/boards-screen');
 const loadCallbacks = () => import('@/features/callbacks/callbacks-screen');
-const loadPeople = () => import('./people-screen');
+const loadPeople = () => import('@/features/admin/people-screen');
 
 const ImageGenerateScreen = lazy(() => loadImageGenerate().then((m) => ({ default: m.ImageGenerateScreen })));
 const VideoTranslateScreen = lazy(() =>

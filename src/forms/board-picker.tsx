@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ChosenBoard } from '@/api/board-choice';
 import { Button } from '@/components/ui/core/button';
+import { listBoardChoices } from './board-choices-api';
 
 type Loaded = { boards: ChosenBoard[] } | { error: string } | undefined;
 
@@ -21,12 +22,8 @@ export function BoardPicker({
   useEffect(() => {
     ref.current?.showModal();
     const controller = new AbortController();
-    fetch('/__console/boards', { headers: { accept: 'application/json' }, signal: controller.signal })
-      .then(async (response) => {
-        const body = (await response.json()) as { msg?: string; data?: { boards?: ChosenBoard[] } };
-        if (!response.ok) throw new Error(body.msg ?? `HTTP ${response.status}`);
-        setLoaded({ boards: (body.data?.boards ?? []).map(({ id, name }) => ({ id, name })) });
-      })
+    listBoardChoices(controller.signal)
+      .then((boards) => setLoaded({ boards }))
       .catch((error: Error) => {
         if (!controller.signal.aborted) setLoaded({ error: error.message });
       });

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import type { TaskType } from '@/api/core/rules';
 import { CopyButton } from '@/components/ui/copy-button';
+import { LabelledTaskId } from './labelled-task-id';
 
 // The tiles follow the request live from this browser's task history (features/tasks): loaded with
 // the panel, after a submit; until they arrive the panel lists the ids.
@@ -115,14 +116,7 @@ function IdList({ tasks }: { tasks: readonly CreatedTaskLink[] }) {
     <ul className="divide-y divide-emerald-200/70 overflow-hidden rounded-lg border border-emerald-200 bg-white dark:divide-emerald-900 dark:border-emerald-900 dark:bg-zinc-900">
       {tasks.map((task) => (
         <li key={task.id} className="px-3 py-2">
-          <span className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">{task.label}</span>
-          {/* Ids are long and opaque: shown whole (break-all) so they can be read and compared. */}
-          <Link
-            href={`/tasks/${encodeURIComponent(task.id)}`}
-            className="font-mono text-[13px] font-medium break-all text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
-          >
-            {task.id}
-          </Link>
+          <LabelledTaskId id={task.id} label={task.label} />
         </li>
       ))}
     </ul>

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import type { ApiError } from '@/api/errors';
 import { LIMIT_REFUSAL_CODE, remainingText, type LimitMeasure, type LimitStatus } from '@/api/limits';
 import type { TaskType } from '@/api/core/rules';
+import { readMyLimits } from './limits-api';
 
 /** The measures a creation of each kind spends. */
 const MEASURES: Record<TaskType, readonly LimitMeasure[]> = {
@@ -24,14 +25,8 @@ export function useMyLimits(kind: TaskType | undefined, pending: boolean): Limit
   useEffect(() => {
     if (!kind || pending) return;
     const controller = new AbortController();
-    fetch('/__console/limits', { headers: { accept: 'application/json' }, signal: controller.signal })
-      .then((response) =>
-        response.ok ? (response.json() as Promise<{ limits?: LimitStatus[] }>) : undefined,
-      )
-      .then((body) => {
-        if (Array.isArray(body?.limits))
-          setLimits(body.limits.filter((limit) => MEASURES[kind].includes(limit.measure)));
-      })
+    readMyLimits(controller.signal)
+      .then((mine) => mine && setLimits(mine.filter((limit) => MEASURES[kind].includes(limit.measure))))
       .catch(() => undefined);
     return () => controller.abort();
   }, [kind, pending]);

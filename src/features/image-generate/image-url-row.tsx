@@ -3,28 +3,16 @@
 import { useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { isHttpUrl } from '@/api/core/http-url';
-import { PREVIEW_PATH, thumbnailSrc } from '@/api/preview-src';
+import { thumbnailSrc } from '@/api/preview-src';
 import { Button } from '@/components/ui/core/button';
 import { FieldError, describedBy } from '@/components/ui/field';
 import { inputClass } from '@/components/ui/styles';
 import type { UploadAccept } from '@/forms/uploads/upload-accept';
 import { useRowFiles } from '@/forms/uploads/image-file-controls';
 import { UploadedFileCard } from '@/forms/uploads/uploaded-file-card';
+import { previewReason } from './preview-api';
 
 type Probe = 'none' | 'loading' | 'ok' | 'error';
-
-/** Why the server could not preview the image, in its words (a JSON `{ reason }`), if it said. */
-async function previewReason(src: string): Promise<string | undefined> {
-  if (!src.startsWith(`${PREVIEW_PATH}?`)) return undefined;
-  try {
-    const response = await fetch(src);
-    if (response.ok) return undefined;
-    const body = (await response.json()) as { reason?: unknown };
-    return typeof body.reason === 'string' ? body.reason : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Whether the browser can display the image, remembered per URL so a new URL starts over. A hint

@@ -1,15 +1,6 @@
 // Share links as the browser makes, lists and revokes them (server/shares/routes.ts).
+import { consoleJson as call } from '@/api/console-fetch';
 import type { ShareSummary, ShareTarget } from '@/api/shares';
-
-async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(path, {
-    ...init,
-    headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
-  });
-  const body = (await response.json().catch(() => ({}))) as T & { msg?: string };
-  if (!response.ok) throw new Error(body.msg ?? `The console answered HTTP ${response.status}`);
-  return body;
-}
 
 export interface CreatedShare {
   id: string;

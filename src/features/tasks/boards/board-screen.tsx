@@ -3,13 +3,12 @@
 // for creators: rename and describe, reorder (earlier / later), choose the cover, remove, More like
 // this, delete (the maker or an admin). Live: a change made on any instance reads the board again.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { BOARD_DESCRIPTION_MAX, BOARD_NAME_MAX, checkBoardFields } from '@/api/boards';
 import { useMyName } from '@/api/my-name';
-import { QueryProvider } from '@/api/query/query-client';
 import { Button, Spinner } from '@/components/ui/core/button';
 import { StarButton } from '@/features/tasks/shared/stars';
+import { PageOrPresentation } from './page-or-presentation';
 import { viewOf } from '@/features/tasks/shared/task-view';
 import type { TeamTask } from '@/features/tasks/team/team-tasks';
 import { StatusBadge } from '@/features/tasks/shared/status-badge';
@@ -33,6 +32,7 @@ import { ResultPicture } from './board-cover';
 import { CompareLink } from './compare-link';
 import { MoreLikeThisButton } from './more-like-this';
 import { ShareButton } from '@/features/shares/share-button';
+import { BoardFieldsForm } from './board-fields-form';
 
 // The presentation (`?present`) loads only when asked for.
 const BoardPresentation = lazy(() =>
@@ -45,98 +45,29 @@ const ReviewDialog = lazy(() => import('@/features/reviews/review-dialog'));
 export function BoardScreen({ boardId }: { boardId: string }) {
   const present = new URLSearchParams(useSearch()).has('present');
   return (
-    <QueryProvider>
-      {present ? (
-        <Suspense fallback={null}>
-          <BoardPresentation boardId={boardId} />
-        </Suspense>
-      ) : (
-        <BoardScreenContent boardId={boardId} />
-      )}
-    </QueryProvider>
+    <PageOrPresentation
+      present={present}
+      page={<BoardScreenContent boardId={boardId} />}
+      presentation={<BoardPresentation boardId={boardId} />}
+    />
   );
 }
 
-const INPUT =
-  'mt-1 w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm shadow-xs dark:border-zinc-700 dark:bg-zinc-950';
 const SMALL =
   'inline-flex min-h-8 items-center rounded-md px-2 text-xs font-medium text-zinc-700 hover:bg-zinc-100 disabled:opacity-40 dark:text-zinc-300 dark:hover:bg-zinc-800';
 
 function EditBoardForm({ board, onDone }: { board: Board; onDone: () => void }) {
-  const id = useId();
-  const client = useQueryClient();
-  const [name, setName] = useState(board.name);
-  const [description, setDescription] = useState(board.description ?? '');
-  const [errors, setErrors] = useState<{ name?: string; description?: string }>({});
-  const save = useMutation({
-    mutationFn: () => changeBoard(board.id, { name, description: description.trim() ? description : null }),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: BOARDS_KEY });
-      onDone();
-    },
-    onError: (error: Error & { field?: string }) =>
-      setErrors({ [error.field === 'description' ? 'description' : 'name']: error.message }),
-  });
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const checked = checkBoardFields({ name, description });
-    if ('field' in checked) return setErrors({ [checked.field]: checked.msg });
-    setErrors({});
-    save.mutate();
-  };
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      aria-label="Edit the board"
-      className="space-y-3 rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
-    >
-      <div>
-        <label htmlFor={`${id}-name`} className="text-sm font-medium">
-          Name
-        </label>
-        <input
-          id={`${id}-name`}
-          value={name}
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={`${id}-name-note`}
-          onChange={(event) => setName(event.target.value)}
-          className={INPUT}
-        />
-        <p
-          id={`${id}-name-note`}
-          className={`mt-1 text-xs ${errors.name ? 'text-sm text-red-700 dark:text-red-300' : 'text-zinc-500'}`}
-        >
-          {errors.name ?? `Up to ${BOARD_NAME_MAX} characters.`}
-        </p>
-      </div>
-      <div>
-        <label htmlFor={`${id}-description`} className="text-sm font-medium">
-          Description
-        </label>
-        <textarea
-          id={`${id}-description`}
-          rows={2}
-          value={description}
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={`${id}-description-note`}
-          onChange={(event) => setDescription(event.target.value)}
-          className={INPUT}
-        />
-        <p
-          id={`${id}-description-note`}
-          className={`mt-1 text-xs ${errors.description ? 'text-sm text-red-700 dark:text-red-300' : 'text-zinc-500'}`}
-        >
-          {errors.description ?? `Up to ${BOARD_DESCRIPTION_MAX} characters.`}
-        </p>
-      </div>
-      <div className="flex gap-2">
-        <Button type="submit" variant="primary" pending={save.isPending}>
-          Save
-        </Button>
-        <Button onClick={onDone}>Cancel</Button>
-      </div>
-    </form>
+    <BoardFieldsForm
+      label="Edit the board"
+      submitLabel="Save"
+      initial={{ name: board.name, description: board.description ?? '' }}
+      send={({ name, description }) =>
+        changeBoard(board.id, { name, description: description.trim() ? description : null })
+      }
+      onSaved={onDone}
+      onCancel={onDone}
+    />
   );
 }
 

@@ -1,18 +1,18 @@
 // Boards (/boards): the team's collections of results, most recently changed first, found
 // by a search of their names and descriptions; creators make a new one here. Live: a board made or
 // changed on any instance shows at once (./boards-api.ts's stream). Loaded when first visited.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { BOARD_DESCRIPTION_MAX, BOARD_NAME_MAX, checkBoardFields } from '@/api/boards';
 import { QueryProvider } from '@/api/query/query-client';
 import { Button, Spinner } from '@/components/ui/core/button';
 import { formatAgo } from '@/features/tasks/shared/format';
 import { useNow } from '@/features/tasks/shared/use-now';
 import { useCanChangeBoards } from './add-to-board';
-import { BOARDS_KEY, boardsKey, createBoard, fetchBoards, type Board } from './boards-api';
+import { boardsKey, createBoard, fetchBoards, type Board } from './boards-api';
 import { useBoardsFeed } from './boards-api';
 import { ResultPicture } from './board-cover';
+import { BOARD_INPUT, BoardFieldsForm } from './board-fields-form';
 
 export function BoardsScreen() {
   return (
@@ -22,92 +22,16 @@ export function BoardsScreen() {
   );
 }
 
-const INPUT =
-  'mt-1 w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm shadow-xs dark:border-zinc-700 dark:bg-zinc-950';
-
 function NewBoardForm({ onDone }: { onDone: () => void }) {
-  const id = useId();
   const [, navigate] = useLocation();
-  const client = useQueryClient();
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [errors, setErrors] = useState<{ name?: string; description?: string }>({});
-  const make = useMutation({
-    mutationFn: () => createBoard({ name, description }),
-    onSuccess: (board) => {
-      void client.invalidateQueries({ queryKey: BOARDS_KEY });
-      navigate(`/boards/${encodeURIComponent(board.id)}`);
-    },
-    onError: (error: Error & { field?: string }) =>
-      setErrors({ [error.field === 'description' ? 'description' : 'name']: error.message }),
-  });
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const checked = checkBoardFields({ name, description });
-    if ('field' in checked) return setErrors({ [checked.field]: checked.msg });
-    setErrors({});
-    make.mutate();
-  };
-  const field = (key: 'name' | 'description') => ({
-    id: `${id}-${key}`,
-    'aria-invalid': errors[key] ? true : undefined,
-    'aria-describedby': errors[key] ? `${id}-${key}-error` : `${id}-${key}-hint`,
-  });
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      aria-label="New board"
-      className="space-y-3 rounded-xl border border-zinc-200 bg-white p-4 shadow-xs dark:border-zinc-800 dark:bg-zinc-900"
-    >
-      <div>
-        <label htmlFor={`${id}-name`} className="text-sm font-medium">
-          Name
-        </label>
-        <input
-          {...field('name')}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          className={INPUT}
-        />
-        {errors.name ? (
-          <p id={`${id}-name-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
-            {errors.name}
-          </p>
-        ) : (
-          <p id={`${id}-name-hint`} className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
-            Up to {BOARD_NAME_MAX} characters.
-          </p>
-        )}
-      </div>
-      <div>
-        <label htmlFor={`${id}-description`} className="text-sm font-medium">
-          Description <span className="font-normal text-zinc-500">(optional)</span>
-        </label>
-        <textarea
-          {...field('description')}
-          rows={2}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          className={INPUT}
-        />
-        {errors.description ? (
-          <p id={`${id}-description-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
-            {errors.description}
-          </p>
-        ) : (
-          <p id={`${id}-description-hint`} className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
-            Up to {BOARD_DESCRIPTION_MAX} characters.
-          </p>
-        )}
-      </div>
-      <div className="flex gap-2">
-        <Button type="submit" variant="primary" pending={make.isPending}>
-          Create board
-        </Button>
-        <Button onClick={onDone}>Cancel</Button>
-      </div>
-    </form>
+    <BoardFieldsForm
+      label="New board"
+      submitLabel="Create board"
+      send={createBoard}
+      onSaved={(board) => navigate(`/boards/${encodeURIComponent(board.id)}`)}
+      onCancel={onDone}
+    />
   );
 }
 
@@ -191,7 +115,7 @@ function BoardsScreenContent() {
           value={search}
           maxLength={200}
           onChange={(event) => setSearch(event.target.value)}
-          className={INPUT}
+          className={BOARD_INPUT}
         />
       </div>
       {boards.isPending ? (

@@ -18,13 +18,8 @@ import { viewOf } from '@/features/tasks/shared/task-view';
 import { HIDDEN_KEY, type SlotProps } from '@/features/tasks/shared/bulk-slot';
 import { downloadZip } from '@/features/tasks/requests/zip-download';
 import { viewZipName } from './zip-name';
-import {
-  fetchTaskDetail,
-  teamKeys,
-  teamQueryParams,
-  type TeamQuery,
-  type TeamTask,
-} from '@/features/tasks/team/team-tasks';
+import { fetchMatchingIds, setHidden } from './bulk-api';
+import { fetchTaskDetail, teamKeys, type TeamTask } from '@/features/tasks/team/team-tasks';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
@@ -32,25 +27,6 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
   return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
-}
-
-/** The server's message of a refused request, else its status. */
-async function refusal(response: Response): Promise<string> {
-  const body = (await response.json().catch(() => undefined)) as { msg?: string } | undefined;
-  return body?.msg ?? `HTTP ${response.status}`;
-}
-
-/** The ids of the whole view ("Select all matching"), with whether the server stopped at its limit. */
-async function fetchMatchingIds(query: TeamQuery): Promise<{ ids: string[]; capped: boolean }> {
-  const params = teamQueryParams({ ...query, group: undefined });
-  params.delete('limit');
-  params.set('select', 'ids');
-  const response = await fetch(`/__console/tasks?${params.toString()}`, {
-    headers: { accept: 'application/json' },
-  });
-  const body = (await response.json()) as { msg?: string; data?: { ids: string[]; capped: boolean } };
-  if (!response.ok || !body.data) throw new Error(body.msg ?? `HTTP ${response.status}`);
-  return body.data;
 }
 
 /** At most this many tasks are named in each list of a re-run's report; the rest are counted. */
@@ -203,16 +179,10 @@ function BulkBar({
 
   const hide = async (hiddenNow: boolean) => {
     setWorking(true);
-    const response = await fetch('/__console/tasks/hidden', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ids, hidden: hiddenNow }),
-    }).catch((error: unknown) => error as Error);
+    const refused = await setHidden(ids, hiddenNow).catch((error: unknown) => error as Error);
     setWorking(false);
-    if (response instanceof Error || !response.ok) {
-      setMessage(
-        `Could not change your view: ${response instanceof Error ? response.message : await refusal(response)}`,
-      );
+    if (refused) {
+      setMessage(`Could not change your view: ${refused.message}`);
       return;
     }
     queryClient.setQueryData<ReadonlySet<string>>(HIDDEN_KEY, (before) => {

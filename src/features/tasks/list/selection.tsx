@@ -10,6 +10,7 @@ import { Button, Spinner } from '@/components/ui/core/button';
 import type { GalleryEntry } from '@/features/tasks/requests/request-groups';
 import { viewOf } from '@/features/tasks/shared/task-view';
 import { HIDDEN_KEY, type SlotProps } from '@/features/tasks/shared/bulk-slot';
+import { readHiddenIds } from './hidden-tasks-api';
 
 const BulkSlot = lazy(() => import('./bulk-bar').then((m) => ({ default: m.BulkSlot })));
 
@@ -122,14 +123,7 @@ export function Selectable({ entry, children }: { entry: GalleryEntry; children:
 export function useHiddenTasks() {
   return useQuery({
     queryKey: HIDDEN_KEY,
-    queryFn: async ({ signal }) => {
-      const response = await fetch('/__console/tasks/hidden', {
-        headers: { accept: 'application/json' },
-        signal,
-      });
-      const body = (await response.json()) as { data?: { ids?: string[] } };
-      return new Set(body.data?.ids ?? []);
-    },
+    queryFn: ({ signal }) => readHiddenIds(signal),
     staleTime: Infinity,
   });
 }

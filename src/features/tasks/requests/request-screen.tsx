@@ -1,13 +1,13 @@
 // One request (/requests/<id>): what was asked, by whom and when, and each of its tasks as a card,
 // followed live. "All tasks →" after a submit opens it; a task page links to it.
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
 import { TASK_TYPE_LABELS } from '@/api/query/task-types';
-import { QueryProvider } from '@/api/query/query-client';
 import { Spinner } from '@/components/ui/core/button';
 import { formatDateTime } from '@/features/tasks/shared/format';
 import { TaskCard } from '@/features/tasks/list/task-card';
 import { StarButton } from '@/features/tasks/shared/stars';
+import { PageOrPresentation } from '@/features/tasks/boards/page-or-presentation';
 import { AddToBoardButton, AddToBoardHost } from '@/features/tasks/boards/add-to-board';
 import { overlayLocal } from '@/features/tasks/team/team-merge';
 import type { TeamRequest } from '@/features/tasks/team/team-tasks';
@@ -28,15 +28,11 @@ const RequestPresentation = lazy(() =>
 
 export function RequestScreen({ requestId, present = false }: { requestId: string; present?: boolean }) {
   return (
-    <QueryProvider>
-      {present ? (
-        <Suspense fallback={null}>
-          <RequestPresentation requestId={requestId} />
-        </Suspense>
-      ) : (
-        <RequestScreenContent requestId={requestId} />
-      )}
-    </QueryProvider>
+    <PageOrPresentation
+      present={present}
+      page={<RequestScreenContent requestId={requestId} />}
+      presentation={<RequestPresentation requestId={requestId} />}
+    />
   );
 }
 

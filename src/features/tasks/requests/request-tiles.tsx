@@ -18,6 +18,7 @@ import { downloadSubject, viewOf, type TaskView } from '@/features/tasks/shared/
 import { DownloadAllLanguages } from './download-all-languages';
 import { AnimateAction, DownloadAction, OpenAction, ReuseAction } from './tile-actions';
 import { useHistory } from '@/features/tasks/history/use-history';
+import { LabelledTaskId } from '@/forms/labelled-task-id';
 
 // A failed tile's Try again loads with the first failed tile, not with the form.
 const TryAgain = lazy(() => import('./try-again').then((m) => ({ default: m.TryAgain })));
@@ -181,13 +182,7 @@ export function RequestTiles({
               key={task.id}
               className="rounded-lg border border-zinc-200 bg-white p-2.5 dark:border-zinc-800 dark:bg-zinc-900"
             >
-              <span className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">{task.label}</span>
-              <Link
-                href={`/tasks/${encodeURIComponent(task.id)}`}
-                className="font-mono text-[13px] font-medium break-all text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
-              >
-                {task.id}
-              </Link>
+              <LabelledTaskId id={task.id} label={task.label} />
             </li>
           );
         })}

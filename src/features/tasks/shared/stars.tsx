@@ -4,30 +4,11 @@
 // event, and the boards' event stream says when my stars changed elsewhere: both read the set again.
 import { QueryClientContext, useQuery, useQueryClient } from '@tanstack/react-query';
 import { use, useCallback, useEffect, useState } from 'react';
+import { readStars, sendStars } from './stars-api';
 
 export const STARS_KEY = ['stars'] as const;
 /** Sent on window when something outside React (the lightbox) changed my stars. */
 export const STARS_CHANGED_EVENT = 'console:stars-changed';
-
-async function readStars(signal?: AbortSignal): Promise<ReadonlySet<string>> {
-  const response = await fetch('/__console/stars', { headers: { accept: 'application/json' }, signal });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const body = (await response.json()) as { data?: { ids?: string[] } };
-  return new Set(body.data?.ids ?? []);
-}
-
-/** Stars or unstars the tasks; throws the server's reason when it refuses (the bound). */
-export async function sendStars(ids: readonly string[], starred: boolean): Promise<void> {
-  const response = await fetch('/__console/stars', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ ids, starred }),
-  });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { msg?: string };
-    throw new Error(body.msg ?? `HTTP ${response.status}`);
-  }
-}
 
 export function useStars() {
   const client = useQueryClient();

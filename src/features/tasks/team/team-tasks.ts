@@ -217,7 +217,6 @@ export function toEvent(value: unknown): TimelineEvent | undefined {
 
 const defined = <T>(value: T | undefined): value is T => value !== undefined;
 
-/** Reads the `{ code, msg, data }` envelope; a non-zero code or a non-JSON answer is an error. */
 /**
  * One entry of the team's record (a task, a request): its `data`, or null when the record has none
  * (404). Notes the server's clock from the answer, as every read of the record does.
@@ -234,6 +233,7 @@ export async function fetchRecordEntry(path: string, signal?: AbortSignal): Prom
   return readData(response);
 }
 
+/** Reads the `{ code, msg, data }` envelope; a non-zero code or a non-JSON answer is an error. */
 async function readData(response: Response): Promise<unknown> {
   const body = (await response.json().catch(() => undefined)) as {
     code?: unknown;

@@ -3,20 +3,9 @@
 // (`GET /__console/storage`, server/results/usage.ts).
 import { useEffect, useState } from 'react';
 import { TASK_TYPE_LABELS } from '@/api/query/task-types';
-import { cardClass, errorTextClass, hintClass } from '@/components/ui/styles';
-
-interface Line {
-  files: number;
-  bytes: number;
-}
-
-interface Usage {
-  store: string;
-  kept: Line;
-  byKind: (Line & { kind: string })[];
-  byPerson: (Line & { creator: string | null })[];
-  states: { queued: number; copying: number; kept: number; failed: number; expired: number };
-}
+import { hintClass } from '@/components/ui/styles';
+import { AdminSection, SectionError } from './admin-section';
+import { readStorage, type StorageLine as Line, type StorageUsage as Usage } from './admin-api';
 
 const STORES: Record<string, string> = { disk: 'on this server’s disk', s3: 'in the S3 bucket' };
 
@@ -61,26 +50,15 @@ export function StorageSection() {
   const [usage, setUsage] = useState<Usage>();
   const [error, setError] = useState('');
   useEffect(() => {
-    fetch('/__console/storage', { headers: { accept: 'application/json' } })
-      .then(async (response) => {
-        const body = (await response.json().catch(() => ({}))) as { data?: Usage; msg?: string };
-        if (!response.ok || !body.data) throw new Error(body.msg ?? `HTTP ${response.status}`);
-        setUsage(body.data);
-      })
+    readStorage()
+      .then(setUsage)
       .catch((e: Error) => setError(e.message));
   }, []);
   const waiting = usage ? usage.states.queued + usage.states.copying : 0;
   const lost = usage ? usage.states.failed + usage.states.expired : 0;
   return (
-    <section aria-labelledby="storage-heading" className={`${cardClass} space-y-3 p-4 sm:p-6`}>
-      <h2 id="storage-heading" className="text-lg font-semibold">
-        Result storage
-      </h2>
-      {error && (
-        <p role="alert" className={errorTextClass}>
-          {error}
-        </p>
-      )}
+    <AdminSection name="storage" title="Result storage">
+      <SectionError message={error} />
       {usage && (
         <>
           <p className="text-sm">
@@ -106,6 +84,6 @@ export function StorageSection() {
           </div>
         </>
       )}
-    </section>
+    </AdminSection>
   );
 }

@@ -2,9 +2,9 @@
 // how often it was opened, and Revoke. The rows are the share dialog's (loaded with this section).
 import { useCallback, useEffect, useState } from 'react';
 import type { ShareSummary } from '@/api/shares';
-import { cardClass, errorTextClass, hintClass } from '@/components/ui/styles';
-import { ShareRow } from './share-dialog';
-import { listShares } from './shares-api';
+import { ShareRow } from '@/features/shares/share-dialog';
+import { listShares } from '@/features/shares/shares-api';
+import { AdminSection, SectionError } from './admin-section';
 
 export function SharesSection() {
   const [links, setLinks] = useState<ShareSummary[]>();
@@ -19,21 +19,13 @@ export function SharesSection() {
   }, []);
   useEffect(load, [load]);
   return (
-    <section aria-labelledby="shares-heading" id="shares" className={`${cardClass} space-y-3 p-4 sm:p-6`}>
-      <div className="space-y-1">
-        <h2 id="shares-heading" className="text-lg font-semibold">
-          Share links
-        </h2>
-        <p className={hintClass}>
-          Live links to boards and requests, for people with no account. Creators share from a board’s or a
-          request’s page; you can revoke any link here.
-        </p>
-      </div>
-      {error && (
-        <p role="alert" className={errorTextClass}>
-          {error}
-        </p>
-      )}
+    <AdminSection
+      name="shares"
+      title="Share links"
+      anchor="shares"
+      intro="Live links to boards and requests, for people with no account. Creators share from a board’s or a request’s page; you can revoke any link here."
+    >
+      <SectionError message={error} />
       {links && !links.length && <p className="text-sm text-zinc-600 dark:text-zinc-400">No live links.</p>}
       {links && links.length > 0 && (
         <ul
@@ -45,6 +37,6 @@ export function SharesSection() {
           ))}
         </ul>
       )}
-    </section>
+    </AdminSection>
   );
 }

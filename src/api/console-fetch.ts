@@ -1,12 +1,13 @@
-// The admin screens' calls to the console's own endpoints: JSON in and out, and a failure thrown with
-// the server's own words (`msg`), so each section says why next to itself.
+// The browser's calls to the console's own endpoints (the api modules beside each feature use it):
+// JSON in and out, and a failure thrown with the server's own words (`msg`), so each screen says why
+// next to what failed.
 export async function consoleJson<T>(path: string, init?: RequestInit): Promise<T> {
   const response = await fetch(path, {
     ...init,
     headers: { accept: 'application/json', ...(init?.body ? { 'content-type': 'application/json' } : {}) },
   });
   const body = (await response.json().catch(() => ({}))) as T & { msg?: string };
-  if (!response.ok) throw new Error(body.msg ?? `HTTP ${response.status}`);
+  if (!response.ok) throw new Error(body.msg ?? `The console answered HTTP ${response.status}`);
   return body;
 }
 

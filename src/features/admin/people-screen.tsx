@@ -6,32 +6,23 @@ import { useConsoleInfo } from '@/api/console-info';
 import { needsRole, ROLE_LABELS, ROLE_SUMMARIES, ROLES, type Role } from '@/api/roles';
 import { Button } from '@/components/ui/core/button';
 import { CopyButton } from '@/components/ui/copy-button';
-import { cardClass, errorTextClass, hintClass, inputClass } from '@/components/ui/styles';
+import { hintClass, inputClass } from '@/components/ui/styles';
+import { AdminSection, SectionError } from './admin-section';
+import {
+  createInvitation,
+  listPeople,
+  readAudit,
+  removePerson,
+  setRole,
+  type AuditEntry,
+  type Person,
+} from './admin-api';
 import { ApiTokensSection } from './api-tokens-section';
 import { LimitsSection } from './limits-section';
 import { StorageSection } from './storage-section';
 import { FollowingSection } from './following-section';
 import { WebhooksSection } from './webhooks-section';
-import { SharesSection } from '@/features/shares/shares-section';
-import { consoleJson } from './console-fetch';
-
-interface Person {
-  id: string;
-  source: string;
-  name: string;
-  email: string | null;
-  role: Role;
-  lastSignInAt: number | null;
-}
-
-interface AuditEntry {
-  id: number;
-  at: number;
-  actorName: string | null;
-  action: string;
-  target: string | null;
-  detail: Record<string, unknown> | null;
-}
+import { SharesSection } from './shares-section';
 
 const SOURCES: Record<string, string> = {
   oidc: 'Single sign-on',
@@ -71,10 +62,10 @@ function PeopleSection({ me, onPeople }: { me?: string; onPeople: (people: Perso
   const [people, setPeople] = useState<Person[]>();
   const [error, setError] = useState('');
   const load = useCallback(() => {
-    consoleJson<{ people: Person[] }>('/__console/people')
-      .then((body) => {
-        setPeople(body.people);
-        onPeople(body.people);
+    listPeople()
+      .then((list) => {
+        setPeople(list);
+        onPeople(list);
       })
       .catch((e: Error) => setError(e.message));
   }, [onPeople]);
@@ -91,10 +82,7 @@ function PeopleSection({ me, onPeople }: { me?: string; onPeople: (people: Perso
   }
 
   return (
-    <section aria-labelledby="people-heading" className={`${cardClass} space-y-3 p-4 sm:p-6`}>
-      <h2 id="people-heading" className="text-lg font-semibold">
-        People
-      </h2>
+    <AdminSection name="people" title="People">
       <ul className={hintClass}>
         {ROLES.map((role) => (
           <li key={role}>
@@ -102,11 +90,7 @@ function PeopleSection({ me, onPeople }: { me?: string; onPeople: (people: Perso
           </li>
         ))}
       </ul>
-      {error && (
-        <p role="alert" className={errorTextClass}>
-          {error}
-        </p>
-      )}
+      <SectionError message={error} />
       {!people ? (
         <p role="status" className={hintClass}>
           Loading…
@@ -132,14 +116,7 @@ function PeopleSection({ me, onPeople }: { me?: string; onPeople: (people: Perso
                     value={person.role}
                     disabled={fixed}
                     className={`${inputClass} w-auto`}
-                    onChange={(event) =>
-                      void act(() =>
-                        consoleJson(`/__console/people/${encodeURIComponent(person.id)}/role`, {
-                          method: 'POST',
-                          body: JSON.stringify({ role: event.target.value }),
-                        }),
-                      )
-                    }
+                    onChange={(event) => void act(() => setRole(person.id, event.target.value as Role))}
                   >
                     {ROLES.map((role) => (
                       <option key={role} value={role}>
@@ -155,9 +132,7 @@ function PeopleSection({ me, onPeople }: { me?: string; onPeople: (people: Perso
                   title={fixed ? 'The local admin is whoever runs the console on this machine' : undefined}
                   onClick={() => {
                     if (!window.confirm(`Remove ${person.name}? Their sessions end at once.`)) return;
-                    void act(() =>
-                      consoleJson(`/__console/people/${encodeURIComponent(person.id)}`, { method: 'DELETE' }),
-                    );
+                    void act(() => removePerson(person.id));
                   }}
                 >
                   Remove <span className="sr-only">{person.name}</span>
@@ -167,7 +142,7 @@ function PeopleSection({ me, onPeople }: { me?: string; onPeople: (people: Perso
           })}
         </ul>
       )}
-    </section>
+    </AdminSection>
   );
 }
 
@@ -180,23 +155,18 @@ function InviteSection() {
     event.preventDefault();
     setError('');
     try {
-      const body = await consoleJson<{ path: string }>('/__console/invitations', {
-        method: 'POST',
-        body: JSON.stringify({ role, email: email.trim() || undefined }),
-      });
-      setLink(`${window.location.origin}${body.path}`);
+      const path = await createInvitation(role, email.trim() || undefined);
+      setLink(`${window.location.origin}${path}`);
     } catch (e) {
       setError((e as Error).message);
     }
   }
   return (
-    <section aria-labelledby="invite-heading" className={`${cardClass} space-y-3 p-4 sm:p-6`}>
-      <h2 id="invite-heading" className="text-lg font-semibold">
-        Invite someone
-      </h2>
-      <p className={hintClass}>
-        A one-time link, valid for 7 days, that makes an account with a password. Send it privately.
-      </p>
+    <AdminSection
+      name="invite"
+      title="Invite someone"
+      intro="A one-time link, valid for 7 days, that makes an account with a password. Send it privately."
+    >
       <form onSubmit={(event) => void submit(event)} className="flex flex-wrap items-end gap-3">
         <label className="flex flex-col gap-1 text-sm">
           Role
@@ -226,11 +196,7 @@ function InviteSection() {
           Create invitation link
         </Button>
       </form>
-      {error && (
-        <p role="alert" className={errorTextClass}>
-          {error}
-        </p>
-      )}
+      <SectionError message={error} />
       {link && (
         <div className="flex flex-wrap items-center gap-2" role="status">
           <code className="min-w-0 flex-1 truncate rounded bg-zinc-100 px-2 py-1 text-xs dark:bg-zinc-800">
@@ -239,7 +205,7 @@ function InviteSection() {
           <CopyButton text={link} label="Copy link" />
         </div>
       )}
-    </section>
+    </AdminSection>
   );
 }
 
@@ -249,13 +215,10 @@ function AuditSection() {
   const [q, setQ] = useState('');
   const [error, setError] = useState('');
   useEffect(() => {
-    const params = new URLSearchParams();
-    if (action) params.set('action', action);
-    if (q.trim()) params.set('q', q.trim());
     const timer = setTimeout(() => {
-      consoleJson<{ entries: AuditEntry[] }>(`/__console/audit?${params.toString()}`)
-        .then((body) => {
-          setEntries(body.entries);
+      readAudit(action, q)
+        .then((list) => {
+          setEntries(list);
           setError('');
         })
         .catch((e: Error) => setError(e.message));
@@ -263,10 +226,7 @@ function AuditSection() {
     return () => clearTimeout(timer);
   }, [action, q]);
   return (
-    <section aria-labelledby="audit-heading" className={`${cardClass} space-y-3 p-4 sm:p-6`}>
-      <h2 id="audit-heading" className="text-lg font-semibold">
-        Audit log
-      </h2>
+    <AdminSection name="audit" title="Audit log">
       <div className="flex flex-wrap gap-3">
         <label className="flex flex-col gap-1 text-sm">
           What
@@ -288,11 +248,7 @@ function AuditSection() {
           <input type="search" value={q} onChange={(e) => setQ(e.target.value)} className={inputClass} />
         </label>
       </div>
-      {error && (
-        <p role="alert" className={errorTextClass}>
-          {error}
-        </p>
-      )}
+      <SectionError message={error} />
       {entries && entries.length === 0 && <p className={hintClass}>Nothing recorded yet.</p>}
       {entries && entries.length > 0 && (
         <ol className="divide-y divide-zinc-200 text-sm dark:divide-zinc-800">
@@ -316,7 +272,7 @@ function AuditSection() {
           ))}
         </ol>
       )}
-    </section>
+    </AdminSection>
   );
 }
 

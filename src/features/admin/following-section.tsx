@@ -2,24 +2,10 @@
 // /healthz gives, with the task the last error was about): `GET /__console/follow`, server/follow.
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { cardClass, errorTextClass, hintClass } from '@/components/ui/styles';
-import { consoleData } from './console-fetch';
+import { hintClass } from '@/components/ui/styles';
 import { formatAgo, formatDuration } from '@/features/tasks/shared/format';
-
-interface FollowFigures {
-  following: number;
-  ended: number;
-  oldestCreatedAt: string | null;
-  brakedUntil: string | null;
-  lastError: {
-    kind: string;
-    httpStatus: number;
-    code?: number;
-    msg: string;
-    taskId: string;
-    at: string;
-  } | null;
-}
+import { readFollowing, type FollowFigures } from './admin-api';
+import { AdminSection, SectionError } from './admin-section';
 
 const tasks = (count: number) => `${count.toLocaleString()} ${count === 1 ? 'task' : 'tasks'}`;
 
@@ -27,21 +13,14 @@ export function FollowingSection({ now = Date.now }: { now?: () => number }) {
   const [figures, setFigures] = useState<FollowFigures>();
   const [error, setError] = useState('');
   useEffect(() => {
-    consoleData<FollowFigures>('/__console/follow')
+    readFollowing()
       .then(setFigures)
       .catch((e: Error) => setError(e.message));
   }, []);
   const at = now();
   return (
-    <section aria-labelledby="following-heading" className={`${cardClass} space-y-2 p-4 sm:p-6`}>
-      <h2 id="following-heading" className="text-lg font-semibold">
-        Following tasks
-      </h2>
-      {error && (
-        <p role="alert" className={errorTextClass}>
-          {error}
-        </p>
-      )}
+    <AdminSection name="following" title="Following tasks" spacing={2}>
+      <SectionError message={error} />
       {figures && (
         <>
           <p className="text-sm">
@@ -84,6 +63,6 @@ export function FollowingSection({ now = Date.now }: { now?: () => number }) {
           </p>
         </>
       )}
-    </section>
+    </AdminSection>
   );
 }

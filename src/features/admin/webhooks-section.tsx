@@ -5,23 +5,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from '@/api/zod';
-import { consoleData } from './console-fetch';
 import { Button } from '@/components/ui/core/button';
-import { cardClass, errorTextClass, hintClass, inputClass } from '@/components/ui/styles';
-
-interface Webhook {
-  id: string;
-  scope: 'person' | 'team';
-  name: string;
-  url: string;
-  events: ('finished' | 'failed')[];
-}
-
-interface Delivery {
-  state: string;
-  last_status: number | null;
-  last_error: string | null;
-}
+import { Field } from '@/components/ui/field';
+import { hintClass, inputClass } from '@/components/ui/styles';
+import { AdminSection, SectionError } from './admin-section';
+import {
+  addWebhook,
+  listWebhooks,
+  removeWebhook,
+  webhookDeliveries,
+  type Webhook,
+  type WebhookDelivery as Delivery,
+} from './admin-api';
 
 const NAME_MAX = 100;
 const URL_MAX = 2048;
@@ -45,8 +40,8 @@ const SCOPE_LABELS = { person: 'My requests', team: 'Every request of the team' 
 function LastDelivery({ id }: { id: string }) {
   const [last, setLast] = useState<Delivery | null>();
   useEffect(() => {
-    consoleData<{ deliveries: Delivery[] }>(`/__console/webhooks/${encodeURIComponent(id)}/deliveries`)
-      .then((data) => setLast(data.deliveries[0] ?? null))
+    webhookDeliveries(id)
+      .then((deliveries) => setLast(deliveries[0] ?? null))
       .catch(() => setLast(null));
   }, [id]);
   if (last === undefined) return null;
@@ -65,8 +60,8 @@ export function WebhooksSection({ admin }: { admin: boolean }) {
   const [error, setError] = useState('');
   const [secret, setSecret] = useState<{ name: string; secret: string }>();
   const load = () =>
-    consoleData<{ webhooks: Webhook[] }>('/__console/webhooks')
-      .then((data) => setWebhooks(data.webhooks))
+    listWebhooks()
+      .then(setWebhooks)
       .catch((e: Error) => setError(e.message));
   useEffect(() => {
     void load();
@@ -80,11 +75,7 @@ export function WebhooksSection({ admin }: { admin: boolean }) {
   const add = form.handleSubmit(async (values) => {
     setError('');
     try {
-      const made = await consoleData<{ id: string; secret: string }>('/__console/webhooks', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(values),
-      });
+      const made = await addWebhook(values);
       setSecret({ name: values.name, secret: made.secret });
       form.reset({ name: '', url: '', scope: values.scope });
       await load();
@@ -95,7 +86,7 @@ export function WebhooksSection({ admin }: { admin: boolean }) {
   const remove = async (webhook: Webhook) => {
     setError('');
     try {
-      await consoleData(`/__console/webhooks/${encodeURIComponent(webhook.id)}`, { method: 'DELETE' });
+      await removeWebhook(webhook.id);
       await load();
     } catch (e) {
       setError((e as Error).message);
@@ -103,21 +94,12 @@ export function WebhooksSection({ admin }: { admin: boolean }) {
   };
 
   return (
-    <section aria-labelledby="webhooks-heading" className={`${cardClass} space-y-3 p-4 sm:p-6`}>
-      <div>
-        <h2 id="webhooks-heading" className="text-lg font-semibold">
-          Webhooks
-        </h2>
-        <p className={hintClass}>
-          The server posts a signed message (Slack-compatible JSON) when a request finishes or fails, whether
-          or not anyone has the console open.
-        </p>
-      </div>
-      {error && (
-        <p role="alert" className={errorTextClass}>
-          {error}
-        </p>
-      )}
+    <AdminSection
+      name="webhooks"
+      title="Webhooks"
+      intro="The server posts a signed message (Slack-compatible JSON) when a request finishes or fails, whether or not anyone has the console open."
+    >
+      <SectionError message={error} />
       {secret && (
         <div
           role="status"
@@ -158,53 +140,34 @@ export function WebhooksSection({ admin }: { admin: boolean }) {
         noValidate
         className="grid gap-3 sm:grid-cols-[1fr_2fr_auto_auto] sm:items-start"
       >
-        <div>
-          <label htmlFor="webhook-name" className="text-sm font-medium">
-            Name
-          </label>
-          <input
-            id="webhook-name"
-            className={inputClass}
-            aria-invalid={Boolean(errors.name)}
-            aria-describedby="webhook-name-error"
-            {...form.register('name')}
-          />
-          <p id="webhook-name-error" className={errorTextClass}>
-            {errors.name?.message}
-          </p>
-        </div>
-        <div>
-          <label htmlFor="webhook-url" className="text-sm font-medium">
-            Address
-          </label>
-          <input
-            id="webhook-url"
-            type="url"
-            placeholder="https://hooks.slack.com/services/…"
-            className={inputClass}
-            aria-invalid={Boolean(errors.url)}
-            aria-describedby="webhook-url-error"
-            {...form.register('url')}
-          />
-          <p id="webhook-url-error" className={errorTextClass}>
-            {errors.url?.message}
-          </p>
-        </div>
+        <Field label="Name" error={errors.name?.message}>
+          {(control) => <input {...control} className={inputClass} {...form.register('name')} />}
+        </Field>
+        <Field label="Address" error={errors.url?.message}>
+          {(control) => (
+            <input
+              {...control}
+              type="url"
+              placeholder="https://hooks.slack.com/services/…"
+              className={inputClass}
+              {...form.register('url')}
+            />
+          )}
+        </Field>
         {admin ? (
-          <div>
-            <label htmlFor="webhook-scope" className="text-sm font-medium">
-              Told of
-            </label>
-            <select id="webhook-scope" className={inputClass} {...form.register('scope')}>
-              <option value="team">{SCOPE_LABELS.team}</option>
-              <option value="person">{SCOPE_LABELS.person}</option>
-            </select>
-          </div>
+          <Field label="Told of">
+            {(control) => (
+              <select {...control} className={inputClass} {...form.register('scope')}>
+                <option value="team">{SCOPE_LABELS.team}</option>
+                <option value="person">{SCOPE_LABELS.person}</option>
+              </select>
+            )}
+          </Field>
         ) : null}
-        <Button type="submit" pending={isSubmitting} className="sm:mt-6">
+        <Button type="submit" pending={isSubmitting} className="sm:mt-6.5">
           Add webhook
         </Button>
       </form>
-    </section>
+    </AdminSection>
   );
 }

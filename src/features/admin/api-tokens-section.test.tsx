@@ -5,8 +5,8 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IDENTITY_KEY, type Identity } from '../../server/identity/request-identity';
-import { testNodeApp } from '../../server/testing/test-node-app';
+import { IDENTITY_KEY, type Identity } from '../../../server/identity/request-identity';
+import { testNodeApp } from '../../../server/testing/test-node-app';
 import { TOKEN_DAYS_MAX, TOKEN_NAME_MAX, TOKENS_PER_PERSON_MAX, type CreatedToken } from '@/api/api-tokens';
 import type { Role } from '@/api/roles';
 import { ApiTokensSection, tokenFieldProblems } from './api-tokens-section';

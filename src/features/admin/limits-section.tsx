@@ -15,7 +15,9 @@ import {
 } from '@/api/limits';
 import { z } from '@/api/zod';
 import { Button } from '@/components/ui/core/button';
-import { cardClass, errorTextClass, hintClass, inputClass } from '@/components/ui/styles';
+import { errorTextClass, hintClass, inputClass } from '@/components/ui/styles';
+import { readAllLimits, saveLimits, type AllLimits } from './admin-api';
+import { AdminSection, SectionError } from './admin-section';
 
 type FieldName = `${LimitMeasure}_${LimitPeriod}`;
 const FIELDS = LIMIT_MEASURES.flatMap((measure) =>
@@ -44,18 +46,6 @@ function toForm(limits: LimitSetting[] | undefined): LimitsForm {
   return values;
 }
 
-interface AllLimits {
-  team: LimitSetting[];
-  people: Record<string, LimitSetting[]>;
-}
-
-async function fetchAll(): Promise<AllLimits> {
-  const response = await fetch('/__console/limits/all', { headers: { accept: 'application/json' } });
-  const body = (await response.json().catch(() => ({}))) as AllLimits & { msg?: string };
-  if (!response.ok) throw new Error(body.msg ?? `HTTP ${response.status}`);
-  return body;
-}
-
 export function LimitsSection({ people }: { people: { id: string; name: string }[] }) {
   const [all, setAll] = useState<AllLimits>();
   const [scope, setScope] = useState('team');
@@ -69,7 +59,7 @@ export function LimitsSection({ people }: { people: { id: string; name: string }
   const { register, handleSubmit, reset, formState } = form;
 
   useEffect(() => {
-    fetchAll()
+    readAllLimits()
       .then(setAll)
       .catch((e: Error) => setError(e.message));
   }, []);
@@ -88,29 +78,26 @@ export function LimitsSection({ people }: { people: { id: string; name: string }
       period,
       max: values[name].trim() === '' ? null : Number(values[name].trim()),
     }));
-    const response = await fetch('/__console/limits', {
-      method: 'PUT',
-      headers: { accept: 'application/json', 'content-type': 'application/json' },
-      body: JSON.stringify(scope === 'team' ? { scope, limits } : { scope: 'person', userId: scope, limits }),
-    });
-    const body = (await response.json().catch(() => ({}))) as { msg?: string };
-    if (!response.ok) {
-      setError(body.msg ?? `HTTP ${response.status}`);
-      return;
+    try {
+      await saveLimits(scope === 'team' ? 'team' : { userId: scope }, limits);
+      setAll(await readAllLimits());
+      setSaved(`Limits of ${who} saved.`);
+    } catch (e) {
+      setError((e as Error).message);
     }
-    setAll(await fetchAll());
-    setSaved(`Limits of ${who} saved.`);
   }
 
   return (
-    <section aria-labelledby="limits-heading" className={`${cardClass} space-y-3 p-4 sm:p-6`}>
-      <h2 id="limits-heading" className="text-lg font-semibold">
-        Spending limits
-      </h2>
-      <p className={hintClass}>
-        Days and months are in UTC. A person&apos;s limits and the team&apos;s both apply: a creation past
-        either is refused. Empty means no limit; 0 allows nothing.
-      </p>
+    <AdminSection
+      name="limits"
+      title="Spending limits"
+      intro={
+        <>
+          Days and months are in UTC. A person&apos;s limits and the team&apos;s both apply: a creation past
+          either is refused. Empty means no limit; 0 allows nothing.
+        </>
+      }
+    >
       <label className="flex max-w-sm flex-col gap-1 text-sm">
         Limits for
         <select
@@ -177,13 +164,9 @@ export function LimitsSection({ people }: { people: { id: string; name: string }
               {saved}
             </p>
           )}
-          {error && (
-            <p role="alert" className={errorTextClass}>
-              {error}
-            </p>
-          )}
+          <SectionError message={error} />
         </div>
       </form>
-    </section>
+    </AdminSection>
   );
 }

@@ -4,7 +4,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { testNodeApp } from '../../server/testing/test-node-app';
+import { testNodeApp } from '../../../server/testing/test-node-app';
 import { WebhooksSection } from './webhooks-section';
 
 const server = testNodeApp('webhooks-section');

@@ -14,8 +14,9 @@ import type { CreatedToken, TokenView } from '@/api/api-tokens';
 import { Button } from '@/components/ui/core/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Field } from '@/components/ui/field';
-import { cardClass, errorTextClass, hintClass, inputClass } from '@/components/ui/styles';
-import { consoleJson } from './console-fetch';
+import { hintClass, inputClass } from '@/components/ui/styles';
+import { AdminSection, SectionError } from './admin-section';
+import { createToken, listTokens, revokeToken } from './admin-api';
 
 const DEFAULT_DAYS = 30;
 
@@ -59,9 +60,9 @@ export function ApiTokensSection({ me, everyone }: { me?: string; everyone: bool
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(() => {
-    consoleJson<{ tokens: TokenView[] }>(everyone ? '/__console/tokens/all' : '/__console/tokens')
-      .then((body) => {
-        setList({ tokens: body.tokens, at: Date.now() });
+    listTokens(everyone)
+      .then((tokens) => {
+        setList({ tokens, at: Date.now() });
         setListError('');
       })
       .catch((e: Error) => setListError(e.message));
@@ -76,10 +77,7 @@ export function ApiTokensSection({ me, everyone }: { me?: string; everyone: bool
     if (found.name || found.days) return;
     setBusy(true);
     try {
-      const made = await consoleJson<CreatedToken>('/__console/tokens', {
-        method: 'POST',
-        body: JSON.stringify({ name: name.trim(), expiresInDays: Number(days) }),
-      });
+      const made = await createToken(name.trim(), Number(days));
       setCreated(made);
       setName('');
       setDays(String(DEFAULT_DAYS));
@@ -95,7 +93,7 @@ export function ApiTokensSection({ me, everyone }: { me?: string; everyone: bool
     const whose = token.userId === me ? '' : ` of ${token.personName}`;
     if (!window.confirm(`Revoke the token “${token.name}”${whose}? Scripts using it stop at once.`)) return;
     try {
-      await consoleJson(`/__console/tokens/${encodeURIComponent(token.id)}`, { method: 'DELETE' });
+      await revokeToken(token.id);
       if (created?.id === token.id) setCreated(undefined);
     } catch (e) {
       setListError((e as Error).message);
@@ -105,16 +103,13 @@ export function ApiTokensSection({ me, everyone }: { me?: string; everyone: bool
 
   const now = list?.at ?? 0;
   return (
-    <section
-      aria-labelledby="api-tokens-heading"
-      id="api-tokens"
-      className={`${cardClass} space-y-4 p-4 sm:p-6`}
-    >
-      <div className="space-y-1">
-        <h2 id="api-tokens-heading" className="text-lg font-semibold">
-          API tokens
-        </h2>
-        <p className={hintClass}>
+    <AdminSection
+      name="api-tokens"
+      title="API tokens"
+      anchor="api-tokens"
+      spacing={4}
+      intro={
+        <>
           A script calls the console with <code>Authorization: Bearer {API_TOKEN_PREFIX}…</code> and acts as
           you: your role, your limits, your name on what it makes. At most {TOKENS_PER_PERSON_MAX} at once.
           The API is described at{' '}
@@ -125,9 +120,9 @@ export function ApiTokensSection({ me, everyone }: { me?: string; everyone: bool
             /__console/openapi.json
           </a>
           .
-        </p>
-      </div>
-
+        </>
+      }
+    >
       <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-wrap items-start gap-3">
         <Field
           label="Token name"
@@ -169,11 +164,7 @@ export function ApiTokensSection({ me, everyone }: { me?: string; everyone: bool
           Create token
         </Button>
       </form>
-      {formError && (
-        <p role="alert" className={errorTextClass}>
-          {formError}
-        </p>
-      )}
+      <SectionError message={formError} />
 
       {created && (
         <div
@@ -196,11 +187,7 @@ export function ApiTokensSection({ me, everyone }: { me?: string; everyone: bool
         </div>
       )}
 
-      {listError && (
-        <p role="alert" className={errorTextClass}>
-          {listError}
-        </p>
-      )}
+      <SectionError message={listError} />
       {!tokens ? (
         <p role="status" className={hintClass}>
           Loading…
@@ -246,6 +233,6 @@ export function ApiTokensSection({ me, everyone }: { me?: string; everyone: bool
           })}
         </ul>
       )}
-    </section>
+    </AdminSection>
   );
 }
