@@ -10,6 +10,7 @@ import type { Database, Db } from '../db/database';
 import { identityOf, type Identity } from '../identity/roles';
 import type { IdentityStore } from '../identity/store';
 import { NO_STORE } from '../http/no-store';
+import { refusal } from '../http/refusal';
 
 /** A webhook's settings are a few hundred bytes (enforced by server/app/body-limits.ts). */
 export const WEBHOOK_BODY_MAX_BYTES = 4 * 1024;
@@ -26,9 +27,6 @@ const webhookInput = z.object({
   events: z.optional(z.array(z.enum(['finished', 'failed'])).check(z.minLength(1), z.maxLength(2))),
   scope: z.optional(z.enum(['person', 'team'])),
 });
-
-const refuse = (c: Context, status: 400 | 403 | 404 | 409 | 413, msg: string) =>
-  c.json({ code: status, msg }, status, NO_STORE);
 
 type WebhookInput = z.output<typeof webhookInput>;
 
@@ -124,15 +122,15 @@ export function createWebhookRoutes(database: Promise<Database>, identity: Ident
     const parsed = webhookInput.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return refuse(c, 400, `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`);
+      return refusal(c, 400, `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`);
     }
     const { name, url, events = ['finished', 'failed'], scope = 'person' } = parsed.data;
     if (scope === 'team' && !roleAtLeast(who.role, 'admin'))
-      return refuse(c, 403, "Only admins can add the team's webhooks");
+      return refusal(c, 403, "Only admins can add the team's webhooks");
     const { db } = await database;
     const { id, secret, made } = await insertWebhook(db, who, { name, url, events, scope });
     if (!made)
-      return refuse(
+      return refusal(
         c,
         409,
         scope === 'team'
@@ -159,7 +157,7 @@ export function createWebhookRoutes(database: Promise<Database>, identity: Ident
 
   app.delete('/__console/webhooks/:id', async (c) => {
     const row = await owned(c);
-    if (!row) return refuse(c, 404, 'No such webhook of yours');
+    if (!row) return refusal(c, 404, 'No such webhook of yours');
     const { db } = await database;
     await db.deleteFrom('webhooks').where('id', '=', row.id).execute();
     await identity.audit({
@@ -173,7 +171,7 @@ export function createWebhookRoutes(database: Promise<Database>, identity: Ident
 
   app.get('/__console/webhooks/:id/deliveries', async (c) => {
     const row = await owned(c);
-    if (!row) return refuse(c, 404, 'No such webhook of yours');
+    if (!row) return refusal(c, 404, 'No such webhook of yours');
     const { db } = await database;
     const deliveries = await recentDeliveries(db, row.id);
     return c.json({ code: 0, msg: 'ok', data: { deliveries } }, 200, NO_STORE);
