@@ -31,7 +31,7 @@ async function changeBoard(database: Promise<Database>, c: Context, change: Chan
     if (!board) return undefined;
     const done = await change(trx, board);
     if ('refuse' in done) return done;
-    await recordBoardUpdate(trx, me, done.action, id, done.detail);
+    await recordBoardUpdate(trx, { actor: me, action: done.action, boardId: id, detail: done.detail });
     return done;
   });
   if (!outcome) return refusal(c, 404, NO_SUCH_BOARD);
@@ -200,7 +200,12 @@ export async function addCreatedToBoard(
     const have = new Set(present.map((row) => row.task_id));
     const adding = ids.filter((id) => !have.has(id)).slice(0, Math.max(0, BOARD_ITEMS_MAX - present.length));
     await appendItems(trx, boardId, present, adding, name);
-    await recordBoardUpdate(trx, actor, 'board.add', boardId, { ids: adding, from: 'creation' });
+    await recordBoardUpdate(trx, {
+      actor,
+      action: 'board.add',
+      boardId,
+      detail: { ids: adding, from: 'creation' },
+    });
     return adding.length === ids.length ? 'all' : 'full';
   });
   if (added !== 'all')

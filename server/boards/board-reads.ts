@@ -10,7 +10,7 @@ import { refusal } from '../http/refusal';
 import type { ResultStore } from '../results/store';
 import { zipOfTasks } from '../tasks/bulk';
 import { addCopies, toTaskView } from '../tasks/task-view';
-import { boardsQuery, NO_SUCH_BOARD, toSummary, withCovers, type BoardRow } from './board-rows';
+import { boardsQuery, boardTaskIds, NO_SUCH_BOARD, toSummary, withCovers, type BoardRow } from './board-rows';
 import { NO_STORE } from './body';
 
 /** The team's boards, most recently changed first; `q`: whose name or description contains it. */
@@ -74,17 +74,11 @@ export function mountBoardZip(
       .where('id', '=', c.req.param('id'))
       .executeTakeFirst();
     if (!board) return refusal(c, 404, NO_SUCH_BOARD);
-    const items = await db
-      .selectFrom('board_items')
-      .select('task_id')
-      .where('board_id', '=', board.id)
-      .orderBy('position')
-      .orderBy('task_id')
-      .execute();
+    const taskIds = await boardTaskIds(db, board.id);
     const stem = safeFileStem(board.name) || 'Board';
     const zip = await zipOfTasks(
       db,
-      items.map((item) => item.task_id),
+      taskIds,
       () => `${stem}.zip`,
       fetchResult,
       resultStore,

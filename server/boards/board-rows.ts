@@ -92,30 +92,39 @@ export async function appendItems(
     .execute();
 }
 
-/** Writes the change in the audit log (`board.*`) and announces the board when `trx` commits. */
-export async function recordBoardChange(
-  trx: Db,
-  actor: Pick<Identity, 'userId' | 'name'> | undefined,
-  action: string,
-  boardId: string,
-  detail: object,
-): Promise<void> {
+/** A change of a board as the audit log keeps it (`board.*`). */
+export interface BoardChange {
+  actor: Pick<Identity, 'userId' | 'name'> | undefined;
+  action: string;
+  boardId: string;
+  detail: object;
+}
+
+/** Writes the change in the audit log and announces the board when `trx` commits. */
+export async function recordBoardChange(trx: Db, change: BoardChange): Promise<void> {
+  const { actor, action, boardId, detail } = change;
   await writeAudit(trx, { actor, action, target: boardId, detail: detail as Record<string, unknown> });
   await announceBoards(trx, { type: 'board', id: boardId });
 }
 
 /** As recordBoardChange, after marking the board changed now (the list shows it first). */
-export async function recordBoardUpdate(
-  trx: Db,
-  actor: Pick<Identity, 'userId' | 'name'> | undefined,
-  action: string,
-  boardId: string,
-  detail: object,
-): Promise<void> {
+export async function recordBoardUpdate(trx: Db, change: BoardChange): Promise<void> {
   await trx
     .updateTable('boards')
     .set({ updated_at: sql`now()` })
-    .where('id', '=', boardId)
+    .where('id', '=', change.boardId)
     .execute();
-  await recordBoardChange(trx, actor, action, boardId, detail);
+  await recordBoardChange(trx, change);
+}
+
+/** The board's task ids in the board's order. */
+export async function boardTaskIds(db: Db, boardId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('board_items')
+    .select('task_id')
+    .where('board_id', '=', boardId)
+    .orderBy('position')
+    .orderBy('task_id')
+    .execute();
+  return rows.map((row) => row.task_id);
 }

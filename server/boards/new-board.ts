@@ -47,7 +47,12 @@ export function mountBoardCreation(app: Hono, database: Promise<Database>): void
         })
         .execute();
       await appendItems(trx, id, [], ids, me?.name ?? null);
-      await recordBoardChange(trx, me, 'board.create', id, { name: fields.name, items: ids.length });
+      await recordBoardChange(trx, {
+        actor: me,
+        action: 'board.create',
+        boardId: id,
+        detail: { name: fields.name, items: ids.length },
+      });
       return true;
     });
     if (!made)
