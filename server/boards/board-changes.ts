@@ -4,11 +4,11 @@
 // changed, writes the audit log and announces the board (board-rows.ts).
 import type { Context, Hono } from 'hono';
 import { BOARD_ITEMS_MAX, checkBoardFields } from '../../src/api/boards';
-import { roleAtLeast } from '../../src/api/roles';
 import type { Database, Db } from '../db/database';
 import { refusal } from '../http/refusal';
 import type { Creator } from '../identity/creator';
 import { identityOf, type Identity } from '../identity/roles';
+import { isMakerOrAdmin } from '../identity/ownership';
 import { appendItems, itemsOf, NO_SUCH_BOARD, recordBoardUpdate } from './board-rows';
 import { bodyOf, coverOf, idsOf, NO_STORE } from './body';
 
@@ -74,8 +74,7 @@ function mountFieldChanges(app: Hono, database: Promise<Database>) {
 const deleteBoard =
   (me: Identity | undefined): Change =>
   async (trx, board) => {
-    const mine = me && board.created_by_id === me.userId;
-    if (!mine && !roleAtLeast(me?.role ?? 'viewer', 'admin'))
+    if (!isMakerOrAdmin(me, board.created_by_id))
       return { refuse: [403, 'Only admins can delete a board another person made'] };
     await trx.deleteFrom('boards').where('id', '=', board.id).execute();
     return { action: 'board.delete', detail: { name: board.name } };

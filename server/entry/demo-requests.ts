@@ -55,7 +55,7 @@ const VIDEO_NAMES = [
 const LANGUAGES = ['Spanish', 'French', 'German', 'Japanese', 'Portuguese', 'Korean', 'Italian', 'Chinese'];
 
 /** mulberry32: small, fast and the same everywhere. */
-export function random(seed: number) {
+function random(seed: number) {
   let a = seed >>> 0;
   const next = () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -18,6 +18,7 @@ import { newShareToken, shareTokenHash } from './tokens';
 import { NO_STORE } from '../http/no-store';
 import { writeAudit } from '../identity/audit';
 import { refusal } from '../http/refusal';
+import { isMakerOrAdmin } from '../identity/ownership';
 
 const DAY_MS = 86_400_000;
 /** Every creation takes it: the team's count of live links is one number, on any instance. */
@@ -170,8 +171,7 @@ export function createShareRoutes(database: Promise<Database>, options: ShareRou
     const outcome = await db.transaction().execute(async (trx) => {
       const share = await live(trx).where('id', '=', c.req.param('id')).forUpdate().executeTakeFirst();
       if (!share) return 'gone';
-      const mine = me && share.created_by_id === me.userId;
-      if (!mine && !roleAtLeast(me?.role ?? 'viewer', 'admin')) return 'not-yours';
+      if (!isMakerOrAdmin(me, share.created_by_id)) return 'not-yours';
       await trx
         .updateTable('shares')
         .set({ revoked_at: new Date(now()), revoked_by_name: me?.name ?? null })
