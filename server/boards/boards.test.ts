@@ -133,6 +133,10 @@ describe('boards', () => {
     ] as const)
       expect((await send(method, path, body, 'Vi', 'viewer')).status, `${method} ${path}`).toBe(403);
     expect((await get('/__console/boards', 'Vi', 'viewer')).body.data.boards).toHaveLength(1);
+    // New ones go after the last whatever their ids: the board's positions decide, never the ids.
+    const [early] = await seedTasks(1, 'a');
+    expect((await send('POST', `/__console/boards/${board.id}/items`, { ids: [early] })).status).toBe(200);
+    expect((await read()).items.map((t: { id: string }) => t.id)).toEqual([ids[3], ids[0], ids[1], early]);
   });
 
   it('every change is in the audit log, by whom', async () => {
@@ -227,6 +231,17 @@ describe('boards', () => {
       ids: ['nope'],
     });
     expect([refused.status, refused.body.msg]).toEqual([400, 'This console has no record of nope']);
+  });
+
+  it('are listed most recently changed first: a change of a board puts it on top', async () => {
+    const [task] = await seedTasks(1);
+    const older = (await send('POST', '/__console/boards', { name: 'Older' })).body.data.board.id;
+    await send('POST', '/__console/boards', { name: 'Newer' });
+    const names = async () =>
+      (await get('/__console/boards')).body.data.boards.map((b: { name: string }) => b.name);
+    expect(await names()).toEqual(['Newer', 'Older']);
+    expect((await send('POST', `/__console/boards/${older}/items`, { ids: [task] })).status).toBe(200);
+    expect(await names()).toEqual(['Older', 'Newer']);
   });
 
   it('are found by a search of their name or description', async () => {
