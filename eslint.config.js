@@ -64,8 +64,9 @@ export const SERVER_LAYERS = {
   follow: ['tasks', 'results', 'proxy', 'identity', 'config', 'http', 'db'],
   // Stars and boards: results of the team's record, shown and zipped as tasks are.
   boards: ['tasks', 'reviews', 'results', 'identity', 'http', 'db'],
-  // Share links: a board's or a request's kept results for a visitor with no account.
-  shares: ['tasks', 'results', 'identity', 'http', 'db'],
+  // Share links: a board's (its items, in its order) or a request's kept results for a visitor with
+  // no account.
+  shares: ['boards', 'tasks', 'results', 'identity', 'http', 'db'],
   tasks: ['notify', 'reviews', 'results', 'proxy', 'identity', 'config', 'http', 'db'],
   // Comments and decisions on results: the store, the routes, the summary a task's view carries.
   reviews: ['identity', 'http', 'db'],

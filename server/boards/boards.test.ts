@@ -15,50 +15,18 @@ import {
 import type { Role } from '../../src/api/roles';
 import { accessRule } from '../identity/access';
 import { useTestNodeApp } from '../testing/test-node-app';
+import { jsonRoutesAs, seedSucceededTasks } from '../testing/json-routes';
 import { person } from '../testing/identity';
 import { createBoardsFeed, parseBoardsPayload, type BoardsEvent } from './live';
 
 const server = useTestNodeApp('boards-test');
 
-/** What the tests read of an answer's data: shapes checked by the assertions themselves. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read loosely, then asserted
-type Any = any;
-
-const get = async (path: string, user = 'Ana', role: Role = 'creator') => {
-  const response = await server.requestAs(user, path, {}, role);
-  return { status: response.status, body: (await response.json()) as { msg?: string; data: Any } };
-};
-const send = async (method: string, path: string, body: unknown, user = 'Ana', role: Role = 'creator') => {
-  const response = await server.requestAs(
-    user,
-    path,
-    { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
-    role,
-  );
-  return {
-    status: response.status,
-    body: (await response.json()) as { msg?: string; field?: string; data: Any },
-  };
-};
+const { get, send } = jsonRoutesAs(server);
 
 /** `count` succeeded image tasks in the record, newest last: their ids. */
 async function seedTasks(count: number, prefix = 't'): Promise<string[]> {
   const ids = Array.from({ length: count }, (_, n) => `${prefix}-${String(n).padStart(4, '0')}`);
-  await server.database.db
-    .insertInto('tasks')
-    .values(
-      ids.map((id, n) => ({
-        id,
-        kind: 'image_generate',
-        source: 'created' as const,
-        status: 'SUCCEEDED',
-        prompt: `prompt ${id}`,
-        creator: 'Ana',
-        created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, n)),
-      })),
-    )
-    .execute();
-  return ids;
+  return seedSucceededTasks(server.database.db, ids);
 }
 
 const listIds = async (query: string, user = 'Ana') =>
@@ -165,6 +133,10 @@ describe('boards', () => {
     ] as const)
       expect((await send(method, path, body, 'Vi', 'viewer')).status, `${method} ${path}`).toBe(403);
     expect((await get('/__console/boards', 'Vi', 'viewer')).body.data.boards).toHaveLength(1);
+    // New ones go after the last whatever their ids: the board's positions decide, never the ids.
+    const [early] = await seedTasks(1, 'a');
+    expect((await send('POST', `/__console/boards/${board.id}/items`, { ids: [early] })).status).toBe(200);
+    expect((await read()).items.map((t: { id: string }) => t.id)).toEqual([ids[3], ids[0], ids[1], early]);
   });
 
   it('every change is in the audit log, by whom', async () => {
@@ -259,6 +231,17 @@ describe('boards', () => {
       ids: ['nope'],
     });
     expect([refused.status, refused.body.msg]).toEqual([400, 'This console has no record of nope']);
+  });
+
+  it('are listed most recently changed first: a change of a board puts it on top', async () => {
+    const [task] = await seedTasks(1);
+    const older = (await send('POST', '/__console/boards', { name: 'Older' })).body.data.board.id;
+    await send('POST', '/__console/boards', { name: 'Newer' });
+    const names = async () =>
+      (await get('/__console/boards')).body.data.boards.map((b: { name: string }) => b.name);
+    expect(await names()).toEqual(['Newer', 'Older']);
+    expect((await send('POST', `/__console/boards/${older}/items`, { ids: [task] })).status).toBe(200);
+    expect(await names()).toEqual(['Older', 'Newer']);
   });
 
   it('are found by a search of their name or description', async () => {

@@ -6,8 +6,9 @@
 import { sql } from 'kysely';
 import type { Hono } from 'hono';
 import type { Database, Db } from '../db/database';
+import { createListenFeed, type ListenFeed } from '../db/listen-feed';
 import { identityOf } from '../identity/request-identity';
-import { holdOpen } from '../http/sse-lifetime';
+import { streamUntilEnd } from '../http/sse-lifetime';
 import { boundedSSE, type StreamLimits } from '../http/stream-limits';
 
 export const BOARDS_CHANNEL = 'console_boards';
@@ -36,33 +37,13 @@ export function parseBoardsPayload(payload: string): BoardsEvent | undefined {
   return undefined;
 }
 
-export interface BoardsFeed {
-  subscribe(listener: (event: BoardsEvent) => void): () => void;
-  close(): Promise<void>;
-}
+export type BoardsFeed = ListenFeed<BoardsEvent>;
 
 export function createBoardsFeed(database: Promise<Database>): BoardsFeed {
-  const listeners = new Set<(event: BoardsEvent) => void>();
-  const unlisten = database
-    .then((db) =>
-      db.listen(BOARDS_CHANNEL, (payload) => {
-        const event = parseBoardsPayload(payload);
-        if (event) for (const listener of listeners) listener(event);
-      }),
-    )
-    .catch(() => async () => {});
-  return {
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    async close() {
-      listeners.clear();
-      await (
-        await unlisten
-      )();
-    },
-  };
+  return createListenFeed<BoardsEvent>(database, BOARDS_CHANNEL, (payload, audience) => {
+    const event = parseBoardsPayload(payload);
+    if (event) audience.tell(event);
+  });
 }
 
 export function mountBoardsEvents(
@@ -78,13 +59,7 @@ export function mountBoardsEvents(
         if (event.type === 'board') void out.send({ event: 'board', data: JSON.stringify({ id: event.id }) });
         else if (event.userId === me) void out.send({ event: 'stars', data: '{}' });
       });
-      const open = holdOpen(out, closeStreams);
-      try {
-        await out.send({ event: 'ready', data: '{}', retry: 2000 });
-        await open;
-      } finally {
-        unsubscribe();
-      }
+      await streamUntilEnd(out, closeStreams, unsubscribe);
     });
   });
 }

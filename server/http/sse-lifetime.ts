@@ -23,3 +23,21 @@ export async function holdOpen(out: BoundedStream, closeStreams: Set<() => void>
     closeStreams.delete(end);
   }
 }
+
+/**
+ * A stream that only carries changes from now on: says `ready` (a client that reconnects reads
+ * everything again), holds the stream open as holdOpen does, then `unsubscribe`s from its feed.
+ */
+export async function streamUntilEnd(
+  out: BoundedStream,
+  closeStreams: Set<() => void>,
+  unsubscribe: () => void,
+): Promise<void> {
+  const open = holdOpen(out, closeStreams);
+  try {
+    await out.send({ event: 'ready', data: '{}', retry: 2000 });
+    await open;
+  } finally {
+    unsubscribe();
+  }
+}

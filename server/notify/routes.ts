@@ -6,10 +6,11 @@ import { Hono, type Context } from 'hono';
 import { sql } from 'kysely';
 import { z } from '../../src/api/zod';
 import { roleAtLeast } from '../../src/api/roles';
-import type { Database } from '../db/database';
-import { identityOf } from '../identity/request-identity';
+import type { Database, Db } from '../db/database';
+import { identityOf, type Identity } from '../identity/request-identity';
 import type { IdentityStore } from '../identity/store';
 import { NO_STORE } from '../http/no-store';
+import { refusal } from '../http/refusal';
 import { firstIssueAtPath, validJson } from '../http/valid-input';
 
 /** A webhook's settings are a few hundred bytes (enforced by server/app/body-limits.ts). */
@@ -28,8 +29,84 @@ const webhookInput = z.object({
   scope: z.optional(z.enum(['person', 'team'])),
 });
 
-const refuse = (c: Context, status: 400 | 403 | 404 | 409 | 413, msg: string) =>
-  c.json({ code: status, msg }, status, NO_STORE);
+type WebhookInput = z.output<typeof webhookInput>;
+
+/** The webhooks a person sees: their own, and for an admin also the team's. */
+function visibleWebhooks(db: Db, who: Identity) {
+  return db
+    .selectFrom('webhooks')
+    .select(['id', 'scope', 'name', 'url', 'events', 'created_at'])
+    .where((eb) =>
+      roleAtLeast(who.role, 'admin')
+        ? eb.or([eb('scope', '=', 'team'), eb('user_id', '=', who.userId)])
+        : eb.and([eb('scope', '=', 'person'), eb('user_id', '=', who.userId)]),
+    )
+    .orderBy('created_at')
+    .execute();
+}
+
+/**
+ * Makes a webhook with a new id and secret, unless its owner (the person, or the team) already has
+ * the most they may keep: then `made` is false and nothing is written.
+ */
+async function insertWebhook(db: Db, who: Identity, { name, url, events, scope }: Required<WebhookInput>) {
+  const id = `wh-${randomBytes(8).toString('hex')}`;
+  const secret = `whsec_${randomBytes(24).toString('base64url')}`;
+  const made = await db.transaction().execute(async (trx) => {
+    // One writer per owner at a time, on every instance: the count below cannot be overtaken.
+    await sql`select pg_advisory_xact_lock(hashtext(${`webhooks:${scope === 'team' ? '' : who.userId}`}))`.execute(
+      trx,
+    );
+    const count = await trx
+      .selectFrom('webhooks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where((eb) =>
+        scope === 'team'
+          ? eb('scope', '=', 'team')
+          : eb.and([eb('scope', '=', 'person'), eb('user_id', '=', who.userId)]),
+      )
+      .executeTakeFirstOrThrow();
+    const max = scope === 'team' ? WEBHOOKS_PER_TEAM : WEBHOOKS_PER_PERSON;
+    if (Number(count.n) >= max) return false;
+    await trx
+      .insertInto('webhooks')
+      .values({
+        id,
+        scope,
+        user_id: scope === 'person' ? who.userId : null,
+        name,
+        url,
+        secret,
+        events: JSON.stringify([...new Set(events)]),
+        created_by: who.userId,
+      })
+      .execute();
+    return true;
+  });
+  return { id, secret, made };
+}
+
+/** A webhook's latest deliveries, newest first: its log. */
+function recentDeliveries(db: Db, webhookId: string) {
+  return db
+    .selectFrom('webhook_deliveries')
+    .select([
+      'id',
+      'request_id',
+      'event',
+      'state',
+      'attempts',
+      'last_status',
+      'last_error',
+      'created_at',
+      'delivered_at',
+      'due_at',
+    ])
+    .where('webhook_id', '=', webhookId)
+    .orderBy('id', 'desc')
+    .limit(DELIVERIES_SHOWN)
+    .execute();
+}
 
 export function createWebhookRoutes(database: Promise<Database>, identity: IdentityStore): Hono {
   const app = new Hono();
@@ -37,16 +114,7 @@ export function createWebhookRoutes(database: Promise<Database>, identity: Ident
   app.get('/__console/webhooks', async (c) => {
     const who = identityOf(c)!;
     const { db } = await database;
-    const rows = await db
-      .selectFrom('webhooks')
-      .select(['id', 'scope', 'name', 'url', 'events', 'created_at'])
-      .where((eb) =>
-        roleAtLeast(who.role, 'admin')
-          ? eb.or([eb('scope', '=', 'team'), eb('user_id', '=', who.userId)])
-          : eb.and([eb('scope', '=', 'person'), eb('user_id', '=', who.userId)]),
-      )
-      .orderBy('created_at')
-      .execute();
+    const rows = await visibleWebhooks(db, who);
     return c.json({ code: 0, msg: 'ok', data: { webhooks: rows } }, 200, NO_STORE);
   });
 
@@ -54,43 +122,11 @@ export function createWebhookRoutes(database: Promise<Database>, identity: Ident
     const who = identityOf(c)!;
     const { name, url, events = ['finished', 'failed'], scope = 'person' } = c.req.valid('json');
     if (scope === 'team' && !roleAtLeast(who.role, 'admin'))
-      return refuse(c, 403, "Only admins can add the team's webhooks");
+      return refusal(c, 403, "Only admins can add the team's webhooks");
     const { db } = await database;
-    const id = `wh-${randomBytes(8).toString('hex')}`;
-    const secret = `whsec_${randomBytes(24).toString('base64url')}`;
-    const made = await db.transaction().execute(async (trx) => {
-      // One writer per owner at a time, on every instance: the count below cannot be overtaken.
-      await sql`select pg_advisory_xact_lock(hashtext(${`webhooks:${scope === 'team' ? '' : who.userId}`}))`.execute(
-        trx,
-      );
-      const count = await trx
-        .selectFrom('webhooks')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where((eb) =>
-          scope === 'team'
-            ? eb('scope', '=', 'team')
-            : eb.and([eb('scope', '=', 'person'), eb('user_id', '=', who.userId)]),
-        )
-        .executeTakeFirstOrThrow();
-      const max = scope === 'team' ? WEBHOOKS_PER_TEAM : WEBHOOKS_PER_PERSON;
-      if (Number(count.n) >= max) return false;
-      await trx
-        .insertInto('webhooks')
-        .values({
-          id,
-          scope,
-          user_id: scope === 'person' ? who.userId : null,
-          name,
-          url,
-          secret,
-          events: JSON.stringify([...new Set(events)]),
-          created_by: who.userId,
-        })
-        .execute();
-      return true;
-    });
+    const { id, secret, made } = await insertWebhook(db, who, { name, url, events, scope });
     if (!made)
-      return refuse(
+      return refusal(
         c,
         409,
         scope === 'team'
@@ -117,7 +153,7 @@ export function createWebhookRoutes(database: Promise<Database>, identity: Ident
 
   app.delete('/__console/webhooks/:id', async (c) => {
     const row = await owned(c);
-    if (!row) return refuse(c, 404, 'No such webhook of yours');
+    if (!row) return refusal(c, 404, 'No such webhook of yours');
     const { db } = await database;
     await db.deleteFrom('webhooks').where('id', '=', row.id).execute();
     await identity.audit({
@@ -131,26 +167,9 @@ export function createWebhookRoutes(database: Promise<Database>, identity: Ident
 
   app.get('/__console/webhooks/:id/deliveries', async (c) => {
     const row = await owned(c);
-    if (!row) return refuse(c, 404, 'No such webhook of yours');
+    if (!row) return refusal(c, 404, 'No such webhook of yours');
     const { db } = await database;
-    const deliveries = await db
-      .selectFrom('webhook_deliveries')
-      .select([
-        'id',
-        'request_id',
-        'event',
-        'state',
-        'attempts',
-        'last_status',
-        'last_error',
-        'created_at',
-        'delivered_at',
-        'due_at',
-      ])
-      .where('webhook_id', '=', row.id)
-      .orderBy('id', 'desc')
-      .limit(DELIVERIES_SHOWN)
-      .execute();
+    const deliveries = await recentDeliveries(db, row.id);
     return c.json({ code: 0, msg: 'ok', data: { deliveries } }, 200, NO_STORE);
   });
   return app;

@@ -80,75 +80,103 @@ async function endedRequest(db: Db, id: string): Promise<EndedRequest | undefine
   };
 }
 
+/** What sending one delivery needs of the sender's options, defaults filled in. */
+interface SendSettings {
+  fetch: typeof fetch;
+  publicBaseUrl?: string;
+  maxAttempts: number;
+  backoff: (attempts: number) => number;
+  timeoutMs: number;
+  log: (line: string) => void;
+}
+
+/** POSTs one delivery's signed message; throws a final error when its request left the record. */
+async function postMessage(database: Db, row: Claimed, settings: SendSettings): Promise<Response> {
+  const request = await endedRequest(database, row.request_id);
+  if (!request) throw Object.assign(new Error('the request is no longer in the record'), { final: true });
+  const link = settings.publicBaseUrl
+    ? `${settings.publicBaseUrl}/requests/${encodeURIComponent(row.request_id)}`
+    : undefined;
+  const body = JSON.stringify(messageBody(row.event, request, link));
+  const timestamp = Math.floor(Date.now() / 1000);
+  return settings.fetch(row.url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': 'media-console-webhooks',
+      'x-media-console-event': `request.${row.event}`,
+      'x-media-console-delivery': String(row.id),
+      [TIMESTAMP_HEADER]: String(timestamp),
+      [SIGNATURE_HEADER]: sign(row.secret, timestamp, body),
+    },
+    body,
+    signal: AbortSignal.timeout(settings.timeoutMs),
+  });
+}
+
+/**
+ * Sends one claimed delivery and writes its outcome, fenced by the claim's attempt number (a claim
+ * that outlived its lease and was taken again writes nothing). Status 0 in the log marks a failure
+ * that retrying cannot mend: a refused address, a request no longer in the record.
+ */
+async function send(database: Db, row: Claimed, settings: SendSettings): Promise<void> {
+  const fenced = sql`id = ${row.id} and attempts = ${row.attempts} and state = 'sending'`;
+  let status: number | null = null;
+  let error: string | null = null;
+  try {
+    const response = await postMessage(database, row, settings);
+    status = response.status;
+    await response.body?.cancel().catch(() => undefined);
+    if (response.ok) {
+      await sql`update webhook_deliveries set state = 'delivered', delivered_at = now(), last_status = ${status},
+        last_error = null where ${fenced}`.execute(database);
+      return;
+    }
+    error = `HTTP ${status}`;
+  } catch (caught) {
+    error = (caught as Error).message || 'no answer';
+    if (caught instanceof BlockedTargetError) {
+      error = 'refused: not a public address (WEBHOOK_PRIVATE_ORIGINS names the team’s own)';
+      status = 0;
+    }
+    if ((caught as { final?: boolean }).final) status = 0;
+  }
+  // A 4xx other than 408 and 429 will not change by itself: given up at once.
+  const final =
+    row.attempts >= settings.maxAttempts ||
+    status === 0 ||
+    (status !== null && status >= 400 && status < 500 && status !== 408 && status !== 429);
+  if (final)
+    settings.log(`[webhooks] delivery ${row.id} given up after ${row.attempts} attempt(s): ${error}`);
+  await sql`update webhook_deliveries set state = ${final ? 'failed' : 'queued'}, last_status = ${status},
+    last_error = ${error}, due_at = now() + ${`${settings.backoff(row.attempts)} milliseconds`}::interval
+    where ${fenced}`.execute(database);
+}
+
 export function createWebhookSender(options: SenderOptions): WebhookSender {
-  const maxAttempts = options.maxAttempts ?? 8;
-  const backoff = options.backoffMs ?? defaultBackoff;
-  const timeoutMs = options.timeoutMs ?? 15_000;
+  const settings: SendSettings = {
+    fetch: options.fetch,
+    publicBaseUrl: options.publicBaseUrl,
+    maxAttempts: options.maxAttempts ?? 8,
+    backoff: options.backoffMs ?? defaultBackoff,
+    timeoutMs: options.timeoutMs ?? 15_000,
+    log: options.log ?? ((line: string) => console.warn(line)),
+  };
+  const { log } = settings;
   const pollMs = options.pollMs ?? 5_000;
-  const leaseMs = timeoutMs * 2;
-  const log = options.log ?? ((line: string) => console.warn(line));
+  const leaseMs = settings.timeoutMs * 2;
   let started = false;
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   const db = async () => (await options.database).db;
 
-  async function send(row: Claimed): Promise<void> {
-    const database = await db();
-    const fenced = sql`id = ${row.id} and attempts = ${row.attempts} and state = 'sending'`;
-    let status: number | null = null;
-    let error: string | null = null;
-    try {
-      const request = await endedRequest(database, row.request_id);
-      if (!request) throw Object.assign(new Error('the request is no longer in the record'), { final: true });
-      const link = options.publicBaseUrl
-        ? `${options.publicBaseUrl}/requests/${encodeURIComponent(row.request_id)}`
-        : undefined;
-      const body = JSON.stringify(messageBody(row.event, request, link));
-      const timestamp = Math.floor(Date.now() / 1000);
-      const response = await options.fetch(row.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'media-console-webhooks',
-          'x-media-console-event': `request.${row.event}`,
-          'x-media-console-delivery': String(row.id),
-          [TIMESTAMP_HEADER]: String(timestamp),
-          [SIGNATURE_HEADER]: sign(row.secret, timestamp, body),
-        },
-        body,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      status = response.status;
-      await response.body?.cancel().catch(() => undefined);
-      if (response.ok) {
-        await sql`update webhook_deliveries set state = 'delivered', delivered_at = now(), last_status = ${status},
-          last_error = null where ${fenced}`.execute(database);
-        return;
-      }
-      error = `HTTP ${status}`;
-    } catch (caught) {
-      error = (caught as Error).message || 'no answer';
-      if (caught instanceof BlockedTargetError) {
-        error = 'refused: not a public address (WEBHOOK_PRIVATE_ORIGINS names the team’s own)';
-        status = 0;
-      }
-      if ((caught as { final?: boolean }).final) status = 0;
-    }
-    // A 4xx other than 408 and 429 will not change by itself: given up at once.
-    const final =
-      row.attempts >= maxAttempts ||
-      status === 0 ||
-      (status !== null && status >= 400 && status < 500 && status !== 408 && status !== 429);
-    if (final) log(`[webhooks] delivery ${row.id} given up after ${row.attempts} attempt(s): ${error}`);
-    await sql`update webhook_deliveries set state = ${final ? 'failed' : 'queued'}, last_status = ${status},
-      last_error = ${error}, due_at = now() + ${`${backoff(row.attempts)} milliseconds`}::interval
-      where ${fenced}`.execute(database);
-  }
-
   async function round(): Promise<number> {
-    const rows = await claim(await db(), 4, leaseMs);
-    await Promise.all(rows.map((row) => send(row).catch((e: Error) => log(`[webhooks] ${e.message}`))));
+    const database = await db();
+    const rows = await claim(database, 4, leaseMs);
+    await Promise.all(
+      rows.map((row) => send(database, row, settings).catch((e: Error) => log(`[webhooks] ${e.message}`))),
+    );
     return rows.length;
   }
 

@@ -7,48 +7,17 @@ import type { Role } from '../../src/api/roles';
 import { accessRule } from '../identity/access';
 import { person } from '../testing/identity';
 import { useTestNodeApp } from '../testing/test-node-app';
+import { jsonRoutesAs, seedSucceededTasks, type Any } from '../testing/json-routes';
 
 const server = useTestNodeApp('reviews-test');
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read loosely, then asserted
-type Any = any;
-
-const get = async (path: string, user = 'Ana', role: Role = 'creator') => {
-  const response = await server.requestAs(user, path, {}, role);
-  return { status: response.status, body: (await response.json()) as { msg?: string; data: Any } };
-};
-const send = async (method: string, path: string, body: unknown, user = 'Ana', role: Role = 'creator') => {
-  const response = await server.requestAs(
-    user,
-    path,
-    { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
-    role,
-  );
-  return {
-    status: response.status,
-    body: (await response.json()) as { msg?: string; field?: string; data: Any },
-  };
-};
+const { get, send } = jsonRoutesAs(server);
 const review = (task: string | undefined, body: unknown, user = 'Vi', role: Role = 'viewer') =>
   send('POST', `/__console/reviews/${task}`, body, user, role);
 
 async function seedTasks(count: number): Promise<string[]> {
   const ids = Array.from({ length: count }, (_, n) => `r-${n}`);
-  await server.database.db
-    .insertInto('tasks')
-    .values(
-      ids.map((id, n) => ({
-        id,
-        kind: 'image_generate',
-        source: 'created' as const,
-        status: 'SUCCEEDED',
-        prompt: `prompt ${id}`,
-        creator: 'Ana',
-        created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, n)),
-      })),
-    )
-    .execute();
-  return ids;
+  return seedSucceededTasks(server.database.db, ids);
 }
 
 const auditActions = async () =>

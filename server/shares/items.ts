@@ -8,6 +8,7 @@ import type { Selectable } from 'kysely';
 import type { SharesTable } from '../db/schema';
 import { taskTitle } from '../tasks/request-fields';
 import { shareTokenHash } from './tokens';
+import { boardTaskIds } from '../boards/board-rows';
 
 export type ShareRow = Selectable<SharesTable>;
 
@@ -44,16 +45,7 @@ export async function liveShareOf(db: Db, token: string, now: Date): Promise<Sha
 
 /** The shared task ids in the order the board or the request has them. */
 export async function sharedTaskIds(db: Db, share: ShareRow): Promise<string[]> {
-  if (share.board_id) {
-    const rows = await db
-      .selectFrom('board_items')
-      .select('task_id')
-      .where('board_id', '=', share.board_id)
-      .orderBy('position')
-      .orderBy('task_id')
-      .execute();
-    return rows.map((row) => row.task_id);
-  }
+  if (share.board_id) return boardTaskIds(db, share.board_id);
   const request = await db
     .selectFrom('requests')
     .select('task_ids')

@@ -4,7 +4,7 @@
 // (an admin any). Making and revoking are written to the audit log in the same transaction. Roles
 // are in server/identity/access.ts; the visitor's side is ./visitor.ts.
 import { randomUUID } from 'node:crypto';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { sql, type Insertable } from 'kysely';
 import { roleAtLeast } from '../../src/api/roles';
 import { checkShareBody, SHARE_PATH_PREFIX, SHARES_LIVE_MAX, type ShareSummary } from '../../src/api/shares';
@@ -17,6 +17,8 @@ import type { ShareRow } from './items';
 import { newShareToken, shareTokenHash } from './tokens';
 import { NO_STORE } from '../http/no-store';
 import { writeAudit } from '../identity/audit';
+import { refusal } from '../http/refusal';
+import { isMakerOrAdmin } from '../identity/ownership';
 
 const DAY_MS = 86_400_000;
 /** Every creation takes it: the team's count of live links is one number, on any instance. */
@@ -34,9 +36,6 @@ const toSummary = (row: ShareRow): ShareSummary => ({
   openedCount: Number(row.opened_count),
   lastOpenedAt: row.last_opened_at?.getTime() ?? null,
 });
-
-const refuse = (c: Context, status: 400 | 403 | 404 | 409, msg: string, extra: object = {}) =>
-  c.json({ code: status, msg, ...extra }, status, NO_STORE);
 
 async function audit(trx: Db, actor: Identity | undefined, action: string, target: string, detail: object) {
   await writeAudit(trx, { actor: actor, action, target: target, detail: detail as Record<string, unknown> });
@@ -107,12 +106,12 @@ export function createShareRoutes(database: Promise<Database>, options: ShareRou
 
   app.post('/__console/shares', async (c) => {
     const checked = checkShareBody(await c.req.json().catch(() => undefined));
-    if ('msg' in checked) return refuse(c, 400, checked.msg, { field: checked.field });
+    if ('msg' in checked) return refusal(c, 400, checked.msg, { field: checked.field });
     const me = identityOf(c);
     const { db } = await database;
     const title = await titleOf(db, checked.target);
     if (title === undefined)
-      return refuse(
+      return refusal(
         c,
         404,
         'board' in checked.target ? 'There is no such board' : 'There is no such request',
@@ -137,7 +136,7 @@ export function createShareRoutes(database: Promise<Database>, options: ShareRou
       { actor: me, detail: { ...checked.target, title, expiresInDays: checked.days } },
     );
     if (!made)
-      return refuse(
+      return refusal(
         c,
         409,
         `The team has ${SHARES_LIVE_MAX} live share links, the most it may keep: revoke one first`,
@@ -172,8 +171,7 @@ export function createShareRoutes(database: Promise<Database>, options: ShareRou
     const outcome = await db.transaction().execute(async (trx) => {
       const share = await live(trx).where('id', '=', c.req.param('id')).forUpdate().executeTakeFirst();
       if (!share) return 'gone';
-      const mine = me && share.created_by_id === me.userId;
-      if (!mine && !roleAtLeast(me?.role ?? 'viewer', 'admin')) return 'not-yours';
+      if (!isMakerOrAdmin(me, share.created_by_id)) return 'not-yours';
       await trx
         .updateTable('shares')
         .set({ revoked_at: new Date(now()), revoked_by_name: me?.name ?? null })
@@ -187,8 +185,8 @@ export function createShareRoutes(database: Promise<Database>, options: ShareRou
       return 'revoked';
     });
     if (outcome === 'gone')
-      return refuse(c, 404, 'There is no such live link (it may have expired or been revoked)');
-    if (outcome === 'not-yours') return refuse(c, 403, 'Only admins can revoke a link another person made');
+      return refusal(c, 404, 'There is no such live link (it may have expired or been revoked)');
+    if (outcome === 'not-yours') return refusal(c, 403, 'Only admins can revoke a link another person made');
     return c.json({ code: 0, msg: 'ok', data: { ok: true } }, 200, NO_STORE);
   });
 

@@ -3,23 +3,20 @@
 // stream of this process gets it. `GET /__console/tasks/events` is that stream (Server-Sent Events).
 import type { Hono } from 'hono';
 import type { Database } from '../db/database';
+import { createListenFeed, type FeedAudience, type ListenFeed } from '../db/listen-feed';
 import { announcedIds } from './announce';
 import { addCopies, toTaskView, type TaskView } from './task-view';
 import { TASKS_CHANNEL } from './recorder';
-import { holdOpen } from '../http/sse-lifetime';
+import { streamUntilEnd } from '../http/sse-lifetime';
 import { boundedSSE, type StreamLimits } from '../http/stream-limits';
 
-interface TaskFeed {
-  subscribe(listener: (task: TaskView) => void): () => void;
-  close(): Promise<void>;
-}
+type TaskFeed = ListenFeed<TaskView>;
 
 export function createTaskFeed(database: Promise<Database>): TaskFeed {
-  const listeners = new Set<(task: TaskView) => void>();
   // Ids announced in the same burst are read once each.
   let pending = new Set<string>();
   let scheduled = false;
-  const deliver = async () => {
+  const deliver = async (audience: FeedAudience<TaskView>) => {
     scheduled = false;
     const ids = pending;
     pending = new Set();
@@ -32,32 +29,16 @@ export function createTaskFeed(database: Promise<Database>): TaskFeed {
       .execute()
       .catch(() => []);
     const tasks = await addCopies(db, rows.map(toTaskView)).catch(() => rows.map(toTaskView));
-    for (const task of tasks) for (const listener of listeners) listener(task);
+    for (const task of tasks) audience.tell(task);
   };
-  const unlisten = database
-    .then((db) =>
-      db.listen(TASKS_CHANNEL, (payload) => {
-        if (!listeners.size) return;
-        for (const id of announcedIds(payload)) pending.add(id);
-        if (!scheduled) {
-          scheduled = true;
-          queueMicrotask(() => void deliver().catch(() => undefined));
-        }
-      }),
-    )
-    .catch(() => async () => {});
-  return {
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    async close() {
-      listeners.clear();
-      await (
-        await unlisten
-      )();
-    },
-  };
+  return createListenFeed<TaskView>(database, TASKS_CHANNEL, (payload, audience) => {
+    if (!audience.size) return;
+    for (const id of announcedIds(payload)) pending.add(id);
+    if (!scheduled) {
+      scheduled = true;
+      queueMicrotask(() => void deliver(audience).catch(() => undefined));
+    }
+  });
 }
 
 export function mountTaskEvents(
@@ -73,14 +54,8 @@ export function mountTaskEvents(
       const unsubscribe = feed.subscribe(
         (task) => void out.send({ event: 'task', data: JSON.stringify(task) }),
       );
-      const open = holdOpen(out, closeStreams);
-      try {
-        // A page that reconnects reloads its list; the stream only carries what changes from now on.
-        await out.send({ event: 'ready', data: '{}', retry: 2000 });
-        await open;
-      } finally {
-        unsubscribe();
-      }
+      // A page that reconnects reloads its list; the stream only carries what changes from now on.
+      await streamUntilEnd(out, closeStreams, unsubscribe);
     }),
   );
 }
