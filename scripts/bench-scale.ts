@@ -2,7 +2,9 @@
 // 10,000,000 tasks), a throwaway PostgreSQL (server/testing/postgres.ts) is seeded inside the
 // database (generate_series, in batches, with the triggers on, as the console writes), then every
 // call a screen makes is timed as server time of the functions its route calls: 3 warm-up calls, then
-// BENCH_SCALE_RUNS (default 40); p50 and p95, and the largest size's p95 over the smallest's.
+// BENCH_SCALE_RUNS (default 40); p50 and p95, and the largest size's p95 over the smallest's. Then
+// the same calls through the console's HTTP API (scripts/bench-scale-http.ts), then the follower's
+// claim with 50,000 tasks running and followed, and its plan (scripts/bench-scale-follow.ts).
 // Printed, not asserted; the machine's load is printed beside the figures.
 // The history is a year of a busy team's work (kinds, people, ~8% failed with one of five reasons,
 // the newest 1% half still running, one request per task, a common word in one prompt of seven), as
@@ -15,21 +17,33 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openDatabase, type Database } from '../server/db/database';
-import { computeInsights, insightsCsvRows, type InsightsFilter } from '../server/insights/insights';
+import {
+  computeInsights,
+  failuresStatement,
+  insightsCsvRows,
+  mainStatement,
+  type InsightsFilter,
+} from '../server/insights/insights';
 import { queueResultCopies } from '../server/results/queue';
 import { getTask, listTasks } from '../server/tasks/list';
 import { countTasks } from '../server/tasks/list-counts';
 import type { TaskFilter } from '../server/tasks/list-filter';
 import { countFailures } from '../server/tasks/list-filter-choices';
-import { listRequests } from '../server/tasks/requests';
+import { requestsOfTasks } from '../server/tasks/requests';
+import { LOCAL_ADMIN } from '../server/identity/roles';
 import { startTestPostgres } from '../server/testing/postgres';
+import { claimCalls, explainClaim, followRunning } from './bench-scale-follow';
+import { startHttpConsole } from './bench-scale-http';
 import { printRows, type BenchRow } from './bench-size';
 
 const DAY = 24 * 3600_000;
 const YEAR_SECONDS = 365 * 24 * 3600;
 const BATCH = 250_000;
-/** The signed-in person the calls are made as: their hidden tasks are left out, as the routes do. */
-const ASKER = 'u-bench';
+/**
+ * The person the calls are made as: their hidden tasks are left out, as the routes do. The local
+ * admin, whom the console on loopback takes a request without a sign-in for (the HTTP column).
+ */
+const ASKER = LOCAL_ADMIN.userId;
 
 type Db = Database['db'];
 
@@ -56,10 +70,11 @@ export async function seed(db: Db, count: number): Promise<void> {
   await sql`vacuum analyze`.execute(db);
 }
 
-async function seedRows(db: Db, count: number): Promise<void> {
+/** The newest `rows` tasks (all of them by default) of a year of `count`. */
+export async function seedRows(db: Db, count: number, rows = count): Promise<void> {
   const spacing = YEAR_SECONDS / count;
-  for (let start = 1; start <= count; start += BATCH) {
-    const end = Math.min(count, start + BATCH - 1);
+  for (let start = 1; start <= rows; start += BATCH) {
+    const end = Math.min(rows, start + BATCH - 1);
     await sql`
       insert into tasks (id, kind, source, prompt, language, creator, status, params, result,
         created_at, updated_at, finished_at, request_id)
@@ -110,55 +125,148 @@ async function timeRepeated(runs: number, call: () => Promise<unknown>) {
   return { p50: quantile(times, 0.5), p95: quantile(times, 0.95) };
 }
 
+/** One call of the issue's table: what its route calls, and the route (none: not a screen's call). */
+interface ScaleCall {
+  name: string;
+  call: () => Promise<unknown>;
+  path?: string;
+}
+
 /** The calls of the issue's table, each as its route makes it (the list and its counts together). */
-function calls(db: Db, now: number): [string, () => Promise<unknown>][] {
+function calls(db: Db, now: number): ScaleCall[] {
   const tasksPage = (filter: Omit<TaskFilter, 'tab'> & { tab?: TaskFilter['tab'] }) => () =>
     Promise.all([
       listTasks(db, { tab: 'all', hiddenBy: ASKER, ...filter } as TaskFilter, { limit: 50 }),
       countTasks(db, { hiddenBy: ASKER, ...filter }),
     ]);
+  const byRequest = async () => {
+    const [page] = await tasksPage({})();
+    return requestsOfTasks(db, page.items, ASKER);
+  };
   const period = (days: number, extra: Partial<InsightsFilter> = {}): InsightsFilter => ({
     from: new Date(now - days * DAY),
     to: new Date(now),
     ...extra,
   });
+  const insightsQuery = (days: number, creator?: string) =>
+    `from=${encodeURIComponent(new Date(now - days * DAY).toISOString())}` +
+    `&to=${encodeURIComponent(new Date(now).toISOString())}${creator ? `&creator=${creator}` : ''}`;
   return [
-    ['Tasks, first page and counts, by task', tasksPage({})],
-    ['Tasks, first page, by request', () => listRequests(db, {}, { limit: 20 })],
-    ['Tasks, tab=failed', tasksPage({ tab: 'failed' })],
-    ['Tasks, one creator', tasksPage({ creator: 'Ana' })],
-    ['Tasks, a 7-day period', tasksPage({ from: now - 7 * DAY })],
-    ['Tasks, search for a common word', tasksPage({ q: 'fox' })],
-    ['a task page', () => getTask(db, 'scale-4242')],
-    ['failure choices (/tasks/errors)', () => countFailures(db, { hiddenBy: ASKER })],
-    ['failure choices, one creator', () => countFailures(db, { hiddenBy: ASKER, creator: 'Ana' })],
-    ['Insights, 24 hours', () => computeInsights(db, period(1))],
-    ['Insights, 7 days', () => computeInsights(db, period(7))],
-    ['Insights, 30 days', () => computeInsights(db, period(30))],
-    ['Insights, 30 days, one person', () => computeInsights(db, period(30, { creator: 'Ana' }))],
-    ['Insights CSV, 30 days', () => insightsCsvRows(db, period(30))],
-    ['results back-fill at start', () => queueResultCopies(db)],
+    { name: 'Tasks, first page and counts, by task', call: tasksPage({}), path: '/__console/tasks' },
+    { name: 'Tasks, first page, by request', call: byRequest, path: '/__console/tasks?group=request' },
+    { name: 'Tasks, tab=failed', call: tasksPage({ tab: 'failed' }), path: '/__console/tasks?tab=failed' },
+    { name: 'Tasks, one creator', call: tasksPage({ creator: 'Ana' }), path: '/__console/tasks?creator=Ana' },
+    {
+      name: 'Tasks, a 7-day period',
+      call: tasksPage({ from: now - 7 * DAY }),
+      path: `/__console/tasks?from=${now - 7 * DAY}`,
+    },
+    {
+      name: 'Tasks, search for a common word',
+      call: tasksPage({ q: 'fox' }),
+      path: '/__console/tasks?q=fox',
+    },
+    { name: 'a task page', call: () => getTask(db, 'scale-4242'), path: '/__console/tasks/scale-4242' },
+    {
+      name: 'failure choices (/tasks/errors)',
+      call: () => countFailures(db, { hiddenBy: ASKER }),
+      path: '/__console/tasks/errors',
+    },
+    {
+      name: 'failure choices, one creator',
+      call: () => countFailures(db, { hiddenBy: ASKER, creator: 'Ana' }),
+      path: '/__console/tasks/errors?creator=Ana',
+    },
+    {
+      name: 'Insights, 24 hours',
+      call: () => computeInsights(db, period(1)),
+      path: `/__console/insights?${insightsQuery(1)}`,
+    },
+    {
+      name: 'Insights, 7 days',
+      call: () => computeInsights(db, period(7)),
+      path: `/__console/insights?${insightsQuery(7)}`,
+    },
+    {
+      name: 'Insights, 30 days',
+      call: () => computeInsights(db, period(30)),
+      path: `/__console/insights?${insightsQuery(30)}`,
+    },
+    {
+      name: 'Insights, 30 days, one person',
+      call: () => computeInsights(db, period(30, { creator: 'Ana' })),
+      path: `/__console/insights?${insightsQuery(30, 'Ana')}`,
+    },
+    {
+      name: 'Insights CSV, 30 days',
+      call: () => insightsCsvRows(db, period(30)),
+      path: `/__console/insights.csv?${insightsQuery(30)}`,
+    },
+    { name: 'results back-fill at start', call: () => queueResultCopies(db) },
   ];
 }
 
 interface SizeFigures {
   size: number;
   seconds: number;
-  load: string;
+  /** The machine's load (1/5/15 min) as the calls began and as they ended. */
+  load: [string, string];
   figures: Map<string, { p50: number; p95: number }>;
+  /** EXPLAIN (ANALYZE, BUFFERS) of the statements worth reading at this size, by name. */
+  plans: [string, string[]][];
 }
 
-async function measureSize(database: Database, size: number, runs: number): Promise<SizeFigures> {
-  const seeded = performance.now();
-  await seed(database.db, size);
-  const seconds = (performance.now() - seeded) / 1000;
-  const load = loadavg()
+/** EXPLAIN (ANALYZE, BUFFERS) of Insights' two statements over the last 24 hours. */
+async function explainInsights(db: Db, now: number): Promise<[string, string[]][]> {
+  const filter = { from: new Date(now - DAY), to: new Date(now) };
+  const plans: [string, string[]][] = [];
+  for (const [name, statement] of [
+    ["Insights' main statement, 24 hours", mainStatement(filter)],
+    ["Insights' failures, 24 hours", failuresStatement(filter)],
+  ] as const) {
+    const compiled = statement.compile(db);
+    const { rows } = await db.executeQuery<{ 'QUERY PLAN': string }>({
+      ...compiled,
+      sql: `explain (analyze, buffers, costs off) ${compiled.sql}`,
+    });
+    plans.push([name, rows.map((row) => row['QUERY PLAN'])]);
+  }
+  return plans;
+}
+
+const loadNow = () =>
+  loadavg()
     .map((value) => value.toFixed(1))
     .join(' / ');
+
+/** The name of a call's figures through the console's HTTP API. */
+const throughHttp = (name: string) => `${name}, through HTTP`;
+
+/**
+ * Seeds `size` tasks, then times each call as server time of the functions its route calls, then
+ * the same calls through HTTP, then (as it changes rows the others read) the follower's claim.
+ */
+async function measureSize(database: Database, size: number, runs: number): Promise<SizeFigures> {
+  const { db } = database;
+  const seeded = performance.now();
+  await seed(db, size);
+  const seconds = (performance.now() - seeded) / 1000;
+  const loadBefore = loadNow();
   const figures = new Map<string, { p50: number; p95: number }>();
-  for (const [name, call] of calls(database.db, Date.now()))
-    figures.set(name, await timeRepeated(runs, call));
-  return { size, seconds, load, figures };
+  const table = calls(db, Date.now());
+  for (const { name, call } of table) figures.set(name, await timeRepeated(runs, call));
+  const http = await startHttpConsole(database);
+  try {
+    for (const { name, path } of table)
+      if (path) figures.set(throughHttp(name), await timeRepeated(runs, () => http.get(path)));
+  } finally {
+    await http.close();
+  }
+  const plans = await explainInsights(db, Date.now());
+  await followRunning(db, size);
+  for (const [name, call] of claimCalls(db)) figures.set(name, await timeRepeated(runs, call));
+  plans.push(["the follower's claim of 8", await explainClaim(db)]);
+  return { size, seconds, load: [loadBefore, loadNow()], figures, plans };
 }
 
 async function withDatabase<T>(engine: string, size: number, use: (database: Database) => Promise<T>) {
@@ -177,7 +285,7 @@ async function withDatabase<T>(engine: string, size: number, use: (database: Dat
 const sizeLabel = (size: number) =>
   size >= 1_000_000 ? `${size / 1_000_000}M` : size >= 1000 ? `${size / 1000}k` : String(size);
 
-export async function benchScale(): Promise<BenchRow[]> {
+async function measureScale(): Promise<{ rows: BenchRow[]; plans: [string, string[]][] }> {
   const engine = process.env.BENCH_SCALE_ENGINE === 'pglite' ? 'pglite' : 'postgres';
   const sizes = (process.env.BENCH_SCALE_SIZES ?? '1000000,10000000')
     .split(',')
@@ -191,9 +299,9 @@ export async function benchScale(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   for (const { size, seconds, load } of measured)
     rows.push({
-      figure: `${label}, ${sizeLabel(size)}: seeding; load (1/5/15 min, ${availableParallelism()} cores) after`,
+      figure: `${label}, ${sizeLabel(size)}: seeding; load (1/5/15 min, ${availableParallelism()} cores) as the calls began, ended`,
       value: `${seconds.toFixed(0)} s`,
-      target: load,
+      target: `${load[0]}; ${load[1]}`,
       ok: true,
     });
   const first = measured[0];
@@ -203,7 +311,7 @@ export async function benchScale(): Promise<BenchRow[]> {
       const { p50, p95 } = figures.get(name)!;
       rows.push({
         figure: `${label}, ${sizeLabel(size)}: ${name}, p50 / p95`,
-        value: `${p50.toFixed(0)} / ${p95.toFixed(0)} ms`,
+        value: `${p50.toFixed(1)} / ${p95.toFixed(1)} ms`,
         target: 'p95 ≤ 100 ms',
         ok: true, // printed, not asserted
       });
@@ -218,10 +326,22 @@ export async function benchScale(): Promise<BenchRow[]> {
       });
     }
   }
+  const plans = measured.flatMap(({ size, plans }) =>
+    plans.map(([name, plan]): [string, string[]] => [`${name} at ${sizeLabel(size)} tasks`, plan]),
+  );
+  return { rows, plans };
+}
+
+export async function benchScale(): Promise<BenchRow[]> {
+  const { rows, plans } = await measureScale();
+  for (const [name, plan] of plans) console.log(`\n${name}, EXPLAIN (ANALYZE, BUFFERS):\n${plan.join('\n')}`);
   return rows;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  printRows('The record at scale (server time of each call; BENCH_SCALE_SIZES tasks)', await benchScale());
+  printRows(
+    "The record at scale (server time of each call, then through HTTP, then the follower's claim; BENCH_SCALE_SIZES tasks)",
+    await benchScale(),
+  );
   process.exit(0);
 }

@@ -71,7 +71,7 @@ const sections: { title: string; run: () => Promise<BenchRow[]> }[] = [
   },
   {
     title:
-      "The record at scale: each screen's call at 1M and 10M tasks on PostgreSQL (server time; BENCH_SCALE_SIZES)",
+      "The record at scale: each screen's call at 1M and 10M tasks on PostgreSQL (server time, then through HTTP), and the follower's claim (BENCH_SCALE_SIZES)",
     run: () => benchScale(),
   },
 ];

@@ -382,6 +382,30 @@ export const MIGRATIONS: Record<string, Migration> = {
       await sql.raw(scaleRollupBackfill()).execute(db);
     },
   },
+  // Failures by hour, so that a period's partial days read the failed tasks of their partial first
+  // and last hour only, as the other figures do, instead of those of whole days.
+  '0027_insights_failures_hourly': {
+    async up(db: Kysely<unknown>) {
+      await sql.raw(FAILURES_HOURLY_0027).execute(db);
+      for (const [op, added, removed] of [
+        ['insert', ['new_rows'], []],
+        ['update', ['new_rows'], ['old_rows']],
+        ['delete', [], ['old_rows']],
+      ] as const) {
+        await sql
+          .raw(
+            `create or replace function insights_rollup_${op}() returns trigger language plpgsql as $$ begin ` +
+              `${scaleRollupChanges(added, removed)} ${hourlyFailureChanges(added, removed)} return null; end $$`,
+          )
+          .execute(db);
+      }
+      await sql`create or replace function insights_rollup_truncate() returns trigger language plpgsql as $$
+        begin delete from insights_rollup; delete from insights_rollup_hourly; delete from insights_failures_daily;
+        delete from insights_failures_hourly; delete from task_failure_counts; return null; end $$`.execute(
+        db,
+      );
+    },
+  },
 };
 
 const SHARES_0021 = `
@@ -873,6 +897,43 @@ function scaleRollupChanges(added: readonly string[], removed: readonly string[]
   group by kind, creator, code, reason having sum(d) <> 0
   order by 1, 2, 3
   on conflict (kind, creator, failure_key) do update set n = r.n + excluded.n;`;
+}
+
+const FAILURES_HOURLY_0027 = `
+create table insights_failures_hourly (
+  hour timestamptz not null,
+  kind text not null,
+  creator_id text not null,
+  creator_name text not null,
+  failure_key text not null,
+  code text,
+  reason text not null,
+  n bigint not null,
+  primary key (hour, kind, creator_id, creator_name, failure_key)
+);
+insert into insights_failures_hourly (hour, kind, creator_id, creator_name, failure_key, code, reason, n)
+select hour, kind, creator_id, creator_name, md5(json_build_array(code, reason)::text), code, reason, count(*)
+from (select date_trunc('hour', created_at at time zone 'UTC') at time zone 'UTC' as hour, kind, ${PERSON_0026},
+    ${FAILURE_CODE_0026} as code, ${FAILURE_REASON_0026} as reason
+  from tasks where phase = 'failed') f
+group by hour, kind, creator_id, creator_name, code, reason;
+analyze insights_failures_hourly;`;
+
+/**
+ * 0027's upsert of a change to `tasks` into the hourly failures, after 0026's four (in key order,
+ * as they are). Frozen text.
+ */
+function hourlyFailureChanges(added: readonly string[], removed: readonly string[]): string {
+  return `
+  insert into insights_failures_hourly as r
+    (hour, kind, creator_id, creator_name, failure_key, code, reason, n)
+  select hour, kind, creator_id, creator_name, md5(json_build_array(code, reason)::text), code, reason, sum(d)
+  from (select date_trunc('hour', created_at at time zone 'UTC') at time zone 'UTC' as hour, kind, ${PERSON_0026},
+      d, ${FAILURE_CODE_0026} as code, ${FAILURE_REASON_0026} as reason
+    from (${changedRows(added, removed)}) changed where phase = 'failed') f
+  group by hour, kind, creator_id, creator_name, code, reason having sum(d) <> 0
+  order by 1, 2, 3, 4, 5
+  on conflict (hour, kind, creator_id, creator_name, failure_key) do update set n = r.n + excluded.n;`;
 }
 
 /** 0026's tables filled from the tasks a database already holds. */

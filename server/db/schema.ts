@@ -126,6 +126,21 @@ export interface TaskFailureCountsTable {
   n: number;
 }
 
+/**
+ * Failed tasks per UTC hour, kind, person (as insights_rollup keys them) and failure (0027), kept by
+ * the insights triggers: the whole hours of a period's partial days (server/insights/insights.ts).
+ */
+export interface InsightsFailuresHourlyTable {
+  hour: Timestamp;
+  kind: string;
+  creator_id: string;
+  creator_name: string;
+  failure_key: string;
+  code: string | null;
+  reason: string;
+  n: number;
+}
+
 export interface TaskCountsTable {
   phase: TaskPhase;
   kind: string;
@@ -444,6 +459,7 @@ export interface Schema {
   uploads: UploadsTable;
   task_counts: TaskCountsTable;
   task_failure_counts: TaskFailureCountsTable;
+  insights_failures_hourly: InsightsFailuresHourlyTable;
   requests: RequestsTable;
   spending_limits: SpendingLimitsTable;
   limit_holds: LimitHoldsTable;

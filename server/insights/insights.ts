@@ -1,13 +1,13 @@
 // The Insights screen's figures, computed by the database from rollups that triggers keep as tasks
-// change (migrations 0012 and 0026): rows per UTC day and per UTC hour x kind x person x outcome x
-// language, each with its count, the seconds of video made, an hour-of-day histogram and a
-// histogram of the time to finish. A period reads the daily rows of its whole UTC days, the hourly
-// rows of the whole hours of its partial first and last day, and the tasks of its partial first and
-// last hour (../db/period-cut.ts), aggregated into one shape; failures by reason come the same way
-// from the daily failure rollup and the failed tasks of the partial days. A person is their user id:
-// two people with one display name are two rows, a renamed person one row under the current name;
-// a task recorded without a user id is grouped by the name it was recorded with. Nothing loads the
-// period's tasks into Node.
+// change: rows per UTC day and per UTC hour x kind x person x outcome x language, each with its
+// count, the seconds of video made, an hour-of-day histogram and a histogram of the time to finish.
+// A period reads the daily rows of its whole UTC days, the hourly rows of the whole hours of its
+// partial first and last day, and the tasks of its partial first and last hour (../db/period-cut.ts),
+// aggregated into one shape; failures by reason come the same way, from the daily and hourly failure
+// rollups and the failed tasks of the partial first and last hour. A person is their user id: two
+// people with one display name are two rows, a renamed person one row under the current name; a task
+// recorded without a user id is grouped by the name it was recorded with. Nothing loads the period's
+// tasks into Node.
 import { sql, type RawBuilder } from 'kysely';
 import type { Bucket, Insights, OverTimeRow } from '../../src/api/insights';
 import type { Db } from '../db/database';
@@ -135,28 +135,27 @@ function periodRows(filter: InsightsFilter): RawBuilder<unknown> {
 }
 
 /**
- * The period's failures by kind, code and reason (the most common 50): the daily failure rollup for
- * its whole UTC days, the failed tasks themselves for its partial days (few: failed ones only).
+ * The period's failures by kind, code and reason (the most common 50), cut as the other figures are:
+ * the daily failure rollup for its whole UTC days, the hourly one (0027) for the whole hours of its
+ * partial days, the failed tasks themselves for its partial first and last hour only.
  */
-function failuresStatement(filter: InsightsFilter) {
-  const from = filter.from.getTime();
-  const to = filter.to.getTime();
-  const cut = cutPeriod(from, to);
+export function failuresStatement(filter: InsightsFilter) {
+  const cut = cutPeriod(filter.from.getTime(), filter.to.getTime());
   const parts: RawBuilder<unknown>[] = [];
   if (cut.days)
     parts.push(sql`select kind, code, reason, n from insights_failures_daily
       where day >= ${isoDay(cut.days[0])}::date and day < ${isoDay(cut.days[1])}::date and n <> 0
       ${rollupFilter(filter)}`);
-  const rowSpans: [number, number][] = cut.days
-    ? [
-        [from, cut.days[0]],
-        [cut.days[1], to],
-      ]
-    : [[from, to]];
-  const spans = rowSpans.filter(([a, b]) => a < b);
-  if (spans.length)
+  if (cut.hours.length)
+    parts.push(sql`select kind, code, reason, n from insights_failures_hourly
+      where (${sql.join(
+        cut.hours.map(([a, b]) => sql`(hour >= ${iso(a)}::timestamptz and hour < ${iso(b)}::timestamptz)`),
+        sql` or `,
+      )})
+      and n <> 0 ${rollupFilter(filter)}`);
+  if (cut.edges.length)
     parts.push(sql`select kind, ${FAILURE_CODE} as code, ${FAILURE_REASON} as reason, 1 as n
-      from tasks where phase = 'failed' and ${createdIn(spans)} ${taskFilter(filter)}`);
+      from tasks where phase = 'failed' and ${createdIn(cut.edges)} ${taskFilter(filter)}`);
   return sql<{ kind: string; code: string | null; reason: string; count: unknown }>`
     select kind, code, left(reason, 300) as reason, sum(n) as count
     from (${sql.join(parts, sql` union all `)}) f
@@ -183,8 +182,11 @@ const num = (value: unknown): number => Number(value ?? 0);
 const numOrNull = (value: unknown): number | null =>
   value === null || value === undefined ? null : Math.round(Number(value) * 10) / 10;
 
-/** The one statement that reads the period: every figure but the failures, as one JSON answer. */
-function mainStatement(filter: InsightsFilter) {
+/**
+ * The one statement that reads the period: every figure but the failures, as one JSON answer
+ * (exported for EXPLAIN in the benchmark).
+ */
+export function mainStatement(filter: InsightsFilter) {
   const bucket = bucketFor(filter.from, filter.to);
   const overTime =
     bucket === 'day'

@@ -164,6 +164,24 @@ describe('the insights rollup', () => {
     expect(Number(rows[0]!.n)).toBe(history.length);
   });
 
+  it('is emptied with the tasks by a truncate', async () => {
+    const { db } = await resetTestDatabase();
+    await insertHistory(db, seededHistory());
+    await sql`truncate tasks cascade`.execute(db);
+    for (const table of [
+      'insights_rollup',
+      'insights_rollup_hourly',
+      'insights_failures_daily',
+      'insights_failures_hourly',
+    ])
+      expect(
+        (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db)).rows[0]!.n,
+      ).toBe(0);
+    const { totals, failures } = await computeInsights(db, FILTERS[1]!);
+    expect(totals.created).toBe(0);
+    expect(failures).toEqual([]);
+  });
+
   it('is backfilled from the tasks a database already holds', async () => {
     const { db } = await resetTestDatabase();
     // Back to the schema before 0012, with tasks recorded then.
@@ -179,6 +197,10 @@ describe('the insights rollup', () => {
     expect(Number(hourly.rows[0]!.n)).toBe(history.length);
     const failed = await sql<{ n: string }>`select sum(n) as n from insights_failures_daily`.execute(db);
     expect(Number(failed.rows[0]!.n)).toBe(history.filter((t) => t.phase === 'failed').length);
+    const failedHourly = await sql<{ n: string }>`select sum(n) as n from insights_failures_hourly`.execute(
+      db,
+    );
+    expect(Number(failedHourly.rows[0]!.n)).toBe(history.filter((t) => t.phase === 'failed').length);
     await expectFigures(db, history);
   });
 });

@@ -5,7 +5,9 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 
 const UNDO: readonly [migration: string, undo: (db: Db) => Promise<unknown>][] = [
-  // 0026 also rewrote 0012's trigger functions: roll back to 0012 or earlier, not to 0026 alone.
+  // 0026 and 0027 also rewrote 0012's trigger functions: roll back to 0012 or earlier, not to 0026
+  // or 0027 alone.
+  ['0027', (db) => sql`drop table insights_failures_hourly`.execute(db)],
   [
     '0026',
     async (db) => {
