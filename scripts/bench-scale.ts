@@ -30,7 +30,7 @@ import { countTasks } from '../server/tasks/list-counts';
 import type { TaskFilter } from '../server/tasks/list-filter';
 import { countFailures } from '../server/tasks/list-filter-choices';
 import { requestsOfTasks } from '../server/tasks/requests';
-import { LOCAL_ADMIN } from '../server/identity/roles';
+import { LOCAL_ADMIN } from '../server/identity/request-identity';
 import { startTestPostgres } from '../server/testing/postgres';
 import { claimCalls, explainClaim, followRunning } from './bench-scale-follow';
 import { startHttpConsole } from './bench-scale-http';
