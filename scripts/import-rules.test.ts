@@ -48,3 +48,24 @@ describe('the import rules (eslint.config.js)', () => {
     ).toEqual([]);
   });
 });
+
+describe('the length rule for server functions (eslint.config.js)', () => {
+  /** A function of `lines` lines in all, its signature and closing brace counted. */
+  const functionOf = (lines: number) =>
+    [
+      'export function long(): number {',
+      '  let n = 0;',
+      ...Array.from({ length: lines - 4 }, (_, i) => `  n += ${i};`),
+      '  return n;',
+      '}',
+      '',
+    ].join('\n');
+
+  it('passes a function of exactly 100 lines and fails one of 101, tests exempt', async () => {
+    expect(await lint('server/tasks/a.ts', functionOf(100))).toEqual([]);
+    expect(await lint('server/tasks/a.ts', functionOf(101))).toEqual([
+      expect.stringMatching(/has too many lines \(101\)\. Maximum allowed is 100/),
+    ]);
+    expect(await lint('server/tasks/a.test.ts', functionOf(101))).toEqual([]);
+  });
+});
