@@ -2,8 +2,9 @@
 // large in the lightbox; Download all (one zip named after the board); Compare two to four chosen;
 // for creators: rename and describe, reorder (earlier / later), choose the cover, remove, More like
 // this, delete (the maker or an admin). Live: a change made on any instance reads the board again.
+import { usePageTitle } from '@/components/ui/core/page-title';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, useEffect, useState } from 'react';
+import { lazy, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useMyName } from '@/api/my-name';
 import { Button, Spinner } from '@/components/ui/core/button';
@@ -207,13 +208,7 @@ function BoardScreenContent({ boardId }: { boardId: string }) {
   });
   const data = query.data ?? undefined;
   const heading = data?.board.name ?? 'Board';
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${heading} · Media Console`;
-    return () => {
-      document.title = previous;
-    };
-  }, [heading]);
+  usePageTitle(heading);
   const refresh = () => void client.invalidateQueries({ queryKey: BOARDS_KEY });
   const change = useMutation({ mutationFn: (run: () => Promise<unknown>) => run(), onSettled: refresh });
   const remove = useMutation({

@@ -1,6 +1,7 @@
 // Boards (/boards): the team's collections of results, most recently changed first, found
 // by a search of their names and descriptions; creators make a new one here. Live: a board made or
 // changed on any instance shows at once (./boards-api.ts's stream). Loaded when first visited.
+import { usePageTitle } from '@/components/ui/core/page-title';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -80,13 +81,7 @@ function BoardsScreenContent() {
     const timer = setTimeout(() => setQ(search.trim()), 250);
     return () => clearTimeout(timer);
   }, [search]);
-  useEffect(() => {
-    const previous = document.title;
-    document.title = 'Boards · Media Console';
-    return () => {
-      document.title = previous;
-    };
-  }, []);
+  usePageTitle('Boards');
   const boards = useQuery({ queryKey: boardsKey(q), queryFn: ({ signal }) => fetchBoards(q, signal) });
   return (
     <div className="space-y-5">

@@ -2,8 +2,9 @@
 // same size. Images share one zoom (the slider, or + and −): the same part of each is the same size
 // on screen. Videos start together ("Play together" sets every one to 0 s and plays them all) and
 // pause together. Loaded when first visited.
+import { usePageTitle } from '@/components/ui/core/page-title';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { QueryProvider } from '@/api/query/query-client';
 import { Button, Spinner } from '@/components/ui/core/button';
@@ -95,13 +96,7 @@ function CompareScreenContent() {
     queryFn: ({ signal }) => Promise.all((ids ?? []).map((id) => fetchTask(id, signal))),
     enabled: Boolean(ids),
   });
-  useEffect(() => {
-    const previous = document.title;
-    document.title = 'Compare · Media Console';
-    return () => {
-      document.title = previous;
-    };
-  }, []);
+  usePageTitle('Compare');
   if (!ids)
     return (
       <div className="space-y-3">

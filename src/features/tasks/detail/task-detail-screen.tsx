@@ -1,4 +1,5 @@
 // One task in full: a shareable page (/tasks/<id>) for support staff and creators alike.
+import { usePageTitle } from '@/components/ui/core/page-title';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, useEffect, useMemo, useState } from 'react';
 import { LazyPart } from '@/components/ui/core/lazy-part';
@@ -103,7 +104,7 @@ function TaskDetailScreenContent({ taskId }: { taskId: string }) {
   useEffect(() => {
     if (detail && local) void applyRecordedTask(detail.task);
   }, [detail, local]);
-  usePageTitle(`${(record ? viewOf(record).heading : undefined) ?? `Task ${taskId}`} · Media Console`);
+  usePageTitle((record ? viewOf(record).heading : undefined) ?? `Task ${taskId}`);
 
   // Neither copy may hold the page for ever: offline, the record's query pauses until the network
   // is back; a stalled request or an IndexedDB that never opens would too. Past a moment the page
@@ -227,16 +228,6 @@ function useLookupOfUnrecorded(
     };
   }, [settled, recorded, taskId, queryClient, unknown, kind]);
   return unknown;
-}
-
-function usePageTitle(title: string) {
-  useEffect(() => {
-    const previous = document.title;
-    document.title = title;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
 }
 
 /**

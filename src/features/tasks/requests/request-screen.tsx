@@ -1,6 +1,7 @@
 // One request (/requests/<id>): what was asked, by whom and when, and each of its tasks as a card,
 // followed live. "All tasks →" after a submit opens it; a task page links to it.
-import { lazy, useEffect, useMemo } from 'react';
+import { usePageTitle } from '@/components/ui/core/page-title';
+import { lazy, useMemo } from 'react';
 import { Link } from 'wouter';
 import { TASK_TYPE_LABELS } from '@/api/query/task-types';
 import { Spinner } from '@/components/ui/core/button';
@@ -42,13 +43,7 @@ function RequestScreenContent({ requestId }: { requestId: string }) {
   const { tasks: history } = useHistory();
   const data = request.data ?? undefined;
   const heading = data?.title ?? `Request ${requestId}`;
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${heading} · Media Console`;
-    return () => {
-      document.title = previous;
-    };
-  }, [heading]);
+  usePageTitle(heading);
   // What it sent: its first task's copy (as the record keeps it), else the request's own.
   const params = useMemo(() => {
     const sent = data?.tasks[0]?.params ?? data?.params;
