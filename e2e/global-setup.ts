@@ -4,8 +4,7 @@
 // cluster for the specs that need one (server/testing/postgres.ts).
 import { execFileSync } from 'node:child_process';
 import { dirname } from 'node:path';
-import { makePgliteTemplate } from '../server/testing/pglite-template';
-import { shareOneClusterPerRun } from '../server/testing/postgres';
+import { setUpTestRun } from '../server/testing/test-run';
 
 /**
  * E2E_PREBUILT=1: dist/ and dist-server/ were built from this very tree a moment ago (CI runs
@@ -29,13 +28,5 @@ export default async function globalSetup(): Promise<() => void> {
     viteBuild('--outDir', E2E_DIST_DIR, '--emptyOutDir');
     viteBuild('--config', 'vite.server.config.ts', '--outDir', dirname(E2E_SERVER_ENTRY));
   }
-  const removeTemplate = await makePgliteTemplate();
-  const stopCluster = shareOneClusterPerRun();
-  return () => {
-    try {
-      stopCluster();
-    } finally {
-      removeTemplate();
-    }
-  };
+  return setUpTestRun();
 }
