@@ -4,13 +4,18 @@
 // changed, writes the audit log and announces the board (board-rows.ts).
 import type { Context, Hono } from 'hono';
 import { BOARD_ITEMS_MAX, checkBoardFields } from '../../src/api/boards';
+import { z } from '../../src/api/zod';
 import type { Database, Db } from '../db/database';
 import { refusal } from '../http/refusal';
+import { taskIdList, tooManyOr } from '../http/task-ids';
+import { validJson } from '../http/valid-input';
 import type { Creator } from '../identity/creator';
 import { identityOf, type Identity } from '../identity/request-identity';
 import { isMakerOrAdmin } from '../identity/ownership';
 import { appendItems, itemsOf, NO_SUCH_BOARD, recordBoardUpdate } from './board-rows';
-import { bodyOf, coverOf, idsOf, NO_STORE } from './body';
+import { BOARD_TOO_MANY, bodyOf, coverOf, NO_STORE } from './body';
+
+const itemsBody = z.object({ ids: taskIdList(BOARD_ITEMS_MAX, BOARD_TOO_MANY) });
 
 type LockedBoard = { id: string; name: string; created_by_id: string | null };
 type Refused = { refuse: [400 | 403 | 409, string, object?] };
@@ -151,23 +156,21 @@ const reorderItems =
 export function mountBoardChanges(app: Hono, database: Promise<Database>): void {
   mountFieldChanges(app, database);
   app.delete('/__console/boards/:id', async (c) => changeBoard(database, c, deleteBoard(identityOf(c))));
-  app.post('/__console/boards/:id/items', async (c) => {
-    const ids = idsOf((await bodyOf(c)).ids, BOARD_ITEMS_MAX);
-    if (ids === 'too-many') return refusal(c, 400, `A board holds at most ${BOARD_ITEMS_MAX} results`);
-    if (!ids) return refusal(c, 400, 'Send {"ids": [task ids]}');
-    return changeBoard(database, c, addItems(ids, identityOf(c)));
-  });
-  app.post('/__console/boards/:id/items/remove', async (c) => {
-    const ids = idsOf((await bodyOf(c)).ids, BOARD_ITEMS_MAX);
-    if (!ids || ids === 'too-many') return refusal(c, 400, 'Send {"ids": [task ids on the board]}');
-    return changeBoard(database, c, removeItems(ids));
-  });
-  app.put('/__console/boards/:id/order', async (c) => {
-    const ids = idsOf((await bodyOf(c)).ids, BOARD_ITEMS_MAX);
-    if (!ids || ids === 'too-many')
-      return refusal(c, 400, 'Send {"ids": [every task id on the board, in order]}');
-    return changeBoard(database, c, reorderItems(ids));
-  });
+  app.post(
+    '/__console/boards/:id/items',
+    validJson(itemsBody, tooManyOr(BOARD_TOO_MANY, 'Send {"ids": [task ids]}')),
+    async (c) => changeBoard(database, c, addItems(c.req.valid('json').ids, identityOf(c))),
+  );
+  app.post(
+    '/__console/boards/:id/items/remove',
+    validJson(itemsBody, () => 'Send {"ids": [task ids on the board]}'),
+    async (c) => changeBoard(database, c, removeItems(c.req.valid('json').ids)),
+  );
+  app.put(
+    '/__console/boards/:id/order',
+    validJson(itemsBody, () => 'Send {"ids": [every task id on the board, in order]}'),
+    async (c) => changeBoard(database, c, reorderItems(c.req.valid('json').ids)),
+  );
 }
 
 /**

@@ -1,17 +1,11 @@
 // What the boards' and stars' routes read from a request body.
 import type { Context } from 'hono';
+import { BOARD_ITEMS_MAX } from '../../src/api/boards';
+import { taskId, taskIdList } from '../http/task-ids';
 
 export { NO_STORE } from '../http/no-store';
 
-const storableId = (id: unknown) =>
-  typeof id === 'string' && id.length > 0 && id.length <= 200 && !id.includes('\0');
-
-/** Distinct task ids, in order (at most `max`), or undefined when it is not such a list. */
-export function idsOf(value: unknown, max: number): string[] | 'too-many' | undefined {
-  if (!Array.isArray(value) || !value.length || !value.every(storableId)) return undefined;
-  const distinct = [...new Set(value as string[])];
-  return distinct.length > max ? 'too-many' : distinct;
-}
+export const BOARD_TOO_MANY = `A board holds at most ${BOARD_ITEMS_MAX} results`;
 
 export type BoardBody = { name?: unknown; description?: unknown; coverTaskId?: unknown; ids?: unknown };
 
@@ -21,6 +15,18 @@ export const bodyOf = (c: Context) => c.req.json<BoardBody>().catch((): BoardBod
 /** A cover: a task id on the board, null for "the first result", or a message. */
 export function coverOf(value: unknown): string | null | undefined | { msg: string } {
   if (value === undefined || value === null) return value;
-  const ids = idsOf([value], 1);
-  return Array.isArray(ids) ? ids[0] : { msg: 'coverTaskId is a task id on the board, or null' };
+  const cover = taskId.safeParse(value);
+  return cover.success ? cover.data : { msg: 'coverTaskId is a task id on the board, or null' };
+}
+
+/** A new board's first results: none, or a list of task ids that fits on a board. */
+export function firstItemsOf(value: unknown): string[] | { msg: string } {
+  if (value === undefined || (Array.isArray(value) && !value.length)) return [];
+  const ids = taskIdList(BOARD_ITEMS_MAX, BOARD_TOO_MANY).safeParse(value);
+  if (ids.success) return ids.data;
+  return {
+    msg: ids.error.issues.some((issue) => issue.message === BOARD_TOO_MANY)
+      ? BOARD_TOO_MANY
+      : 'ids is a list of task ids',
+  };
 }

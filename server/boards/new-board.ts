@@ -4,12 +4,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import { sql } from 'kysely';
-import { BOARD_ITEMS_MAX, BOARDS_MAX, checkBoardFields } from '../../src/api/boards';
+import { BOARDS_MAX, checkBoardFields } from '../../src/api/boards';
 import type { Database } from '../db/database';
 import { refusal } from '../http/refusal';
 import { identityOf } from '../identity/request-identity';
 import { appendItems, boardsQuery, recordBoardChange, toSummary, type BoardRow } from './board-rows';
-import { bodyOf, idsOf, NO_STORE } from './body';
+import { bodyOf, firstItemsOf, NO_STORE } from './body';
 
 /** The lock every board creation and deletion takes: the team's count of boards is one number. */
 const BOARDS_LOCK = 44_0001;
@@ -19,13 +19,8 @@ export function mountBoardCreation(app: Hono, database: Promise<Database>): void
     const body = await bodyOf(c);
     const fields = checkBoardFields(body);
     if ('field' in fields) return refusal(c, 400, fields.msg, { field: fields.field });
-    const ids =
-      body.ids === undefined || (Array.isArray(body.ids) && !body.ids.length)
-        ? []
-        : idsOf(body.ids, BOARD_ITEMS_MAX);
-    if (ids === 'too-many')
-      return refusal(c, 400, `A board holds at most ${BOARD_ITEMS_MAX} results`, { field: 'ids' });
-    if (!ids) return refusal(c, 400, 'ids is a list of task ids', { field: 'ids' });
+    const ids = firstItemsOf(body.ids);
+    if ('msg' in ids) return refusal(c, 400, ids.msg, { field: 'ids' });
     const me = identityOf(c);
     const id = `b-${randomUUID()}`;
     const { db } = await database;

@@ -2,9 +2,10 @@
 // once per request by the sign-in layer in front (server/auth/auth.ts in `npm start`; the local admin
 // in `npm run dev` on loopback) and handed to the Node side in its env under IDENTITY_KEY: never read
 // from a header the browser sends.
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { isPersonRole, type Role } from '../../src/api/roles';
 import type { UserSource } from '../db/schema';
+import { NO_STORE } from '../http/no-store';
 
 export interface Identity {
   userId: string;
@@ -49,3 +50,12 @@ function isIdentity(value: unknown): value is Identity {
   const v = value as Identity | undefined;
   return Boolean(v && typeof v.userId === 'string' && typeof v.name === 'string' && isPersonRole(v.role));
 }
+
+/**
+ * A route for a signed-in person's own list (stars, hidden tasks): 401 with `reason` when the
+ * request has no user behind it, before its body is read.
+ */
+export const requireUserId =
+  (reason: string): MiddlewareHandler =>
+  async (c, next) =>
+    identityOf(c)?.userId ? next() : c.json({ code: 401, msg: reason }, 401, NO_STORE);

@@ -6,12 +6,15 @@
 // zip's size. Who may download a task's file may download the zip (viewers too).
 import { Readable } from 'node:stream';
 import { makeZip } from 'client-zip';
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import { contentDisposition, safeFileStem } from '../../src/api/download-name';
 import { BULK_IDS_MAX, ZIP_NAME_MAX, ZIP_TASKS_MAX } from '../../src/api/bulk-rules';
 import type { Database, Db } from '../db/database';
 import type { TasksTableRow } from '../db/schema';
-import { identityOf } from '../identity/request-identity';
+import { z } from '../../src/api/zod';
+import { taskIdList, tooManyOr } from '../http/task-ids';
+import { validJson, type IssueMessage } from '../http/valid-input';
+import { identityOf, requireUserId } from '../identity/request-identity';
 import { keptRow } from '../results/kept-rows';
 import type { ResultStore } from '../results/store';
 import { taskFile, type TaskFileKind } from './download';
@@ -20,24 +23,21 @@ import { NO_STORE } from '../http/no-store';
 const FILES: readonly TaskFileKind[] = ['result', 'captions'];
 export const NOT_INCLUDED_NAME = 'Not included.txt';
 
-interface BulkBody {
-  ids?: unknown;
-  hidden?: unknown;
+const ZIP_TOO_MANY = `A zip holds the files of at most ${ZIP_TASKS_MAX} tasks: choose fewer`;
+const HIDDEN_TOO_MANY = `At most ${BULK_IDS_MAX} tasks at once`;
+
+const zipBody = z.object({
+  ids: taskIdList(ZIP_TASKS_MAX, ZIP_TOO_MANY),
   /** The zip's name as the browser sees the view ("Failed tasks, 2026-11-28"), without `.zip`. */
-  name?: unknown;
-}
+  name: z.optional(z.string().check(z.maxLength(ZIP_NAME_MAX))),
+});
+/** The ids' reason first (as they are checked first), then the name's. */
+const zipRefusal: IssueMessage = (issues) =>
+  issues.some((issue) => issue.path[0] === 'ids')
+    ? tooManyOr(ZIP_TOO_MANY, 'Send {"ids": [task ids]}')(issues)
+    : `"name" is the zip's name: text of at most ${ZIP_NAME_MAX} characters`;
 
-const bodyOf = (c: Context) => c.req.json<BulkBody>().catch((): BulkBody => ({}));
-
-const storableId = (id: unknown) => typeof id === 'string' && id.length <= 200 && !id.includes('\0');
-
-/** The body's `ids`: distinct strings, in order, or undefined when it is not such a list. */
-function idsOf(body: BulkBody, max: number): string[] | 'too-many' | undefined {
-  const ids = body.ids;
-  if (!Array.isArray(ids) || !ids.length || !ids.every(storableId)) return undefined;
-  const distinct = [...new Set(ids as string[])];
-  return distinct.length > max ? 'too-many' : distinct;
-}
+const hiddenBody = z.object({ ids: taskIdList(BULK_IDS_MAX, HIDDEN_TOO_MANY), hidden: z.boolean() });
 
 /**
  * What the zip of `ids` is called: after their request when they all come from one (its title, the
@@ -165,23 +165,8 @@ export function mountBulk(
   fetchResult: typeof fetch,
   resultStore?: Promise<ResultStore>,
 ): void {
-  app.post('/__console/tasks/zip', async (c) => {
-    const body = await bodyOf(c);
-    const ids = idsOf(body, ZIP_TASKS_MAX);
-    if (ids === 'too-many')
-      return c.json(
-        { code: 400, msg: `A zip holds the files of at most ${ZIP_TASKS_MAX} tasks: choose fewer` },
-        400,
-        NO_STORE,
-      );
-    if (!ids) return c.json({ code: 400, msg: 'Send {"ids": [task ids]}' }, 400, NO_STORE);
-    const viewName = body.name;
-    if (viewName !== undefined && (typeof viewName !== 'string' || viewName.length > ZIP_NAME_MAX))
-      return c.json(
-        { code: 400, msg: `"name" is the zip's name: text of at most ${ZIP_NAME_MAX} characters` },
-        400,
-        NO_STORE,
-      );
+  app.post('/__console/tasks/zip', validJson(zipBody, zipRefusal), async (c) => {
+    const { ids, name: viewName } = c.req.valid('json');
     const { db } = await database;
     return (
       (await zipOfTasks(
@@ -210,24 +195,27 @@ export function mountBulk(
   });
 
   // `{ids, hidden}`: hides the tasks from the asker's view (true) or brings them back (false).
-  app.post('/__console/tasks/hidden', async (c) => {
-    const userId = identityOf(c)?.userId;
-    if (!userId) return c.json({ code: 401, msg: 'Sign in to hide tasks from your view' }, 401, NO_STORE);
-    const body = await bodyOf(c);
-    const ids = idsOf(body, BULK_IDS_MAX);
-    if (ids === 'too-many')
-      return c.json({ code: 400, msg: `At most ${BULK_IDS_MAX} tasks at once` }, 400, NO_STORE);
-    if (!ids || typeof body.hidden !== 'boolean')
-      return c.json({ code: 400, msg: 'Send {"ids": [task ids], "hidden": true or false}' }, 400, NO_STORE);
-    const { db } = await database;
-    if (body.hidden)
-      await db
-        .insertInto('hidden_tasks')
-        .values(ids.map((task_id) => ({ user_id: userId, task_id })))
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    else
-      await db.deleteFrom('hidden_tasks').where('user_id', '=', userId).where('task_id', 'in', ids).execute();
-    return c.json({ code: 0, msg: 'ok', data: { changed: ids.length } }, 200, NO_STORE);
-  });
+  app.post(
+    '/__console/tasks/hidden',
+    requireUserId('Sign in to hide tasks from your view'),
+    validJson(hiddenBody, tooManyOr(HIDDEN_TOO_MANY, 'Send {"ids": [task ids], "hidden": true or false}')),
+    async (c) => {
+      const userId = identityOf(c)!.userId!;
+      const { ids, ...body } = c.req.valid('json');
+      const { db } = await database;
+      if (body.hidden)
+        await db
+          .insertInto('hidden_tasks')
+          .values(ids.map((task_id) => ({ user_id: userId, task_id })))
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      else
+        await db
+          .deleteFrom('hidden_tasks')
+          .where('user_id', '=', userId)
+          .where('task_id', 'in', ids)
+          .execute();
+      return c.json({ code: 0, msg: 'ok', data: { changed: ids.length } }, 200, NO_STORE);
+    },
+  );
 }
