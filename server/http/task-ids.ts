@@ -7,9 +7,11 @@ import type { IssueMessage } from './valid-input';
 export const TASK_ID_MAX_LENGTH = 200;
 
 /** One task id as the tables store it. */
-export const taskId = z
-  .string()
-  .check(z.minLength(1), z.maxLength(TASK_ID_MAX_LENGTH), z.refine((id) => !id.includes('\0')));
+export const taskId = z.string().check(
+  z.minLength(1),
+  z.maxLength(TASK_ID_MAX_LENGTH),
+  z.refine((id) => !id.includes('\0')),
+);
 
 export function taskIdList(max: number, tooMany: string) {
   return z
