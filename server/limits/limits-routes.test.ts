@@ -56,16 +56,44 @@ describe('a PUT body', () => {
   it.each([
     ['no scope', { limits: [] }, 'scope must be team or person'],
     ['a scope of neither', { scope: 'everyone', limits: [] }, 'scope must be team or person'],
-    ['a person without a user id', { scope: 'person', limits: [] }, 'userId names the person the limits are for'],
+    [
+      'a person without a user id',
+      { scope: 'person', limits: [] },
+      'userId names the person the limits are for',
+    ],
     ['a user id that is not text', { scope: 'person', userId: 5, limits: [] }, 'userId names the person'],
     ['a user id of 201 characters', { scope: 'person', userId: 'u'.repeat(201), limits: [] }, 'userId names'],
-    ['limits that are not a list', { scope: 'team', limits: 'images' }, 'limits must be a list of {measure, period, max}'],
-    ['an unknown measure', { scope: 'team', limits: [{ ...IMAGES, measure: 'gold' }] }, 'measure must be tasks, images or video_minutes'],
-    ['an unknown period', { scope: 'team', limits: [{ ...IMAGES, period: 'week' }] }, 'period must be day or month'],
-    ['a max as text', { scope: 'team', limits: [{ ...IMAGES, max: '5' }] }, 'max must be a whole number from 0 to 1000000, or null for no limit'],
-    ['a max one past the most', { scope: 'team', limits: [{ ...IMAGES, max: 1_000_001 }] }, 'max must be a whole number'],
+    [
+      'limits that are not a list',
+      { scope: 'team', limits: 'images' },
+      'limits must be a list of {measure, period, max}',
+    ],
+    [
+      'an unknown measure',
+      { scope: 'team', limits: [{ ...IMAGES, measure: 'gold' }] },
+      'measure must be tasks, images or video_minutes',
+    ],
+    [
+      'an unknown period',
+      { scope: 'team', limits: [{ ...IMAGES, period: 'week' }] },
+      'period must be day or month',
+    ],
+    [
+      'a max as text',
+      { scope: 'team', limits: [{ ...IMAGES, max: '5' }] },
+      'max must be a whole number from 0 to 1000000, or null for no limit',
+    ],
+    [
+      'a max one past the most',
+      { scope: 'team', limits: [{ ...IMAGES, max: 1_000_001 }] },
+      'max must be a whole number',
+    ],
     ['a max one under 0', { scope: 'team', limits: [{ ...IMAGES, max: -1 }] }, 'max must be a whole number'],
-    ['a limit given twice', { scope: 'team', limits: [IMAGES, { ...IMAGES, max: 2 }] }, 'images:day is given twice'],
+    [
+      'a limit given twice',
+      { scope: 'team', limits: [IMAGES, { ...IMAGES, max: 2 }] },
+      'images:day is given twice',
+    ],
     ['no JSON at all', '{', 'scope must be team or person'],
   ])('%s: 400 saying why', async (_, body, message) => {
     const answer = await refusal(body);
@@ -124,7 +152,7 @@ describe('a PUT body', () => {
 });
 
 describe('reading limits', () => {
-  it("is refused (403) to someone not signed in: there is no one whose limits to say", async () => {
+  it('is refused (403) to someone not signed in: there is no one whose limits to say', async () => {
     const res = await app.request('/__console/limits');
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ code: 403, msg: 'Sign in to the console first' });

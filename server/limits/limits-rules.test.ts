@@ -65,7 +65,9 @@ describe('a translation list', () => {
 
   it('counts items that are not text but never compares them', () => {
     expect(translationListProblem({ target_languages: [1, 1, 1] }, offered)).toBeUndefined();
-    expect(translationListProblem({ target_languages: [1, 1, 1, 1] }, offered)).toMatch(/at most 3 languages/);
+    expect(translationListProblem({ target_languages: [1, 1, 1, 1] }, offered)).toMatch(
+      /at most 3 languages/,
+    );
   });
 
   it('compares in lower case, so "ß" and "ss" are two languages', () => {
@@ -202,7 +204,9 @@ describe('the words of a refusal', () => {
     expect((await refusalOf('user-bea', images(3))).message).toMatch(/ of 2 tasks today/);
     await person('user-bea', [{ measure: 'video_minutes', period: 'day', max: 1 }]);
     const video = { tasks: 1, images: 0, videoSeconds: 120, videoUnknown: false };
-    expect((await refusalOf('user-bea', video)).message).toMatch(/ of 1 video minute today and this asks for 2 more/);
+    expect((await refusalOf('user-bea', video)).message).toMatch(
+      / of 1 video minute today and this asks for 2 more/,
+    );
     await person('user-bea', [{ measure: 'video_minutes', period: 'day', max: 0 }]);
     expect((await refusalOf('user-bea', video)).message).toMatch(/ of 0 video minutes today/);
   });

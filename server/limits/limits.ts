@@ -24,7 +24,7 @@ export { LIMIT_MEASURES, LIMIT_PERIODS, type LimitMeasure, type LimitPeriod, typ
 export { costOf, DEFAULT_SECONDS };
 
 /** Advisory lock class of the limit checks (the callbacks' lock is another number). */
-const LIMITS_LOCK = 7_310_010;
+export const LIMITS_LOCK = 7_310_010;
 /** A hold older than this belongs to a creation that never finished (a crash): it no longer counts. */
 const HOLD_TTL_MS = 10 * 60_000;
 export type LimitRow = Selectable<SpendingLimitsTable>;
