@@ -22,16 +22,22 @@ const identity = {
   },
 } as unknown as IdentityStore;
 
-const app = new Hono();
-app.use(limitsGuard(testDatabase(), { now: () => clock }));
-app.route('/', createLimitsRoutes(testDatabase(), identity, { now: () => clock }));
-app.all('/v1/*', (c) => c.json({ code: 0, msg: 'made' }));
-app.all('/other/*', (c) => c.json({ code: 0, msg: 'made' }));
+/** The guard and the routes, made per test: each test exercises its own (mutation testing sees them). */
+function limitsApp(): Hono {
+  const made = new Hono();
+  made.use(limitsGuard(testDatabase(), { now: () => clock }));
+  made.route('/', createLimitsRoutes(testDatabase(), identity, { now: () => clock }));
+  made.all('/v1/*', (c) => c.json({ code: 0, msg: 'made' }));
+  made.all('/other/*', (c) => c.json({ code: 0, msg: 'made' }));
+  return made;
+}
+let app = limitsApp();
 
 beforeEach(async () => {
   await resetTestDatabase();
   clock = NOW;
   audits = [];
+  app = limitsApp();
 });
 
 const ADA = asPerson('Ada', 'admin');

@@ -40,7 +40,14 @@ async function imageTask(id: string, creatorId: string, at = NOW) {
 async function hold(id: string, userId: string, at: number, tasks = 1) {
   await db
     .insertInto('limit_holds')
-    .values({ id, user_id: userId, tasks, images: tasks, video_seconds: 0, created_at: new Date(at) })
+    .values({
+      id,
+      user_id: userId,
+      tasks,
+      images: tasks,
+      video_seconds: tasks * 60,
+      created_at: new Date(at),
+    })
     .execute();
 }
 
@@ -109,11 +116,25 @@ describe('what a limit counts', () => {
   });
 
   it('counts a hold up to exactly 10 minutes old, not a millisecond more', async () => {
-    await person('user-bea', [{ measure: 'tasks', period: 'day', max: 10 }]);
+    await person('user-bea', [
+      { measure: 'tasks', period: 'day', max: 10 },
+      { measure: 'images', period: 'day', max: 10 },
+      { measure: 'video_minutes', period: 'day', max: 10 },
+    ]);
     await hold('h-1', 'user-bea', NOW - MINUTE, 1);
     await hold('h-2', 'user-bea', NOW - 10 * MINUTE, 2);
     await hold('h-3', 'user-bea', NOW - 10 * MINUTE - 1, 4);
-    expect((await limitStatuses(db, 'user-bea', NOW))[0]).toMatchObject({ used: 3 });
+    expect((await limitStatuses(db, 'user-bea', NOW)).map((s) => [s.measure, s.used])).toEqual([
+      ['tasks', 3],
+      ['images', 3],
+      ['video_minutes', 3],
+    ]);
+  });
+
+  it("a person's limit is not reached by others' tasks when the team has none", async () => {
+    await person('user-bea', [{ measure: 'images', period: 'day', max: 2 }]);
+    for (const id of ['a', 'b', 'c']) await imageTask(id, 'user-cal');
+    expect((await admit(db, 'user-bea', images(2), NOW)).ok).toBe(true);
   });
 
   it("refuses by the team's count even when the person's own fits", async () => {
@@ -129,6 +150,9 @@ describe('what a limit counts', () => {
     const admitted = await admit(db, 'user-bea', images(1), NOW);
     expect(admitted.ok).toBe(true);
     expect((await refusalOf('user-bea', translation)).measure).toBe('video_minutes');
+    // A translation makes no image: spent images do not stop it.
+    await person('user-bea', [{ measure: 'images', period: 'day', max: 0 }]);
+    expect((await admit(db, 'user-bea', translation, NOW)).ok).toBe(true);
   });
 });
 

@@ -118,35 +118,16 @@ const touches = (cost: Cost, measure: LimitMeasure) =>
   costIn(cost, measure) > 0 || (measure === 'video_minutes' && cost.videoUnknown);
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const UNIT: Record<LimitMeasure, [string, string]> = {
-  tasks: ['task', 'tasks'],
-  images: ['image', 'images'],
-  video_minutes: ['video minute', 'video minutes'],
-};
-
 function unitOf(measure: LimitMeasure, n: number): string {
-  return UNIT[measure][n === 1 ? 0 : 1];
+  const unit = measure === 'tasks' ? 'task' : measure === 'images' ? 'image' : 'video minute';
+  return n === 1 ? unit : `${unit}s`;
 }
 
 /** "resets at 00:00 UTC" (a day) or "resets on 1 December at 00:00 UTC" (a month). */
 function resetsText(period: LimitPeriod, end: Date): string {
   return period === 'day'
     ? 'resets at 00:00 UTC'
-    : `resets on ${end.getUTCDate()} ${MONTHS[end.getUTCMonth()]} at 00:00 UTC`;
+    : `resets on ${end.getUTCDate()} ${end.toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' })} at 00:00 UTC`;
 }
 
 function statusOf(row: LimitRow, usage: Usage, now: number): LimitStatus {

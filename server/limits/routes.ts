@@ -60,7 +60,9 @@ function parseBody(
     const { measure, period, max } = item ?? {};
     if (!LIMIT_MEASURES.includes(measure as never)) return 'measure must be tasks, images or video_minutes';
     if (!LIMIT_PERIODS.includes(period as never)) return 'period must be day or month';
-    if (max !== null && !(typeof max === 'number' && Number.isInteger(max) && max >= 0 && max <= LIMIT_MAX))
+    // Number.isInteger is false for anything that is not a number: no typeof check is needed.
+    const whole = Number.isInteger(max) ? (max as number) : -1;
+    if (max !== null && !(whole >= 0 && whole <= LIMIT_MAX))
       return `max must be a whole number from 0 to ${LIMIT_MAX}, or null for no limit`;
     const key = `${String(measure)}:${String(period)}`;
     if (seen.has(key)) return `${key} is given twice`;
