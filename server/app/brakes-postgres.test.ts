@@ -1,10 +1,13 @@
 // Two console instances on one PostgreSQL database, as behind a load balancer: every brake holds
 // for the two together exactly as it holds for one (the sign-in brake, the callback sender limit,
-// the daily upload quota), at its bound and one past it.
-import { afterEach, describe, expect, it } from 'vitest';
+// the daily upload quota, the spending limits' lock), at its bound and one past it.
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAuth } from '../auth/auth';
 import { asset } from '../emulator/media';
 import { UPLOAD_ROUTE } from '../emulator/uploads';
+import type { Db } from '../db/database';
+import { admit, LIMITS_LOCK, setLimits, type LimitInput } from '../limits/limits';
 import { asPerson } from '../testing/identity';
 import { usePostgresInstances } from '../testing/postgres-instances';
 import type { NodeApp } from './node-app';
@@ -91,5 +94,41 @@ describe('two instances on one PostgreSQL database', () => {
     expect(await upload(two, half)).toBe(200); // 1 MB of 1 MB, half through each
     expect(await upload(two, 1)).toBe(429);
     expect(await upload(one, 1)).toBe(429);
+  });
+
+  describe("the spending limits' check waits for the lock of whoever its count covers", () => {
+    const images = { tasks: 1, images: 1, videoSeconds: 0, videoUnknown: false };
+    const limit: LimitInput[] = [{ measure: 'images', period: 'day', max: 5 }];
+    /** Holds `key` on the second instance's connection while the first admits a creation by Bea. */
+    async function admitWhileHeld(key: 'team' | 'person', scopes: ('team' | 'person')[]) {
+      const [one, two] = await pair();
+      const { db } = await one.database;
+      for (const scope of scopes) await setLimits(db, scope, 'user-bea', limit, null);
+      const { db: other } = await two.database;
+      const second = key === 'team' ? sql`0` : sql`hashtext('user-bea')`;
+      await other.connection().execute(async (held: Db) => {
+        await sql`select pg_advisory_lock(${LIMITS_LOCK}, ${second})`.execute(held);
+        let settled = false;
+        const admission = admit(db, 'user-bea', images, Date.now()).finally(() => (settled = true));
+        // The check is seen waiting for that very lock (not granted), and has not ended meanwhile.
+        await vi.waitFor(
+          async () => {
+            expect(settled).toBe(false);
+            const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_locks
+              where locktype = 'advisory' and not granted and classid = ${LIMITS_LOCK}
+                and objid = (${second})::bigint & 4294967295`.execute(held);
+            expect(rows[0]!.n).toBe(1);
+          },
+          { timeout: 10_000, interval: 20 },
+        );
+        await sql`select pg_advisory_unlock(${LIMITS_LOCK}, ${second})`.execute(held);
+        expect((await admission).ok).toBe(true);
+      });
+    }
+
+    it("the team's when only the team has limits", () => admitWhileHeld('team', ['team']));
+    it("the team's when the team and the person have limits", () =>
+      admitWhileHeld('team', ['team', 'person']));
+    it("the person's own when only they have limits", () => admitWhileHeld('person', ['person']));
   });
 });

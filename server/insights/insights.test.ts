@@ -134,6 +134,80 @@ describe('the bounds of a period', () => {
   });
 });
 
+describe('the instants of a period', () => {
+  const TO = '2026-03-10T00:00:00Z';
+  const fromOf = (from: string) => {
+    const parsed = parseInsightsQuery({ from, to: TO });
+    return 'filter' in parsed ? parsed.filter.from.toISOString() : parsed.error;
+  };
+
+  it.each([
+    ['a day', '2026-03-01', '2026-03-01T00:00:00.000Z'],
+    ['a day with spaces round it', ' 2026-03-01 ', '2026-03-01T00:00:00.000Z'],
+    // Without a zone it is the server's local time, as Date reads it.
+    ['a time without a zone', '2026-03-01T12:00:00', new Date('2026-03-01T12:00:00').toISOString()],
+    ['a time in UTC', '2026-03-01T12:00:00Z', '2026-03-01T12:00:00.000Z'],
+    ['a time 2 hours east', '2026-03-01T12:00:00+02:00', '2026-03-01T10:00:00.000Z'],
+    ['a time 2 hours west, no colon', '2026-03-01T12:00:00-0200', '2026-03-01T14:00:00.000Z'],
+    ['epoch milliseconds (13 digits)', String(Date.UTC(2026, 2, 1)), '2026-03-01T00:00:00.000Z'],
+    ['the first instant of 2000', '2000-01-01T00:00:00Z', '2000-01-01T00:00:00.000Z'],
+  ])('takes %s', (_, from, iso) => {
+    const to = from.startsWith('2000') ? '2000-06-01' : TO;
+    const parsed = parseInsightsQuery({ from, to });
+    expect('filter' in parsed && parsed.filter.from.toISOString()).toBe(iso);
+  });
+
+  it.each([
+    ['words before the day', 'on 2026-03-01', 'from must be a date'],
+    ['words after the day', '2026-03-01junk', 'from must be a date'],
+    ['an hour of one digit in the zone', '2026-03-01T12:00:00+2:00', 'from must be a date'],
+    ['16 digits', '1'.repeat(16), 'from must be a date'],
+    ['the last instant of 1999', '1999-12-31T23:59:59.999Z', 'between the years 2000 and 9999'],
+    ['the instant it ends', TO, 'from must be before to'],
+  ])('refuses %s', (_, from, error) => {
+    expect(fromOf(from)).toContain(error);
+  });
+
+  it('takes the year 9999 and refuses 10000', () => {
+    expect(parseInsightsQuery({ from: '9999-12-30', to: '9999-12-31' })).toEqual({
+      filter: { from: new Date('9999-12-30T00:00:00Z'), to: new Date('9999-12-31T00:00:00Z') },
+    });
+    const year10000 = String(Date.UTC(10000, 0, 1));
+    expect(parseInsightsQuery({ from: '9999-12-31', to: year10000 })).toEqual({
+      error: 'the period must lie between the years 2000 and 9999',
+    });
+  });
+
+  it('reads an empty from or to as not given', () => {
+    const now = Date.UTC(2026, 0, 8);
+    expect(parseInsightsQuery({ from: '', to: '' }, now)).toEqual({
+      filter: { from: new Date(Date.UTC(2026, 0, 1)), to: new Date(now) },
+    });
+  });
+
+  it('names every kind, and takes a creator of 80 characters, trimmed', () => {
+    expect(parseInsightsQuery({ kind: 'x' })).toEqual({
+      error: 'kind must be one of image_generate, video_translate, image_to_video',
+    });
+    const name = 'y'.repeat(80);
+    const parsed = parseInsightsQuery({ creator: ` ${name} ` });
+    expect('filter' in parsed && parsed.filter.creator).toBe(name);
+  });
+
+  it('answers with code 0 and "ok", and names the CSV file by the days of the period', async () => {
+    const search = 'from=2026-03-01T06:00:00Z&to=2026-03-10T00:00:00Z';
+    const json = (await (await routes.request(`http://127.0.0.1/__console/insights?${search}`)).json()) as {
+      code: number;
+      msg: string;
+    };
+    expect([json.code, json.msg]).toEqual([0, 'ok']);
+    const csv = await routes.request(`http://127.0.0.1/__console/insights.csv?${search}`);
+    expect(csv.headers.get('content-disposition')).toBe(
+      'attachment; filename="insights-2026-03-01-to-2026-03-10.csv"',
+    );
+  });
+});
+
 describe('a CSV field (RFC 4180, and nothing a spreadsheet runs)', () => {
   it.each([
     ['plain', 'Ada Lovelace', 'Ada Lovelace'],
