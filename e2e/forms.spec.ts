@@ -185,8 +185,9 @@ test.describe('Translate video', () => {
     const panel = page.getByRole('region', { name: '2 translation tasks created' });
     await expect(panel).toBeVisible();
     await expect(panel.getByRole('link', { name: /^vt-/ })).toHaveCount(2);
-    await expect(panel.getByText('Japanese', { exact: true })).toBeVisible();
-    await expect(panel.getByText('Spanish', { exact: true })).toBeVisible();
+    // Each language's tile is headed by its name (a finished one also names it on its player).
+    await expect(panel.getByRole('heading', { name: 'Japanese', exact: true })).toBeVisible();
+    await expect(panel.getByRole('heading', { name: 'Spanish', exact: true })).toBeVisible();
     expect(errors).toEqual([]);
   });
 
