@@ -5,9 +5,10 @@ import { expectNoAxeViolations } from './axe';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { prodPort, startProdServer, type ProdServer } from './prod-server';
 
-// Servers on fixed ports, started once for the file: its tests stay in one worker, in order. A start
+// Each group below has a server of its own on a fixed port, started once: its tests stay in one
+// worker, in order, while the groups (each on its own port) may run on both workers at once. A start
 // may take up to startProdServer's 90 s on a loaded 2-core machine: tests and hooks get 2 minutes.
-test.describe.configure({ mode: 'default', timeout: 120_000 });
+test.describe.configure({ timeout: 120_000 });
 
 const ROUTES = ['/', '/translate', '/tasks', '/callbacks'];
 const PASSWORD = 'e2e-password-7d1c';
@@ -38,6 +39,7 @@ async function watchPage(page: Page) {
 }
 
 test.describe('open production server', () => {
+  test.describe.configure({ mode: 'default' });
   let server: ProdServer;
   test.beforeAll(async () => {
     server = await startProdServer(4180);
@@ -180,6 +182,7 @@ test.describe('open production server', () => {
 });
 
 test.describe('production server with APP_PASSWORD', () => {
+  test.describe.configure({ mode: 'default' });
   let server: ProdServer;
   test.beforeAll(async () => {
     server = await startProdServer(4181, { APP_PASSWORD: PASSWORD, CALLBACK_SECRET });
@@ -265,6 +268,7 @@ test.describe('production server with APP_PASSWORD', () => {
 });
 
 test.describe('demo mode (npm run demo)', () => {
+  test.describe.configure({ mode: 'default' });
   let server: ProdServer;
   test.beforeAll(async () => {
     // The demo seeds 30 days of a team's work before it answers: on a loaded 2-core machine that took
