@@ -1,7 +1,7 @@
 // What the boards' and stars' routes read from a request body.
 import type { Context } from 'hono';
 import { BOARD_ITEMS_MAX } from '../../src/api/boards';
-import { taskId, taskIdList } from '../http/task-ids';
+import { storedId, taskIdList } from '../http/task-ids';
 
 export { NO_STORE } from '../http/no-store';
 
@@ -15,7 +15,7 @@ export const bodyOf = (c: Context) => c.req.json<BoardBody>().catch((): BoardBod
 /** A cover: a task id on the board, null for "the first result", or a message. */
 export function coverOf(value: unknown): string | null | undefined | { msg: string } {
   if (value === undefined || value === null) return value;
-  const cover = taskId.safeParse(value);
+  const cover = storedId.safeParse(value);
   return cover.success ? cover.data : { msg: 'coverTaskId is a task id on the board, or null' };
 }
 

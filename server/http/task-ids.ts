@@ -4,19 +4,19 @@
 import { z } from '../../src/api/zod';
 import type { IssueMessage } from './valid-input';
 
-export const TASK_ID_MAX_LENGTH = 200;
+export const STORED_ID_MAX_LENGTH = 200;
 
-/** One task id as the tables store it. */
-export const taskId = z.string().check(
+/** An id as the tables store it (a task's, a request's, a board's): 1-200 characters, no NUL. */
+export const storedId = z.string().check(
   z.minLength(1),
-  z.maxLength(TASK_ID_MAX_LENGTH),
+  z.maxLength(STORED_ID_MAX_LENGTH),
   z.refine((id) => !id.includes('\0')),
 );
 
 export function taskIdList(max: number, tooMany: string) {
   return z
     .pipe(
-      z.array(taskId).check(z.minLength(1)),
+      z.array(storedId).check(z.minLength(1)),
       z.transform((ids: string[]) => [...new Set(ids)]),
     )
     .check(z.refine((ids) => ids.length <= max, tooMany));

@@ -6,6 +6,7 @@ import { CONSOLE_INBOX, TASK_TYPES, type TaskType } from '../../src/api/schemas'
 import { statusQueryKind } from '../../src/api/errors';
 import { namesInbox } from '../proxy/console-inbox-marker';
 import { answerBytes } from '../http/answer-bytes';
+import { storedId } from '../http/task-ids';
 import { isJsonMediaType } from '../http/media-type';
 import { isTaskId } from '../proxy/proxy-routes';
 import { cleanDisplayName, withoutHiddenCharacters } from '../http/display-text';
@@ -44,8 +45,8 @@ interface Envelope {
 /** The form's links of a creation (recorder.ts, CreationLinks), from its headers: ids, or nothing. */
 function creationLinks(c: Context): CreationLinks | undefined {
   const id = (name: string) => {
-    const value = c.req.header(name)?.trim();
-    return value && value.length <= 200 && !value.includes('\0') ? value : undefined;
+    const value = storedId.safeParse(c.req.header(name)?.trim());
+    return value.success ? value.data : undefined;
   };
   const parentRequestId = id(PARENT_REQUEST_HEADER);
   const boardId = id(BOARD_HEADER);
