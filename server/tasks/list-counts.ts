@@ -74,8 +74,9 @@ const WALK_ROWS = 20 * COUNT_CAP;
  * The tabs where the sample saw the search, but fewer than COUNT_CAP times: each is walked newest
  * first through its own index (the tab's rows under the other conditions, then the search), stopping
  * at COUNT_CAP matches or WALK_ROWS rows. Its trigram index would first collect every match of the
- * tab (a bitmap cannot stop early): at 10M tasks, a hundred thousand for a common word. Returns the
- * tabs still open (not at COUNT_CAP), for their trigram indexes.
+ * tab (a bitmap cannot stop early): at 10M tasks, a hundred thousand for a common word. A tab walked
+ * to its end (fewer rows than WALK_ROWS: such as the few running tasks) is counted exactly there.
+ * Returns the tabs still open (neither at COUNT_CAP nor walked whole), for their trigram indexes.
  */
 async function walkCommonTabs(
   db: Db,
@@ -86,6 +87,7 @@ async function walkCommonTabs(
   options: SearchOptions,
 ): Promise<TaskPhase[]> {
   const pattern = searchPattern(filter.q);
+  const walkRows = options.walkRows ?? WALK_ROWS;
   const stillOpen: TaskPhase[] = [];
   for (const phase of open) {
     const left = Math.ceil(deadline - performance.now());
@@ -93,25 +95,32 @@ async function walkCommonTabs(
       stillOpen.push(phase);
       continue;
     }
-    const found = await db
+    const walk = await db
       .transaction()
       .execute(async (trx) => {
         await sql`select set_config('statement_timeout', ${`${left}ms`}, true)`.execute(trx);
         await options.beforeIndexQuery?.(trx);
-        const { rows } = await sql<{ n: number }>`
-          select count(*) as n from (
-            select 1 from (
+        // Row by row (a running count, as the sample reads), so it stops at COUNT_CAP matches.
+        const { rows } = await sql<{ n: number; walked: number }>`
+          select n, walked from (
+            select count(*) filter (where search like ${pattern}) over w as n,
+              count(*) over w as walked, lead(true, 1, false) over w as more
+            from (
               select search from tasks where ${conditions({ ...filter, q: undefined }, phase)}
-              order by created_at desc, id desc limit ${WALK_ROWS}
-            ) walked where search like ${pattern} limit ${COUNT_CAP}
-          ) m`.execute(trx);
-        return Number(rows[0]?.n);
+              order by created_at desc, id desc limit ${walkRows}
+            ) newest
+            window w as (rows between unbounded preceding and current row)
+          ) x where n >= ${COUNT_CAP} or not more
+          limit 1`.execute(trx);
+        return { n: Number(rows[0]?.n ?? 0), walked: Number(rows[0]?.walked ?? 0) };
       })
       .catch((error: { code?: unknown }) => {
-        if (error.code === '57014') return 0; // query_canceled: the trigram index is asked next
+        if (error.code === '57014') return undefined; // query_canceled: the trigram index is asked next
         throw error;
       });
-    if (found < COUNT_CAP) stillOpen.push(phase);
+    if (walk && walk.n >= COUNT_CAP) counts[phase] = COUNT_CAP;
+    else if (walk && walk.walked < walkRows) counts[phase] = walk.n;
+    else stillOpen.push(phase);
   }
   return stillOpen;
 }
@@ -317,7 +326,8 @@ async function sampleOnward(search: SearchCount): Promise<SearchStep> {
  */
 async function countOpenTabsByIndex(search: SearchCount, open: readonly TaskPhase[]): Promise<CountResult> {
   const { db, filter, options, deadline, counts } = search;
-  for (const phase of PHASES) if (!open.includes(phase)) counts[phase] = COUNT_CAP;
+  // The tabs done before: at or past COUNT_CAP, or counted whole by their walk.
+  for (const phase of PHASES) if (!open.includes(phase)) counts[phase] = Math.min(counts[phase]!, COUNT_CAP);
   const countTab = (phase: TaskPhase) =>
     indexDriven(db, deadline, options, async (trx) => {
       const { rows } = await sql<{ n: number }>`

@@ -12,6 +12,8 @@ export interface SearchOptions {
   timeLimitMs?: number;
   /** listTasks: rows walked newest first before the trigram index takes over. */
   probeRows?: number;
+  /** countTasks: rows of a tab walked newest first before its trigram index takes over. */
+  walkRows?: number;
   /** countTasks: the pages first read, then read at most, the matches read at most. */
   firstPages?: number;
   samplePages?: number;

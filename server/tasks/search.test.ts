@@ -93,28 +93,34 @@ describe('a search’s tab counts', () => {
       expect(await scannedSearch({ q: 'glow' })).toMatchObject({ failed: 30, running: 0 });
     });
 
-  it('walk a tab newest first where the pass saw the search, and ask its trigram index only when that stops short', async () => {
+  it('walk a tab newest first where the pass saw the search, and ask its trigram index only when the walk stops short', async () => {
     const { db } = await testDatabase();
     // "misty": 1,500 succeeded, 1,500 failed, 750 running; the pass (20 pages) holds no tab's 1,000.
-    // Succeeded and Failed find theirs within their walks; In progress's walk ends at 750 rows of
-    // matches, short of the cap, and its trigram index counts it exactly.
-    const queries: string[] = [];
-    const counted = await countTasks(
-      db,
-      { q: 'misty' },
-      {
-        firstPages: 1,
-        samplePages: 20,
-        timeLimitMs: 60_000,
-        beforeIndexQuery: async (trx) => {
-          const { rows } = await sql<{ enable_indexscan: string }>`show enable_indexscan`.execute(trx);
-          queries.push(rows[0]!.enable_indexscan === 'on' ? 'walk' : 'trigram index');
+    // Succeeded and Failed find theirs within their walks. In progress has 3,000 rows: a walk of
+    // more rows than that reads it to its end and counts its 750 there; a walk of exactly 3,000
+    // cannot know it saw the last row, so the tab's trigram index counts it.
+    const countMisty = async (walkRows: number) => {
+      const queries: string[] = [];
+      const counted = await countTasks(
+        db,
+        { q: 'misty' },
+        {
+          firstPages: 1,
+          samplePages: 20,
+          walkRows,
+          timeLimitMs: 60_000,
+          beforeIndexQuery: async (trx) => {
+            const { rows } = await sql<{ enable_indexscan: string }>`show enable_indexscan`.execute(trx);
+            queries.push(rows[0]!.enable_indexscan === 'on' ? 'walk' : 'trigram index');
+          },
         },
-      },
-    );
-    expect(counted.counts).toEqual(await scannedSearch({ q: 'misty' }));
-    expect(counted.counts.running).toBe(750);
-    expect(queries.sort()).toEqual(['trigram index', 'walk', 'walk', 'walk']);
+      );
+      expect(counted.counts).toEqual(await scannedSearch({ q: 'misty' }));
+      expect(counted.counts.running).toBe(750);
+      return queries.sort();
+    };
+    expect(await countMisty(3001)).toEqual(['walk', 'walk', 'walk']);
+    expect(await countMisty(3000)).toEqual(['trigram index', 'walk', 'walk', 'walk']);
   });
 
   it('are null when the time limit leaves no time to count them, never a guess', async () => {
