@@ -113,7 +113,7 @@ function quantile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
 }
 
-async function timeRepeated(runs: number, call: () => Promise<unknown>) {
+export async function timeRepeated(runs: number, call: () => Promise<unknown>) {
   for (let i = 0; i < 3; i++) await call();
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -133,7 +133,7 @@ interface ScaleCall {
 }
 
 /** The calls of the table, each as its route makes it (the list and its counts together). */
-function calls(db: Db, now: number): ScaleCall[] {
+export function calls(db: Db, now: number): ScaleCall[] {
   const tasksPage = (filter: Omit<TaskFilter, 'tab'> & { tab?: TaskFilter['tab'] }) => () =>
     Promise.all([
       listTasks(db, { tab: 'all', hiddenBy: ASKER, ...filter } as TaskFilter, { limit: 50 }),
@@ -255,7 +255,7 @@ async function measureSize(database: Database, size: number, runs: number): Prom
   const figures = new Map<string, { p50: number; p95: number }>();
   const table = calls(db, Date.now());
   for (const { name, call } of table) figures.set(name, await timeRepeated(runs, call));
-  const http = await startHttpConsole(database);
+  const http = await startHttpConsole(database, ASKER);
   try {
     for (const { name, path } of table)
       if (path) figures.set(throughHttp(name), await timeRepeated(runs, () => http.get(path)));
