@@ -35,11 +35,30 @@ it('refuses a file that grows past the limit during a write of it: no uncaught e
       const outcome = await store.save(Readable.from(growingPastTheLimit()), 'big.png');
       expect(outcome).toMatchObject({ ok: false, status: 413 });
     }
-    // The writes in flight end after the refusals: their failures come now, if they come loose.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Each answer comes once its part file is closed, after the writes in flight have failed: any
+    // that came loose is recorded by now.
     expect(uncaught).toEqual([]);
     expect(readdirSync(join(dataDir, 'uploads'))).toEqual([]);
   } finally {
     process.off('uncaughtException', record);
+  }
+});
+
+/** A PNG's first bytes, then at once more than LIMIT: refused while its part file may still be opening. */
+async function* pastTheLimitAtOnce() {
+  const head = new Uint8Array(4096);
+  head.set(asset('reference.png').subarray(0, 64));
+  yield Buffer.from(head);
+  yield Buffer.alloc(LIMIT);
+}
+
+it('refuses a file past the limit while its part file is still opening: no part file left', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'upload-store-'));
+  folders.push(dataDir);
+  const store = new UploadStore(dataDir, LIMIT, Date.now);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const outcome = await store.save(Readable.from(pastTheLimitAtOnce()), 'big.png');
+    expect(outcome).toMatchObject({ ok: false, status: 413 });
+    expect(readdirSync(join(dataDir, 'uploads'))).toEqual([]);
   }
 });

@@ -192,6 +192,7 @@ export class UploadStore {
       }
       if (!upload.refusal && !upload.type) upload.judgeShortFile();
       if (upload.refusal) {
+        await upload.partClosed;
         await rm(upload.partPath, { force: true });
         return upload.refusal;
       }
@@ -203,7 +204,7 @@ export class UploadStore {
       kept = true;
       return { ok: true, id: finalName, type, size: upload.size, fileName: safeFileName(originalName, type) };
     } catch (error) {
-      upload.out?.destroy();
+      await upload.destroyPart();
       await rm(upload.partPath, { force: true });
       throw error;
     } finally {
@@ -309,6 +310,11 @@ class IncomingUpload {
   private pending = 0;
   /** The day's bytes being given back: the answer waits for them, so the next upload sees them. */
   private readonly givingBack: Promise<void>[] = [];
+  /**
+   * Resolves once a destroyed part file is closed: its writes in flight have failed by then (into
+   * the listener below), and its file, opened maybe after the refusal, can be removed for good.
+   */
+  partClosed: Promise<void> = Promise.resolve();
 
   constructor(
     readonly partPath: string,
@@ -338,8 +344,7 @@ class IncomingUpload {
 
   refuse(status: UploadRefusal['status'], code: number, message: string, retryAfterSeconds?: number): void {
     this.refusal ??= { ok: false, status, code, message, retryAfterSeconds };
-    this.out?.destroy();
-    this.out = undefined;
+    void this.destroyPart();
     // Given back at once, not when the rest of the body has drained: an upload running beside
     // this one must not be refused for bytes that will never be kept.
     this.giveBack();
@@ -359,6 +364,17 @@ class IncomingUpload {
     await new Promise<void>((resolve, reject) =>
       this.out!.end((error?: Error | null) => (error ? reject(error) : resolve())),
     );
+  }
+
+  /** Stops the part file at once (no more writes); resolves when it is closed. */
+  destroyPart(): Promise<void> {
+    const out = this.out;
+    this.out = undefined;
+    if (out && !out.closed) {
+      this.partClosed = new Promise<void>((resolve) => out.once('close', () => resolve()));
+      out.destroy();
+    }
+    return this.partClosed;
   }
 
   private giveBack(): void {
