@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { Blob as NodeBlob } from 'node:buffer';
 import { openDatabase, type Database } from '../db/database';
-import { copyOfTemplate } from './pglite-template';
+import { copyOfTemplate, keepDataDir } from './pglite-template';
 
 let shared: Promise<Database> | undefined;
 
@@ -19,7 +19,10 @@ async function openInNode(): Promise<Database> {
   const pageBlob = globalThis.Blob;
   globalThis.Blob = NodeBlob as typeof Blob;
   try {
-    return await openDatabase({ dataDir: copyOfTemplate() });
+    const dataDir = copyOfTemplate();
+    // Shared by the files the worker runs in turn: it goes with the run's folder, not with this file.
+    keepDataDir(dataDir);
+    return await openDatabase({ dataDir });
   } finally {
     globalThis.Blob = pageBlob;
   }

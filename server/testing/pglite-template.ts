@@ -200,9 +200,30 @@ export function copyOfTemplate(): string {
  */
 export function emptyDataDir(): string {
   const runId = process.env[TEMPLATE_RUN_ENV];
-  return runId
+  const dataDir = runId
     ? mkdtempSync(join(runFolder(runId), 'data-'))
     : mkdtempSync(join(tmpdir(), 'media-console-test-'));
+  madeByThisFile.add(dataDir);
+  return dataDir;
+}
+
+/** The DATA_DIRs the running test file made, removed when it ends (`removeDataDirsOfThisFile`). */
+const madeByThisFile = new Set<string>();
+
+/** A DATA_DIR that outlives the file that made it: the worker's shared database (./database.ts). */
+export function keepDataDir(dataDir: string): void {
+  madeByThisFile.delete(dataDir);
+}
+
+/**
+ * Removes the DATA_DIRs the test file made (40 MB each with a database): the run's folder would
+ * otherwise hold every one until the run ends, and a mutation run, which runs the tests again for
+ * each mutant in long-lived workers, filled the disk with them.
+ */
+export function removeDataDirsOfThisFile(): void {
+  for (const dataDir of madeByThisFile)
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 3, retryDelay: 100 });
+  madeByThisFile.clear();
 }
 
 /** Puts a copy of the run's migrated PGlite into `dataDir` (an existing DATA_DIR without one). */
