@@ -198,6 +198,29 @@ describe('looking', () => {
     await vi.waitFor(() => expect(asked).toEqual(['i2v-new']), { timeout: 5_000 });
   });
 
+  it('looks only between start() and close(): wake() does nothing before or after', async () => {
+    let looks = 0;
+    const counted = {
+      get db() {
+        looks += 1;
+        return database.db;
+      },
+    } as Database;
+    const follower = followerWith({ database: Promise.resolve(counted), idleMs: 60_000 });
+    /** One turn of the event loop: a look woken at 0 ms before it has by then read the database. */
+    const turn = () => new Promise((resolve) => setTimeout(resolve, 0));
+    follower.wake();
+    await turn();
+    expect(looks).toBe(0);
+    follower.start();
+    await vi.waitFor(() => expect(looks).toBeGreaterThanOrEqual(1));
+    await follower.close();
+    const before = looks;
+    follower.wake();
+    await turn();
+    expect(looks).toBe(before);
+  });
+
   it('close() waits for the requests in flight to be written', async () => {
     await seed('i2v-slow');
     let answer!: (response: Response) => void;
