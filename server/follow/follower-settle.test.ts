@@ -221,6 +221,40 @@ describe('looking', () => {
     expect(looks).toBe(before);
   });
 
+  it('after a look that finds nothing, the next waits the idle interval', async () => {
+    let looks = 0;
+    let claimsMade = 0;
+    const real = database.db;
+    // Counts the claims that have ended: each look makes one, in a transaction.
+    const db = new Proxy(real, {
+      get(target, property) {
+        if (property !== 'transaction') return Reflect.get(target, property, target);
+        return () => {
+          const transaction = target.transaction();
+          return {
+            execute: async (work: Parameters<typeof transaction.execute>[0]) => {
+              const result = await transaction.execute(work);
+              claimsMade += 1;
+              return result;
+            },
+          };
+        };
+      },
+    });
+    const counted = {
+      get db() {
+        looks += 1;
+        return db;
+      },
+    } as Database;
+    const follower = followerWith({ database: Promise.resolve(counted), idleMs: 60_000 });
+    follower.start();
+    await vi.waitFor(() => expect(claimsMade).toBe(1));
+    // A look scheduled at 0 ms from the end of the first would have read the database by then.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(looks).toBe(1);
+  });
+
   it('close() waits for the requests in flight to be written', async () => {
     await seed('i2v-slow');
     let answer!: (response: Response) => void;
