@@ -51,9 +51,7 @@ export async function outcomeOf(response: Response, now = Date.now()): Promise<F
   // A success that is not the envelope (an HTML page, a cut-off body) says nothing about the task:
   // only a business code in a real envelope means the service could not read it.
   const kind =
-    response.ok && (code === 0 || code === undefined)
-      ? 'malformed'
-      : statusQueryKind(response.status, code === 0 ? undefined : code);
+    response.ok && (code === 0 || code === undefined) ? 'malformed' : statusQueryKind(response.status, code); // a code of 0 reads as none there
   const error: FollowError = {
     kind,
     httpStatus: response.status,

@@ -230,6 +230,14 @@ describe('brake and followStats', () => {
       brakedUntil: null,
       lastError: null,
     });
+    // Half an error (one of its two columns) is none.
+    await db.updateTable('follow_brake').set({ last_error_at: new Date() }).execute();
+    expect((await followStats(db)).lastError).toBeNull();
+    await db
+      .updateTable('follow_brake')
+      .set({ last_error: JSON.stringify({ kind: 'server' }), last_error_at: null })
+      .execute();
+    expect((await followStats(db)).lastError).toBeNull();
     await noteError(db, 'i2v-new', { kind: 'server', httpStatus: 500, msg: 'HTTP 500' });
     const { lastError } = await followStats(db);
     expect(lastError).toMatchObject({ kind: 'server', httpStatus: 500, msg: 'HTTP 500', taskId: 'i2v-new' });

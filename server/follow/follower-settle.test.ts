@@ -255,6 +255,85 @@ describe('looking', () => {
     expect(looks).toBe(1);
   });
 
+  it('a claim that ends after close() asks nothing', async () => {
+    await seed('i2v-late');
+    let awaited = false;
+    let open!: (database: Database) => void;
+    const pending = new Promise<Database>((resolve) => (open = resolve));
+    const watched = {
+      then(...args: Parameters<Promise<Database>['then']>) {
+        awaited = true;
+        return pending.then(...args);
+      },
+    } as Promise<Database>;
+    const asked: string[] = [];
+    const follower = followerWith({
+      database: watched,
+      ask: async (_kind, id) => {
+        asked.push(id);
+        return status('PROCESSING');
+      },
+    });
+    follower.start();
+    await vi.waitFor(() => expect(awaited).toBe(true));
+    const closed = follower.close();
+    open(database);
+    await closed;
+    expect(asked).toEqual([]);
+    // Its claim stands until the lease runs out; then another instance asks.
+    expect(await followOf('i2v-late')).toMatchObject({ claims: 1 });
+  });
+
+  it('a wake during a look is taken right after it, never beside it', async () => {
+    let active = 0;
+    let most = 0;
+    let claimsStarted = 0;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // Each look claims in one transaction: the first one's end is held until the test lets it go.
+    const db = new Proxy(database.db, {
+      get(target, property) {
+        if (property !== 'transaction') return Reflect.get(target, property, target);
+        return () => {
+          const transaction = target.transaction();
+          const first = ++claimsStarted === 1;
+          active += 1;
+          most = Math.max(most, active);
+          return {
+            execute: async (work: Parameters<typeof transaction.execute>[0]) => {
+              try {
+                const result = await transaction.execute(work);
+                if (first) await held;
+                return result;
+              } finally {
+                active -= 1;
+              }
+            },
+          };
+        };
+      },
+    });
+    const asked: string[] = [];
+    const follower = followerWith({
+      database: Promise.resolve({ db } as Database),
+      idleMs: 60_000,
+      ask: async (_kind, id) => {
+        asked.push(id);
+        return status('SUCCEEDED');
+      },
+    });
+    follower.start();
+    await vi.waitFor(() => expect(claimsStarted).toBe(1));
+    await seed('i2v-woken');
+    follower.wake();
+    // A look started beside the held one would have begun its claim by then.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(claimsStarted).toBe(1);
+    release();
+    await vi.waitFor(() => expect(asked).toEqual(['i2v-woken']), { timeout: 5_000 });
+    expect(most).toBe(1);
+  });
+
   it('close() waits for the requests in flight to be written', async () => {
     await seed('i2v-slow');
     let answer!: (response: Response) => void;
