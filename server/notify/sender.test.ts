@@ -183,6 +183,33 @@ describe('what an answer does to the delivery', () => {
     expect(await delivery()).toMatchObject({ state: 'queued', last_status: null, last_error: 'no answer' });
   });
 
+  it('an answer with no body is delivered; a retried one is not logged as given up', async () => {
+    await ended();
+    answer = () => new Response(null, { status: 204 });
+    await senderWith().drain();
+    expect(await delivery()).toMatchObject({ state: 'delivered', last_status: 204 });
+    await db().deleteFrom('webhook_deliveries').execute();
+    await queue('req/1');
+    answer = () => new Response('busy', { status: 503 });
+    const log = vi.fn();
+    await senderWith({ log }).drain();
+    expect(await delivery()).toMatchObject({ state: 'queued' });
+    expect(log).not.toHaveBeenCalled();
+  });
+
+  it('a task whose result is JSON null is sent without its words', async () => {
+    await ended('req-n', [{ status: 'SUCCEEDED' }]);
+    await db().updateTable('tasks').set({ result: 'null' }).execute();
+    await senderWith().drain();
+    expect(await delivery()).toMatchObject({ state: 'delivered' });
+  });
+
+  it('drain() sends every due delivery, more than one claim holds', async () => {
+    for (let n = 0; n < 5; n++) await ended(`req-${n}`);
+    await senderWith().drain();
+    expect(posted).toHaveLength(5);
+  });
+
   it('gives up at the last attempt and not one before', async () => {
     await ended();
     answer = () => new Response('busy', { status: 503 });
@@ -256,6 +283,29 @@ describe('sending in the background', () => {
     await ended('req-b');
     sender.wake();
     await vi.waitFor(() => expect(posted).toHaveLength(2), { timeout: 5_000 });
+  });
+
+  it('sends only between start() and close(): wake() does nothing before or after', async () => {
+    let rounds = 0;
+    const counted = {
+      get db() {
+        rounds += 1;
+        return database.db;
+      },
+    } as Database;
+    const sender = senderWith({ database: Promise.resolve(counted), pollMs: 60_000 });
+    /** One turn of the event loop: a round woken at 0 ms before it has by then read the database. */
+    const turn = () => new Promise((resolve) => setTimeout(resolve, 0));
+    sender.wake();
+    await turn();
+    expect(rounds).toBe(0);
+    sender.start();
+    await vi.waitFor(() => expect(rounds).toBeGreaterThanOrEqual(1));
+    await sender.close();
+    const before = rounds;
+    sender.wake();
+    await turn();
+    expect(rounds).toBe(before);
   });
 
   it('a round that fails is logged while open', async () => {

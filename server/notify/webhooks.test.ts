@@ -344,4 +344,69 @@ describe('/__console/webhooks at its edges', () => {
       404,
     );
   });
+
+  it('answers in words: made, listed, refused, removed; the audit log says what was made and removed', async () => {
+    const made = await server.postJsonAs('Ana', '/__console/webhooks', {
+      name: 'Mine',
+      url: `${RECEIVER}/hook`,
+      scope: 'person',
+    });
+    const madeBody = await made.json();
+    expect(madeBody).toMatchObject({ code: 0, msg: 'ok' });
+    const id = madeBody.data.id as string;
+    expect(
+      await db().selectFrom('webhooks').select('events').where('id', '=', id).executeTakeFirstOrThrow(),
+    ).toEqual({
+      events: ['finished', 'failed'],
+    });
+    expect(await (await server.requestAs('Ana', '/__console/webhooks')).json()).toMatchObject({
+      code: 0,
+      msg: 'ok',
+    });
+    expect(
+      await (await server.requestAs('Ana', `/__console/webhooks/${id}/deliveries`)).json(),
+    ).toMatchObject({
+      code: 0,
+      msg: 'ok',
+    });
+    expect((await addWebhook('Bo', { scope: 'team' })).body.msg).toBe(
+      "Only admins can add the team's webhooks",
+    );
+    expect(
+      (await (await server.requestAs('Bo', `/__console/webhooks/${id}`, { method: 'DELETE' })).json()).msg,
+    ).toBe('No such webhook of yours');
+    expect((await (await server.requestAs('Bo', `/__console/webhooks/${id}/deliveries`)).json()).msg).toBe(
+      'No such webhook of yours',
+    );
+    for (let n = 1; n < WEBHOOKS_PER_PERSON; n++) await addWebhook('Ana', {});
+    expect((await addWebhook('Ana', {})).body.msg).toBe(
+      `You have ${WEBHOOKS_PER_PERSON} webhooks already: remove one first`,
+    );
+    const removed = await server.requestAs('Ana', `/__console/webhooks/${id}`, { method: 'DELETE' });
+    expect(await removed.json()).toEqual({ code: 0, msg: 'ok', data: { id } });
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select(['action', 'detail'])
+      .where('target', '=', id)
+      .orderBy('id')
+      .execute();
+    const detail = { scope: 'person', name: 'Mine', url: `${RECEIVER}/hook` };
+    expect(audit).toEqual([
+      { action: 'webhook.create', detail },
+      { action: 'webhook.delete', detail },
+    ]);
+  });
+
+  it("keeps the team's webhook to no one person, and refuses URLs of any other scheme", async () => {
+    const team = await addWebhook('Root', { scope: 'team' }, 'admin');
+    expect(
+      await db()
+        .selectFrom('webhooks')
+        .select('user_id')
+        .where('id', '=', team.body.data!.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ user_id: null });
+    expect((await addWebhook('Ana', { url: 'xhttps://hooks.example/in' })).status).toBe(400);
+    expect((await addWebhook('Ana', { url: 'httpsx://hooks.example/in' })).status).toBe(400);
+  });
 });
