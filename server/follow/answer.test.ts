@@ -100,3 +100,74 @@ describe('outcomeOf', () => {
     });
   });
 });
+
+describe('outcomeOf at its edges', () => {
+  const MB = 1024 * 1024;
+  /** A running status answer padded to exactly `length` characters. */
+  const paddedTo = (length: number) => {
+    const bare = JSON.stringify({ code: 0, data: { status: 'PROCESSING' }, pad: '' });
+    return JSON.stringify({ code: 0, data: { status: 'PROCESSING' }, pad: 'x'.repeat(length - bare.length) });
+  };
+
+  it('reads an answer of exactly 1 MB, by its length header or its text, and not one byte more', async () => {
+    expect(paddedTo(MB)).toHaveLength(MB);
+    expect(await outcomeOf(answer(paddedTo(MB)))).toEqual({ type: 'running', status: 'PROCESSING' });
+    expect(await outcomeOf(answer(paddedTo(MB + 1)))).toMatchObject({ type: 'failed', kind: 'malformed' });
+    const small = answer({ code: 0, data: { status: 'PROCESSING' } }, 200, { 'content-length': String(MB) });
+    expect(await outcomeOf(small)).toEqual({ type: 'running', status: 'PROCESSING' });
+    const announced = answer({ code: 0, data: { status: 'PROCESSING' } }, 200, {
+      'content-length': String(MB + 1),
+    });
+    expect(await outcomeOf(announced)).toMatchObject({ type: 'failed', kind: 'malformed' });
+  });
+
+  it('a status counts only in a 200 with code 0, as a non-empty string', async () => {
+    const body = { code: 0, data: { status: 'SUCCEEDED' } };
+    expect(await outcomeOf(answer(body, 202))).toMatchObject({ type: 'failed', kind: 'malformed' });
+    expect(await outcomeOf(answer({ ...body, code: 100003 }))).toMatchObject({
+      type: 'ended',
+      end: 'not_found',
+    });
+    expect(await outcomeOf(answer({ code: 0, data: { status: 7 } }))).toMatchObject({ kind: 'malformed' });
+    expect(await outcomeOf(answer({ code: 0, data: { status: '' } }))).toMatchObject({ kind: 'malformed' });
+    // A code that is not a number is no code at all.
+    expect(await outcomeOf(answer({ code: '0', data: { status: 'SUCCEEDED' } }))).toStrictEqual({
+      type: 'failed',
+      kind: 'malformed',
+      error: { kind: 'malformed', httpStatus: 200, msg: 'The status answer has no status' },
+    });
+  });
+
+  it('JSON null, a number or a string where the envelope belongs is malformed', async () => {
+    for (const text of ['null', '5', '"SUCCEEDED"'])
+      expect(await outcomeOf(answer(text)), text).toMatchObject({ type: 'failed', kind: 'malformed' });
+  });
+
+  it('names a failure by the HTTP status when the service gave no words, and keeps at most 500 characters of them', async () => {
+    expect(await outcomeOf(answer({ code: 0 }, 500))).toStrictEqual({
+      type: 'failed',
+      kind: 'server',
+      error: { kind: 'server', httpStatus: 500, code: 0, msg: 'HTTP 500' },
+    });
+    expect(await outcomeOf(answer({ msg: 42 }, 502))).toStrictEqual({
+      type: 'failed',
+      kind: 'server',
+      error: { kind: 'server', httpStatus: 502, msg: 'HTTP 502' },
+    });
+    const long = 'y'.repeat(501);
+    const cut = await outcomeOf(answer({ code: 500, msg: long }, 500));
+    expect(cut).toMatchObject({ error: { msg: long.slice(0, 500) } });
+  });
+
+  it('takes Retry-After only from a 429 or a 503', async () => {
+    expect(await outcomeOf(answer({}, 500, { 'retry-after': '3' }))).toMatchObject({
+      type: 'failed',
+      kind: 'server',
+    });
+  });
+
+  it('a request that threw without an Error still names what it threw', () => {
+    expect(networkOutcome(undefined)).toMatchObject({ error: { msg: 'undefined' } });
+    expect(networkOutcome('socket hang up')).toMatchObject({ error: { msg: 'socket hang up' } });
+  });
+});

@@ -87,8 +87,8 @@ export async function claimDue(db: Db, want: number, perSecond: number, leaseMs:
         .selectFrom('task_follows')
         .select((eb) => eb.fn.min('due_at').as('due'))
         .where('due_at', 'is not', null)
-        .executeTakeFirst();
-      nextAt = next?.due ?? undefined;
+        .executeTakeFirstOrThrow(); // an aggregate always has its one row
+      nextAt = next.due ?? undefined;
     }
     return { tasks, now, nextAt };
   });

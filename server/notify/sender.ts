@@ -195,6 +195,7 @@ export function createWebhookSender(options: SenderOptions): WebhookSender {
         schedule(pollMs);
       });
     }, delay);
+    // Stryker disable next-line OptionalChaining: Node's timers always have unref (the ?. is for other runtimes' typings)
     timer.unref?.();
   }
 

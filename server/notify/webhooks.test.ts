@@ -6,7 +6,13 @@ import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testNodeApp } from '../testing/test-node-app';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verify } from './message';
-import { WEBHOOK_BODY_MAX_BYTES, WEBHOOK_NAME_MAX, WEBHOOKS_PER_PERSON } from './routes';
+import {
+  WEBHOOK_BODY_MAX_BYTES,
+  WEBHOOK_NAME_MAX,
+  WEBHOOK_URL_MAX,
+  WEBHOOKS_PER_PERSON,
+  WEBHOOKS_PER_TEAM,
+} from './routes';
 
 const server = testNodeApp('webhooks-test');
 let receiver: ServerType;
@@ -285,5 +291,122 @@ describe('/__console/webhooks', () => {
       { action: 'webhook.create', target: id },
       { action: 'webhook.delete', target: id },
     ]);
+  });
+});
+
+describe('/__console/webhooks at its edges', () => {
+  it(`keeps ${WEBHOOKS_PER_TEAM} for the team and refuses one more, naming the limit`, async () => {
+    for (let n = 0; n < WEBHOOKS_PER_TEAM; n++)
+      expect((await addWebhook('Root', { scope: 'team' }, 'admin')).status).toBe(200);
+    const more = await addWebhook('Root', { scope: 'team' }, 'admin');
+    expect(more).toMatchObject({ status: 409 });
+    expect(more.body.msg).toBe(`The team has ${WEBHOOKS_PER_TEAM} webhooks already: remove one first`);
+    // The team's do not count against the admin's own.
+    expect((await addWebhook('Root', {}, 'admin')).status).toBe(200);
+  });
+
+  it('takes a URL of exactly the limit and refuses one longer, a blank name, and three events', async () => {
+    const url = (length: number) =>
+      `https://hooks.example/${'u'.repeat(length - 'https://hooks.example/'.length)}`;
+    expect((await addWebhook('Ana', { url: url(WEBHOOK_URL_MAX) })).status).toBe(200);
+    expect((await addWebhook('Ana', { url: url(WEBHOOK_URL_MAX + 1) })).status).toBe(400);
+    expect((await addWebhook('Ana', { name: '   ' })).status).toBe(400);
+    expect((await addWebhook('Ana', { events: ['failed', 'finished', 'failed'] })).status).toBe(400);
+    const twice = await addWebhook('Ana', { name: '  Twice  ', events: ['failed', 'failed'] });
+    const row = await db()
+      .selectFrom('webhooks')
+      .select(['name', 'events', 'scope', 'user_id'])
+      .where('id', '=', twice.body.data!.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ name: 'Twice', events: ['failed'], scope: 'person', user_id: expect.any(String) });
+  });
+
+  it("an admin lists the team's and their own, not another person's; the log is the newest 50, newest first", async () => {
+    const ana = await addWebhook('Ana', { name: 'Ana' });
+    await addWebhook('Root', { name: 'Team', scope: 'team' }, 'admin');
+    await addWebhook('Root', { name: 'Root' }, 'admin');
+    const list = await (await server.requestAs('Root', '/__console/webhooks', undefined, 'admin')).json();
+    expect(list.data.webhooks.map((hook: { name: string }) => hook.name)).toEqual(['Team', 'Root']);
+    const id = ana.body.data!.id;
+    await db()
+      .insertInto('webhook_deliveries')
+      .values(
+        Array.from({ length: 51 }, (_, n) => ({ webhook_id: id, request_id: `req-${n}`, event: 'finished' })),
+      )
+      .execute();
+    const log = await (
+      await server.requestAs('Root', `/__console/webhooks/${id}/deliveries`, undefined, 'admin')
+    ).json();
+    expect(log.data.deliveries).toHaveLength(50);
+    expect(log.data.deliveries[0].request_id).toBe('req-50');
+    expect(log.data.deliveries[49].request_id).toBe('req-1');
+    expect((await server.requestAs('Ana', '/__console/webhooks/wh-none', { method: 'DELETE' })).status).toBe(
+      404,
+    );
+  });
+
+  it('answers in words: made, listed, refused, removed; the audit log says what was made and removed', async () => {
+    const made = await server.postJsonAs('Ana', '/__console/webhooks', {
+      name: 'Mine',
+      url: `${RECEIVER}/hook`,
+      scope: 'person',
+    });
+    const madeBody = await made.json();
+    expect(madeBody).toMatchObject({ code: 0, msg: 'ok' });
+    const id = madeBody.data.id as string;
+    expect(
+      await db().selectFrom('webhooks').select('events').where('id', '=', id).executeTakeFirstOrThrow(),
+    ).toEqual({
+      events: ['finished', 'failed'],
+    });
+    expect(await (await server.requestAs('Ana', '/__console/webhooks')).json()).toMatchObject({
+      code: 0,
+      msg: 'ok',
+    });
+    expect(
+      await (await server.requestAs('Ana', `/__console/webhooks/${id}/deliveries`)).json(),
+    ).toMatchObject({
+      code: 0,
+      msg: 'ok',
+    });
+    expect((await addWebhook('Bo', { scope: 'team' })).body.msg).toBe(
+      "Only admins can add the team's webhooks",
+    );
+    expect(
+      (await (await server.requestAs('Bo', `/__console/webhooks/${id}`, { method: 'DELETE' })).json()).msg,
+    ).toBe('No such webhook of yours');
+    expect((await (await server.requestAs('Bo', `/__console/webhooks/${id}/deliveries`)).json()).msg).toBe(
+      'No such webhook of yours',
+    );
+    for (let n = 1; n < WEBHOOKS_PER_PERSON; n++) await addWebhook('Ana', {});
+    expect((await addWebhook('Ana', {})).body.msg).toBe(
+      `You have ${WEBHOOKS_PER_PERSON} webhooks already: remove one first`,
+    );
+    const removed = await server.requestAs('Ana', `/__console/webhooks/${id}`, { method: 'DELETE' });
+    expect(await removed.json()).toEqual({ code: 0, msg: 'ok', data: { id } });
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select(['action', 'detail'])
+      .where('target', '=', id)
+      .orderBy('id')
+      .execute();
+    const detail = { scope: 'person', name: 'Mine', url: `${RECEIVER}/hook` };
+    expect(audit).toEqual([
+      { action: 'webhook.create', detail },
+      { action: 'webhook.delete', detail },
+    ]);
+  });
+
+  it("keeps the team's webhook to no one person, and refuses URLs of any other scheme", async () => {
+    const team = await addWebhook('Root', { scope: 'team' }, 'admin');
+    expect(
+      await db()
+        .selectFrom('webhooks')
+        .select('user_id')
+        .where('id', '=', team.body.data!.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ user_id: null });
+    expect((await addWebhook('Ana', { url: 'xhttps://hooks.example/in' })).status).toBe(400);
+    expect((await addWebhook('Ana', { url: 'httpsx://hooks.example/in' })).status).toBe(400);
   });
 });
