@@ -77,6 +77,10 @@ describe('createGuardedFetch', () => {
       'http://0.0.0.0/',
       'ftp://example.com/x',
       'http://user:pw@example.com/',
+      'http://user@example.com/',
+      'http://:pw@example.com/',
+      'file:///etc/passwd',
+      'http://[fe80::1]/',
     ]) {
       await expect(guarded(url), url).rejects.toBeInstanceOf(BlockedTargetError);
     }
@@ -152,6 +156,72 @@ describe('createGuardedFetch', () => {
     });
     await expect(endless('http://public.example/')).rejects.toBeInstanceOf(BlockedTargetError);
     expect(loops).toBe(MAX_REDIRECTS + 1);
+  });
+
+  it('follows a redirect only from a 3xx with a Location, as browsers change the method', async () => {
+    const seen: string[] = [];
+    const answering = (first: Response) =>
+      createGuardedFetch({
+        transport: async (url, init) => {
+          seen.push(
+            `${init.method ?? 'GET'} ${url.pathname} ${init.body === undefined ? 'no body' : 'body'}`,
+          );
+          return url.pathname === '/start' ? first : new Response('end');
+        },
+      });
+    const post = { method: 'POST', body: '{}' };
+    const moved = (status: number) => new Response(null, { status, headers: { location: '/end' } });
+    for (const [first, init, expected] of [
+      [moved(301), post, ['POST /start body', 'GET /end no body']],
+      [moved(302), post, ['POST /start body', 'GET /end no body']],
+      [moved(307), post, ['POST /start body', 'POST /end body']],
+      [moved(308), post, ['POST /start body', 'POST /end body']],
+      [moved(301), { method: 'PUT', body: '{}' }, ['PUT /start body', 'PUT /end body']],
+      [moved(300), {}, ['GET /start no body', 'GET /end no body']],
+      [moved(399), {}, ['GET /start no body', 'GET /end no body']],
+    ] as const) {
+      seen.length = 0;
+      expect(await (await answering(first)('http://public.example/start', init)).text()).toBe('end');
+      expect(seen).toEqual(expected);
+    }
+    // Not a redirect: the answer itself, Location or not.
+    for (const status of [299, 400]) {
+      const answer = await answering(new Response('here', { status, headers: { location: '/end' } }))(
+        'http://public.example/start',
+      );
+      expect([answer.status, await answer.text()]).toEqual([status, 'here']);
+    }
+    const noLocation = await answering(new Response('no location', { status: 302 }))(
+      'http://public.example/start',
+    );
+    expect([noLocation.status, await noLocation.text()]).toEqual([302, 'no location']);
+  });
+
+  it('takes a Request as the address and passes its init on', async () => {
+    const seen: string[] = [];
+    const guarded = createGuardedFetch({
+      transport: async (url, init) => {
+        seen.push(`${init.method} ${url.href} ${init.redirect}`);
+        return new Response('ok');
+      },
+    });
+    await guarded(new Request('http://public.example/from-request'), { method: 'HEAD' });
+    expect(seen).toEqual(['HEAD http://public.example/from-request manual']);
+  });
+
+  it('passes an abort or timeout on as itself, and reads a blocked cause as blocked', async () => {
+    for (const name of ['AbortError', 'TimeoutError']) {
+      const stopped = createGuardedFetch({
+        transport: () => Promise.reject(new DOMException('stopped', name)),
+      });
+      await expect(stopped('http://public.example/')).rejects.toMatchObject({ name });
+    }
+    const blockedInside = createGuardedFetch({
+      transport: () => Promise.reject(new TypeError('fetch failed', { cause: new BlockedTargetError() })),
+    });
+    await expect(blockedInside('http://public.example/')).rejects.toBeInstanceOf(BlockedTargetError);
+    const blocked = createGuardedFetch({ transport: () => Promise.reject(new BlockedTargetError()) });
+    await expect(blocked('http://public.example/')).rejects.toBeInstanceOf(BlockedTargetError);
   });
 
   it('answers the console’s own address in-process', async () => {

@@ -356,6 +356,113 @@ describe('createProxyApp', () => {
   });
 });
 
+describe('the bounds of what the proxy forwards and answers', () => {
+  it('forwards a JSON body of exactly 1 MB by its declared length and refuses one byte more', async () => {
+    const { app, fetchImpl } = proxied();
+    const sized = (bytes: number) => {
+      const body = JSON.stringify({ prompt: 'x'.repeat(bytes - 13) });
+      return app.request('/v1/image_generate', {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
+      });
+    };
+    expect((await sized(MAX_PROXY_BODY_BYTES)).status).toBe(200);
+    const over = await sized(MAX_PROXY_BODY_BYTES + 1);
+    expect(over.status).toBe(413);
+    expect(await over.json()).toEqual({ code: 413, msg: 'The request body is too large' });
+    expect(fetchImpl).toHaveBeenCalledOnce();
+  });
+
+  it('sends only the request headers the browser gave (no empty ones)', async () => {
+    const { app, sent } = proxied();
+    await app.request('/v1/image_generate', JSON_POST);
+    expect(Object.fromEntries(sent[0]!.headers)).toEqual({
+      authorization: `Bearer ${TOKEN}`,
+      'content-type': 'application/json',
+    });
+  });
+
+  it.each([300, 301, 307, 399])(
+    'answers a %i from the service as a 502 and does not follow it',
+    async (status) => {
+      const { app } = proxied({
+        upstream: () =>
+          new Response('{}', { status, headers: { 'content-type': 'application/json', location: '/x' } }),
+      });
+      const response = await app.request('/v1/video_translate/target_languages');
+      expect(response.status).toBe(502);
+      expect(await response.json()).toEqual({
+        code: 502,
+        msg: `The service answered with a redirect (HTTP ${status}); it was not followed`,
+      });
+    },
+  );
+
+  it('passes a 299 JSON answer on as it came', async () => {
+    const { app } = proxied({ upstream: () => Response.json({ code: 0 }, { status: 299 }) });
+    const response = await app.request('/v1/video_translate/target_languages');
+    expect(response.status).toBe(299);
+    expect(await response.json()).toEqual({ code: 0 });
+  });
+
+  it.each([204, 205])('passes a body-less %i on without a body', async (status) => {
+    const { app } = proxied({
+      upstream: () => new Response(null, { status, headers: { 'content-type': 'application/json' } }),
+    });
+    const response = await app.request('/v1/video_translate/target_languages');
+    expect(response.status).toBe(status);
+    expect(response.body).toBeNull();
+    expect(response.headers.get('content-length')).toBeNull();
+  });
+
+  it('says how long it waited when the service does not answer, and never shows the error', async () => {
+    const { app } = proxied({
+      upstream: () => {
+        throw new DOMException('internal detail', 'TimeoutError');
+      },
+    });
+    expect(await (await app.request('/v1/video_translate/target_languages')).json()).toEqual({
+      code: 504,
+      msg: 'The service did not answer within 60 seconds',
+    });
+  });
+
+  it('names a refused path or method in its answer', async () => {
+    const { app } = proxied();
+    expect(await (await app.request('/v1/users/me')).json()).toEqual({ code: 404, msg: 'Not found' });
+    const wrongMethod = await app.request('/v1/image_generate');
+    expect(await wrongMethod.json()).toEqual({ code: 405, msg: 'Method not allowed' });
+    expect(wrongMethod.headers.get('allow')).toBe('POST');
+    expect((await app.request('/v1/users/me')).headers.get('allow')).toBeNull();
+  });
+
+  it('says why a body was refused: the site, the type of an upload, the type of JSON', async () => {
+    const { app } = proxied();
+    const crossSite = await app.request('/v1/image_generate', {
+      ...JSON_POST,
+      headers: { ...JSON_POST.headers, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(await crossSite.json()).toEqual({
+      code: 403,
+      msg: 'Requests to the service must come from this console itself',
+    });
+    expect(await (await app.request('/v1/figure-resource/upload/file', JSON_POST)).json()).toEqual({
+      code: 415,
+      msg: 'Uploads must be multipart/form-data with the file in the part "file"',
+    });
+    const text = await app.request('/v1/image_generate', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(await text.json()).toEqual({
+      code: 415,
+      msg: 'Request bodies must be JSON (Content-Type: application/json)',
+    });
+  });
+});
+
 describe('only the documented endpoints, each with its method (the token spends anywhere)', () => {
   const send = (app: ReturnType<typeof proxied>['app'], method: string, path: string) =>
     app.request(path, {

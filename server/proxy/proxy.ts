@@ -206,8 +206,8 @@ function createProxyHandler({
     }
     if ('stream' in answer)
       return new Response(answer.stream, { status: upstream.status, headers: responseHeaders });
-    // These statuses carry no body, and Response refuses one for them.
-    const empty = upstream.status === 204 || upstream.status === 205 || upstream.status === 304;
+    // These statuses carry no body, and Response refuses one for them (a 304 was answered as a 3xx above).
+    const empty = upstream.status === 204 || upstream.status === 205;
     if (empty) return new Response(null, { status: upstream.status, headers: responseHeaders });
     responseHeaders['content-length'] = String(answer.bytes.byteLength);
     return withAnswerBytes(
