@@ -26,6 +26,12 @@ beforeAll(async () => {
   server = createServer((request, response) => {
     if (request.url === '/small') return response.end('{"code":0}');
     if (request.url === '/silent') return; // never answers
+    if (request.url === '/twice') return response.writeHead(200, { 'x-part': ['a', 'b'] }).end();
+    // Past the whole-read bound, then the connection drops mid-body.
+    if (request.url === '/drops') {
+      response.writeHead(200, { 'content-length': String(4 * MB) });
+      return void response.write(Buffer.alloc(2 * MB, 'x'), () => response.destroy());
+    }
     const total = request.url === '/exactly-1mb' ? MB : request.url === '/1mb-and-1' ? MB + 1 : 8 * MB;
     response.writeHead(200, { 'content-length': String(total) });
     const closedEarly = once(response, 'close').then(() => !response.writableFinished);
@@ -78,6 +84,19 @@ describe('sendToService', () => {
     await answer.chunks.next();
     await answer.discard();
     expect(await large!.closedEarly).toBe(true);
+  });
+
+  it('joins the values of a header sent twice, and hands an empty body over as no chunks', async () => {
+    const answer = await get('/twice');
+    expect(answer.header('x-part')).toBe('a, b');
+    expect(answer.header('x-none')).toBeUndefined();
+    expect(await answer.chunks.next()).toEqual({ done: true, value: undefined });
+  });
+
+  it('fails the reader of a streamed answer whose connection drops mid-body', async () => {
+    const answer = await get('/drops');
+    expect(answer.bytes).toBeUndefined();
+    await expect(readAll(answer.chunks)).rejects.toThrow();
   });
 
   it('gives up on a service that does not answer within the timeout', async () => {
