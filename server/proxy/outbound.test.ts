@@ -235,6 +235,13 @@ describe('createGuardedFetch', () => {
     await expect(guarded('http://127.0.0.1:5173/other')).rejects.toBeInstanceOf(BlockedTargetError);
   });
 
+  it('names its refusal and says nothing of why', () => {
+    expect(new BlockedTargetError()).toMatchObject({
+      name: 'BlockedTargetError',
+      message: 'The address cannot be fetched',
+    });
+  });
+
   it('says the same thing for a refused address and a failed connection', async () => {
     const refused = await createGuardedFetch()(`http://127.0.0.1:${port}/`).catch((e: Error) => e.message);
     const failed = await createGuardedFetch({

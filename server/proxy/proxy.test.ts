@@ -428,6 +428,49 @@ describe('the bounds of what the proxy forwards and answers', () => {
     });
   });
 
+  it('adds no Retry-After of its own when the service gave none', async () => {
+    const { app } = proxied({ upstream: () => new Response('<html>', { status: 503 }) });
+    const response = await app.request('/v1/video_translate/target_languages');
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBeNull();
+  });
+
+  it('answers 502 when the answer breaks off while it is read', async () => {
+    const broken = new ReadableStream({
+      pull: (controller) => controller.error(new TypeError('terminated')),
+    });
+    const { app } = proxied({
+      upstream: () => new Response(broken, { headers: { 'content-type': 'application/json' } }),
+    });
+    const response = await app.request('/v1/video_translate/target_languages');
+    expect(response.status).toBe(502);
+    expect(await response.json()).toMatchObject({ code: 502 });
+  });
+
+  it('refuses an upload without a Content-Type, and forwards one without a body', async () => {
+    const { app, fetchImpl } = proxied();
+    const untyped = await app.request('/v1/figure-resource/upload/file', { method: 'POST' });
+    expect(untyped.status).toBe(415);
+    expect(fetchImpl).not.toHaveBeenCalled();
+    const empty = await app.request('/v1/figure-resource/upload/file', {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    });
+    expect(empty.status).toBe(200);
+    expect(fetchImpl).toHaveBeenCalledOnce();
+  });
+
+  it.each(['.a', 'a.', 'a..b'])('takes the task id %j (dots, but not only dots)', async (id) => {
+    const { app } = proxied();
+    expect((await app.request(`/v1/image_to_video/${id}`)).status).toBe(200);
+  });
+
+  it.each(['...', '....'])('refuses the task id %j (only dots)', async (id) => {
+    const { app, fetchImpl } = proxied();
+    expect((await app.request(`/v1/image_to_video/${id}`)).status).toBe(404);
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+
   it('names a refused path or method in its answer', async () => {
     const { app } = proxied();
     expect(await (await app.request('/v1/users/me')).json()).toEqual({ code: 404, msg: 'Not found' });
@@ -672,6 +715,7 @@ describe('createProxyHandler against real sockets', () => {
     const response = await app(upstreamUrl).request('/v1/image_generate/large');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-length')).toBeNull();
+    expect(response.headers.get('content-type')).toBe('application/json');
     const answer = (await response.json()) as { data: string[] };
     expect(answer.data).toHaveLength(48 * 16 * 1024 + 1);
     expect(answer.data.at(-1)).toBe('end');
