@@ -4,14 +4,38 @@ import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BlockedTargetError, createGuardedFetch, isPublicAddress, MAX_REDIRECTS } from './outbound';
+import {
+  BlockedTargetError,
+  createGuardedFetch,
+  isPublicAddress,
+  MAX_REDIRECTS,
+  publicOnlyLookup,
+} from './outbound';
 
 // DNS rebinding: `rebind.test` answers a public address the first time it is asked and loopback
 // every time after, as an attacker's name server with a zero TTL would. Other names resolve as usual.
-const dnsAnswers = vi.hoisted(() => ({ rebindLookups: 0 }));
+const dnsAnswers = vi.hoisted(() => ({ rebindLookups: 0, families: [] as unknown[] }));
+/** Names whose answers the tests fix: a public and a private address, none, or a failure. */
+const FIXED_ANSWERS: Record<string, { address: string; family: number }[] | Error> = {
+  'mixed.test': [
+    { address: '8.8.8.8', family: 4 },
+    { address: '127.0.0.1', family: 4 },
+  ],
+  'public.test': [
+    { address: '2606:4700:4700::1111', family: 6 },
+    { address: '8.8.8.8', family: 4 },
+  ],
+  'empty.test': [],
+  'fails.test': new Error('ENOTFOUND'),
+};
 vi.mock('node:dns', async (importOriginal) => {
   const dns = await importOriginal<typeof import('node:dns')>();
   const lookup = ((hostname: string, options: object, callback: (...args: unknown[]) => void) => {
+    const fixed = FIXED_ANSWERS[hostname];
+    if (fixed) {
+      dnsAnswers.families.push((options as { family?: unknown }).family);
+      return fixed instanceof Error ? callback(fixed, []) : callback(null, fixed);
+    }
     if (hostname !== 'rebind.test') return dns.lookup(hostname, options as never, callback as never);
     const address = dnsAnswers.rebindLookups++ === 0 ? '8.8.8.8' : '127.0.0.1';
     callback(null, [{ address, family: 4 }]);
@@ -248,5 +272,38 @@ describe('createGuardedFetch', () => {
       transport: () => Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } })),
     })('http://public.example/').catch((e: Error) => e.message);
     expect(refused).toBe(failed);
+  });
+});
+
+describe('publicOnlyLookup', () => {
+  const lookUp = (hostname: string, options: Record<string, unknown>) =>
+    new Promise<unknown[]>((resolve) =>
+      publicOnlyLookup(hostname, options as never, (...answer: unknown[]) => resolve(answer)),
+    );
+
+  it('gives every answer, or the first, when all of them are public', async () => {
+    expect(await lookUp('public.test', { all: true })).toEqual([
+      null,
+      [
+        { address: '2606:4700:4700::1111', family: 6 },
+        { address: '8.8.8.8', family: 4 },
+      ],
+    ]);
+    expect(await lookUp('public.test', {})).toEqual([null, '2606:4700:4700::1111', 6]);
+  });
+
+  it.each(['mixed.test', 'empty.test', 'fails.test'])(
+    'refuses %s (one private answer, none, a failure)',
+    async (name) => {
+      const [error, addresses] = await lookUp(name, { all: true });
+      expect(error).toBeInstanceOf(BlockedTargetError);
+      expect(addresses).toEqual([]);
+    },
+  );
+
+  it('asks for the family it was given, named or numbered', async () => {
+    dnsAnswers.families = [];
+    for (const family of ['IPv4', 'IPv6', 4, 6, undefined]) await lookUp('public.test', { family });
+    expect(dnsAnswers.families).toEqual([4, 6, 4, 6, 0]);
   });
 });

@@ -24,7 +24,7 @@ export function isPublicAddress(address: string): boolean {
 }
 
 /** Resolves like Node does, then refuses the connection if any answer is not public. */
-const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
+export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
   const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : (options.family ?? 0);
   lookup(hostname, { family, all: true }, (error, addresses: LookupAddress[]) => {
     if (error) return callback(new BlockedTargetError(), []);
