@@ -34,7 +34,7 @@ vi.mock('node:dns', async (importOriginal) => {
     const fixed = FIXED_ANSWERS[hostname];
     if (fixed) {
       dnsAnswers.families.push((options as { family?: unknown }).family);
-      return fixed instanceof Error ? callback(fixed, []) : callback(null, fixed);
+      return fixed instanceof Error ? callback(fixed) : callback(null, fixed);
     }
     if (hostname !== 'rebind.test') return dns.lookup(hostname, options as never, callback as never);
     const address = dnsAnswers.rebindLookups++ === 0 ? '8.8.8.8' : '127.0.0.1';
