@@ -6,6 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_PROXY_BODY_BYTES, createProxyApp } from './proxy';
 import { oversizedChunkedBody } from '../testing/oversized-body';
+import { UploadQuota } from '../http/upload-quota';
+import { IDENTITY_KEY, type Identity } from '../identity/request-identity';
 
 const TOKEN = 'proxy-test-token-7d1e';
 const JSON_POST = { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } };
@@ -15,6 +17,7 @@ function proxied(
   options: {
     apiToken?: string;
     uploadMaxBytes?: number;
+    uploadQuota?: UploadQuota;
     upstream?: (request: Request) => Response | Promise<Response>;
   } = {},
 ) {
@@ -28,6 +31,7 @@ function proxied(
     apiBaseUrl: 'https://api.example.com',
     apiToken: 'apiToken' in options ? options.apiToken : TOKEN,
     uploadMaxBytes: options.uploadMaxBytes,
+    uploadQuota: options.uploadQuota,
     fetchImpl,
   });
   return { app, sent, fetchImpl };
@@ -108,6 +112,27 @@ describe('the upload path (multipart, streamed, UPLOAD_MAX_MB)', () => {
     });
     expect(response.status).toBe(413);
     expect(attack.pulledBytes()).toBeLessThan(2 * MAX_PROXY_BODY_BYTES);
+  });
+
+  it("charges each person's uploads to their own day, and refuses a declared length past it unread", async () => {
+    const { app, fetchImpl } = proxied({ uploadQuota: new UploadQuota(1000) });
+    const as = (userId: string, bytes: number) =>
+      app.request(
+        '/v1/figure-resource/upload/file',
+        {
+          method: 'POST',
+          body: new Uint8Array(bytes),
+          headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(bytes) },
+        },
+        { [IDENTITY_KEY]: { userId, name: userId, role: 'creator', source: 'password' } satisfies Identity },
+      );
+    expect((await as('ana', 1000)).status).toBe(200);
+    expect((await as('ben', 1000)).status).toBe(200);
+    expect(fetchImpl).toHaveBeenCalledTimes(2);
+    const past = await as('ana', 1);
+    expect(past.status).toBe(429);
+    expect(Number(past.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(fetchImpl).toHaveBeenCalledTimes(2);
   });
 
   it('keeps the same-site guard and refuses a JSON body on the upload path', async () => {
