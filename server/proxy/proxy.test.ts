@@ -115,7 +115,8 @@ describe('the upload path (multipart, streamed, UPLOAD_MAX_MB)', () => {
   });
 
   it("charges each person's uploads to their own day, and refuses a declared length past it unread", async () => {
-    const { app, fetchImpl } = proxied({ uploadQuota: new UploadQuota(1000) });
+    // The largest upload is the day's quota: a file of exactly that size is both let through and charged.
+    const { app, fetchImpl } = proxied({ uploadQuota: new UploadQuota(1000), uploadMaxBytes: 1000 });
     const as = (userId: string, bytes: number) =>
       app.request(
         '/v1/figure-resource/upload/file',
