@@ -221,6 +221,26 @@ describe('createGuardedFetch', () => {
     expect([noLocation.status, await noLocation.text()]).toEqual([302, 'no location']);
   });
 
+  it('fetches https, and keeps the rest of the request when a redirect turns it into a GET', async () => {
+    const hops: RequestInit[] = [];
+    const guarded = createGuardedFetch({
+      transport: async (url, init) => {
+        hops.push(init);
+        return url.pathname === '/start'
+          ? new Response(null, { status: 303, headers: { location: '/end' } })
+          : new Response('ok');
+      },
+    });
+    const init = { method: 'POST', body: '{}', headers: { 'x-trace': '1' } };
+    expect(await (await guarded('https://public.example/start', init)).text()).toBe('ok');
+    expect(hops[1]).toEqual({
+      headers: { 'x-trace': '1' },
+      redirect: 'manual',
+      method: 'GET',
+      body: undefined,
+    });
+  });
+
   it('takes a Request as the address and passes its init on', async () => {
     const seen: string[] = [];
     const guarded = createGuardedFetch({
