@@ -125,7 +125,7 @@ describe('the upload path (multipart, streamed, UPLOAD_MAX_MB)', () => {
           body: new Uint8Array(bytes),
           headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(bytes) },
         },
-        { [IDENTITY_KEY]: { userId, name: userId, role: 'creator', source: 'password' } satisfies Identity },
+        { [IDENTITY_KEY]: { userId, name: userId, role: 'creator', source: 'local' } satisfies Identity },
       );
     expect((await as('ana', 1000)).status).toBe(200);
     expect((await as('ben', 1000)).status).toBe(200);
