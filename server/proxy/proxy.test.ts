@@ -136,6 +136,28 @@ describe('the upload path (multipart, streamed, UPLOAD_MAX_MB)', () => {
     expect(fetchImpl).toHaveBeenCalledTimes(2);
   });
 
+  it('gives back the bytes of an upload the service did not take, a 300 included', async () => {
+    let status = 300;
+    const { app } = proxied({
+      uploadQuota: new UploadQuota(1000),
+      uploadMaxBytes: 1000,
+      upstream: async (request) => {
+        await request.arrayBuffer();
+        return Response.json({ code: 0 }, { status });
+      },
+    });
+    const upload = () =>
+      app.request('/v1/figure-resource/upload/file', {
+        method: 'POST',
+        body: new Uint8Array(1000),
+        headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': '1000' },
+      });
+    expect((await upload()).status).toBe(502);
+    status = 299;
+    expect((await upload()).status).toBe(299);
+    expect((await upload()).status).toBe(429);
+  });
+
   it('keeps the same-site guard and refuses a JSON body on the upload path', async () => {
     const { app, fetchImpl } = proxied();
     const crossSite = multipart(10);
