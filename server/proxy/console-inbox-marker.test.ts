@@ -5,7 +5,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONSOLE_INBOX } from '../../src/api/core/rules';
-import { namesInbox } from './console-inbox-marker';
+import { consoleInboxMarker, namesInbox } from './console-inbox-marker';
 import { testNodeApp } from '../testing/test-node-app';
 
 const server = testNodeApp('inbox-marker-test');
@@ -123,5 +123,89 @@ describe('namesInbox', () => {
     ).toBe(true);
     expect(namesInbox('x/callbacks/%E0%A4%A', SECRET)).toBe(false);
     expect(namesInbox(`x/callbacks/${SECRET.slice(0, -1)}`, SECRET)).toBe(false);
+  });
+});
+
+describe('namesInbox, at its bounds', () => {
+  const encode = (text: string, times: number) => {
+    for (let round = 0; round < times; round++) text = text.replace(/%/g, '%25');
+    return text;
+  };
+  const first = `%${SECRET.charCodeAt(0).toString(16)}${SECRET.slice(1)}`;
+
+  it('decodes escapes nested five times deep, and no deeper', () => {
+    expect(namesInbox(encode(first, 4), SECRET)).toBe(true);
+    expect(namesInbox(encode(first, 5), SECRET)).toBe(false);
+  });
+
+  it('decodes only ASCII escapes (%00 to %7f)', () => {
+    expect(namesInbox('%7f', '\x7f')).toBe(true);
+    expect(namesInbox('%80', '\x80')).toBe(false);
+    expect(namesInbox('%ff', '\xff')).toBe(false);
+    expect(namesInbox('%4g', 'Jg')).toBe(false);
+  });
+});
+
+describe('consoleInboxMarker on its own', () => {
+  const INBOX_URL = 'https://console.example.com/callbacks/real';
+  /** An app with the marker in front of a handler that says what body and length it received. */
+  const marked = (inboxUrl: string | null = INBOX_URL) => {
+    const app = new Hono();
+    app.use('*', ...consoleInboxMarker(() => inboxUrl, SECRET));
+    app.all('*', async (c) =>
+      c.json({ body: await c.req.text(), length: c.req.header('content-length') ?? null }),
+    );
+    return app;
+  };
+  const post = (app: Hono, body: string, type = 'application/json', method = 'POST') =>
+    app.request('/v1/video_translate', {
+      method,
+      body,
+      headers: { 'content-type': type, 'content-length': String(new TextEncoder().encode(body).length) },
+    });
+
+  it('puts the real address in place of the marker, keeping the other fields and no stale length', async () => {
+    const response = await post(marked(), JSON.stringify({ a: 1, callback_url: CONSOLE_INBOX }));
+    expect(await response.json()).toEqual({
+      body: JSON.stringify({ a: 1, callback_url: INBOX_URL }),
+      length: null,
+    });
+  });
+
+  it.each([
+    ['an array', JSON.stringify([CONSOLE_INBOX])],
+    ['a string', JSON.stringify(CONSOLE_INBOX)],
+    ['null', 'null'],
+    ['not JSON', '{"callback_url":'],
+    ['a callback_url that is no string', JSON.stringify({ callback_url: 7 })],
+  ])('leaves %s as it came', async (_, body) => {
+    expect(await (await post(marked(), body)).json()).toEqual({ body, length: String(body.length) });
+  });
+
+  it('looks only at JSON POSTs', async () => {
+    const body = JSON.stringify({ callback_url: CONSOLE_INBOX });
+    expect(await (await post(marked(), body, 'text/plain')).json()).toMatchObject({ body });
+    expect(await (await post(marked(), body, 'application/json', 'PUT')).json()).toMatchObject({ body });
+  });
+
+  it('reads a body of exactly 1 MB and refuses one byte more with 413', async () => {
+    const sized = (bytes: number) =>
+      JSON.stringify({ callback_url: CONSOLE_INBOX, pad: 'x'.repeat(bytes - 41) });
+    expect(sized(1024 * 1024)).toHaveLength(1024 * 1024);
+    const atLimit = await post(marked(), sized(1024 * 1024));
+    expect(atLimit.status).toBe(200);
+    expect(((await atLimit.json()) as { body: string }).body).toContain(INBOX_URL);
+    const over = await post(marked(), sized(1024 * 1024 + 1));
+    expect(over.status).toBe(413);
+    expect(await over.json()).toEqual({ code: 413, msg: 'The request body is too large' });
+  });
+
+  it('refuses the marker on its field when there is no address to put in', async () => {
+    const response = await post(marked(null), JSON.stringify({ callback_url: CONSOLE_INBOX }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      code: 100001,
+      msg: 'callback_url: this console has no address the service can reach; set PUBLIC_BASE_URL or enter another callback URL',
+    });
   });
 });

@@ -4,14 +4,38 @@ import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BlockedTargetError, createGuardedFetch, isPublicAddress, MAX_REDIRECTS } from './outbound';
+import {
+  BlockedTargetError,
+  createGuardedFetch,
+  isPublicAddress,
+  MAX_REDIRECTS,
+  publicOnlyLookup,
+} from './outbound';
 
 // DNS rebinding: `rebind.test` answers a public address the first time it is asked and loopback
 // every time after, as an attacker's name server with a zero TTL would. Other names resolve as usual.
-const dnsAnswers = vi.hoisted(() => ({ rebindLookups: 0 }));
+const dnsAnswers = vi.hoisted(() => ({ rebindLookups: 0, families: [] as unknown[] }));
+/** Names whose answers the tests fix: a public and a private address, none, or a failure. */
+const FIXED_ANSWERS: Record<string, { address: string; family: number }[] | Error> = {
+  'mixed.test': [
+    { address: '8.8.8.8', family: 4 },
+    { address: '127.0.0.1', family: 4 },
+  ],
+  'public.test': [
+    { address: '2606:4700:4700::1111', family: 6 },
+    { address: '8.8.8.8', family: 4 },
+  ],
+  'empty.test': [],
+  'fails.test': new Error('ENOTFOUND'),
+};
 vi.mock('node:dns', async (importOriginal) => {
   const dns = await importOriginal<typeof import('node:dns')>();
   const lookup = ((hostname: string, options: object, callback: (...args: unknown[]) => void) => {
+    const fixed = FIXED_ANSWERS[hostname];
+    if (fixed) {
+      dnsAnswers.families.push((options as { family?: unknown }).family);
+      return fixed instanceof Error ? callback(fixed) : callback(null, fixed);
+    }
     if (hostname !== 'rebind.test') return dns.lookup(hostname, options as never, callback as never);
     const address = dnsAnswers.rebindLookups++ === 0 ? '8.8.8.8' : '127.0.0.1';
     callback(null, [{ address, family: 4 }]);
@@ -77,6 +101,10 @@ describe('createGuardedFetch', () => {
       'http://0.0.0.0/',
       'ftp://example.com/x',
       'http://user:pw@example.com/',
+      'http://user@example.com/',
+      'http://:pw@example.com/',
+      'file:///etc/passwd',
+      'http://[fe80::1]/',
     ]) {
       await expect(guarded(url), url).rejects.toBeInstanceOf(BlockedTargetError);
     }
@@ -154,6 +182,92 @@ describe('createGuardedFetch', () => {
     expect(loops).toBe(MAX_REDIRECTS + 1);
   });
 
+  it('follows a redirect only from a 3xx with a Location, as browsers change the method', async () => {
+    const seen: string[] = [];
+    const answering = (first: Response) =>
+      createGuardedFetch({
+        transport: async (url, init) => {
+          seen.push(
+            `${init.method ?? 'GET'} ${url.pathname} ${init.body === undefined ? 'no body' : 'body'}`,
+          );
+          return url.pathname === '/start' ? first : new Response('end');
+        },
+      });
+    const post = { method: 'POST', body: '{}' };
+    const moved = (status: number) => new Response(null, { status, headers: { location: '/end' } });
+    for (const [first, init, expected] of [
+      [moved(301), post, ['POST /start body', 'GET /end no body']],
+      [moved(302), post, ['POST /start body', 'GET /end no body']],
+      [moved(307), post, ['POST /start body', 'POST /end body']],
+      [moved(308), post, ['POST /start body', 'POST /end body']],
+      [moved(301), { method: 'PUT', body: '{}' }, ['PUT /start body', 'PUT /end body']],
+      [moved(300), {}, ['GET /start no body', 'GET /end no body']],
+      [moved(399), {}, ['GET /start no body', 'GET /end no body']],
+    ] as const) {
+      seen.length = 0;
+      expect(await (await answering(first)('http://public.example/start', init)).text()).toBe('end');
+      expect(seen).toEqual(expected);
+    }
+    // Not a redirect: the answer itself, Location or not.
+    for (const status of [299, 400]) {
+      const answer = await answering(new Response('here', { status, headers: { location: '/end' } }))(
+        'http://public.example/start',
+      );
+      expect([answer.status, await answer.text()]).toEqual([status, 'here']);
+    }
+    const noLocation = await answering(new Response('no location', { status: 302 }))(
+      'http://public.example/start',
+    );
+    expect([noLocation.status, await noLocation.text()]).toEqual([302, 'no location']);
+  });
+
+  it('fetches https, and keeps the rest of the request when a redirect turns it into a GET', async () => {
+    const hops: RequestInit[] = [];
+    const guarded = createGuardedFetch({
+      transport: async (url, init) => {
+        hops.push(init);
+        return url.pathname === '/start'
+          ? new Response(null, { status: 303, headers: { location: '/end' } })
+          : new Response('ok');
+      },
+    });
+    const init = { method: 'POST', body: '{}', headers: { 'x-trace': '1' } };
+    expect(await (await guarded('https://public.example/start', init)).text()).toBe('ok');
+    expect(hops[1]).toEqual({
+      headers: { 'x-trace': '1' },
+      redirect: 'manual',
+      method: 'GET',
+      body: undefined,
+    });
+  });
+
+  it('takes a Request as the address and passes its init on', async () => {
+    const seen: string[] = [];
+    const guarded = createGuardedFetch({
+      transport: async (url, init) => {
+        seen.push(`${init.method} ${url.href} ${init.redirect}`);
+        return new Response('ok');
+      },
+    });
+    await guarded(new Request('http://public.example/from-request'), { method: 'HEAD' });
+    expect(seen).toEqual(['HEAD http://public.example/from-request manual']);
+  });
+
+  it('passes an abort or timeout on as itself, and reads a blocked cause as blocked', async () => {
+    for (const name of ['AbortError', 'TimeoutError']) {
+      const stopped = createGuardedFetch({
+        transport: () => Promise.reject(new DOMException('stopped', name)),
+      });
+      await expect(stopped('http://public.example/')).rejects.toMatchObject({ name });
+    }
+    const blockedInside = createGuardedFetch({
+      transport: () => Promise.reject(new TypeError('fetch failed', { cause: new BlockedTargetError() })),
+    });
+    await expect(blockedInside('http://public.example/')).rejects.toBeInstanceOf(BlockedTargetError);
+    const blocked = createGuardedFetch({ transport: () => Promise.reject(new BlockedTargetError()) });
+    await expect(blocked('http://public.example/')).rejects.toBeInstanceOf(BlockedTargetError);
+  });
+
   it('answers the console’s own address in-process', async () => {
     const guarded = createGuardedFetch({
       local: (url) => (url.pathname.startsWith('/emulator/') ? new Response('own media') : undefined),
@@ -165,11 +279,51 @@ describe('createGuardedFetch', () => {
     await expect(guarded('http://127.0.0.1:5173/other')).rejects.toBeInstanceOf(BlockedTargetError);
   });
 
+  it('names its refusal and says nothing of why', () => {
+    expect(new BlockedTargetError()).toMatchObject({
+      name: 'BlockedTargetError',
+      message: 'The address cannot be fetched',
+    });
+  });
+
   it('says the same thing for a refused address and a failed connection', async () => {
     const refused = await createGuardedFetch()(`http://127.0.0.1:${port}/`).catch((e: Error) => e.message);
     const failed = await createGuardedFetch({
       transport: () => Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } })),
     })('http://public.example/').catch((e: Error) => e.message);
     expect(refused).toBe(failed);
+  });
+});
+
+describe('publicOnlyLookup', () => {
+  const lookUp = (hostname: string, options: Record<string, unknown>) =>
+    new Promise<unknown[]>((resolve) =>
+      publicOnlyLookup(hostname, options as never, (...answer: unknown[]) => resolve(answer)),
+    );
+
+  it('gives every answer, or the first, when all of them are public', async () => {
+    expect(await lookUp('public.test', { all: true })).toEqual([
+      null,
+      [
+        { address: '2606:4700:4700::1111', family: 6 },
+        { address: '8.8.8.8', family: 4 },
+      ],
+    ]);
+    expect(await lookUp('public.test', {})).toEqual([null, '2606:4700:4700::1111', 6]);
+  });
+
+  it.each(['mixed.test', 'empty.test', 'fails.test'])(
+    'refuses %s (one private answer, none, a failure)',
+    async (name) => {
+      const [error, addresses] = await lookUp(name, { all: true });
+      expect(error).toBeInstanceOf(BlockedTargetError);
+      expect(addresses).toEqual([]);
+    },
+  );
+
+  it('asks for the family it was given, named or numbered', async () => {
+    dnsAnswers.families = [];
+    for (const family of ['IPv4', 'IPv6', 4, 6, undefined]) await lookUp('public.test', { family });
+    expect(dnsAnswers.families).toEqual([4, 6, 4, 6, 0]);
   });
 });

@@ -6,6 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_PROXY_BODY_BYTES, createProxyApp } from './proxy';
 import { oversizedChunkedBody } from '../testing/oversized-body';
+import { UploadQuota } from '../http/upload-quota';
+import { IDENTITY_KEY, type Identity } from '../identity/request-identity';
 
 const TOKEN = 'proxy-test-token-7d1e';
 const JSON_POST = { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } };
@@ -15,6 +17,7 @@ function proxied(
   options: {
     apiToken?: string;
     uploadMaxBytes?: number;
+    uploadQuota?: UploadQuota;
     upstream?: (request: Request) => Response | Promise<Response>;
   } = {},
 ) {
@@ -28,6 +31,7 @@ function proxied(
     apiBaseUrl: 'https://api.example.com',
     apiToken: 'apiToken' in options ? options.apiToken : TOKEN,
     uploadMaxBytes: options.uploadMaxBytes,
+    uploadQuota: options.uploadQuota,
     fetchImpl,
   });
   return { app, sent, fetchImpl };
@@ -108,6 +112,50 @@ describe('the upload path (multipart, streamed, UPLOAD_MAX_MB)', () => {
     });
     expect(response.status).toBe(413);
     expect(attack.pulledBytes()).toBeLessThan(2 * MAX_PROXY_BODY_BYTES);
+  });
+
+  it("charges each person's uploads to their own day, and refuses a declared length past it unread", async () => {
+    // The largest upload is the day's quota: a file of exactly that size is both let through and charged.
+    const { app, fetchImpl } = proxied({ uploadQuota: new UploadQuota(1000), uploadMaxBytes: 1000 });
+    const as = (userId: string, bytes: number) =>
+      app.request(
+        '/v1/figure-resource/upload/file',
+        {
+          method: 'POST',
+          body: new Uint8Array(bytes),
+          headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(bytes) },
+        },
+        { [IDENTITY_KEY]: { userId, name: userId, role: 'creator', source: 'local' } satisfies Identity },
+      );
+    expect((await as('ana', 1000)).status).toBe(200);
+    expect((await as('ben', 1000)).status).toBe(200);
+    expect(fetchImpl).toHaveBeenCalledTimes(2);
+    const past = await as('ana', 1);
+    expect(past.status).toBe(429);
+    expect(Number(past.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(fetchImpl).toHaveBeenCalledTimes(2);
+  });
+
+  it('gives back the bytes of an upload the service did not take, a 300 included', async () => {
+    let status = 300;
+    const { app } = proxied({
+      uploadQuota: new UploadQuota(1000),
+      uploadMaxBytes: 1000,
+      upstream: async (request) => {
+        await request.arrayBuffer();
+        return Response.json({ code: 0 }, { status });
+      },
+    });
+    const upload = () =>
+      app.request('/v1/figure-resource/upload/file', {
+        method: 'POST',
+        body: new Uint8Array(1000),
+        headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': '1000' },
+      });
+    expect((await upload()).status).toBe(502);
+    status = 299;
+    expect((await upload()).status).toBe(299);
+    expect((await upload()).status).toBe(429);
   });
 
   it('keeps the same-site guard and refuses a JSON body on the upload path', async () => {
@@ -356,6 +404,156 @@ describe('createProxyApp', () => {
   });
 });
 
+describe('the bounds of what the proxy forwards and answers', () => {
+  it('forwards a JSON body of exactly 1 MB by its declared length and refuses one byte more', async () => {
+    const { app, fetchImpl } = proxied();
+    const sized = (bytes: number) => {
+      const body = JSON.stringify({ prompt: 'x'.repeat(bytes - 13) });
+      return app.request('/v1/image_generate', {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
+      });
+    };
+    expect((await sized(MAX_PROXY_BODY_BYTES)).status).toBe(200);
+    const over = await sized(MAX_PROXY_BODY_BYTES + 1);
+    expect(over.status).toBe(413);
+    expect(await over.json()).toEqual({ code: 413, msg: 'The request body is too large' });
+    expect(fetchImpl).toHaveBeenCalledOnce();
+  });
+
+  it('sends only the request headers the browser gave (no empty ones)', async () => {
+    const { app, sent } = proxied();
+    await app.request('/v1/image_generate', JSON_POST);
+    expect(Object.fromEntries(sent[0]!.headers)).toEqual({
+      authorization: `Bearer ${TOKEN}`,
+      'content-type': 'application/json',
+    });
+  });
+
+  it.each([300, 301, 307, 399])(
+    'answers a %i from the service as a 502 and does not follow it',
+    async (status) => {
+      const { app } = proxied({
+        upstream: () =>
+          new Response('{}', { status, headers: { 'content-type': 'application/json', location: '/x' } }),
+      });
+      const response = await app.request('/v1/video_translate/target_languages');
+      expect(response.status).toBe(502);
+      expect(await response.json()).toEqual({
+        code: 502,
+        msg: `The service answered with a redirect (HTTP ${status}); it was not followed`,
+      });
+    },
+  );
+
+  it('passes a 299 JSON answer on as it came', async () => {
+    const { app } = proxied({ upstream: () => Response.json({ code: 0 }, { status: 299 }) });
+    const response = await app.request('/v1/video_translate/target_languages');
+    expect(response.status).toBe(299);
+    expect(await response.json()).toEqual({ code: 0 });
+  });
+
+  it.each([204, 205])('passes a body-less %i on without a body', async (status) => {
+    const { app } = proxied({
+      upstream: () => new Response(null, { status, headers: { 'content-type': 'application/json' } }),
+    });
+    const response = await app.request('/v1/video_translate/target_languages');
+    expect(response.status).toBe(status);
+    expect(response.body).toBeNull();
+    expect(response.headers.get('content-length')).toBeNull();
+  });
+
+  it('says how long it waited when the service does not answer, and never shows the error', async () => {
+    const { app } = proxied({
+      upstream: () => {
+        throw new DOMException('internal detail', 'TimeoutError');
+      },
+    });
+    expect(await (await app.request('/v1/video_translate/target_languages')).json()).toEqual({
+      code: 504,
+      msg: 'The service did not answer within 60 seconds',
+    });
+  });
+
+  it('adds no Retry-After of its own when the service gave none', async () => {
+    const { app } = proxied({ upstream: () => new Response('<html>', { status: 503 }) });
+    const response = await app.request('/v1/video_translate/target_languages');
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBeNull();
+  });
+
+  it('answers 502 when the answer breaks off while it is read', async () => {
+    const broken = new ReadableStream({
+      pull: (controller) => controller.error(new TypeError('terminated')),
+    });
+    const { app } = proxied({
+      upstream: () => new Response(broken, { headers: { 'content-type': 'application/json' } }),
+    });
+    const response = await app.request('/v1/video_translate/target_languages');
+    expect(response.status).toBe(502);
+    expect(await response.json()).toMatchObject({ code: 502 });
+  });
+
+  it('refuses an upload without a Content-Type, and forwards one without a body', async () => {
+    const { app, fetchImpl } = proxied();
+    const untyped = await app.request('/v1/figure-resource/upload/file', { method: 'POST' });
+    expect(untyped.status).toBe(415);
+    expect(fetchImpl).not.toHaveBeenCalled();
+    const empty = await app.request('/v1/figure-resource/upload/file', {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    });
+    expect(empty.status).toBe(200);
+    expect(fetchImpl).toHaveBeenCalledOnce();
+  });
+
+  it.each(['.a', 'a.', 'a..b'])('takes the task id %j (dots, but not only dots)', async (id) => {
+    const { app } = proxied();
+    expect((await app.request(`/v1/image_to_video/${id}`)).status).toBe(200);
+  });
+
+  it.each(['...', '....'])('refuses the task id %j (only dots)', async (id) => {
+    const { app, fetchImpl } = proxied();
+    expect((await app.request(`/v1/image_to_video/${id}`)).status).toBe(404);
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+
+  it('names a refused path or method in its answer', async () => {
+    const { app } = proxied();
+    expect(await (await app.request('/v1/users/me')).json()).toEqual({ code: 404, msg: 'Not found' });
+    const wrongMethod = await app.request('/v1/image_generate');
+    expect(await wrongMethod.json()).toEqual({ code: 405, msg: 'Method not allowed' });
+    expect(wrongMethod.headers.get('allow')).toBe('POST');
+    expect((await app.request('/v1/users/me')).headers.get('allow')).toBeNull();
+  });
+
+  it('says why a body was refused: the site, the type of an upload, the type of JSON', async () => {
+    const { app } = proxied();
+    const crossSite = await app.request('/v1/image_generate', {
+      ...JSON_POST,
+      headers: { ...JSON_POST.headers, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(await crossSite.json()).toEqual({
+      code: 403,
+      msg: 'Requests to the service must come from this console itself',
+    });
+    expect(await (await app.request('/v1/figure-resource/upload/file', JSON_POST)).json()).toEqual({
+      code: 415,
+      msg: 'Uploads must be multipart/form-data with the file in the part "file"',
+    });
+    const text = await app.request('/v1/image_generate', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(await text.json()).toEqual({
+      code: 415,
+      msg: 'Request bodies must be JSON (Content-Type: application/json)',
+    });
+  });
+});
+
 describe('only the documented endpoints, each with its method (the token spends anywhere)', () => {
   const send = (app: ReturnType<typeof proxied>['app'], method: string, path: string) =>
     app.request(path, {
@@ -565,6 +763,7 @@ describe('createProxyHandler against real sockets', () => {
     const response = await app(upstreamUrl).request('/v1/image_generate/large');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-length')).toBeNull();
+    expect(response.headers.get('content-type')).toBe('application/json');
     const answer = (await response.json()) as { data: string[] };
     expect(answer.data).toHaveLength(48 * 16 * 1024 + 1);
     expect(answer.data.at(-1)).toBe('end');

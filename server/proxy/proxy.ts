@@ -70,6 +70,7 @@ function refusal(c: Context, hasBody: boolean, uploadMaxBytes: number): Response
   if (site && site !== 'same-origin' && site !== 'none') {
     return fail(403, 'Requests to the service must come from this console itself');
   }
+  // Stryker disable next-line StringLiteral: any text in its place is neither multipart nor JSON either
   const type = c.req.header('content-type') ?? '';
   const upload = isUpload(c);
   if (upload && parseMediaType(type)?.type !== 'multipart/form-data') {
@@ -93,9 +94,13 @@ export function createProxyHandlers(options: ProxyOptions): [MiddlewareHandler, 
   // stops reading the moment they pass the limit, so no body is ever held whole beyond it.
   // The upload path counts its own bytes while it streams (limitedUploadBody).
   const jsonLimit = bodyLimit({ maxSize: MAX_PROXY_BODY_BYTES, onError: tooLarge });
-  // A GET has no body: asking Hono for one would build a whole WHATWG Request per status poll.
-  const limit: MiddlewareHandler = (c, next) =>
-    isUpload(c) || c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : jsonLimit(c, next);
+  const limit: MiddlewareHandler = (c, next) => {
+    if (isUpload(c)) return next();
+    // A GET has no body: asking Hono for one would build a whole WHATWG Request per status poll.
+    // Stryker disable next-line all: bodyLimit passes a body-less request too; skipping it only saves that work
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    return jsonLimit(c, next);
+  };
   return [limit, createProxyHandler(options)];
 }
 
@@ -126,7 +131,8 @@ function createProxyHandler({
       return refused;
     }
     if (!apiToken) return fail(401, 'API_TOKEN is not set on the console server');
-    const hasBody = method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
+    // proxyRoute lets only GET (no body) and POST through.
+    const hasBody = method !== 'GET';
     const refused = refusal(c, hasBody, uploadMaxBytes);
     if (refused) return refused;
 
@@ -177,7 +183,8 @@ function createProxyHandler({
       if (stopped) return tooLarge();
       return unreachable(error);
     }
-    const ok = upstream.status >= 200 && upstream.status < 300;
+    // Below 200 is no final answer: undici and fetch never hand one over.
+    const ok = upstream.status < 300;
     // Only an upload the service took keeps its bytes counted.
     await (ok ? allowance?.keep() : allowance?.release());
     if (upstream.status >= 300 && upstream.status < 400) {
@@ -206,8 +213,8 @@ function createProxyHandler({
     }
     if ('stream' in answer)
       return new Response(answer.stream, { status: upstream.status, headers: responseHeaders });
-    // These statuses carry no body, and Response refuses one for them.
-    const empty = upstream.status === 204 || upstream.status === 205 || upstream.status === 304;
+    // These statuses carry no body, and Response refuses one for them (a 304 was answered as a 3xx above).
+    const empty = upstream.status === 204 || upstream.status === 205;
     if (empty) return new Response(null, { status: upstream.status, headers: responseHeaders });
     responseHeaders['content-length'] = String(answer.bytes.byteLength);
     return withAnswerBytes(

@@ -4,7 +4,10 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createServer } from 'node:http';
+import { Readable } from 'node:stream';
 import { createProxyApp } from './proxy';
+import { sendUpload as sendToService } from './upload-stream';
 import { MB, MULTIPART, sendUpload, uploadService, type Upstream } from '../testing/upload-sockets';
 
 const TOKEN = 'upload-stream-test-token-41c2';
@@ -124,5 +127,43 @@ describe('uploads through the proxy over real sockets', () => {
     expect(refused.status).toBe(503);
     expect(refused.headers['retry-after']).toBe('7');
     expect(refused.headers['set-cookie']).toBeUndefined();
+  });
+});
+
+describe('sendUpload, the streaming sender', () => {
+  /** A service answering every request with `status` and `headers` (a body unless the status has none). */
+  const answering = async (status: number, headers: Record<string, string | string[]> = {}) => {
+    const server = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        response.writeHead(status, headers);
+        response.end(status === 204 || status === 205 || status === 304 ? undefined : '{"code":0}');
+      });
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    return (body = 'file bytes') =>
+      sendToService(`http://127.0.0.1:${port}/v1/upload`, {
+        method: 'POST',
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+        body: Readable.from([Buffer.from(body)]) as unknown as BodyInit,
+      });
+  };
+
+  it.each([204, 205, 304])('answers a body-less %i without a body', async (status) => {
+    const response = await (await answering(status))();
+    expect(response.status).toBe(status);
+    expect(response.body).toBeNull();
+  });
+
+  it('passes every value of a repeated header on, and the body of an ordinary answer', async () => {
+    const response = await (
+      await answering(201, { 'x-part': ['a', 'b'], 'content-type': 'application/json' })
+    )();
+    expect(response.status).toBe(201);
+    expect(response.headers.get('x-part')).toBe('a, b');
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(await response.text()).toBe('{"code":0}');
   });
 });

@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendToService } from './upstream';
+import { readAnswer, sendToService, upstreamOfResponse, type Upstream } from './upstream';
 
 const MB = 1024 * 1024;
 const CHUNK = Buffer.alloc(64 * 1024, 'x');
@@ -26,6 +26,12 @@ beforeAll(async () => {
   server = createServer((request, response) => {
     if (request.url === '/small') return response.end('{"code":0}');
     if (request.url === '/silent') return; // never answers
+    if (request.url === '/twice') return response.writeHead(200, { 'x-part': ['a', 'b'] }).end();
+    // Past the whole-read bound, then the connection drops mid-body.
+    if (request.url === '/drops') {
+      response.writeHead(200, { 'content-length': String(4 * MB) });
+      return void response.write(Buffer.alloc(2 * MB, 'x'), () => response.destroy());
+    }
     const total = request.url === '/exactly-1mb' ? MB : request.url === '/1mb-and-1' ? MB + 1 : 8 * MB;
     response.writeHead(200, { 'content-length': String(total) });
     const closedEarly = once(response, 'close').then(() => !response.writableFinished);
@@ -80,7 +86,122 @@ describe('sendToService', () => {
     expect(await large!.closedEarly).toBe(true);
   });
 
+  it('joins the values of a header sent twice, and hands an empty body over as no chunks', async () => {
+    const answer = await get('/twice');
+    expect(answer.header('x-part')).toBe('a, b');
+    expect(answer.header('x-none')).toBeUndefined();
+    expect(await answer.chunks.next()).toEqual({ done: true, value: undefined });
+  });
+
+  it('fails the reader of a streamed answer whose connection drops mid-body', async () => {
+    const answer = await get('/drops');
+    expect(answer.bytes).toBeUndefined();
+    await expect(readAll(answer.chunks)).rejects.toThrow();
+  });
+
   it('gives up on a service that does not answer within the timeout', async () => {
     await expect(get('/silent', 200)).rejects.toMatchObject({ name: 'TimeoutError' });
+  });
+});
+
+/** An Upstream whose body is `parts` (read through `chunks`), counting what was pulled and whether it was dropped. */
+function fakeUpstream(
+  parts: string[],
+  options: { declared?: number; bytes?: string; failWith?: unknown } = {},
+) {
+  const pulled: string[] = [];
+  let returned = false;
+  const upstream: Upstream = {
+    status: 200,
+    header: (name) =>
+      name === 'content-length' && options.declared !== undefined ? String(options.declared) : undefined,
+    ...(options.bytes !== undefined && { bytes: Buffer.from(options.bytes) }),
+    chunks: {
+      next: async () => {
+        const part = parts.shift();
+        if (part === undefined && options.failWith) throw options.failWith;
+        if (part === undefined) return { done: true, value: undefined };
+        pulled.push(part);
+        return { done: false, value: Buffer.from(part) };
+      },
+      return: async () => {
+        returned = true;
+        return { done: true, value: undefined };
+      },
+    },
+    discard: async () => undefined,
+  };
+  return { upstream, pulled, returned: () => returned };
+}
+
+async function text(answer: Awaited<ReturnType<typeof readAnswer>>) {
+  return 'bytes' in answer
+    ? `bytes:${answer.bytes.toString()}`
+    : `stream:${await new Response(answer.stream).text()}`;
+}
+
+describe('readAnswer, at its bound', () => {
+  it('keeps a body already read whole of exactly the bound, and reads one a byte larger again', async () => {
+    expect(await text(await readAnswer(fakeUpstream([], { bytes: 'abcd' }).upstream, 4))).toBe('bytes:abcd');
+    expect(await text(await readAnswer(fakeUpstream(['ab', 'cde'], { bytes: 'abcde' }).upstream, 4))).toBe(
+      'stream:abcde',
+    );
+  });
+
+  it('reads chunks up to exactly the bound whole, and streams one a byte past it, nothing lost', async () => {
+    expect(await text(await readAnswer(fakeUpstream(['ab', 'cd']).upstream, 4))).toBe('bytes:abcd');
+    const past = fakeUpstream(['ab', 'cde', 'f', 'gh']);
+    const answer = await readAnswer(past.upstream, 4);
+    // Handed over once the bound was passed: the rest is pulled as the reader asks.
+    expect(past.pulled).toEqual(['ab', 'cde']);
+    expect(await text(answer)).toBe('stream:abcdefgh');
+  });
+
+  it('streams an answer declared larger than the bound without reading any of it first', async () => {
+    const declared = fakeUpstream(['ab'], { declared: 5 });
+    expect(await text(await readAnswer(declared.upstream, 4))).toBe('stream:ab');
+    expect(await text(await readAnswer(fakeUpstream(['ab'], { declared: 4 }).upstream, 4))).toBe('bytes:ab');
+  });
+
+  it('stops the service when the browser drops a streamed answer', async () => {
+    const dropped = fakeUpstream(['abcde', 'more']);
+    const answer = await readAnswer(dropped.upstream, 4);
+    if (!('stream' in answer)) throw new Error('expected a stream');
+    await answer.stream.cancel();
+    expect(dropped.returned()).toBe(true);
+  });
+
+  it('reads a body timeout while reading as a TimeoutError, and passes other failures on as they are', async () => {
+    for (const code of ['UND_ERR_BODY_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT']) {
+      const stalled = fakeUpstream(['ab'], { failWith: Object.assign(new Error('stalled'), { code }) });
+      await expect(readAnswer(stalled.upstream, 4)).rejects.toMatchObject({ name: 'TimeoutError' });
+    }
+    const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+    await expect(readAnswer(fakeUpstream([], { failWith: reset }).upstream, 4)).rejects.toBe(reset);
+    await expect(readAnswer(fakeUpstream([], { failWith: null }).upstream, 4)).resolves.toEqual({
+      bytes: Buffer.alloc(0),
+    });
+  });
+});
+
+describe('upstreamOfResponse', () => {
+  it('reads headers, chunks and an empty body as an Upstream', async () => {
+    const upstream = upstreamOfResponse(new Response('hello', { status: 201, headers: { 'x-one': '1' } }));
+    expect([upstream.status, upstream.header('x-one'), upstream.header('x-none')]).toEqual([
+      201,
+      '1',
+      undefined,
+    ]);
+    expect(await readAll(upstream.chunks)).toBe(5);
+    const empty = upstreamOfResponse(new Response(null, { status: 204 }));
+    expect(await empty.chunks.next()).toEqual({ done: true, value: undefined });
+    await empty.discard();
+  });
+
+  it('cancels the body it drops', async () => {
+    let cancelled = false;
+    const body = new ReadableStream({ cancel: () => void (cancelled = true) });
+    await upstreamOfResponse(new Response(body)).discard();
+    expect(cancelled).toBe(true);
   });
 });

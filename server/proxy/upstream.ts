@@ -209,13 +209,13 @@ function timeoutOr(error: unknown): unknown {
 export function upstreamOfResponse(response: Response): Upstream {
   const body = response.body;
   const none: AsyncIterator<Uint8Array> = { next: async () => ({ done: true, value: undefined }) };
+  const chunks = body ? (body as unknown as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]() : none;
   return {
     status: response.status,
     header: (name) => response.headers.get(name) ?? undefined,
-    chunks: body ? (body as unknown as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]() : none,
-    discard: async () => {
-      await body?.cancel().catch(() => undefined);
-    },
+    chunks,
+    // The iterator holds the body's reader, so body.cancel() would be refused: its return() cancels.
+    discard: async () => void (await chunks.return?.().catch(() => undefined)),
   };
 }
 
