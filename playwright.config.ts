@@ -23,6 +23,12 @@ const quietNetwork = [
   '--disable-sync',
 ];
 
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: { executablePath: chromiumPath(), args: quietNetwork },
+};
+const LONGEST_SPECS = ['**/two-instances.spec.ts', '**/boards.spec.ts', '**/prod.spec.ts'];
+
 export default defineConfig({
   testDir: './e2e',
   // Playwright empties its output folder as it starts; Vitest, which runs beside it in `npm test`,
@@ -46,13 +52,11 @@ export default defineConfig({
     // for it sees them): an endless animation kept a page drawing frames, ~8 % of a core per page.
     reducedMotion: 'reduce',
   },
+  // The specs whose groups hold a worker longest (two instances killed and restarted, boards across
+  // instances, the production and demo servers) go first: last, one of them kept a single worker busy
+  // while the other had nothing left to do. Projects are dealt out in this order.
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: { executablePath: chromiumPath(), args: quietNetwork },
-      },
-    },
+    { name: 'chromium, longest first', testMatch: LONGEST_SPECS, use: chromium },
+    { name: 'chromium', testIgnore: LONGEST_SPECS, use: chromium },
   ],
 });

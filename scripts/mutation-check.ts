@@ -29,8 +29,8 @@ const MUTANTS: Mutant[] = [
   {
     name: 'proxied upload stream exactly at the size limit refused',
     file: 'server/proxy/upload-stream.ts',
-    from: 'if (seen <= maxBytes) return done(null, chunk);',
-    to: 'if (seen < maxBytes) return done(null, chunk);',
+    from: 'if (seen <= maxBytes && !refusal) return done(null, chunk);',
+    to: 'if (seen < maxBytes && !refusal) return done(null, chunk);',
     tests: ['server/proxy/upload-stream.test.ts'],
   },
   {
