@@ -2,6 +2,7 @@
 // stands between): what it writes for each answer, the record's kind and age for "Check again",
 // what it logs and where, and how it looks again, wakes and closes. follower.test.ts runs it inside
 // the Node app against a service stub.
+import { countingReads, oneTurn } from '../testing/counting-reads';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TaskType } from '../../src/api/core/rules';
@@ -168,7 +169,7 @@ describe('looking', () => {
     await vi.waitFor(() => expect(asked).toHaveLength(1));
     // One turn of the event loop: the look the first claim scheduled (at 0 ms, queued before this
     // one) has found no free slot and ended, so only the answer's own look can ask the second.
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await oneTurn();
     expect(asked).toHaveLength(1);
     answerFirst(status('SUCCEEDED'));
     await vi.waitFor(() => expect(asked).toHaveLength(2), { timeout: 5_000 });
@@ -176,15 +177,9 @@ describe('looking', () => {
 
   it('wake() looks at once, not after the idle interval', async () => {
     const asked: string[] = [];
-    let looks = 0;
-    const counted = {
-      get db() {
-        looks += 1;
-        return database.db;
-      },
-    } as Database;
+    const counted = countingReads(database.db);
     const follower = followerWith({
-      database: Promise.resolve(counted),
+      database: Promise.resolve(counted.database),
       idleMs: 60_000,
       ask: async (_kind, id) => {
         asked.push(id);
@@ -192,37 +187,28 @@ describe('looking', () => {
       },
     });
     follower.start();
-    await vi.waitFor(() => expect(looks).toBeGreaterThanOrEqual(1));
+    await vi.waitFor(() => expect(counted.reads()).toBeGreaterThanOrEqual(1));
     await seed('i2v-new');
     follower.wake();
     await vi.waitFor(() => expect(asked).toEqual(['i2v-new']), { timeout: 5_000 });
   });
 
   it('looks only between start() and close(): wake() does nothing before or after', async () => {
-    let looks = 0;
-    const counted = {
-      get db() {
-        looks += 1;
-        return database.db;
-      },
-    } as Database;
-    const follower = followerWith({ database: Promise.resolve(counted), idleMs: 60_000 });
-    /** One turn of the event loop: a look woken at 0 ms before it has by then read the database. */
-    const turn = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const counted = countingReads(database.db);
+    const follower = followerWith({ database: Promise.resolve(counted.database), idleMs: 60_000 });
     follower.wake();
-    await turn();
-    expect(looks).toBe(0);
+    await oneTurn();
+    expect(counted.reads()).toBe(0);
     follower.start();
-    await vi.waitFor(() => expect(looks).toBeGreaterThanOrEqual(1));
+    await vi.waitFor(() => expect(counted.reads()).toBeGreaterThanOrEqual(1));
     await follower.close();
-    const before = looks;
+    const before = counted.reads();
     follower.wake();
-    await turn();
-    expect(looks).toBe(before);
+    await oneTurn();
+    expect(counted.reads()).toBe(before);
   });
 
   it('after a look that finds nothing, the next waits the idle interval', async () => {
-    let looks = 0;
     let claimsMade = 0;
     const real = database.db;
     // Counts the claims that have ended: each look makes one, in a transaction.
@@ -241,18 +227,13 @@ describe('looking', () => {
         };
       },
     });
-    const counted = {
-      get db() {
-        looks += 1;
-        return db;
-      },
-    } as Database;
-    const follower = followerWith({ database: Promise.resolve(counted), idleMs: 60_000 });
+    const counted = countingReads(db);
+    const follower = followerWith({ database: Promise.resolve(counted.database), idleMs: 60_000 });
     follower.start();
     await vi.waitFor(() => expect(claimsMade).toBe(1));
     // A look scheduled at 0 ms from the end of the first would have read the database by then.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(looks).toBe(1);
+    await oneTurn();
+    expect(counted.reads()).toBe(1);
   });
 
   it('a claim that ends after close() asks nothing', async () => {
@@ -327,7 +308,7 @@ describe('looking', () => {
     await seed('i2v-woken');
     follower.wake();
     // A look started beside the held one would have begun its claim by then.
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await oneTurn();
     expect(claimsStarted).toBe(1);
     release();
     await vi.waitFor(() => expect(asked).toEqual(['i2v-woken']), { timeout: 5_000 });

@@ -2,6 +2,7 @@
 // following (final, running by age, 5xx and network backoff, not found, no status query here), the
 // "Check again" route, and a task a script creates through /v1 with no browser anywhere reaching its
 // final status in the record. The service is a stub on loopback that counts what it receives.
+import { countingReads } from '../testing/counting-reads';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testNodeApp } from '../testing/test-node-app';
@@ -235,16 +236,10 @@ describe('an idle follower', () => {
   it('looks once per idle interval at most, not again as soon as a look ends', async () => {
     // Counts the looks: each one reads the database once, and an idle follower reads it for nothing else.
     const real = server.database;
-    let looks = 0;
-    const counted = {
-      get db() {
-        looks += 1;
-        return real.db;
-      },
-    } as typeof real;
+    const counted = countingReads(real.db);
     const idleMs = 100;
     const follower = createFollower({
-      database: Promise.resolve(counted),
+      database: Promise.resolve(counted.database),
       ask: () => Promise.reject(new Error('nothing is due: nothing is asked')),
       ratePerSecond: 10,
       idleMs,
@@ -253,11 +248,14 @@ describe('an idle follower', () => {
     follower.start();
     try {
       // It does look again (the thing watched can happen) …
-      await vi.waitFor(() => expect(looks).toBeGreaterThanOrEqual(3), { timeout: 10_000, interval: 5 });
+      await vi.waitFor(() => expect(counted.reads()).toBeGreaterThanOrEqual(3), {
+        timeout: 10_000,
+        interval: 5,
+      });
       // … and by then no more often than at start and once per interval since: a look scheduled from
       // inside the one before ran at once, hundreds of times in the same while.
       const intervals = (Date.now() - started) / idleMs;
-      expect(looks).toBeLessThanOrEqual(Math.ceil(intervals) + 1);
+      expect(counted.reads()).toBeLessThanOrEqual(Math.ceil(intervals) + 1);
     } finally {
       await follower.close();
     }

@@ -2,6 +2,7 @@
 // which answers are retried and which are final, at the attempt limit and one before it, the
 // default backoff to its 1 h cap, the claim's fence, and how it starts, wakes and closes.
 // webhooks.test.ts runs it inside the Node app with a real receiver.
+import { countingReads, oneTurn } from '../testing/counting-reads';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/database';
@@ -286,26 +287,18 @@ describe('sending in the background', () => {
   });
 
   it('sends only between start() and close(): wake() does nothing before or after', async () => {
-    let rounds = 0;
-    const counted = {
-      get db() {
-        rounds += 1;
-        return database.db;
-      },
-    } as Database;
-    const sender = senderWith({ database: Promise.resolve(counted), pollMs: 60_000 });
-    /** One turn of the event loop: a round woken at 0 ms before it has by then read the database. */
-    const turn = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const counted = countingReads(database.db);
+    const sender = senderWith({ database: Promise.resolve(counted.database), pollMs: 60_000 });
     sender.wake();
-    await turn();
-    expect(rounds).toBe(0);
+    await oneTurn();
+    expect(counted.reads()).toBe(0);
     sender.start();
-    await vi.waitFor(() => expect(rounds).toBeGreaterThanOrEqual(1));
+    await vi.waitFor(() => expect(counted.reads()).toBeGreaterThanOrEqual(1));
     await sender.close();
-    const before = rounds;
+    const before = counted.reads();
     sender.wake();
-    await turn();
-    expect(rounds).toBe(before);
+    await oneTurn();
+    expect(counted.reads()).toBe(before);
   });
 
   it('a round that fails is logged while open', async () => {
