@@ -194,6 +194,9 @@ export function copyOfTemplate(): string {
   return dataDir;
 }
 
+/** The DATA_DIRs the running test file made, removed when it ends (`removeDataDirsOfThisFile`). */
+const madeByThisFile = new Set<string>();
+
 /**
  * A new, empty DATA_DIR in the run's folder, for a server whose database is handed to it (a copy of
  * the 40 MB template costs ~0.4 s, which a test should not pay for a database nobody opens).
@@ -206,9 +209,6 @@ export function emptyDataDir(): string {
   madeByThisFile.add(dataDir);
   return dataDir;
 }
-
-/** The DATA_DIRs the running test file made, removed when it ends (`removeDataDirsOfThisFile`). */
-const madeByThisFile = new Set<string>();
 
 /** A DATA_DIR that outlives the file that made it: the worker's shared database (./database.ts). */
 export function keepDataDir(dataDir: string): void {
