@@ -157,11 +157,18 @@ function paintMountains(p: Paint, top: number, bottom: number) {
     );
     const colour = mix(far, nearC, t);
     const snowLine = base - p.h * (0.14 - t * 0.05);
+    // The slope over a wide span, so lighting follows faces, not every jag (no vertical streaks).
+    // It depends on x alone and fillBelow paints column by column: worked out once per column.
+    const span = p.w * 0.02;
+    let slopeColumn = NaN;
+    let columnSlope = 0;
     p.r.fillBelow(line, (x, y, depth) => {
       // Snow on the far, high ridges; faces towards the light brighter, fading below the crest.
-      // The slope over a wide span, so lighting follows faces, not every jag (no vertical streaks).
-      const span = p.w * 0.02;
-      const slope = (line(x + span) - line(x - span)) / (2 * span);
+      if (x !== slopeColumn) {
+        slopeColumn = x;
+        columnSlope = (line(x + span) - line(x - span)) / (2 * span);
+      }
+      const slope = columnSlope;
       const lit = Math.max(-1, Math.min(1, slope * 1.2)) * Math.exp(-depth / (p.h * 0.1));
       let c = mix(colour, horizonColour, 0.08 * (1 - t));
       if (snowy && i < 2 && y < snowLine && depth < p.h * 0.08)

@@ -131,9 +131,12 @@ export class Raster {
   /** A soft round light: Gaussian falloff of radius r, strength k. */
   glow(cx: number, cy: number, r: number, c: Rgb, k: number): void {
     const reach = r * 2.6;
+    const r2 = r * r;
     for (let y = Math.max(0, Math.floor(cy - reach)); y < Math.min(this.height, cy + reach); y++) {
+      const dy = y - cy;
       for (let x = Math.max(0, Math.floor(cx - reach)); x < Math.min(this.width, cx + reach); x++) {
-        const d2 = ((x - cx) ** 2 + (y - cy) ** 2) / (r * r);
+        const dx = x - cx;
+        const d2 = (dx * dx + dy * dy) / r2;
         if (d2 < 6.8) this.add(x, y, c, k * Math.exp(-d2));
       }
     }
@@ -193,14 +196,18 @@ export class Raster {
 
   /** 8-bit RGB bytes with a light vignette; values past 1 are clipped. */
   toBytes(vignette = 0.22): Uint8Array {
-    const out = new Uint8Array(this.width * this.height * 3);
-    const d = this.data;
-    for (let y = 0; y < this.height; y++) {
-      const ny = (y / this.height - 0.5) * 2;
-      for (let x = 0; x < this.width; x++) {
-        const nx = (x / this.width - 0.5) * 2;
-        const v = 1 - vignette * Math.min(1, (nx * nx + ny * ny) * 0.5) ** 1.5;
-        const i = (y * this.width + x) * 3;
+    const { width, height, data: d } = this;
+    const out = new Uint8Array(width * height * 3);
+    for (let y = 0; y < height; y++) {
+      const ny = (y / height - 0.5) * 2;
+      const ny2 = ny * ny;
+      for (let x = 0; x < width; x++) {
+        const nx = (x / width - 0.5) * 2;
+        // m ** 1.5 written as m * sqrt(m): the same bytes, without a power per pixel (the slowest
+        // step of painting an image).
+        const m = Math.min(1, (nx * nx + ny2) * 0.5);
+        const v = 1 - vignette * m * Math.sqrt(m);
+        const i = (y * width + x) * 3;
         for (let ch = 0; ch < 3; ch++) out[i + ch] = Math.round(clamp01(d[i + ch]! * v) * 255);
       }
     }
