@@ -6,7 +6,9 @@
 // priority, so the browser, whose tests wait with timeouts, comes first; Vitest's tests have room.
 // Playwright's output shows as it runs; Vitest's is kept and printed in one piece when Playwright ends.
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 mkdirSync('test-results', { recursive: true });
 
@@ -74,6 +76,11 @@ const secondsSinceStart = () => Math.round((Date.now() - started) / 1000);
 for (const file of ['vitest.json', 'vitest-run-errors.json', 'playwright.json'])
   rmSync(`test-results/${file}`, { force: true });
 
+// One folder for the images every emulator of both runners paints (server/testing/test-run.ts): the
+// demo's, painted by three servers, then once.
+const paintedDir = mkdtempSync(join(tmpdir(), 'media-console-painted-'));
+process.env.EMULATOR_PAINTED_DIR = paintedDir;
+
 let unitSeconds = 0;
 const unitRun = run(
   'node_modules/vitest/vitest.mjs',
@@ -100,6 +107,7 @@ const e2eRun = run('node_modules/@playwright/test/cli.js', ['test', '--reporter=
 const { status: e2eStatus } = await e2eRun;
 const e2eSeconds = secondsSinceStart();
 const { status: unitStatus, output: unitOutput } = await unitRun;
+rmSync(paintedDir, { recursive: true, force: true });
 console.log(`\n── Vitest (ran beside Playwright, finished at ${unitSeconds} s) ──\n`);
 process.stdout.write(unitOutput);
 

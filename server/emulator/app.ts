@@ -65,7 +65,7 @@ function buildApp(engine: EmulatorEngine, auth: 'required' | 'supplied'): Hono {
   app.route('/', createSettingsRoutes(engine.settings));
   app.route(
     '/',
-    createMediaRoutes(engine.store, () => engine.now()),
+    createMediaRoutes(engine.store, () => engine.now(), engine.options.paintedDir),
   );
   app.route('/', createImageGenerateRoutes(engine));
   app.route('/', createVideoTranslateRoutes(engine));

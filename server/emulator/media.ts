@@ -78,7 +78,7 @@ function videoAspect(task: TaskRecord): '9x16' | '16x9' {
   return task.kind === 'image_to_video' && task.aspectRatio === '9:16' ? '9x16' : '16x9';
 }
 
-export function createMediaRoutes(store: TaskStore, now: () => number): Hono {
+export function createMediaRoutes(store: TaskStore, now: () => number, paintedDir?: string): Hono {
   const app = new Hono();
   const finished = (id: string) => {
     const task = store.get(id);
@@ -105,21 +105,24 @@ export function createMediaRoutes(store: TaskStore, now: () => number): Hono {
   // The demo history's images (demo-history.ts): painted from a scene's prompt, by name.
   app.get(`${PAINTED_PATH}/:file`, (c) => {
     const image = paintedDemoImage(c.req.param('file'));
-    return image ? sendBytes(c, paintedPng(image), 'image/png', RESULT_CACHE) : notFound(c);
+    return image ? sendBytes(c, paintedPng(image, paintedDir), 'image/png', RESULT_CACHE) : notFound(c);
   });
 
   app.get('/emulator/media/images/:file', (c) => {
     const match = /^(.+?)(\.thumb)?\.png$/.exec(c.req.param('file'));
     const task = match && finished(match[1]!);
     if (!match || task?.kind !== 'image_generate') return notFound(c);
-    const png = paintedPng({
-      prompt: task.prompt,
-      seed: task.id,
-      ratio: task.ratio,
-      longSide: match[2]
-        ? THUMBNAIL_LONG_SIDE
-        : (QUALITY_LONG_SIDE[task.quality] ?? QUALITY_LONG_SIDE['1K']!),
-    });
+    const png = paintedPng(
+      {
+        prompt: task.prompt,
+        seed: task.id,
+        ratio: task.ratio,
+        longSide: match[2]
+          ? THUMBNAIL_LONG_SIDE
+          : (QUALITY_LONG_SIDE[task.quality] ?? QUALITY_LONG_SIDE['1K']!),
+      },
+      paintedDir,
+    );
     return sendBytes(c, png, 'image/png', RESULT_CACHE);
   });
 

@@ -45,6 +45,11 @@ export interface EmulatorOptions {
   uploadTallies?: UploadTallies;
   /** Where callback delivery problems are reported (never tokens or bodies). */
   log: (message: string) => void;
+  /**
+   * A folder where painted images are kept, so a restart or another emulator serves them without
+   * painting again; unset, they are kept in memory only. `EMULATOR_PAINTED_DIR`.
+   */
+  paintedDir: string | undefined;
 }
 
 export function parseTimeScale(raw: string | undefined): number | undefined {
@@ -86,5 +91,7 @@ export function resolveOptions(
       (parseUploadLimitMb(env.UPLOAD_DISK_MAX_MB) ?? DEFAULT_UPLOAD_DISK_MAX_MB) * 1024 * 1024,
     uploadTallies: overrides.uploadTallies,
     log: overrides.log ?? ((message) => console.warn(`[emulator] ${message}`)),
+    paintedDir:
+      'paintedDir' in overrides ? overrides.paintedDir : env.EMULATOR_PAINTED_DIR?.trim() || undefined,
   };
 }

@@ -1,8 +1,11 @@
 // The emulator's painted results: a valid PNG whose pixels are the ones painted, a subject that
 // follows the prompt's words ("Northern lights over a frozen lake" must not show a sunset), and
 // different pictures for different seeds of one prompt.
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { subjectFor } from './painted-scenes';
 import { paintedPng, ratioSize } from './painted-image';
 import { encodePng } from './png';
@@ -90,5 +93,31 @@ describe('paintedPng', () => {
     expect(ratioSize('21:9', 1536)).toEqual({ width: 1536, height: 658 });
     expect(ratioSize('4:5', 1024)).toEqual({ width: 819, height: 1024 });
     expect(ratioSize('x', 400)).toEqual({ width: 400, height: 400 });
+  });
+
+  it('keeps what it paints in a folder, where a restarted emulator finds it instead of painting again', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'painted-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const input = { prompt: 'Misty pine forest', seed: 'kept-1', ratio: '1:1', longSide: 48 };
+    const painted = paintedPng(input, dir);
+    const [file, ...others] = readdirSync(dir);
+    expect(others).toEqual([]); // the file whole, and no partial one beside it
+    expect(file).toMatch(/^[0-9a-f]{32}\.png$/);
+
+    // A restart: the memory cache is empty, and what the folder holds is served as it is.
+    const stand = Buffer.from('what the folder holds');
+    writeFileSync(join(dir, file!), stand);
+    vi.resetModules();
+    const restarted = await import('./painted-image');
+    expect(restarted.paintedPng(input, dir).equals(stand)).toBe(true);
+    // Without the folder the same input is painted, as before the restart.
+    vi.resetModules();
+    const again = await import('./painted-image');
+    expect(again.paintedPng(input).equals(painted)).toBe(true);
+  });
+
+  it('paints as usual when the folder cannot be written', () => {
+    const input = { prompt: 'Sand dunes', seed: 'unwritable', ratio: '1:1', longSide: 32 };
+    expect(decode(paintedPng(input, '/proc/self/comm/painted')).width).toBe(32);
   });
 });

@@ -3,7 +3,11 @@
 // images of one request differ) shapes the rest. Painting costs a few hundred milliseconds, so the
 // files are kept in a small cache by what they were painted from, and sizes are modest: the long
 // side is 1024 px for 1K, 1536 for 2K and 2048 for 4K (the real service's 2K and 4K are larger),
-// and thumbnails are 400 px.
+// and thumbnails are 400 px. Given a folder (EMULATOR_PAINTED_DIR), painted files are also kept there,
+// for a restart or another emulator: a demo's start asks for some 170 of them.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { hash32 } from './demo-scenes';
 import { paintScene, subjectFor } from './painted-scenes';
 import { encodePng } from './png';
@@ -32,8 +36,12 @@ export interface PaintedImageInput {
 const cache = new Map<string, Buffer>();
 let cachedBytes = 0;
 
-/** The PNG for an input, painted once and then served from the cache while it stays there. */
-export function paintedPng({ prompt, seed, ratio, longSide }: PaintedImageInput): Buffer {
+/**
+ * The PNG for an input, painted once and then served from the memory cache while it stays there, or
+ * from `dir` when given and it holds the file.
+ */
+export function paintedPng(input: PaintedImageInput, dir?: string): Buffer {
+  const { prompt, seed, ratio, longSide } = input;
   const key = JSON.stringify([prompt, seed, ratio, longSide]);
   const hit = cache.get(key);
   if (hit) {
@@ -41,13 +49,10 @@ export function paintedPng({ prompt, seed, ratio, longSide }: PaintedImageInput)
     cache.set(key, hit);
     return hit;
   }
-  const seedNumber = hash32(seed);
-  const { width, height } = ratioSize(ratio, longSide);
-  const png = encodePng(
-    width,
-    height,
-    paintScene(subjectFor(prompt, seedNumber), prompt, seedNumber, width, height).toBytes(),
-  );
+  const file = dir && join(dir, `${createHash('sha256').update(key).digest('hex').slice(0, 32)}.png`);
+  const kept = file ? readIfThere(file) : undefined;
+  const png = kept ?? paint(input);
+  if (file && !kept) keepIn(file, png);
   cache.set(key, png);
   cachedBytes += png.length;
   for (const [oldKey, old] of cache) {
@@ -56,4 +61,41 @@ export function paintedPng({ prompt, seed, ratio, longSide }: PaintedImageInput)
     cachedBytes -= old.length;
   }
   return png;
+}
+
+function paint({ prompt, seed, ratio, longSide }: PaintedImageInput): Buffer {
+  const seedNumber = hash32(seed);
+  const { width, height } = ratioSize(ratio, longSide);
+  return encodePng(
+    width,
+    height,
+    paintScene(subjectFor(prompt, seedNumber), prompt, seedNumber, width, height).toBytes(),
+  );
+}
+
+function readIfThere(file: string): Buffer | undefined {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Writes the file whole under another name and renames it into place, so another emulator never reads
+ * half of one. The folder is a cache: a file that cannot be written is painted again next time.
+ */
+function keepIn(file: string, png: Buffer): void {
+  const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+  try {
+    mkdirSync(join(file, '..'), { recursive: true });
+    writeFileSync(partial, png, { flag: 'wx' });
+    renameSync(partial, file);
+  } catch {
+    try {
+      rmSync(partial, { force: true });
+    } catch {
+      // No folder to write in: nothing was left either.
+    }
+  }
 }

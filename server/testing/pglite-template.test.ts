@@ -40,7 +40,9 @@ it("in a run of one file at a time, removes every database earlier files left bu
   mkdirSync(join(folder, 'template'), { recursive: true });
   folders.push(folder);
   vi.stubEnv('MEDIA_CONSOLE_TEST_RUN', runId);
-  onTestFinished(() => vi.unstubAllEnvs());
+  onTestFinished(() => {
+    vi.unstubAllEnvs();
+  });
 
   const [left, alsoLeft, kept] = [emptyDataDir(), emptyDataDir(), emptyDataDir()];
   keepDataDir(kept);
