@@ -9,12 +9,15 @@ import { resetTestDatabase, testDatabase } from '../testing/database';
 import {
   bearerOf,
   createApiTokens,
+  FOREIGN_TOKEN_MESSAGE,
   identityOfBearer,
+  INVALID_TOKEN_MESSAGE,
   takesApiToken,
   TOKEN_USE_AUDIT_MS,
   type ApiTokens,
 } from './api-tokens';
 import { SESSION_CACHE_MS } from './identity-cache';
+import { tokenHash } from './sessions';
 import type { Identity } from './request-identity';
 import { createIdentityStore, type IdentityStore } from './store';
 
@@ -78,6 +81,23 @@ describe('the bearer header', () => {
     expect(await identityOfBearer(tokens, '/__console/tasks', 'Bearer service-token')).toBe('foreign');
     expect(await identityOfBearer(tokens, '/v1/x', `Bearer ${API_TOKEN_PREFIX}nope`)).toBe('refused');
     expect(await identityOfBearer(tokens, '/v1/x', header)).toMatchObject({ userId: ana.userId });
+  });
+});
+
+describe('a token of another shape', () => {
+  it('is no token, even with its hash in the table', async () => {
+    const made = await make();
+    for (const token of [`${API_TOKEN_PREFIX}short`, `${made.token}A`, `x${made.token.slice(1)}`]) {
+      await elsewhere(sql`update api_tokens set token_hash = ${tokenHash(token)}`);
+      expect(await tokens.identify(token), token).toBeUndefined();
+    }
+  });
+
+  it("is refused in words a script's author can act on", () => {
+    expect(INVALID_TOKEN_MESSAGE).toBe('This API token is not valid: it is unknown, revoked or expired');
+    expect(FOREIGN_TOKEN_MESSAGE).toBe(
+      "That bearer token is not a console API token (they start with mct_; the service's API_TOKEN is not one): make one on the People screen",
+    );
   });
 });
 

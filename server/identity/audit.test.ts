@@ -29,6 +29,20 @@ describe('the audit log', () => {
     expect((await store.listAudit({ q: 'ADA' })).map((entry) => entry.target)).toEqual(['Bo']);
   });
 
+  it('pages back from an entry, leaving it out, and matches every field in any case', async () => {
+    await store.audit({ action: 'Board.Create', target: 'First' });
+    await store.audit({ action: 'x', target: 'Second' });
+    await store.audit({ action: 'x', target: 'Third' });
+    const [third, second] = await store.listAudit();
+    expect((await store.listAudit({ before: second!.id })).map((entry) => entry.target)).toEqual(['First']);
+    expect((await store.listAudit({ before: third!.id })).map((entry) => entry.target)).toEqual([
+      'Second',
+      'First',
+    ]);
+    expect((await store.listAudit({ q: 'sECOND' })).map((entry) => entry.target)).toEqual(['Second']);
+    expect((await store.listAudit({ q: 'board.c' })).map((entry) => entry.target)).toEqual(['First']);
+  });
+
   it('gives at most AUDIT_PAGE_MAX entries, and at least one', async () => {
     const { db } = await testDatabase();
     await sql`insert into audit_log (action) select 'x' from generate_series(1, ${AUDIT_PAGE_MAX + 1})`.execute(

@@ -3,7 +3,15 @@
 // one's own list refusing a request with nobody behind it.
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { IDENTITY_KEY, identityOf, requireUserId, type Identity } from './request-identity';
+import { creatorOf } from './creator';
+import {
+  IDENTITY_KEY,
+  identityOf,
+  LOCAL_ADMIN,
+  requireUserId,
+  SYSTEM_IDENTITY,
+  type Identity,
+} from './request-identity';
 
 const ada: Identity = { userId: 'u-ada', name: 'Ada', role: 'viewer', source: 'local' };
 
@@ -53,5 +61,28 @@ describe('requireUserId', () => {
     expect(await nobody.json()).toEqual({ code: 401, msg: 'Sign in to star results' });
     expect((await app.request('/', {}, { [IDENTITY_KEY]: { ...ada, userId: '' } })).status).toBe(401);
     expect(await (await app.request('/', {}, { [IDENTITY_KEY]: ada })).text()).toBe('mine');
+  });
+});
+
+describe('the identities of no sign-in', () => {
+  it('are the local admin on loopback, and the console asking itself, which reads only', () => {
+    expect(LOCAL_ADMIN).toEqual({
+      userId: 'local-admin',
+      name: 'Local admin',
+      role: 'admin',
+      source: 'local-admin',
+    });
+    expect(SYSTEM_IDENTITY).toEqual({ userId: 'system', name: 'Console', role: 'viewer', source: 'system' });
+  });
+});
+
+describe('creatorOf', () => {
+  it("is the verified person's id and name, or null", async () => {
+    const app = new Hono();
+    app.get('/', (c) => c.json({ creator: creatorOf(c) }));
+    const creator = async (env: Record<string, unknown>) =>
+      ((await (await app.request('/', {}, env)).json()) as { creator: unknown }).creator;
+    expect(await creator({ [IDENTITY_KEY]: ada })).toEqual({ id: 'u-ada', name: 'Ada' });
+    expect(await creator({})).toBeNull();
   });
 });

@@ -128,3 +128,40 @@ describe('revoking', () => {
     expect(tokens.find).toHaveBeenCalledWith('i'.repeat(100));
   });
 });
+
+describe('making a token', () => {
+  const post = async (body: string, made: unknown = undefined) => {
+    const { tokens } = routes();
+    if (made) tokens.create.mockResolvedValueOnce(made as never);
+    const app = createTokenRoutes(tokens as unknown as ApiTokens);
+    const res = await app.request(
+      '/__console/tokens',
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body },
+      { [IDENTITY_KEY]: ana },
+    );
+    return { status: res.status, body: (await res.json()) as unknown, tokens };
+  };
+
+  it('refuses a body past 4 KiB, one that is not a token request, and a name of nothing printable', async () => {
+    const name = (length: number) => JSON.stringify({ name: 'n', expiresInDays: 1, pad: 'x'.repeat(length) });
+    const exact = name(4096 - name(0).length);
+    expect(exact).toHaveLength(4096);
+    expect((await post(exact)).status).toBe(201);
+    expect(await post(name(4097 - name(0).length))).toMatchObject({
+      status: 413,
+      body: { code: 413, msg: 'A token request is at most 4096 bytes' },
+    });
+    expect((await post('[]')).status).toBe(400);
+    const bell = await post(JSON.stringify({ name: '\u0007', expiresInDays: 1 }));
+    expect(bell).toMatchObject({ status: 400, body: { code: 400, msg: 'Give the token a name' } });
+    expect(bell.tokens.create).not.toHaveBeenCalled();
+  });
+
+  it('says how many a person may hold when they hold them all', async () => {
+    expect(await post(JSON.stringify({ name: 'n', expiresInDays: 1 }), 'too-many')).toEqual({
+      status: 409,
+      body: { code: 409, msg: 'You have 20 API tokens, the most a person may hold: revoke one first' },
+      tokens: expect.anything(),
+    });
+  });
+});
