@@ -1,6 +1,7 @@
 // Local accounts' passwords: the stored form (scrypt with its parameters and a salt of its own), a
 // check that takes the right password only (also written with other Unicode forms of the same
 // characters), stored values that are not such a hash, and a new password's bounds.
+import { randomBytes, scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords';
 
@@ -22,6 +23,21 @@ describe('a stored password', () => {
     // A key cut short, or a sixth part that is not scrypt's, is no match (and no error).
     expect(await verifyPassword(PASSWORD, stored.slice(0, -2))).toBe(false);
     expect(await verifyPassword(PASSWORD, stored.replace(/^scrypt/, 'bcrypt'))).toBe(false);
+  });
+
+  it('is checked with the parameters it was stored with, not the current ones', async () => {
+    const salt = randomBytes(16);
+    const params = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+    const key = scryptSync(PASSWORD.normalize('NFKC'), salt, 32, params);
+    const stored = [
+      'scrypt',
+      params.N,
+      params.r,
+      params.p,
+      salt.toString('base64url'),
+      key.toString('base64url'),
+    ];
+    expect(await verifyPassword(PASSWORD, stored.join('$'))).toBe(true);
   });
 
   it('is never matched by nothing, or by text that is not one', async () => {

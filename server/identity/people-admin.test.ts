@@ -52,6 +52,23 @@ describe("changing a person's role", () => {
     expect(await store.listAudit()).toEqual([]);
   });
 
+  it('lets anyone but an admin change role in a team that has no admin', async () => {
+    const cy = await person('cy', 'creator');
+    expect(await setRole(cy.id, 'viewer')).toMatchObject({
+      status: 200,
+      body: { person: { role: 'viewer' } },
+    });
+  });
+
+  it('lists the people not removed, by name', async () => {
+    await person('zoe', 'viewer');
+    await store.removePerson((await person('gone', 'creator')).id);
+    await person('ada', 'admin');
+    const listed = await send('GET', '/__console/people');
+    expect(listed.status).toBe(200);
+    expect((listed.body.people as { name: string }[]).map((p) => p.name)).toEqual(['ADA', 'ZOE']);
+  });
+
   it('keeps the last admin (a removed admin counts for nothing); another admin lets one go', async () => {
     const ada = await person('ada', 'admin');
     const former = await person('former', 'admin');
