@@ -106,6 +106,19 @@ describe('people', () => {
     expect(await store.findPerson('nobody')).toBeUndefined();
   });
 
+  it('say whether they were removed, however they are found', async () => {
+    const di = { source: 'oidc' as const, subject: 's-di', name: 'Di' };
+    const made = await store.upsertPerson(di);
+    expect(await store.upsertPerson({ ...di, name: 'Di L.' })).toMatchObject({
+      name: 'Di L.',
+      removed: false,
+    });
+    expect(await store.upsertPerson({ ...di, touch: false })).toMatchObject({ removed: false });
+    await store.removePerson(made.id);
+    expect(await store.upsertPerson({ ...di, touch: false })).toMatchObject({ id: made.id, removed: true });
+    expect(await store.findBySubject('oidc', 's-di')).toMatchObject({ id: made.id, removed: true });
+  });
+
   it('have one local admin however often it is made, and no role change once removed', async () => {
     await store.ensureLocalAdmin();
     await store.ensureLocalAdmin();
