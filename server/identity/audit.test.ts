@@ -22,9 +22,9 @@ describe('the audit log', () => {
       '50 and more off',
       '50%_off',
     ]);
-    expect((await store.listAudit({ action: 'role.change' })).map((entry) => entry.actorName)).toEqual([
-      'Ada',
-    ]);
+    expect(
+      (await store.listAudit({ action: 'role.change' })).map((entry) => [entry.actorId, entry.actorName]),
+    ).toEqual([['u1', 'Ada']]);
     expect((await store.listAudit({ q: '%_' })).map((entry) => entry.target)).toEqual(['50%_off']);
     expect((await store.listAudit({ q: 'ADA' })).map((entry) => entry.target)).toEqual(['Bo']);
   });
