@@ -157,9 +157,12 @@ const ACCESS_RULES: readonly AccessRule[] = [
   },
 ];
 
-const DEFAULT_RULE: AccessRule = { methods: [], path: /^/, need: 'admin', what: 'do this' };
+/** What a request needs, and the words of its refusal. */
+type AccessNeed = Pick<AccessRule, 'need' | 'what'>;
 
-export function accessRule(method: string, path: string): AccessRule {
+const DEFAULT_RULE: AccessNeed = { need: 'admin', what: 'do this' };
+
+export function accessRule(method: string, path: string): AccessNeed {
   const m = method.toUpperCase();
   return ACCESS_RULES.find((rule) => rule.methods.includes(m) && rule.path.test(path)) ?? DEFAULT_RULE;
 }
@@ -208,7 +211,8 @@ export function accessGuard(options: AccessGuardOptions): MiddlewareHandler {
       known.add(identity.userId);
     }
     c.set(IDENTITY_KEY as never, identity as never);
-    if (identity.sessionId) c.set(SESSION_ID_KEY as never, identity.sessionId as never);
+    // Undefined for an identity without a session: read back the same as never set.
+    c.set(SESSION_ID_KEY as never, identity.sessionId as never);
     return next();
   };
 }

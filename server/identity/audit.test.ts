@@ -22,11 +22,25 @@ describe('the audit log', () => {
       '50 and more off',
       '50%_off',
     ]);
-    expect((await store.listAudit({ action: 'role.change' })).map((entry) => entry.actorName)).toEqual([
-      'Ada',
-    ]);
+    expect(
+      (await store.listAudit({ action: 'role.change' })).map((entry) => [entry.actorId, entry.actorName]),
+    ).toEqual([['u1', 'Ada']]);
     expect((await store.listAudit({ q: '%_' })).map((entry) => entry.target)).toEqual(['50%_off']);
     expect((await store.listAudit({ q: 'ADA' })).map((entry) => entry.target)).toEqual(['Bo']);
+  });
+
+  it('pages back from an entry, leaving it out, and matches every field in any case', async () => {
+    await store.audit({ action: 'Board.Create', target: 'First' });
+    await store.audit({ action: 'x', target: 'Second' });
+    await store.audit({ action: 'x', target: 'Third' });
+    const [third, second] = await store.listAudit();
+    expect((await store.listAudit({ before: second!.id })).map((entry) => entry.target)).toEqual(['First']);
+    expect((await store.listAudit({ before: third!.id })).map((entry) => entry.target)).toEqual([
+      'Second',
+      'First',
+    ]);
+    expect((await store.listAudit({ q: 'sECOND' })).map((entry) => entry.target)).toEqual(['Second']);
+    expect((await store.listAudit({ q: 'board.c' })).map((entry) => entry.target)).toEqual(['First']);
   });
 
   it('gives at most AUDIT_PAGE_MAX entries, and at least one', async () => {

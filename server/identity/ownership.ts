@@ -9,5 +9,5 @@ export function isMakerOrAdmin(
   madeById: string | null,
 ): boolean {
   const mine = who !== undefined && madeById === who.userId;
-  return mine || roleAtLeast(who?.role ?? 'viewer', 'admin');
+  return mine || roleAtLeast(who?.role, 'admin');
 }

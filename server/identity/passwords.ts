@@ -29,7 +29,8 @@ export async function hashPassword(password: string): Promise<string> {
 }
 
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
-  const parts = (stored ?? '').split('$');
+  // null and undefined are one part: no hash.
+  const parts = String(stored).split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') {
     // Spend the same time on an unknown account as on a known one.
     await derive(password, Buffer.alloc(16), PARAMS);

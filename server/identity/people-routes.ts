@@ -23,12 +23,11 @@ const invitationBody = z.object(
     role,
     email: z.optional(
       z.string('email is not an e-mail address').check(
+        // Stryker disable next-line MethodExpression: `z` in its place throws at import, which Stryker's runner reads as no failing test
         z.trim(),
         z.toLowerCase(),
-        z.refine(
-          (email) => email === '' || /^[^\s@]{1,64}@[^\s@]{1,190}$/.test(email),
-          'email is not an e-mail address',
-        ),
+        // The string's own error above is the refusal's.
+        z.refine((email) => email === '' || /^[^\s@]{1,64}@[^\s@]{1,190}$/.test(email)),
       ),
     ),
   },

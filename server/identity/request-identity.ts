@@ -20,6 +20,7 @@ export interface Identity {
 }
 
 /** Env (and context) key of the request's Identity. */
+// Stryker disable next-line StringLiteral: a key's name, only ever used through this constant
 export const IDENTITY_KEY = 'consoleIdentity';
 
 /** Loopback with nothing configured: whoever runs the console on their own machine is its admin. */

@@ -112,6 +112,7 @@ async function upsertPerson(
       .onConflict((oc) => oc.columns(['source', 'subject']).doUpdateSet({ last_sign_in_at: signIn }))
       .returning([...columns, 'removed_at'])
       .executeTakeFirstOrThrow();
+    // Stryker disable next-line ConditionalExpression: a row made here is not removed; only another instance's row, made between the select and this insert, could be
     return { ...toPerson(row), removed: row.removed_at !== null };
   }
   // A removed person stays removed, whatever the identity provider says: only an admin brings them back.
