@@ -61,7 +61,7 @@ async function zipName(
 }
 
 /** "name.mp4", then "name (2).mp4": a zip may not hold two entries of one name. */
-function uniqueName(name: string, taken: Set<string>): string {
+export function uniqueName(name: string, taken: Set<string>): string {
   let candidate = name;
   const dot = name.lastIndexOf('.');
   const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
