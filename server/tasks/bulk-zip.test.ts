@@ -153,6 +153,7 @@ describe('the zip of chosen tasks', () => {
     await task('lost-1', { name: 'Lost', videoUrl: 'https://service.test/lost.mp4' });
     await kept('lost-1', 'key-lost');
     await task('refused-1', { name: 'Refused', videoUrl: 'https://service.test/refused.mp4' });
+    await task('bare-1', { name: 'Bare', videoUrl: 'https://service.test/bare.mp4' });
     await task('down-1', { name: 'Down', videoUrl: 'https://service.test/down.mp4' });
     await task('blank-1', { name: 'Blank', status: '' });
     await task('running-1', { name: 'Running', status: 'RUNNING' });
@@ -160,6 +161,8 @@ describe('the zip of chosen tasks', () => {
     const { fetchStub, calls } = serviceStub({
       'https://service.test/kept.mp4': () => new Response('from the service'),
       'https://service.test/lost.mp4': () => new Response('lost, fetched'),
+      // A refusal without a body: nothing to cancel, the status still said.
+      'https://service.test/bare.mp4': () => new Response(null, { status: 404 }),
       'https://service.test/refused.mp4': () =>
         new Response(
           new ReadableStream({
@@ -171,7 +174,7 @@ describe('the zip of chosen tasks', () => {
         ),
     });
     const { post } = bulkApp(fetchStub, storeOf({ 'key-kept': 'from the store' }));
-    const ids = ['kept-1', 'lost-1', 'refused-1', 'down-1', 'blank-1', 'running-1', 'gone-1'];
+    const ids = ['kept-1', 'lost-1', 'refused-1', 'bare-1', 'down-1', 'blank-1', 'running-1', 'gone-1'];
     const response = await post('/__console/tasks/zip', { ids });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
@@ -185,6 +188,7 @@ describe('the zip of chosen tasks', () => {
         'Not in this zip:',
         'gone-1: this console has no record of it',
         'refused-1: Refused.mp4 could not be fetched (the service answered HTTP 503)',
+        'bare-1: Bare.mp4 could not be fetched (the service answered HTTP 404)',
         'down-1: Down.mp4 could not be fetched from the service',
         'blank-1: no result file (status unknown)',
         'running-1: no result file (status RUNNING)',
@@ -195,6 +199,7 @@ describe('the zip of chosen tasks', () => {
     expect(calls.map((call) => call.url)).toEqual([
       'https://service.test/lost.mp4',
       'https://service.test/refused.mp4',
+      'https://service.test/bare.mp4',
       'https://service.test/down.mp4',
     ]);
     expect(calls.every((call) => call.signal instanceof AbortSignal)).toBe(true);

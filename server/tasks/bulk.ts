@@ -183,6 +183,7 @@ export function mountBulk(
   // What the person asking hid: their own list, never anyone else's.
   app.get('/__console/tasks/hidden', async (c) => {
     const userId = identityOf(c)?.userId;
+    // Stryker disable next-line ConditionalExpression: without a person the query finds no rows all the same; this spares it
     if (!userId) return c.json({ code: 0, msg: 'ok', data: { ids: [] } }, 200, NO_STORE);
     const { db } = await database;
     const rows = await db
