@@ -59,8 +59,10 @@ function readFilter(query: Record<string, string>, userId: string | undefined): 
     errorCode: query.code?.slice(0, 40) || undefined,
     errorReason: query.reason?.slice(0, 500) || undefined,
     sort: sort as TaskSort,
+    // Stryker disable next-line ConditionalExpression: a hiddenBy of undefined is none to every reader of the filter
     ...(userId !== undefined && query.hidden !== 'show' && { hiddenBy: userId }),
     // The Starred view (`starred=only`) and the "starred first" order are the asker's own stars.
+    // Stryker disable next-line ConditionalExpression: an asker of undefined is none to sortKeyOf
     ...(userId !== undefined && { asker: userId }),
     ...(query.starred === 'only' && { starredBy: userId ?? '' }),
     ...(query.review === 'changes_requested' && { changesRequested: true }),
