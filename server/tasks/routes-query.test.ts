@@ -121,6 +121,10 @@ describe('GET /__console/tasks: the view read from the query', () => {
     expect(list.listTasks).not.toHaveBeenCalled();
     const errors = await get('/__console/tasks/errors?sort=oldest');
     expect(errors.status).toBe(400);
+    expect(await errors.json()).toEqual({
+      code: 400,
+      msg: 'sort must be one of newest, longest, failed, starred',
+    });
     expect(choices.countFailures).not.toHaveBeenCalled();
   });
 });
@@ -139,6 +143,9 @@ describe('GET /__console/tasks: the page', () => {
     // A next page comes without counts: they are the first page's.
     expect(counts.countTasks).not.toHaveBeenCalled();
     expect(next.data).toEqual({ items: [], nextCursor: null });
+    const answer = await get('/__console/tasks');
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(await answer.json()).toMatchObject({ code: 0, msg: 'ok' });
   });
 
   it('groups by request only for group=request, leaving out my hidden tasks', async () => {
@@ -171,6 +178,9 @@ describe('the other readers', () => {
     expect(errors.headers.get('cache-control')).toBe('no-store');
     expect(await errors.json()).toEqual({ code: 0, msg: 'ok', data: { codes: [] } });
     expect(vi.mocked(choices.countFailures).mock.calls[0]![1]).toMatchObject({ tab: 'failed', q: 'late' });
+    // An anonymous asker's view: no hidden tasks of theirs to leave out.
+    expect((await get('/__console/tasks/errors', {})).status).toBe(200);
+    expect(vi.mocked(choices.countFailures).mock.calls[1]![1]).toEqual({ tab: 'all', sort: 'newest' });
     vi.mocked(choices.listCreators).mockResolvedValue(['Ana', 'Bo']);
     const creators = await get('/__console/tasks/creators');
     expect(creators.headers.get('cache-control')).toBe('no-store');
@@ -198,6 +208,7 @@ describe('the other readers', () => {
     const request = await get('/__console/requests/req-9');
     expect(request.headers.get('cache-control')).toBe('no-store');
     expect(await request.json()).toEqual({ code: 0, msg: 'ok', data: { id: 'req-9' } });
+    expect(vi.mocked(requests.getRequest).mock.calls.map((call) => call[1])).toEqual(['req-9', 'req-9']);
   });
 
   it('lists requests by kind and creator (cut at 80), 1 to the most a page, 20 when none', async () => {
@@ -222,6 +233,8 @@ describe('the other readers', () => {
     expect((await askedOf(`limit=${requests.REQUESTS_PAGE_MAX + 1}`))[1].limit).toBe(
       requests.REQUESTS_PAGE_MAX,
     );
+    const listed = await get('/__console/requests');
+    expect(await listed.json()).toEqual({ code: 0, msg: 'ok', data: { items: [], nextCursor: null } });
     const refused = await get('/__console/requests?kind=song');
     expect(refused.status).toBe(400);
     expect(await refused.json()).toEqual({
