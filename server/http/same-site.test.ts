@@ -1,5 +1,5 @@
 // The cross-site rule on its own: which requests from another site are refused, and which pass.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { fromAnotherSite, isCallbackInbox, sameSiteOnly } from './same-site';
 
@@ -30,8 +30,16 @@ describe('sameSiteOnly', () => {
   it('lets through the same origin, a typed-in address, a request without the header, and a safe method', async () => {
     for (const site of ['same-origin', 'none', undefined])
       expect((await ask(app, 'POST', '/api/boards', site)).status, String(site)).toBe(200);
-    for (const method of ['GET', 'HEAD', 'OPTIONS'])
+    for (const method of ['GET', 'OPTIONS'])
       expect((await ask(app, method, '/api/boards', 'cross-site')).status, method).toBe(200);
+    // HEAD straight to the middleware: Hono answers a HEAD by wrapping the GET's Response, which
+    // fails in a worker where @hono/node-server has replaced the global Response.
+    const head = {
+      req: { method: 'HEAD', path: '/api/boards', header: () => 'cross-site' },
+    } as unknown as Context;
+    let passed = false;
+    await sameSiteOnly()(head, async () => void (passed = true));
+    expect(passed).toBe(true);
     expect((await ask(plain, 'GET', '/v1/anything', 'cross-site')).status).toBe(200);
   });
 
