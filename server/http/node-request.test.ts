@@ -47,5 +47,9 @@ describe('deferredBody', () => {
     expect((await reader.read()).done).toBe(false);
     await reader.cancel('browser left');
     expect(cancelled).toBe('browser left');
+    // Dropped before anything was read: the original body is never touched.
+    const untouched = post('never read');
+    await deferredBody(untouched)!.cancel('browser left');
+    expect(untouched.bodyUsed).toBe(false);
   });
 });
