@@ -14,7 +14,6 @@ export function parseMediaType(header: string | null | undefined): MediaType | u
   // The parser throws on an absent or empty header as on any other it cannot read.
   try {
     return parse(header as string);
-    // Stryker disable next-line BlockStatement: an empty catch returns undefined all the same
   } catch {
     return undefined;
   }

@@ -69,6 +69,9 @@ describe('requestOrigin behind a reverse proxy', () => {
       }),
     ).toBe('https://console.example.com');
     expect(await originFrom('::1', { 'x-forwarded-host': '[::1]:8443' })).toBe('http://[::1]:8443');
+    expect(await originFrom('127.0.0.1', { 'x-forwarded-proto': 'https , http' })).toBe(
+      'https://127.0.0.1:5173',
+    );
     expect(await originFrom('::ffff:127.0.0.9', { 'x-forwarded-proto': 'https' })).toBe(
       'https://127.0.0.1:5173',
     );

@@ -20,7 +20,6 @@ function rangeOf(entry: string): Range[] | undefined {
       if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96)
         return [[(address as ipaddr.IPv6).toIPv4Address(), bits - 96]];
       return [[address, bits]];
-      // Stryker disable next-line BlockStatement: an entry that is no range is no address either (below)
     } catch {
       return undefined;
     }
