@@ -249,7 +249,12 @@ describe('limitedUploadBody, the counted body', () => {
       charged.push(size);
       return charged.length === 2 ? refusal : undefined;
     });
-    const allowance = { take, remaining: async () => 0, release: async () => undefined };
+    const allowance = {
+      take,
+      remaining: async () => 0,
+      release: async () => undefined,
+      keep: async () => undefined,
+    };
     const refused = (await limitedUploadBody(
       context(webBody([bytes('ab'), bytes('cde'), bytes('f')]).stream),
       99,
