@@ -15,6 +15,7 @@ describe('Host allow-list (DNS rebinding)', () => {
     expect(hostNameOf('localhost.')).toBe('localhost');
     expect(hostNameOf('')).toBeUndefined();
     expect(hostNameOf('a b')).toBeUndefined();
+    expect(hostNameOf(' Localhost ')).toBe('localhost');
   });
 
   it.each([
@@ -50,6 +51,10 @@ describe('Host allow-list (DNS rebinding)', () => {
     expect(
       isAllowedHost('console.lan', { bindHost: '0.0.0.0', publicBaseUrl: undefined, allowedHosts: [] }),
     ).toBe(false);
+    // An exact entry is not a domain: a name that merely ends with it is someone else's.
+    const exact = { bindHost: '0.0.0.0', publicBaseUrl: undefined, allowedHosts: ['console.lan'] };
+    expect(isAllowedHost('console.lan', exact)).toBe(true);
+    expect(isAllowedHost('evilconsole.lan', exact)).toBe(false);
   });
 
   it('answers 421 before anything else runs', async () => {
@@ -62,6 +67,9 @@ describe('Host allow-list (DNS rebinding)', () => {
     });
     const refused = await app.request('http://evil.example/');
     expect(refused.status).toBe(421);
+    expect(await refused.text()).toBe(
+      'This console does not answer to that host name. Add it to ALLOWED_HOSTS if it is yours.',
+    );
     expect(reached).toBe(false);
     expect((await app.request('http://127.0.0.1/')).status).toBe(200);
   });

@@ -11,9 +11,9 @@ export interface MediaType {
 
 /** The header's media type, or undefined when it is absent or does not parse as exactly one. */
 export function parseMediaType(header: string | null | undefined): MediaType | undefined {
-  if (!header) return undefined;
+  // The parser throws on an absent or empty header as on any other it cannot read.
   try {
-    return parse(header);
+    return parse(header as string);
   } catch {
     return undefined;
   }

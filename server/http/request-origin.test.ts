@@ -55,6 +55,39 @@ describe('requestOrigin behind a reverse proxy', () => {
     expect(await response.text()).toBe('http://127.0.0.1:5173');
   });
 
+  it('reads the headers case-blind, an IPv6 host in brackets, and only a loopback peer', async () => {
+    const app = new Hono();
+    app.get('/origin', (c) => c.text(requestOrigin(c)));
+    const originFrom = async (peer: string, headers: Record<string, string>, at = 'http://127.0.0.1:5173') =>
+      (
+        await app.request(`${at}/origin`, { headers }, { incoming: { socket: { remoteAddress: peer } } })
+      ).text();
+    expect(
+      await originFrom('127.0.0.1', {
+        'x-forwarded-proto': 'HTTPS',
+        'x-forwarded-host': 'Console.Example.com',
+      }),
+    ).toBe('https://console.example.com');
+    expect(await originFrom('::1', { 'x-forwarded-host': '[::1]:8443' })).toBe('http://[::1]:8443');
+    expect(await originFrom('127.0.0.1', { 'x-forwarded-proto': 'https , http' })).toBe(
+      'https://127.0.0.1:5173',
+    );
+    expect(await originFrom('::ffff:127.0.0.9', { 'x-forwarded-proto': 'https' })).toBe(
+      'https://127.0.0.1:5173',
+    );
+    // Behind a TLS-ending listener the proxy may say plain http.
+    expect(await originFrom('127.0.0.1', { 'x-forwarded-proto': 'http' }, 'https://console.test')).toBe(
+      'http://console.test',
+    );
+    expect(await originFrom('127.0.0.1', { 'x-forwarded-proto': 'ftp' }, 'https://console.test')).toBe(
+      'https://console.test',
+    );
+    for (const stranger of ['10.127.0.1', '::10', '::1:2'])
+      expect(await originFrom(stranger, { 'x-forwarded-proto': 'https' }), stranger).toBe(
+        'http://127.0.0.1:5173',
+      );
+  });
+
   it('builds the emulator’s result links on the public address', async () => {
     const created = await fetch(`${url}/v1/image_generate`, {
       method: 'POST',

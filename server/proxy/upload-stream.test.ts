@@ -2,12 +2,14 @@
 // backpressure, cut off at the limit, aborted with the browser, and never held whole by the console.
 import { serve, type ServerType } from '@hono/node-server';
 import type { Server } from 'node:http';
-import type { Socket } from 'node:net';
+import type { Context } from 'hono';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createServer } from 'node:http';
+import { createServer, IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import { Readable } from 'node:stream';
+import { UploadRefused, type UploadRefusal } from '../http/upload-quota';
 import { createProxyApp } from './proxy';
-import { sendUpload as sendToService } from './upload-stream';
+import { limitedUploadBody, sendUpload as sendToService } from './upload-stream';
 import { MB, MULTIPART, sendUpload, uploadService, type Upstream } from '../testing/upload-sockets';
 
 const TOKEN = 'upload-stream-test-token-41c2';
@@ -132,8 +134,10 @@ describe('uploads through the proxy over real sockets', () => {
 
 describe('sendUpload, the streaming sender', () => {
   /** A service answering every request with `status` and `headers` (a body unless the status has none). */
+  const methods: (string | undefined)[] = [];
   const answering = async (status: number, headers: Record<string, string | string[]> = {}) => {
     const server = createServer((request, response) => {
+      methods.push(request.method);
       request.resume();
       request.on('end', () => {
         response.writeHead(status, headers);
@@ -143,11 +147,12 @@ describe('sendUpload, the streaming sender', () => {
     servers.push(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as { port: number };
-    return (body = 'file bytes') =>
+    return (signal?: AbortSignal) =>
       sendToService(`http://127.0.0.1:${port}/v1/upload`, {
         method: 'POST',
         headers: { 'content-type': 'multipart/form-data; boundary=x' },
-        body: Readable.from([Buffer.from(body)]) as unknown as BodyInit,
+        body: Readable.from([Buffer.from('file bytes')]) as unknown as BodyInit,
+        signal,
       });
   };
 
@@ -162,8 +167,165 @@ describe('sendUpload, the streaming sender', () => {
       await answering(201, { 'x-part': ['a', 'b'], 'content-type': 'application/json' })
     )();
     expect(response.status).toBe(201);
+    expect(methods.at(-1)).toBe('POST');
     expect(response.headers.get('x-part')).toBe('a, b');
     expect(response.headers.get('content-type')).toBe('application/json');
     expect(await response.text()).toBe('{"code":0}');
+  });
+
+  it("stops with the request's signal (the browser gone)", async () => {
+    const send = await answering(200);
+    await expect(send(AbortSignal.abort(new Error('The browser went away')))).rejects.toThrow(
+      'The browser went away',
+    );
+  });
+});
+
+describe('limitedUploadBody, the counted body', () => {
+  /**
+   * A web body of `chunks`, then its end (or `failWith`, or nothing more while `open`); `wasCancelled`
+   * resolves once the stream is cancelled.
+   */
+  const webBody = (chunks: Uint8Array[], end: { failWith?: Error; open?: boolean } = {}) => {
+    let cancelled!: (reason: unknown) => void;
+    const wasCancelled = new Promise<unknown>((resolve) => (cancelled = resolve));
+    const queue = [...chunks];
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = queue.shift();
+        if (next) controller.enqueue(next);
+        else if (end.failWith) controller.error(end.failWith);
+        else if (!end.open) controller.close();
+      },
+      cancel: (reason) => cancelled(reason),
+    });
+    return { stream, wasCancelled };
+  };
+  /** The context limitedUploadBody reads: `env` (the Node side, if any) and the web request. */
+  const context = (body: ReadableStream<Uint8Array> | null, env?: unknown) =>
+    ({
+      env,
+      req: {
+        raw: new Request('http://console.test/v1/upload', {
+          method: 'POST',
+          body,
+          duplex: 'half',
+        } as RequestInit),
+      },
+    }) as unknown as Context;
+  /** A Node request not yet read from, holding `text`, and its response. */
+  const nodeRequest = (text: string, ended = true) => {
+    const incoming = new IncomingMessage(new Socket());
+    incoming.push(Buffer.from(text));
+    if (ended) incoming.push(null);
+    return { incoming, outgoing: new ServerResponse(incoming) };
+  };
+  const readAll = async (body: Readable) => {
+    const parts: Buffer[] = [];
+    for await (const part of body) parts.push(part as Buffer);
+    return Buffer.concat(parts).toString();
+  };
+  const bytes = (text: string) => new TextEncoder().encode(text);
+
+  it('passes a web body of exactly the limit, and cuts one a byte past it with the web stream cancelled', async () => {
+    const exact = webBody([bytes('abc'), bytes('de')]);
+    const request = context(exact.stream);
+    const atLimit = (await limitedUploadBody(request, 5))!;
+    expect(await readAll(atLimit.body)).toBe('abcde');
+    expect(atLimit.exceeded()).toBeUndefined();
+    expect(atLimit.signal).toBe(request.req.raw.signal);
+
+    const over = webBody([bytes('abc'), bytes('def')], { open: true });
+    const pastLimit = (await limitedUploadBody(context(over.stream), 5))!;
+    await expect(readAll(pastLimit.body)).rejects.toBeInstanceOf(RangeError);
+    expect(pastLimit.exceeded()).toBeInstanceOf(RangeError);
+    await over.wasCancelled;
+  });
+
+  it('charges each chunk to the allowance until the limit, and stops at its refusal or its failure', async () => {
+    const charged: number[] = [];
+    const refusal: UploadRefusal = { status: 429, message: 'Your uploads for today are used up' };
+    const take = vi.fn(async (size: number) => {
+      charged.push(size);
+      return charged.length === 2 ? refusal : undefined;
+    });
+    const allowance = {
+      take,
+      remaining: async () => 0,
+      release: async () => undefined,
+      keep: async () => undefined,
+    };
+    const refused = (await limitedUploadBody(
+      context(webBody([bytes('ab'), bytes('cde'), bytes('f')]).stream),
+      99,
+      allowance,
+    ))!;
+    await expect(readAll(refused.body)).rejects.toBeInstanceOf(UploadRefused);
+    expect(refused.exceeded()).toMatchObject({ refusal });
+    expect(charged).toEqual([2, 3]);
+
+    // A chunk past the size limit is never charged: it is refused anyway.
+    charged.length = 0;
+    const tooLarge = (await limitedUploadBody(
+      context(webBody([bytes('abc'), bytes('d')]).stream),
+      3,
+      allowance,
+    ))!;
+    await expect(readAll(tooLarge.body)).rejects.toBeInstanceOf(RangeError);
+    expect(charged).toEqual([3]);
+
+    const broken = { ...allowance, take: async () => Promise.reject(new Error('tallies unreachable')) };
+    const failed = (await limitedUploadBody(context(webBody([bytes('ab')]).stream), 99, broken))!;
+    await expect(readAll(failed.body)).rejects.toThrow('tallies unreachable');
+  });
+
+  it("passes the source's own error on, and gives no body for a request without one", async () => {
+    const breaking = webBody([bytes('ab')], { failWith: new Error('connection reset') });
+    const limited = (await limitedUploadBody(context(breaking.stream), 99))!;
+    await expect(readAll(limited.body)).rejects.toThrow('connection reset');
+    expect(await limitedUploadBody(context(null), 99)).toBeUndefined();
+  });
+
+  it('reads the Node socket itself while nothing has read it, and refuses a second reader', async () => {
+    const web = webBody([bytes('from the web stream')]);
+    const node = nodeRequest('from the socket');
+    const limited = (await limitedUploadBody(context(web.stream, node), 99))!;
+    // Listening for the request's end or errors is not reading it.
+    node.incoming.on('end', () => undefined);
+    expect(await readAll(limited.body)).toBe('from the socket');
+    expect(node.incoming.listenerCount('newListener')).toBe(0);
+    expect(limited.signal.aborted).toBe(false);
+    node.outgoing.emit('close');
+    expect(limited.signal.aborted).toBe(true);
+
+    const tooLarge = nodeRequest('0123456789', false);
+    const cut = (await limitedUploadBody(context(null, tooLarge), 4))!;
+    await expect(readAll(cut.body)).rejects.toBeInstanceOf(RangeError);
+    // The server answers 413 and decides what becomes of the connection.
+    expect(tooLarge.incoming.destroyed).toBe(false);
+
+    const shared = nodeRequest('file bytes');
+    const watched = (await limitedUploadBody(context(null, shared), 99))!;
+    shared.incoming.on('data', () => undefined);
+    await expect(readAll(watched.body)).rejects.toThrow('Something else started reading the upload');
+  });
+
+  it('falls back to the web body when the socket was already read or is not a Node response', async () => {
+    const flowing = nodeRequest('from the socket');
+    flowing.incoming.pause();
+    const afterFlow = (await limitedUploadBody(context(webBody([bytes('web')]).stream, flowing), 99))!;
+    expect(await readAll(afterFlow.body)).toBe('web');
+
+    const touched = nodeRequest('from the socket');
+    touched.incoming.read();
+    const afterRead = (await limitedUploadBody(context(webBody([bytes('web')]).stream, touched), 99))!;
+    expect(await readAll(afterRead.body)).toBe('web');
+
+    const notNode = { incoming: nodeRequest('x').incoming, outgoing: {} };
+    const fallback = (await limitedUploadBody(context(webBody([bytes('web')]).stream, notNode), 99))!;
+    expect(await readAll(fallback.body)).toBe('web');
+    const noIncoming = { incoming: Readable.from(['not a request']), outgoing: nodeRequest('x').outgoing };
+    const fallback2 = (await limitedUploadBody(context(webBody([bytes('web')]).stream, noIncoming), 99))!;
+    expect(await readAll(fallback2.body)).toBe('web');
   });
 });

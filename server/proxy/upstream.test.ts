@@ -27,6 +27,16 @@ beforeAll(async () => {
     if (request.url === '/small') return response.end('{"code":0}');
     if (request.url === '/silent') return; // never answers
     if (request.url === '/twice') return response.writeHead(200, { 'x-part': ['a', 'b'] }).end();
+    // Declared large, then silent after its first chunk: handed over on its headers or never.
+    if (request.url === '/declared-then-silent') {
+      response.writeHead(200, { 'content-length': String(4 * MB) });
+      return void response.write(CHUNK);
+    }
+    // No declared length (chunked): a byte past the whole-read bound is known only once it came.
+    if (request.url === '/chunked-1mb-and-1') {
+      response.write(Buffer.alloc(MB, 'x'));
+      return void response.end('y');
+    }
     // Past the whole-read bound, then the connection drops mid-body.
     if (request.url === '/drops') {
       response.writeHead(200, { 'content-length': String(4 * MB) });
@@ -86,6 +96,17 @@ describe('sendToService', () => {
     expect(await large!.closedEarly).toBe(true);
   });
 
+  it('hands an answer declared past the bound over on its headers, and streams an undeclared one past it', async () => {
+    const declared = await get('/declared-then-silent');
+    expect(declared.bytes).toBeUndefined();
+    expect((await declared.chunks.next()).done).toBe(false);
+    await declared.discard();
+    const chunked = await get('/chunked-1mb-and-1');
+    expect(chunked.header('content-length')).toBeUndefined();
+    expect(chunked.bytes).toBeUndefined();
+    expect(await readAll(chunked.chunks)).toBe(MB + 1);
+  });
+
   it('joins the values of a header sent twice, and hands an empty body over as no chunks', async () => {
     const answer = await get('/twice');
     expect(answer.header('x-part')).toBe('a, b');
@@ -100,7 +121,10 @@ describe('sendToService', () => {
   });
 
   it('gives up on a service that does not answer within the timeout', async () => {
-    await expect(get('/silent', 200)).rejects.toMatchObject({ name: 'TimeoutError' });
+    await expect(get('/silent', 200)).rejects.toMatchObject({
+      name: 'TimeoutError',
+      message: 'The service did not answer in time',
+    });
   });
 });
 
@@ -119,7 +143,7 @@ function fakeUpstream(
     chunks: {
       next: async () => {
         const part = parts.shift();
-        if (part === undefined && options.failWith) throw options.failWith;
+        if (part === undefined && 'failWith' in options) throw options.failWith;
         if (part === undefined) return { done: true, value: undefined };
         pulled.push(part);
         return { done: false, value: Buffer.from(part) };
@@ -169,6 +193,12 @@ describe('readAnswer, at its bound', () => {
     if (!('stream' in answer)) throw new Error('expected a stream');
     await answer.stream.cancel();
     expect(dropped.returned()).toBe(true);
+    // A source that cannot be stopped (no return()) is simply left.
+    const unstoppable = fakeUpstream(['abcde', 'more']).upstream;
+    delete unstoppable.chunks.return;
+    const left = await readAnswer(unstoppable, 4);
+    if (!('stream' in left)) throw new Error('expected a stream');
+    await expect(left.stream.cancel()).resolves.toBeUndefined();
   });
 
   it('reads a body timeout while reading as a TimeoutError, and passes other failures on as they are', async () => {
@@ -178,9 +208,8 @@ describe('readAnswer, at its bound', () => {
     }
     const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
     await expect(readAnswer(fakeUpstream([], { failWith: reset }).upstream, 4)).rejects.toBe(reset);
-    await expect(readAnswer(fakeUpstream([], { failWith: null }).upstream, 4)).resolves.toEqual({
-      bytes: Buffer.alloc(0),
-    });
+    // Whatever is thrown, even a null, is passed on rather than breaking the check for a timeout.
+    await expect(readAnswer(fakeUpstream([], { failWith: null }).upstream, 4)).rejects.toBeNull();
   });
 });
 
