@@ -124,4 +124,70 @@ describe('POST /callbacks/<secret>: content types and refusals', () => {
     expect(problems).toHaveLength(3);
     for (const problem of problems) expect(problem).toMatch(/^(code|msg|data\.\w+): \S/);
   });
+
+  it('words each refusal: no task type, too deep, braked, not stored', async () => {
+    const refusal = async (response: Response) => [response.status, await response.json()];
+    expect(await refusal(await post('null'))).toEqual([
+      400,
+      { code: 100001, msg: 'task_type must be one of image_generate, video_translate, image_to_video' },
+    ]);
+    let deep: unknown = 'x';
+    for (let i = 0; i < 100; i++) deep = [deep];
+    expect(await refusal(await postJson({ ...imageGenerateCallback, deep }))).toEqual([
+      400,
+      { code: 100001, msg: expect.stringMatching(/^The body is nested more than \d+ levels deep$/) },
+    ]);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await store.close();
+    expect(await refusal(await postJson(imageGenerateCallback))).toEqual([
+      500,
+      { code: 500, msg: 'The callback could not be stored; send it again later' },
+    ]);
+    expect(errors).toHaveBeenCalledWith(
+      '[callbacks] could not store a callback: The callback store is closed',
+    );
+    errors.mockRestore();
+  });
+
+  it('tells a flooding sender to wait, in words and Retry-After', async () => {
+    await inbox.close();
+    inbox = createCallbackInbox({ dataDir, secret: SECRET, store, ratePerSecond: 1, now: () => 0 });
+    for (let i = 0; i < 10; i++) await postJson(imageGenerateCallback);
+    const braked = await postJson(imageGenerateCallback);
+    expect(braked.status).toBe(429);
+    expect(braked.headers.get('retry-after')).toBe('1');
+    expect(await braked.json()).toEqual({
+      code: 429,
+      msg: 'Too many callbacks from this sender; send it again later',
+    });
+  });
+
+  it('acknowledges a stored callback even when looking up its task fails, and says so in the log', async () => {
+    await inbox.close();
+    const hints = {
+      received: () => Promise.reject(new Error('lookup down')),
+      created: async () => {},
+      noStatusQuery: async () => {},
+    };
+    inbox = createCallbackInbox({ dataDir, secret: SECRET, store, hints });
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const response = await postJson(imageGenerateCallback);
+    expect(await response.json()).toEqual({ code: 0, msg: 'ok', data: { id: 1, duplicate: false } });
+    expect(errors).toHaveBeenCalledWith('[callbacks] could not look up the task of callback 1: lookup down');
+    errors.mockRestore();
+  });
+
+  it('answers anything else under /callbacks with the JSON 404, the same as a wrong secret', async () => {
+    for (const path of [
+      '/callbacks',
+      '/callbacks/',
+      `/callbacks/${SECRET}/nothing-here`,
+      '/callbacks/not-the-secret-000000',
+      '/callbacks/not-the-secret-000000/log',
+    ]) {
+      const response = await inbox.app.request(path, { method: 'POST', body: '{}' });
+      expect(response.status, path).toBe(404);
+      expect(await response.json(), path).toEqual({ code: 404, msg: 'Not found' });
+    }
+  });
 });
