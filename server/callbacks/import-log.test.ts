@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -181,6 +181,41 @@ describe('importCallbackLog within bounds', () => {
     await resetTestDatabase();
     const pastBound = await importWith(lines, { batchBytes: 2 * size - 1 });
     expect(pastBound.inserts.map((insert) => insert.rows)).toEqual([1, 1, 1, 1]);
+  });
+
+  it('inserts at most 200 callbacks at once by default', async () => {
+    const lines = Array.from({ length: 201 }, (_, i) =>
+      line({ ...imageGenerateCallback, data: { ...imageGenerateCallback.data, task_id: `i2is-${i}` } }),
+    );
+    const { added, inserts } = await importWith(lines);
+    expect(added).toBe(201);
+    expect(inserts.map((insert) => insert.rows)).toEqual([200, 1]);
+  });
+
+  it('takes a line without its key, time or callback data as damaged', async () => {
+    const { body, key, receivedAt } = JSON.parse(line(videoTranslateCallback)) as Record<string, unknown>;
+    const damaged = [
+      JSON.stringify({ body, receivedAt }),
+      JSON.stringify({ body, key: 1, receivedAt }),
+      JSON.stringify({ body, key }),
+      JSON.stringify({ body: { ...(body as object), data: null }, key, receivedAt }),
+      'null',
+    ];
+    for (const text of damaged) {
+      errors.mockClear();
+      expect((await importWith([text, line(imageToVideoCallback)])).added, text).toBe(0);
+      expect(String(errors.mock.calls[0]![0]), text).toContain('line 1 is not a stored callback');
+    }
+  });
+
+  it('throws when the database fails before the first line, leaving the file where it is', async () => {
+    writeFileSync(join(dataDir, LOG_FILE), line(videoTranslateCallback));
+    const refusing = {
+      transaction: () => ({ execute: () => Promise.reject(new Error('database unreachable')) }),
+    } as unknown as Parameters<typeof importCallbackLog>[0];
+    await expect(importCallbackLog(refusing, dataDir)).rejects.toThrow('database unreachable');
+    expect(existsSync(join(dataDir, LOG_FILE))).toBe(true);
+    rmSync(join(dataDir, LOG_FILE));
   });
 
   it('imports a line exactly at the line limit; one byte longer moves the file aside', async () => {

@@ -6,18 +6,18 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const SECRET_FILE = 'callback-secret';
-/** Characters that survive a URL path segment untouched. */
-const SECRET_SHAPE = /^[A-Za-z0-9._~-]{16,200}$/;
 export const SECRET_RULE =
   'CALLBACK_SECRET must be 16 to 200 characters of A-Z, a-z, 0-9, ".", "_", "~" or "-"';
 
+/** 16 to 200 characters that survive a URL path segment untouched. */
 export function isValidCallbackSecret(value: string): boolean {
-  return SECRET_SHAPE.test(value);
+  // The pattern is made here, not once at load, so that the mutation run can tell its variants apart.
+  return /^[A-Za-z0-9._~-]{16,200}$/.test(value);
 }
 
 export function resolveCallbackSecret(dataDir: string, configured: string | undefined): string {
   if (configured !== undefined) {
-    if (!SECRET_SHAPE.test(configured)) {
+    if (!isValidCallbackSecret(configured)) {
       throw new Error(SECRET_RULE);
     }
     return configured;
@@ -31,7 +31,7 @@ export function resolveCallbackSecret(dataDir: string, configured: string | unde
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
   const stored = readFileSync(file, 'utf8').trim();
-  if (!SECRET_SHAPE.test(stored))
+  if (!isValidCallbackSecret(stored))
     throw new Error(`${file} does not hold a valid callback secret; delete it to make a new one`);
   return stored;
 }

@@ -38,6 +38,17 @@ describe('createSenderLimit', () => {
     expect(await limit.take('a')).toBe(1);
   });
 
+  it('asks a braked sender to wait until the bucket holds one more, in whole seconds', async () => {
+    let t = 0;
+    const limit = limitAt(0.5, 1, () => t);
+    expect(await limit.take('a')).toBe(0);
+    expect(await limit.take('a')).toBe(2); // an empty bucket at 0.5/s: 2 s
+    t = 800;
+    expect(await limit.take('a')).toBe(2); // 0.4 held, 0.6 to go: 1.2 s
+    t = 1200;
+    expect(await limit.take('a')).toBe(1); // 0.6 held, 0.4 to go: 0.8 s
+  });
+
   it('holds the burst across two instances: together they let it through once, not twice', async () => {
     let t = 0;
     const one = limitAt(1, 4, () => t);
@@ -73,6 +84,23 @@ describe('createSenderLimit', () => {
     t = LEASE_MS;
     await one.take('a'); // a second of refill, less a new lease of ten
     expect(await tokens()).toBeCloseTo(990 + LEASE_MS / 1000 - 10, 5);
+  });
+
+  it('keeps a sender’s lease while other senders come and go', async () => {
+    const limit = limitAt(1, 1000, () => 0);
+    const { db } = await testDatabase();
+    const tokens = async (sender: string) =>
+      (
+        await db
+          .selectFrom('callback_senders')
+          .select('tokens')
+          .where('sender', '=', sender)
+          .executeTakeFirstOrThrow()
+      ).tokens;
+    await limit.take('a'); // a lease of ten
+    for (const other of ['b', 'c']) await limit.take(other);
+    await limit.take('a'); // still from its lease
+    expect(await tokens('a')).toBe(990);
   });
 
   it('is off at 0 per second, and asks nothing of the database', async () => {
