@@ -48,12 +48,5 @@ const projects = (base.test?.projects ?? [])
 
 export default defineConfig({
   ...base,
-  test: {
-    ...base.test,
-    projects,
-    sequence: { ...base.test?.sequence, sequencer: QuickFilesFirst },
-    // Stryker's runner runs one file at a time in one worker: a file's set-up may then remove every
-    // database an earlier file left (server/testing/vitest-setup.ts).
-    env: { ...base.test?.env, TEST_FILES_ONE_AT_A_TIME: '1' },
-  },
+  test: { ...base.test, projects, sequence: { ...base.test?.sequence, sequencer: QuickFilesFirst } },
 });

@@ -12,7 +12,6 @@ import {
   linkSync,
   mkdirSync,
   mkdtempSync,
-  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -211,31 +210,9 @@ export function emptyDataDir(): string {
   return dataDir;
 }
 
-/** The DATA_DIRs this worker keeps for all its files (`keepDataDir`). */
-const keptByThisWorker = new Set<string>();
-
 /** A DATA_DIR that outlives the file that made it: the worker's shared database (./database.ts). */
 export function keepDataDir(dataDir: string): void {
   madeByThisFile.delete(dataDir);
-  keptByThisWorker.add(dataDir);
-}
-
-/**
- * Removes every DATA_DIR of the run but those this worker keeps. Only for a runner that runs one file
- * at a time in one worker (the mutation run, vitest.stryker.config.ts): there a file stopped at its
- * first failing test never runs its after-all hooks, and a new worker forgets what the last one made,
- * so the run's folder grew by 40 MB copies until the disk was full. With two workers it would remove
- * the other's databases.
- */
-export function removeDataDirsOfEarlierFiles(): void {
-  const runId = process.env[TEMPLATE_RUN_ENV];
-  if (!runId || !existsSync(runFolder(runId))) return;
-  for (const name of readdirSync(runFolder(runId))) {
-    const dataDir = join(runFolder(runId), name);
-    if (name.startsWith('data-') && !keptByThisWorker.has(dataDir))
-      rmSync(dataDir, { recursive: true, force: true, maxRetries: 3, retryDelay: 100 });
-  }
-  madeByThisFile.clear();
 }
 
 /**
