@@ -123,8 +123,11 @@ describe('two instances on one PostgreSQL database', () => {
     const ids = Array.from({ length: 30 }, (_, n) => `i2v-rate-${n}`);
     await seed(a, ids, 3_600_000);
     await until(() => asked.length >= 20);
-    // Five a second between them: the 20th question is in the fourth one-second window at the earliest.
-    expect(asked[19]!.at - asked[0]!.at).toBeGreaterThanOrEqual(2_900);
+    // Five a second between them: the 20th question is in the fourth one-second window at the earliest,
+    // 3 s after the first on the database's clock. These times are when the service received each one,
+    // and each carries its own trip (a fresh-clone CI run once measured 2,892 ms): 200 ms is left for it.
+    // At ten a second, the rate one instance alone could reach, the 20th would come before 2 s.
+    expect(asked[19]!.at - asked[0]!.at).toBeGreaterThanOrEqual(2_800);
     for (const ask of asked)
       expect(
         asked.filter((other) => other.at >= ask.at && other.at < ask.at + 1000).length,
