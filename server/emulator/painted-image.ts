@@ -7,7 +7,7 @@
 // for a restart or another emulator: a demo's start asks for some 170 of them.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { hash32 } from './demo-scenes';
 import { paintScene, subjectFor } from './painted-scenes';
 import { encodePng } from './png';
@@ -88,7 +88,7 @@ function readIfThere(file: string): Buffer | undefined {
 function keepIn(file: string, png: Buffer): void {
   const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
   try {
-    mkdirSync(join(file, '..'), { recursive: true });
+    mkdirSync(dirname(file), { recursive: true });
     writeFileSync(partial, png, { flag: 'wx' });
     renameSync(partial, file);
   } catch {

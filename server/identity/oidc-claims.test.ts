@@ -2,19 +2,9 @@
 // a roles claim written as text or as a list with other things in it, a dotted claim that is not
 // there, the configured values one side at a time, and the name's fallbacks and length.
 import { describe, expect, it } from 'vitest';
+import { oidcSettings as settings } from '../testing/oidc-settings';
 import { personFromClaims, type OidcSettings } from './oidc';
 
-const settings = (over: Partial<OidcSettings> = {}): OidcSettings => ({
-  issuer: 'https://idp.example.com',
-  clientId: 'console',
-  redirectUri: 'https://console.example.com/auth/callback',
-  rolesClaim: 'groups',
-  adminValues: ['console-admins'],
-  creatorValues: ['console-creators'],
-  defaultRole: 'viewer',
-  allowedDomains: [],
-  ...over,
-});
 const roleOf = (over: Partial<OidcSettings>, claims: Record<string, unknown>) => {
   const result = personFromClaims(settings(over), { sub: 's', ...claims });
   return 'person' in result ? result.person.role : result.refused;

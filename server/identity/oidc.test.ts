@@ -2,19 +2,8 @@
 import { createSign, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import type { CustomFetch } from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { personFromClaims, type OidcSettings } from './oidc';
-
-const settings = (over: Partial<OidcSettings> = {}): OidcSettings => ({
-  issuer: 'https://idp.example.com',
-  clientId: 'console',
-  redirectUri: 'https://console.example.com/auth/callback',
-  rolesClaim: 'groups',
-  adminValues: ['console-admins'],
-  creatorValues: ['console-creators'],
-  defaultRole: 'viewer',
-  allowedDomains: [],
-  ...over,
-});
+import { oidcSettings as settings } from '../testing/oidc-settings';
+import { personFromClaims } from './oidc';
 
 describe('personFromClaims', () => {
   it('gives the highest role the groups name, else the default', () => {

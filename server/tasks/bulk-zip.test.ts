@@ -5,11 +5,11 @@
 import { sql } from 'kysely';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
-import yauzl from 'yauzl';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ZIP_TASKS_MAX } from '../../src/api/bulk-rules';
 import type { ResultStore } from '../results/store';
 import { resetTestDatabase, testDatabase } from '../testing/database';
+import { zipEntries } from '../testing/unzip';
 import { asPerson } from '../testing/identity';
 import { mountBulk, NOT_INCLUDED_NAME, uniqueName, zipOfTasks } from './bulk';
 
@@ -50,31 +50,10 @@ interface Entry {
 }
 
 async function unzip(response: Response): Promise<Map<string, Entry>> {
-  const bytes = Buffer.from(await response.arrayBuffer());
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))),
+  const entries = await zipEntries(Buffer.from(await response.arrayBuffer()));
+  return new Map(
+    [...entries].map(([name, { bytes, modified }]) => [name, { bytes: bytes.toString(), modified }]),
   );
-  const files = new Map<string, Entry>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) =>
-      zip.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          files.set(entry.fileName, {
-            bytes: Buffer.concat(chunks).toString(),
-            modified: entry.getLastModDate(),
-          });
-          zip.readEntry();
-        });
-      }),
-    );
-    zip.on('end', resolve);
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-  return files;
 }
 
 /** A video translation named `name` whose result is `videoUrl` (none: no result yet). */

@@ -1,10 +1,10 @@
 // Bulk actions (server/tasks/bulk.ts): the zip of the chosen tasks' results, the ids of a whole
 // view for "Select all matching", and hiding tasks from one's own view.
-import yauzl from 'yauzl';
 import { describe, expect, it } from 'vitest';
 import { BULK_IDS_MAX, ZIP_NAME_MAX, ZIP_TASKS_MAX } from '../../src/api/bulk-rules';
 import { accessRule } from '../identity/access';
 import { useTestNodeApp, TEST_ORIGIN } from '../testing/test-node-app';
+import { zipEntries } from '../testing/unzip';
 import type { Role } from '../../src/api/roles';
 import { NOT_INCLUDED_NAME } from './bulk';
 
@@ -31,27 +31,7 @@ async function translated(languages: string[], name = 'All-hands recap'): Promis
 
 /** The zip's entries by name, each with its bytes. */
 async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))),
-  );
-  const files = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) =>
-      zip.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          files.set(entry.fileName, Buffer.concat(chunks));
-          zip.readEntry();
-        });
-      }),
-    );
-    zip.on('end', resolve);
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-  return files;
+  return new Map([...(await zipEntries(bytes))].map(([name, entry]) => [name, entry.bytes]));
 }
 
 describe('POST /__console/tasks/zip', () => {

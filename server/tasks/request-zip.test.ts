@@ -1,28 +1,15 @@
 // A request's "Download all" (server/tasks/request-zip.ts): its results as one zip named after it,
 // for anyone who may read the request, viewers too.
-import yauzl from 'yauzl';
 import { describe, expect, it } from 'vitest';
 import { accessRule } from '../identity/access';
 import { useTestNodeApp, TEST_ORIGIN } from '../testing/test-node-app';
+import { zipEntries } from '../testing/unzip';
 import { requestZipStem } from './request-zip';
 
 const server = useTestNodeApp('request-zip-test');
 
 async function entryNames(bytes: Buffer): Promise<string[]> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))),
-  );
-  const names: string[] = [];
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) => {
-      names.push(entry.fileName);
-      zip.readEntry();
-    });
-    zip.on('end', resolve);
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-  return names;
+  return [...(await zipEntries(bytes)).keys()];
 }
 
 describe('GET /__console/requests/<id>/zip', () => {
