@@ -48,5 +48,12 @@ const projects = (base.test?.projects ?? [])
 
 export default defineConfig({
   ...base,
-  test: { ...base.test, projects, sequence: { ...base.test?.sequence, sequencer: QuickFilesFirst } },
+  test: {
+    ...base.test,
+    projects,
+    sequence: { ...base.test?.sequence, sequencer: QuickFilesFirst },
+    // Stryker's runner runs one test file at a time: a file's set-up may then remove the databases
+    // an earlier file left (server/testing/vitest-setup.ts).
+    env: { ...base.test?.env, TEST_FILES_ONE_AT_A_TIME: '1' },
+  },
 });

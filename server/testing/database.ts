@@ -5,9 +5,12 @@
 import { sql } from 'kysely';
 import { Blob as NodeBlob } from 'node:buffer';
 import { openDatabase, type Database } from '../db/database';
-import { copyOfTemplate, keepDataDir } from './pglite-template';
+import { copyOfTemplate, keptCopyOfTemplate } from './pglite-template';
 
 let shared: Promise<Database> | undefined;
+
+/** Set by vitest.config.ts for the projects whose files share one module registry per worker. */
+const FILES_SHARE_A_REGISTRY = 'TEST_FILES_SHARE_A_REGISTRY';
 
 export function testDatabase(): Promise<Database> {
   shared ??= openInNode();
@@ -19,9 +22,9 @@ async function openInNode(): Promise<Database> {
   const pageBlob = globalThis.Blob;
   globalThis.Blob = NodeBlob as typeof Blob;
   try {
-    const dataDir = copyOfTemplate();
-    // Shared by the files the worker runs in turn: it goes with the run's folder, not with this file.
-    keepDataDir(dataDir);
+    // In a registry the worker's files share (vitest.config.ts) it goes with the run's folder, not
+    // with the file that opened it; an isolated file's goes with that file.
+    const dataDir = process.env[FILES_SHARE_A_REGISTRY] === '1' ? keptCopyOfTemplate() : copyOfTemplate();
     return await openDatabase({ dataDir });
   } finally {
     globalThis.Blob = pageBlob;

@@ -1,11 +1,18 @@
 // The cached template is reused only while the files that decide its contents are unchanged.
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
 import { PGLITE_DIR } from '../db/database';
-import { cachedTemplate, removeRunFolder, templateKey } from './pglite-template';
+import {
+  cachedTemplate,
+  emptyDataDir,
+  keptCopyOfTemplate,
+  removeDataDirsOfEarlierFiles,
+  removeRunFolder,
+  templateKey,
+} from './pglite-template';
 
 const folders: string[] = [];
 afterEach(() => folders.splice(0).forEach((folder) => rmSync(folder, { recursive: true, force: true })));
@@ -24,6 +31,24 @@ it('is the same for the same inputs and changes when any input changes', () => {
   expect(templateKey(files({ 'a.ts': 'create table a', 'b.json': '{"version":"1"}' }))).toBe(key);
   expect(templateKey(files({ 'a.ts': 'create table a2', 'b.json': '{"version":"1"}' }))).not.toBe(key);
   expect(templateKey(files({ 'a.ts': 'create table a', 'b.json': '{"version":"2"}' }))).not.toBe(key);
+});
+
+it("where files run one at a time, removes every file's database earlier files left, never a kept one", () => {
+  // A run folder of its own: in `npm test` the other worker's databases are in the shared one.
+  const runId = `earlier-files-${process.pid}-${Date.now().toString(36)}`;
+  const folder = join(tmpdir(), `media-console-test-${runId}`);
+  mkdirSync(join(folder, 'template'), { recursive: true });
+  folders.push(folder);
+  vi.stubEnv('MEDIA_CONSOLE_TEST_RUN', runId);
+  onTestFinished(() => {
+    vi.unstubAllEnvs();
+  });
+
+  const [left, alsoLeft, kept] = [emptyDataDir(), emptyDataDir(), keptCopyOfTemplate()];
+  expect(new Set([left, alsoLeft, kept].map((dataDir) => dirname(dataDir)))).toEqual(new Set([folder]));
+  removeDataDirsOfEarlierFiles();
+  expect([left, alsoLeft, kept].map((dataDir) => existsSync(dataDir))).toEqual([false, false, true]);
+  expect(existsSync(join(folder, 'template'))).toBe(true);
 });
 
 it('removes the run folder at the end, and only reports one it cannot remove', () => {

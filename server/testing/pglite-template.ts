@@ -12,6 +12,7 @@ import {
   linkSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -158,15 +159,16 @@ function runFolder(runId: string): string {
 
 /**
  * Makes this run's template (a DATA_DIR holding a migrated PGlite), points the environment at it,
- * and returns the function that removes the run's folder. Called once by each runner's global set-up.
+ * and returns the run's folder and the function that removes it. Called once by each runner's global
+ * set-up.
  */
-export async function makePgliteTemplate(): Promise<() => void> {
+export async function makePgliteTemplate(): Promise<{ folder: string; remove: () => void }> {
   const runId = `${process.pid}-${Date.now().toString(36)}`;
   const folder = runFolder(runId);
   mkdirSync(join(folder, 'template'), { recursive: true });
   cpSync(join(await cachedTemplate(), PGLITE_DIR), join(folder, 'template', PGLITE_DIR), { recursive: true });
   process.env[TEMPLATE_RUN_ENV] = runId;
-  return () => removeRunFolder(folder);
+  return { folder, remove: () => removeRunFolder(folder) };
 }
 
 /**
@@ -202,28 +204,55 @@ const madeByThisFile = new Set<string>();
  * the 40 MB template costs ~0.4 s, which a test should not pay for a database nobody opens).
  */
 export function emptyDataDir(): string {
-  const runId = process.env[TEMPLATE_RUN_ENV];
-  const dataDir = runId
-    ? mkdtempSync(join(runFolder(runId), 'data-'))
-    : mkdtempSync(join(tmpdir(), 'media-console-test-'));
+  const dataDir = newFolder('data-');
   madeByThisFile.add(dataDir);
   return dataDir;
 }
 
-/** A DATA_DIR that outlives the file that made it: the worker's shared database (./database.ts). */
-export function keepDataDir(dataDir: string): void {
-  madeByThisFile.delete(dataDir);
+/**
+ * A copy that outlives the file that made it: the database the test files of one module registry
+ * share in turn (./database.ts). Named apart from the files' own, so that no file's clean-up takes it.
+ */
+export function keptCopyOfTemplate(): string {
+  const dataDir = newFolder('kept-');
+  copyTemplateInto(dataDir);
+  return dataDir;
+}
+
+function newFolder(prefix: 'data-' | 'kept-'): string {
+  const runId = process.env[TEMPLATE_RUN_ENV];
+  return runId
+    ? mkdtempSync(join(runFolder(runId), prefix))
+    : mkdtempSync(join(tmpdir(), 'media-console-test-'));
 }
 
 /**
  * Removes the DATA_DIRs the test file made (40 MB each with a database): the run's folder would
- * otherwise hold every one until the run ends, and a mutation run, which runs the tests again for
- * each mutant in long-lived workers, filled the disk with them.
+ * otherwise hold every one until the run ends.
  */
 export function removeDataDirsOfThisFile(): void {
-  for (const dataDir of madeByThisFile)
-    rmSync(dataDir, { recursive: true, force: true, maxRetries: 3, retryDelay: 100 });
+  for (const dataDir of madeByThisFile) removeFolder(dataDir);
   madeByThisFile.clear();
+}
+
+/**
+ * Removes every file's DATA_DIR in the run's folder (never a kept one). Only where one test file
+ * runs at a time (the mutation run, vitest.stryker.config.ts), from a file's set-up, before its own
+ * code: there a run stops at the first failing test, as it does for every mutant it kills, and that
+ * file's after-all hooks, which would remove its copies, never run. The files of one worker do not
+ * share a module registry either (an isolated file has its own), so no list in memory knows them all;
+ * the folder does. With two files at once it would remove the other's databases.
+ */
+export function removeDataDirsOfEarlierFiles(): void {
+  const runId = process.env[TEMPLATE_RUN_ENV];
+  if (!runId || !existsSync(runFolder(runId))) return;
+  for (const name of readdirSync(runFolder(runId)))
+    if (name.startsWith('data-')) removeFolder(join(runFolder(runId), name));
+  madeByThisFile.clear();
+}
+
+function removeFolder(folder: string): void {
+  rmSync(folder, { recursive: true, force: true, maxRetries: 3, retryDelay: 100 });
 }
 
 /** Puts a copy of the run's migrated PGlite into `dataDir` (an existing DATA_DIR without one). */

@@ -180,7 +180,7 @@ export async function startTestPostgres(port?: number): Promise<TestPostgres> {
 // the first file that needs PostgreSQL starts the cluster inside it and writes where it is, the others
 // wait for that, and the set-up's teardown stops every cluster in the folder, even one still starting
 // when the run was interrupted. Each file still gets databases of its own and drops them.
-const SHARED_CLUSTER_DIR = 'TEST_POSTGRES_RUN_DIR';
+export const SHARED_CLUSTER_DIR = 'TEST_POSTGRES_RUN_DIR';
 
 /** For a test runner's global set-up; returns its teardown. Nested runners share the outer one's. */
 export function shareOneClusterPerRun(): () => void {

@@ -5,19 +5,29 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makePgliteTemplate } from './pglite-template';
-import { shareOneClusterPerRun } from './postgres';
+import { SHARED_CLUSTER_DIR, shareOneClusterPerRun } from './postgres';
+import { startRunWatchdog } from './run-watchdog';
 
-/** For a runner's global set-up; returns its teardown. */
+/**
+ * For a runner's global set-up; returns its teardown. A watchdog does the teardown's work if the
+ * runner is killed before it.
+ */
 export async function setUpTestRun(): Promise<() => void> {
-  const removeTemplate = await makePgliteTemplate();
+  const template = await makePgliteTemplate();
+  const outerCluster = process.env[SHARED_CLUSTER_DIR];
   const stopCluster = shareOneClusterPerRun();
-  const removePainted = sharePaintedImages();
+  const painted = sharePaintedImages();
+  const ownCluster = outerCluster ? undefined : process.env[SHARED_CLUSTER_DIR];
+  startRunWatchdog({
+    folders: [template.folder, ...(painted.folder ? [painted.folder] : [])],
+    clusterParents: ownCluster ? [ownCluster] : [],
+  });
   return () => {
     try {
       stopCluster();
     } finally {
-      removeTemplate();
-      removePainted();
+      template.remove();
+      painted.remove();
     }
   };
 }
@@ -27,9 +37,9 @@ export async function setUpTestRun(): Promise<() => void> {
  * server paints some 170 at its start, a few seconds of CPU, and the runs start three. `npm test`
  * (scripts/test-all.mjs) gives both runners one folder; a runner started alone makes its own.
  */
-function sharePaintedImages(): () => void {
-  if (process.env.EMULATOR_PAINTED_DIR) return () => {};
-  const dir = mkdtempSync(join(tmpdir(), 'media-console-painted-'));
-  process.env.EMULATOR_PAINTED_DIR = dir;
-  return () => rmSync(dir, { recursive: true, force: true });
+function sharePaintedImages(): { folder?: string; remove: () => void } {
+  if (process.env.EMULATOR_PAINTED_DIR) return { remove: () => {} };
+  const folder = mkdtempSync(join(tmpdir(), 'media-console-painted-'));
+  process.env.EMULATOR_PAINTED_DIR = folder;
+  return { folder, remove: () => rmSync(folder, { recursive: true, force: true }) };
 }
