@@ -35,17 +35,7 @@ function sharedRegistry(
   const include = folders.map((folder) => `${folder}/**/*.test.{ts,tsx}`);
   const isolated = testsThatNeedTheirOwnRegistry(folders, needsOwnRegistry);
   return [
-    {
-      extends: true,
-      test: {
-        ...test,
-        name,
-        include,
-        exclude: isolated,
-        isolate: false,
-        env: { TEST_FILES_SHARE_A_REGISTRY: '1' },
-      },
-    },
+    { extends: true, test: { ...test, name, include, exclude: isolated, isolate: false } },
     { extends: true, test: { ...test, name: `${name}-isolated`, include: isolated } },
   ];
 }

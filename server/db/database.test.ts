@@ -1,11 +1,13 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, PGLITE_DIR, type Database } from './database';
+import { MEMORY_URL, openDatabase, PGLITE_DIR, type Database } from './database';
 import { MIGRATIONS, migrate, NewerDatabaseError } from './migrations';
-import { copyOfTemplate } from '../testing/pglite-template';
+import { copyOfTemplate, templateDump } from '../testing/pglite-template';
 
 const open: Database[] = [];
 const dirs: string[] = [];
@@ -87,8 +89,24 @@ describe('openDatabase on PGlite', { timeout: 60_000 }, () => {
     expect(await migrate(db as never)).toBe(0);
   });
 
-  it('says how many migrations it ran, and refuses a database migrated by newer code', async () => {
-    const { db } = await pglite();
+  it('in memory from a dump of a data folder: says how many migrations it ran, and refuses a database migrated by newer code', async () => {
+    // memory:// started from a tarball of a data folder (the tests' shared database starts from the
+    // run's template so): this one is the template with one row added.
+    const template = await PGlite.create('memory://', {
+      loadDataDir: templateDump(),
+      extensions: { pg_trgm },
+    });
+    await template.exec(`insert into signed_out_sessions (id, expires_at) values ('from-the-dump', 1)`);
+    const dump = await template.dumpDataDir('none');
+    await template.close();
+    const database = await openDatabase({ dataDir: '', databaseUrl: MEMORY_URL, loadDataDir: dump });
+    open.push(database);
+    const { db } = database;
+    expect(await db.selectFrom('signed_out_sessions').select('id').execute()).toEqual([
+      { id: 'from-the-dump' },
+    ]);
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+    expect(rows.map((row) => row.name)).toEqual(Object.keys(MIGRATIONS));
     const next = { ...MIGRATIONS, '9998_next': { up: async () => {} } };
     expect(await migrate(db as never, next)).toBe(1);
     expect(await migrate(db as never, next)).toBe(0);

@@ -20,6 +20,12 @@ interface DatabaseOptions {
   dataDir: string;
   /** `postgres://…`: a real server instead of PGlite; `memory://`: PGlite kept in memory only. */
   databaseUrl?: string;
+  /**
+   * With `memory://`: the database to start from, a tarball of a data folder (PGlite's
+   * `dumpDataDir`), instead of an empty one. The tests start each from their run's migrated template:
+   * in memory, the files PGlite opens, truncates and writes cost nothing of the disk's system calls.
+   */
+  loadDataDir?: Blob;
 }
 
 export interface Database {
@@ -41,7 +47,7 @@ const types = {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const url = options.databaseUrl;
   if (url && url !== MEMORY_URL) return (await migrated(openPostgres(url))).database;
-  if (url === MEMORY_URL) return (await migrated(await openPglite(MEMORY_URL))).database;
+  if (url === MEMORY_URL) return (await migrated(await openPglite(MEMORY_URL, options.loadDataDir))).database;
   // Making the database (initdb) grows PGlite's WebAssembly memory to ~700 MB, which never shrinks:
   // it runs in a child process (./make-pglite.ts), and this one opens the files it made.
   const path = join(options.dataDir, PGLITE_DIR);
@@ -168,12 +174,13 @@ async function pgliteStartParams(): Promise<string[]> {
   return [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])];
 }
 
-/** PGlite on the files at `path` (`memory://` for none). */
-async function openPglite(path: string): Promise<Database> {
+/** PGlite on the files at `path` (`memory://` for none, or those of `loadDataDir`). */
+async function openPglite(path: string, loadDataDir?: Blob): Promise<Database> {
   const { PGlite, pg_trgm, createPgConfig } = await loadPglite();
   const pglite = await PGlite.create(path, {
     extensions: { pg_trgm },
     startParams: await pgliteStartParams(),
+    loadDataDir,
   });
   // PGlite is one connection; node-postgres' pool of one serializes transactions over it.
   const pool = new pg.Pool({ ...createPgConfig(pglite), types, max: 1 });

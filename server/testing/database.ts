@@ -1,16 +1,14 @@
-// One PGlite per module registry, a copy of the run's migrated template (./pglite-template.ts),
-// emptied before each test: opening it takes about a second, emptying it a few milliseconds. The
+// One PGlite per module registry, in memory, loaded from the run's migrated template
+// (./pglite-template.ts), emptied before each test: opening it takes about half a second, emptying it
+// a few milliseconds. The
 // `server` Vitest project shares one registry per worker (isolate: false), so the test files a
 // worker runs share this database in turn; a file of the `-isolated` project gets one of its own.
 import { sql } from 'kysely';
 import { Blob as NodeBlob } from 'node:buffer';
-import { openDatabase, type Database } from '../db/database';
-import { copyOfTemplate, keptCopyOfTemplate } from './pglite-template';
+import { MEMORY_URL, openDatabase, type Database } from '../db/database';
+import { keptCopyOfTemplate, templateDump } from './pglite-template';
 
 let shared: Promise<Database> | undefined;
-
-/** Set by vitest.config.ts for the projects whose files share one module registry per worker. */
-const FILES_SHARE_A_REGISTRY = 'TEST_FILES_SHARE_A_REGISTRY';
 
 export function testDatabase(): Promise<Database> {
   shared ??= openInNode();
@@ -22,10 +20,11 @@ async function openInNode(): Promise<Database> {
   const pageBlob = globalThis.Blob;
   globalThis.Blob = NodeBlob as typeof Blob;
   try {
-    // In a registry the worker's files share (vitest.config.ts) it goes with the run's folder, not
-    // with the file that opened it; an isolated file's goes with that file.
-    const dataDir = process.env[FILES_SHARE_A_REGISTRY] === '1' ? keptCopyOfTemplate() : copyOfTemplate();
-    return await openDatabase({ dataDir });
+    const dump = templateDump();
+    if (dump) return await openDatabase({ dataDir: '', databaseUrl: MEMORY_URL, loadDataDir: dump });
+    // Without the run's dump (a runner that skipped Vitest's global set-up): a copy on disk, which
+    // the files of the registry use in turn, so no file's clean-up may take it.
+    return await openDatabase({ dataDir: keptCopyOfTemplate() });
   } finally {
     globalThis.Blob = pageBlob;
   }

@@ -7,6 +7,7 @@
 // instead of paying initdb again.
 import { createHash } from 'node:crypto';
 import {
+  copyFileSync,
   cpSync,
   existsSync,
   linkSync,
@@ -18,6 +19,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { Blob as NodeBlob } from 'node:buffer';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, PGLITE_DIR } from '../db/database';
@@ -169,6 +171,42 @@ export async function makePgliteTemplate(): Promise<{ folder: string; remove: ()
   cpSync(join(await cachedTemplate(), PGLITE_DIR), join(folder, 'template', PGLITE_DIR), { recursive: true });
   process.env[TEMPLATE_RUN_ENV] = runId;
   return { folder, remove: () => removeRunFolder(folder) };
+}
+
+/** The run's template as one tarball, for databases kept in memory (`templateDump`). */
+const DUMP_FILE = 'template.tar';
+
+/**
+ * Writes the run's template as a tarball into the run's folder (from the cached one, made once per
+ * key): a test database loaded from it lives in memory, where PGlite's file work costs no system
+ * calls (a test's reset of ~30 tables took ~0.16 s of CPU on disk, ~0.03 s in memory). Called by
+ * Vitest's global set-up; Playwright's servers run on DATA_DIRs.
+ */
+export async function makeTemplateDump(): Promise<void> {
+  const runId = process.env[TEMPLATE_RUN_ENV];
+  if (!runId) return;
+  const cached = join(TEMPLATE_CACHE, `${templateKey()}.tar`);
+  if (!existsSync(cached)) {
+    // From the run's own copy, which may change as PGlite opens it; the cached template may not.
+    const { PGlite } = await import('@electric-sql/pglite');
+    const pglite = await PGlite.create(join(runFolder(runId), 'template', PGLITE_DIR));
+    const dump = await pglite.dumpDataDir('none');
+    await pglite.close();
+    const part = `${cached}.${process.pid}.part`;
+    writeFileSync(part, Buffer.from(await dump.arrayBuffer()));
+    renameSync(part, cached); // whole or not at all, if two runs make it at once
+  }
+  copyFileSync(cached, join(runFolder(runId), DUMP_FILE));
+}
+
+/**
+ * The run's template as a tarball (`makeTemplateDump`), or undefined where there is none. Node's
+ * Blob: jsdom's (component tests) has no arrayBuffer(), which PGlite reads it with.
+ */
+export function templateDump(): Blob | undefined {
+  const runId = process.env[TEMPLATE_RUN_ENV];
+  const dump = runId ? join(runFolder(runId), DUMP_FILE) : undefined;
+  return dump && existsSync(dump) ? (new NodeBlob([readFileSync(dump)]) as Blob) : undefined;
 }
 
 /**
