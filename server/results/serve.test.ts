@@ -161,7 +161,11 @@ describe('serveKept: byte ranges', () => {
     const sameVersion = await serveKept(request({ range: 'bytes=2-4', 'if-range': ETAG }), rowOf(), store);
     expect(sameVersion.status).toBe(206);
     expect(await sameVersion.text()).toBe('234');
-    const otherVersion = await serveKept(request({ range: 'bytes=2-4', 'if-range': '"older"' }), rowOf(), store);
+    const otherVersion = await serveKept(
+      request({ range: 'bytes=2-4', 'if-range': '"older"' }),
+      rowOf(),
+      store,
+    );
     expect(otherVersion.status).toBe(200);
     expect(otherVersion.headers.has('content-range')).toBe(false);
     expect(await otherVersion.text()).toBe('0123456789');
@@ -192,6 +196,12 @@ describe('serveKept: the body', () => {
     expect(answer.headers.get('content-length')).toBe('10');
     expect(await answer.text()).toBe('0123456789');
     expect(gets).toEqual([{ start: 0, end: 9 }]);
+    // Cached for good, seekable, and inert whatever the bytes are.
+    expect(answer.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    expect(answer.headers.get('accept-ranges')).toBe('bytes');
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(answer.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
+    expect(answer.headers.get('content-type')).toBe('image/png');
   });
 
   it('answers HEAD with the headers a GET would have and no body, without reading the store', async () => {
