@@ -43,7 +43,9 @@ function memoryStore(beforeEnd?: () => void) {
   let received = 0;
   const store: ResultStore = {
     kind: 'memory',
-    async put(key: string, body: Readable) {
+    async put(key: string, body: Readable, contentType: string) {
+      // The type is sniffed once the bytes are in: the store is told nothing it could serve.
+      expect(contentType).toBe('application/octet-stream');
       const chunks: Buffer[] = [];
       for await (const chunk of body) {
         chunks.push(chunk as Buffer);
