@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { contentDisposition } from '../../src/api/download-name';
 import type { ResultCopyRow } from './copy-rows';
-import { RESULT_CACHE, serveKept } from './serve';
+import { serveKept } from './serve';
 import type { PresignedAnswer, ResultStore, StoredObject } from './store';
 
 const SHA = 'abcdef';
@@ -86,7 +86,7 @@ describe('serveKept: revalidation by ETag', () => {
     const answer = await serveKept(request({ 'if-none-match': ETAG }), rowOf(), store);
     expect(answer.status).toBe(304);
     expect(answer.headers.get('etag')).toBe(ETAG);
-    expect(answer.headers.get('cache-control')).toBe(RESULT_CACHE);
+    expect(answer.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
     expect(gets).toEqual([]);
   });
 });
