@@ -403,12 +403,27 @@ describe('storageUsage', () => {
       byRole: [],
       states: { queued: 0, copying: 0, kept: 0, failed: 0, expired: 0 },
     });
-    await task('a', {}, { creator: 'Few' });
-    await task('b', {}, { creator: 'Many' });
-    await copyRow({ task_id: 'a', role: 'video', state: 'kept', size: 300 });
-    await copyRow({ task_id: 'b', role: 'image', state: 'kept', size: 100 });
-    await copyRow({ task_id: 'b', role: 'thumbnail', state: 'kept', size: 200 });
-    const usage = await storageUsage(db, 's3');
-    expect(usage.byPerson.map((line) => line.creator)).toEqual(['Many', 'Few']);
+    // Two people with the same bytes, then the same again with their file counts swapped: whatever
+    // order the database groups them in, only the tie broken by files puts the one with more first.
+    await task('a', {}, { creator: 'Ann' });
+    await task('b', {}, { creator: 'Bo' });
+    const people = async (filesOfAnn: number, filesOfBo: number) => {
+      await db.deleteFrom('result_copies').execute();
+      for (const [taskId, files] of [
+        ['a', filesOfAnn],
+        ['b', filesOfBo],
+      ] as const)
+        for (let idx = 0; idx < files; idx++)
+          await copyRow({ task_id: taskId, role: 'image', idx, state: 'kept', size: 600 / files });
+      return (await storageUsage(db, 's3')).byPerson.map((line) => [line.creator, line.files]);
+    };
+    expect(await people(1, 2)).toEqual([
+      ['Bo', 2],
+      ['Ann', 1],
+    ]);
+    expect(await people(2, 1)).toEqual([
+      ['Ann', 2],
+      ['Bo', 1],
+    ]);
   });
 });
