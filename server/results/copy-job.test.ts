@@ -4,6 +4,7 @@
 import type { Readable } from 'node:stream';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/database';
+import { oneTurn } from '../testing/counting-reads';
 import { resetTestDatabase } from '../testing/database';
 import { createCopyJob, defaultBackoffMs, type CopyJobOptions } from './copy-job';
 import type { ResultStore } from './store';
@@ -175,7 +176,7 @@ describe('the copy job', () => {
     expect((await rows())[0]!.state).toBe('kept');
   });
 
-  it('queues the earlier tasks’ files at start and copies them; wake() before start() does nothing', async () => {
+  it('queues the earlier tasks’ files at start and copies them', async () => {
     await database.db
       .insertInto('tasks')
       .values({
@@ -196,8 +197,6 @@ describe('the copy job', () => {
       })
       .execute();
     const copying = job({ pollMs: 3_600_000 });
-    copying.wake();
-    expect(await rows()).toEqual([]);
     copying.start();
     await until(() => told.length === 1);
     expect(lines).toEqual(['[results] queued 1 file(s) of earlier tasks to keep']);
@@ -205,6 +204,20 @@ describe('the copy job', () => {
     await copying.close();
     expect(await job().backfill()).toBe(0);
     expect(lines).toHaveLength(1);
+  });
+
+  it('does nothing on wake() before start(), and looks for work once started', async () => {
+    // A database that never opens, counting who waits for it: any work would wait for it first.
+    const asked = vi.fn();
+    const database = { then: asked } as unknown as Promise<Database>;
+    const idle = job({ database, pollMs: 3_600_000 });
+    idle.wake();
+    await oneTurn();
+    expect(asked).not.toHaveBeenCalled();
+    idle.start();
+    await oneTurn();
+    expect(asked).toHaveBeenCalled();
+    await idle.close();
   });
 
   it('gives a copy under way back uncounted when closed, logging nothing', async () => {
