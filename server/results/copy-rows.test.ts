@@ -35,7 +35,7 @@ async function task(
     finished_at?: Date | null;
     created_at?: Date;
     kind?: string;
-    creator?: string;
+    creator?: string | null;
   } = {},
 ) {
   await db

@@ -126,8 +126,8 @@ describe('the disk store', () => {
 describe('openResultStore', () => {
   it('opens the disk store unless S3 is named, and refuses S3 without a bucket', async () => {
     expect((await openResultStore(undefined, folder)).kind).toBe('disk');
-    expect((await openResultStore({ store: 'disk' }, folder)).kind).toBe('disk');
-    await expect(openResultStore({ store: 's3' }, folder)).rejects.toThrow(
+    expect((await openResultStore({ store: 'disk', maxBytes: 1 }, folder)).kind).toBe('disk');
+    await expect(openResultStore({ store: 's3', maxBytes: 1 }, folder)).rejects.toThrow(
       'RESULTS_STORE=s3 needs S3_BUCKET',
     );
     const s3 = await openResultStore(
