@@ -84,6 +84,10 @@ async function copyRow(values: {
 }
 
 describe('queueResultCopies', () => {
+  it('takes the service to keep its links 7 days', () => {
+    expect(LINK_LIFETIME_MS).toBe(604_800_000);
+  });
+
   it('queues each http(s) result link of a succeeded task once, by role', async () => {
     await task('t1', {
       video_url: 'https://files.example/v.mp4',
@@ -286,7 +290,8 @@ describe('copiesOf and removeKept', () => {
     await copyRow({ task_id: 't/1', role: 'video', state: 'kept' });
     await copyRow({ task_id: 't/1', role: 'thumbnail', state: 'queued' });
     await copyRow({ task_id: 't/1', role: 'image', state: 'copying' });
-    await copyRow({ task_id: 't/1', role: 'caption', state: 'failed' });
+    // A kept time alone does not make a row removed: only an expired one was.
+    await copyRow({ task_id: 't/1', role: 'caption', state: 'failed', kept_at: new Date() });
     await copyRow({ task_id: 't/1', role: 'video', idx: 1, state: 'kept' });
     await copyRow({ task_id: 't/1', role: 'audio', state: 'kept' });
     await copyRow({ task_id: 't2', role: 'video', state: 'expired' });

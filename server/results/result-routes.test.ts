@@ -1,6 +1,7 @@
 // The result routes on their own (no Node app): the file's PGlite, emptied before each test, and a
 // disk store in a folder of this file's; plus the store's keys, the disk store's writes and reads
 // and which store the configuration opens.
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,6 +58,8 @@ async function keptFile(taskId: string, role: string, idx: number, body: string)
 
 describe('keys', () => {
   it('makes a key from a hash of the task id, spread over 256 folders, and accepts only keys it could make', () => {
+    const hashOfT1 = createHash('sha256').update('t1').digest('hex');
+    expect(keyFor('t1', 'video', 0)).toBe(`${hashOfT1.slice(0, 2)}/${hashOfT1}/video-0`);
     expect(TASK_KEY).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{64}\/video-0$/);
     expect(TASK_KEY.slice(0, 2)).toBe(TASK_KEY.slice(3, 5));
     expect(keyFor('t1', 'video', 0)).toBe(TASK_KEY);
@@ -201,6 +204,13 @@ describe('the result routes', () => {
       ['expired', 'removed by an admin'],
     ]);
     expect(states.find((row) => row.task_id === 't2')?.state).toBe('kept');
+  });
+
+  it('removes kept files when nobody watches for removals', async () => {
+    const key = await keptFile('t1', 'video', 0, 'one');
+    const answer = await routes().request(`${ORIGIN}/__console/results/t1`, { method: 'DELETE' });
+    expect(answer.status).toBe(200);
+    expect(await store.get(key)).toBeUndefined();
   });
 
   it("reports the store's usage, and the store as unavailable when it failed to open", async () => {
