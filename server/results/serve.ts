@@ -10,9 +10,6 @@ import { servedAs } from './sniff';
 import type { ResultStore } from './store';
 import { byteRange } from '../http/byte-range';
 
-export const RESULT_CACHE = 'private, max-age=31536000, immutable';
-const RESULT_CSP = "sandbox; default-src 'none'";
-
 const etagMatches = (header: string | null, etag: string) =>
   Boolean(header) &&
   header!.split(',').some((entry) => {
@@ -30,12 +27,14 @@ export async function serveKept(
   const size = Number(row.size ?? 0);
   const etag = `"${row.sha256}"`;
   const served = servedAs(row.content_type);
+  // Written inline, not as module constants: a value made once at load is out of reach of a
+  // per-test mutation run (docs/testing.md, "Mutation testing").
   const headers = new Headers({
     etag,
-    'cache-control': RESULT_CACHE,
+    'cache-control': 'private, max-age=31536000, immutable',
     'accept-ranges': 'bytes',
     'x-content-type-options': 'nosniff',
-    'content-security-policy': RESULT_CSP,
+    'content-security-policy': "sandbox; default-src 'none'",
     'content-type': served.type,
   });
   if (row.kept_at) headers.set('last-modified', row.kept_at.toUTCString());
