@@ -39,24 +39,25 @@ function bucketFor(from: Date, to: Date): Bucket {
  */
 const DURATION_BUCKETS = 82;
 
-function bucketMiddle(bucket: number): number {
+export function bucketMiddle(bucket: number): number {
   if (bucket <= 0) return 0.5;
   if (bucket >= DURATION_BUCKETS - 1) return 2 ** 20;
   return 2 ** ((bucket - 1) / 4 + 1 / 8);
 }
 
-/** The percentile of a histogram given as [bucket, count] pairs, or null when it counts nothing. */
-function histogramPercentile(pairs: [number, number][], fraction: number): number | null {
-  const sorted = [...pairs].filter(([, count]) => count > 0).sort((a, b) => a[0] - b[0]);
+/**
+ * The percentile of a histogram given as [bucket, count] pairs (counts of zero or more, in any
+ * order), or null when it counts nothing. The bucket holding the rank always exists: the counts
+ * seen reach the total, and the rank is below it.
+ */
+export function histogramPercentile(pairs: [number, number][], fraction: number): number | null {
+  const sorted = [...pairs].sort((a, b) => a[0] - b[0]);
   const total = sorted.reduce((sum, [, count]) => sum + count, 0);
   if (total === 0) return null;
   const rank = Math.floor(fraction * (total - 1));
   let seen = 0;
-  for (const [bucket, count] of sorted) {
-    seen += count;
-    if (seen > rank) return bucketMiddle(bucket);
-  }
-  return bucketMiddle(sorted[sorted.length - 1]![0]);
+  const [bucket] = sorted.find(([, count]) => (seen += count) > rank)!;
+  return bucketMiddle(bucket);
 }
 
 /** Tasks of the filter's kind and person (a condition on `tasks`). */
@@ -179,8 +180,7 @@ const PERSON_NAME = sql`case when p.creator_id = '' then nullif(p.creator_name, 
   p.creator_id) end`;
 
 const num = (value: unknown): number => Number(value ?? 0);
-const numOrNull = (value: unknown): number | null =>
-  value === null || value === undefined ? null : Math.round(Number(value) * 10) / 10;
+const tenths = (value: number | null): number | null => (value === null ? null : Math.round(value * 10) / 10);
 
 /**
  * The one statement that reads the period: every figure but the failures, as one JSON answer
@@ -242,7 +242,7 @@ interface PersonRow {
 }
 
 /** Most tasks first, then by name, then by id (two people of one name keep an order). */
-function byTasksThenName(a: Insights['people'][number], b: Insights['people'][number]) {
+export function byTasksThenName(a: Insights['people'][number], b: Insights['people'][number]) {
   return (
     b.tasks - a.tasks ||
     (a.creator ?? '').localeCompare(b.creator ?? '') ||
@@ -293,8 +293,8 @@ export async function computeInsights(db: Db, filter: InsightsFilter): Promise<I
       .map(([kind, pairs]) => ({
         kind,
         finished: pairs.reduce((sum, [, count]) => sum + count, 0),
-        p50Seconds: numOrNull(histogramPercentile(pairs, 0.5)),
-        p95Seconds: numOrNull(histogramPercentile(pairs, 0.95)),
+        p50Seconds: tenths(histogramPercentile(pairs, 0.5)),
+        p95Seconds: tenths(histogramPercentile(pairs, 0.95)),
       })),
     failures: failureResult.rows.map((row) => ({
       kind: row.kind,
@@ -369,7 +369,7 @@ function csvStatement(filter: InsightsFilter) {
 export async function insightsCsvRows(db: Db, filter: InsightsFilter): Promise<string[][]> {
   const { rows } = await csvStatement(filter).execute(db);
   const seconds = (pairs: [number, number][] | null, fraction: number) => {
-    const value = numOrNull(histogramPercentile(pairs ?? [], fraction));
+    const value = tenths(histogramPercentile(pairs ?? [], fraction));
     return value === null ? '' : String(value);
   };
   return rows
