@@ -8,7 +8,7 @@ import { resetTestDatabase } from '../testing/database';
 import { usePostgresInstances } from '../testing/postgres-instances';
 import { countTasks } from './list-counts';
 import type { TaskFilter } from './list-filter';
-import { rollupCountable } from './period-counts';
+import { countPeriod, rollupCountable } from './period-counts';
 
 const { freshDatabase, instance } = usePostgresInstances('period-counts-pg-secret-0123456789');
 const HOUR = 3600_000;
@@ -64,6 +64,12 @@ async function expectAsCounted(db: Db) {
 async function scenario(db: Db) {
   await seed(db);
   await expectAsCounted(db);
+  // edge-0, failed, is the one task of the millisecond at midnight: hidden, its phase is left out,
+  // not counted as 0; an empty period counts nothing.
+  const midnight = { from: MIDNIGHT, to: MIDNIGHT + 1 };
+  expect(await countPeriod(db, midnight)).toEqual({ failed: 1 });
+  expect(await countPeriod(db, { ...midnight, hiddenBy: 'u-me' })).toEqual({});
+  expect(await countPeriod(db, { from: MIDNIGHT, to: MIDNIGHT })).toEqual({});
   // Counted, then changed: tasks finish, one at midnight succeeds, some are deleted.
   await sql`update tasks set status = 'FAILED' where status = 'PROCESSING' and id like 'p-1%'`.execute(db);
   await sql`update tasks set status = 'SUCCEEDED' where id = 'edge-0'`.execute(db);
@@ -91,6 +97,8 @@ describe("a period's tab counts", () => {
     expect(rollupCountable({ from: MIDNIGHT, creator: 'Ana' })).toBe(false);
     expect(rollupCountable({ from: MIDNIGHT, q: 'fox' })).toBe(false);
     expect(rollupCountable({ from: MIDNIGHT, errorCode: '530003' })).toBe(false);
+    expect(rollupCountable({ from: MIDNIGHT, errorReason: 'Content policy' })).toBe(false);
+    expect(rollupCountable({ from: MIDNIGHT, q: '  ' })).toBe(true);
     expect(rollupCountable({ from: MIDNIGHT, starredBy: 'u-me' })).toBe(false);
     expect(rollupCountable({ kind: 'image_generate' })).toBe(false);
   });
