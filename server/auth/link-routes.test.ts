@@ -62,6 +62,8 @@ describe('one-time links', () => {
       [{ name: 'Ann', email: 'ann@', password: PASSWORD }, 'Enter an e-mail address.'],
       [{ name: 'Ann', email: 'a nn@example.com', password: PASSWORD }, 'Enter an e-mail address.'],
       [{ name: 'Ann', email: '@example.com', password: PASSWORD }, 'Enter an e-mail address.'],
+      [{ name: 'Ann', email: 'ann@ex ample.com', password: PASSWORD }, 'Enter an e-mail address.'],
+      [{ name: 'Ann', email: 'ann@example.com@x', password: PASSWORD }, 'Enter an e-mail address.'],
       [
         { name: 'Ann', email: 'x@example.com', password: PASSWORD },
         'This invitation is for ann@example.com.',
