@@ -30,10 +30,14 @@ describe('createAuth', () => {
     const open = appWith({ open: true });
     expect(open.auth.required).toBe(false);
     expect(await (await open.app.request('/__console/me')).json()).toEqual(LOCAL_ADMIN);
+    // A cookie of no session changes nothing: still the local admin.
+    const stale = await open.app.request('/__console/me', { headers: { cookie: 'mc_session=gone' } });
+    expect(await stale.json()).toEqual(LOCAL_ADMIN);
     expect((await open.app.request('/login')).status).toBe(303);
     const closed = appWith({});
     expect(closed.auth.required).toBe(true);
     expect((await closed.app.request('/__console/me')).status).toBe(401);
+    expect((await closed.app.request('/login')).status).toBe(200);
   });
 
   it('believes the trusted header from a loopback proxy when no proxies are named, with its admins', async () => {
@@ -52,6 +56,23 @@ describe('createAuth', () => {
     // The provider cannot be reached (nothing listens there): the route answers for itself.
     expect((await app.request('/auth/start')).status).toBe(503);
     error.mockRestore();
+    expect(await (await app.request('/login')).text()).toContain('Sign in with single sign-on');
+    expect(await (await appWith({}).app.request('/login')).text()).not.toContain('single sign-on');
+  });
+
+  it('checks the flow cookie with SESSION_SECRET when it is set', async () => {
+    const { serializeSigned } = await import('hono/utils/cookie');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { app } = appWith({
+      oidc: oidcSettings({ issuer: 'http://127.0.0.1:9', allowHttp: true }),
+      sessionSecret: 'the-session-secret',
+    });
+    const flow = JSON.stringify({ state: 's', nonce: 'n', verifier: 'v', next: '/' });
+    const cookie = (await serializeSigned('mc_oidc', flow, 'the-session-secret')).split(';')[0]!;
+    const res = await app.request('/auth/callback?code=c&state=s', { headers: { cookie } });
+    // Its flow was taken: the provider's answer (unreachable) is what failed, not the cookie.
+    expect(await res.text()).toContain('could not be verified');
+    warn.mockRestore();
   });
 
   it('brakes after 5 failures by default, for 10 minutes', async () => {

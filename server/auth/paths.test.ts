@@ -90,5 +90,9 @@ describe('the sign-in pages and one-time links', () => {
     expect(safeNext('')).toBe('/');
     expect(safeNext('tasks')).toBe('/');
     expect(safeNext('/?q=a%20b#h')).toBe('/?q=a%20b#h');
+    // Another host with a path: refused, not cut down to the path.
+    expect(safeNext('//evil.example/tasks')).toBe('/');
+    // Not a URL at all (a host that cannot be): refused, not thrown.
+    expect(safeNext('//[')).toBe('/');
   });
 });

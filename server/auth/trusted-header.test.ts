@@ -6,7 +6,8 @@ import { createIdentityStore } from '../identity/store';
 import { resetTestDatabase, testDatabase } from '../testing/database';
 import { trustedHeaderIdentity } from './trusted-header';
 
-const store = createIdentityStore(testDatabase());
+const clock = { now: Date.UTC(2026, 0, 1) };
+const store = createIdentityStore(testDatabase(), () => clock.now);
 const fromHeader = trustedHeaderIdentity(store, {
   header: 'X-Remote-User',
   admins: ['Boss'],
@@ -35,7 +36,18 @@ describe('the trusted header', () => {
     expect(await store.findPerson(ada.userId)).toMatchObject({ email: 'ada@example.com' });
     const bob = await who('bob');
     expect(await store.findPerson(bob.userId)).toMatchObject({ email: null });
+    // Seen again later: the same person, as they were (a request is not a sign-in).
+    clock.now += 60_000;
     expect(await who('bob')).toEqual(bob);
+    expect(await store.findBySubject('proxy', 'bob')).toMatchObject({ lastSignInAt: clock.now - 60_000 });
+  });
+
+  it('makes no one an admin when no admins are listed', async () => {
+    const plain = trustedHeaderIdentity(store, { header: 'x-remote-user', trustedProxies: () => true });
+    const open = new Hono();
+    open.get('/', async (c) => c.json((await plain(c)) ?? null));
+    const res = await open.request('/', { headers: { 'x-remote-user': 'Boss' } }, from('10.0.0.9'));
+    expect(await res.json()).toMatchObject({ name: 'Boss', role: 'viewer' });
   });
 
   it('makes a listed name an admin, exactly as listed', async () => {
