@@ -215,9 +215,8 @@ describe('signing out', () => {
 describe('settleSharedPassword', () => {
   it('ends the shared sessions when the password changed or went, and keeps them when it did not', async () => {
     const { store, login } = setUp();
-    const token = () =>
-      login({ password: SHARED }).then((res) => res.headers.get('set-cookie')!.split(';')[0]!.split('=')[1]!);
-    const first = await token();
+    const res = await login({ password: SHARED });
+    const first = res.headers.get('set-cookie')!.split(';')[0]!.split('=')[1]!;
     await settleSharedPassword(store, SHARED);
     expect(await store.identityOfSession(first)).toBeDefined();
     await settleSharedPassword(store, 'a new password');
