@@ -61,6 +61,8 @@ describe('which ways in the sign-in page offers', () => {
     expect(page).not.toContain('<form');
     expect(page).not.toContain('class="or"');
     expect(page).not.toContain('role="alert"');
+    // Nothing stands where an error would.
+    expect(page).toContain('Sign in to continue.</p>\n\n<a class="button"');
   });
 
   it('puts "or" between each two ways in, in the order single sign-on, account, team password', async () => {
