@@ -140,7 +140,7 @@ describe('GET /auth/callback', () => {
     });
   });
 
-  it('makes a person a viewer when the default role is none (the provider named their role)', async () => {
+  it('gives a new person the default role: a viewer when it is none, else the one set', async () => {
     const store = createIdentityStore(testDatabase());
     const oidc = {
       start: async (next: string) => ({ url: 'https://idp.example.com/a', flow: { ...FLOW, next } }),
@@ -153,6 +153,14 @@ describe('GET /auth/callback', () => {
     );
     await callback(app, '?code=c', await startedCookie(app));
     expect(await store.findBySubject('oidc', 'sub-1')).toMatchObject({ role: 'viewer' });
+    const creators = new Hono();
+    creators.route(
+      '/',
+      oidcRoutes(createSignInKit(store, undefined), oidc, oidcSettings({ defaultRole: 'creator' }), SECRET),
+    );
+    (oidc as { finish: unknown }).finish = async () => person({ subject: 'sub-2' });
+    await callback(creators, '?code=c', await startedCookie(creators));
+    expect(await store.findBySubject('oidc', 'sub-2')).toMatchObject({ role: 'creator' });
   });
 
   it('refuses a callback without its flow cookie, with a forged one, or one missing a part, before asking the provider', async () => {
@@ -170,6 +178,7 @@ describe('GET /auth/callback', () => {
       const page = await res.text();
       expect(page).toContain('Sign-in failed');
       expect(page).toContain(expired);
+      expect(page).toContain('role="alert"');
     }
     expect(finish).not.toHaveBeenCalled();
   });
