@@ -136,3 +136,36 @@ describe('LoginRateLimiter', () => {
     expect(rows.map((row) => row.client)).toEqual(['d']);
   });
 });
+
+describe("the overall brake's warning", () => {
+  beforeEach(async () => {
+    await resetTestDatabase();
+  });
+
+  it('tells the operator once per episode, with the failures in the window and the wait, and again in the next', async () => {
+    const clock = { now: Date.UTC(2026, 0, 1) };
+    const limiter = new LoginRateLimiter(testDatabase(), 5, 10 * 60_000, () => clock.now, 2);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await limiter.fail('a');
+    clock.now += 1000;
+    expect(await limiter.retryAfterSeconds('c')).toBe(0);
+    await limiter.fail('b');
+    for (let ask = 0; ask < 3; ask++) expect(await limiter.retryAfterSeconds('c')).toBe(599);
+    expect(warn.mock.calls).toEqual([
+      [
+        '[sign-in] 2 failed sign-ins within 10 minutes from all clients together: sign-in answers 429 to everyone for 599 s',
+      ],
+    ]);
+    clock.now += 10 * 60_000;
+    expect(await limiter.retryAfterSeconds('c')).toBe(0);
+    await limiter.fail('a');
+    await limiter.fail('b');
+    expect(await limiter.retryAfterSeconds('c')).toBe(600);
+    expect(warn).toHaveBeenCalledTimes(2);
+    // A limiter whose first look finds everyone braked (a restart during an episode) says so too.
+    const restarted = new LoginRateLimiter(testDatabase(), 5, 10 * 60_000, () => clock.now, 2);
+    expect(await restarted.retryAfterSeconds('c')).toBe(600);
+    expect(warn).toHaveBeenCalledTimes(3);
+    warn.mockRestore();
+  });
+});

@@ -13,7 +13,7 @@ import { IDENTITY_KEY, type Identity } from '../identity/request-identity';
 import { isPublicPath } from './paths';
 
 function wantsHtml(c: Context): boolean {
-  return c.req.method === 'GET' && (c.req.header('accept') ?? '').includes('text/html');
+  return c.req.method === 'GET' && Boolean(c.req.header('accept')?.includes('text/html'));
 }
 
 export function createGuard(

@@ -18,9 +18,9 @@ interface TrustedHeaderOptions {
 
 /** Who the trusted header names, made a person on first sight (a viewer unless an admin). */
 export function trustedHeaderIdentity(store: IdentityStore, options: TrustedHeaderOptions) {
-  const header = options.header.toLowerCase();
   return async (c: Context): Promise<Identity | undefined> => {
-    const value = c.req.header(header)?.trim();
+    // Header names are matched in any case (the Fetch API's Headers); cleanDisplayName trims the value.
+    const value = c.req.header(options.header);
     if (!value) return undefined;
     const peer = peerAddress(c);
     if (!peer || !options.trustedProxies(peer)) return undefined;
