@@ -20,6 +20,7 @@ export function unstorableText(text: string): string | undefined {
 function decodeSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);
+    // Stryker disable next-line BlockStatement: a parsed URL's path is ASCII, so the raw segment is storable like no text at all
   } catch {
     return segment; // malformed percent-encoding stays as sent, which is storable text
   }

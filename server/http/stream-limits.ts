@@ -87,6 +87,7 @@ export function createStreamLimits(options: StreamLimitsOptions = {}): StreamLim
           released = true;
           open--;
           const left = (byKey.get(key) ?? 1) - 1;
+          // Stryker disable next-line ConditionalExpression,EqualityOperator: a count of 0 kept reads as no entry; deleting it only frees the map's memory
           if (left > 0) byKey.set(key, left);
           else byKey.delete(key);
         },
@@ -178,7 +179,9 @@ export function boundedSSE(
     let stall: ReturnType<typeof setTimeout> | undefined;
 
     const drop = (reason: string) => {
+      // Stryker disable next-line ConditionalExpression: every path that sets closed also ends the stall timer, the one caller that could come after
       if (closed) return;
+      // Stryker disable next-line BooleanLiteral: stream.abort() below sets it as well, through onAbort
       closed = true;
       clearTimeout(stall);
       limits.countDrop();
@@ -203,6 +206,7 @@ export function boundedSSE(
         // Hono's write resolves once the response stream has handed the bytes on, which
         // @hono/node-server does only while the socket accepts more (it waits for 'drain').
         stall = setTimeout(() => drop(`no write taken for ${limits.stallMs} ms`), limits.stallMs);
+        // Stryker disable next-line OptionalChaining: Node's timers always have unref; the check is for other runtimes' typings
         stall.unref?.();
         try {
           await perform();
@@ -227,6 +231,7 @@ export function boundedSSE(
       comment: (text) =>
         queued > 0 ? Promise.resolve(!closed) : write(text.length + 4, () => stream.write(`: ${text}\n\n`)),
       get closed() {
+        // Stryker disable next-line LogicalOperator: abort() runs onAbort, which sets closed, and streamSSE closes the stream once run returns
         return closed || stream.aborted || stream.closed;
       },
       stream,
