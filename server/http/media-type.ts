@@ -14,6 +14,7 @@ export function parseMediaType(header: string | null | undefined): MediaType | u
   // The parser throws on an absent or empty header as on any other it cannot read.
   try {
     return parse(header as string);
+    // Stryker disable next-line BlockStatement: without its return the function still returns undefined
   } catch {
     return undefined;
   }

@@ -9,10 +9,12 @@ export type TrustedProxies = (address: string) => boolean;
 
 type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
 
-const LOOPBACK: Range[] = [ipaddr.parseCIDR('127.0.0.0/8'), ipaddr.parseCIDR('::1/128')];
+// Built when asked for (two short parses): a list built at load would be fixed before a test could
+// change it, and a mistake in it would go unseen.
+const loopback = (): Range[] => [ipaddr.parseCIDR('127.0.0.0/8'), ipaddr.parseCIDR('::1/128')];
 
 function rangeOf(entry: string): Range[] | undefined {
-  if (entry.toLowerCase() === 'loopback') return LOOPBACK;
+  if (entry.toLowerCase() === 'loopback') return loopback();
   if (entry.includes('/')) {
     try {
       const [address, bits] = ipaddr.parseCIDR(entry);
@@ -20,12 +22,14 @@ function rangeOf(entry: string): Range[] | undefined {
       if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96)
         return [[(address as ipaddr.IPv6).toIPv4Address(), bits - 96]];
       return [[address, bits]];
+      // Stryker disable next-line BlockStatement: without its return a range that does not parse falls to parseIp, which refuses it too
     } catch {
       return undefined;
     }
   }
   const address = parseIp(entry);
-  return address ? [[address, address.kind() === 'ipv4' ? 32 : 128]] : undefined;
+  // The whole address: 32 bits for IPv4, 128 for IPv6.
+  return address ? [[address, address.toByteArray().length * 8]] : undefined;
 }
 
 function matcher(ranges: Range[]): TrustedProxies {
@@ -38,7 +42,7 @@ function matcher(ranges: Range[]): TrustedProxies {
 }
 
 /** Loopback only: TRUSTED_PROXIES unset. */
-export const LOOPBACK_PROXIES: TrustedProxies = matcher(LOOPBACK);
+export const LOOPBACK_PROXIES: TrustedProxies = (address) => matcher(loopback())(address);
 
 /**
  * TRUSTED_PROXIES read: unset or blank means loopback, `none` means no proxy at all. `invalid`
