@@ -14,10 +14,10 @@ export function parseMediaType(header: string | null | undefined): MediaType | u
   // The parser throws on an absent or empty header as on any other it cannot read.
   try {
     return parse(header as string);
-    // Stryker disable next-line BlockStatement: without its return the function still returns undefined
   } catch {
-    return undefined;
+    // Absent, empty or not one media type.
   }
+  return undefined;
 }
 
 /** True only for exactly `application/json` (parameters such as charset allowed). */

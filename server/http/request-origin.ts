@@ -11,10 +11,10 @@ const HOST_AND_PORT = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 export function peerAddress(c: Context): string | undefined {
   try {
     return getConnInfo(c).remote.address;
-    // Stryker disable next-line BlockStatement: without its return the function still returns undefined
   } catch {
-    return undefined;
+    // Not over a socket (no Node request under it).
   }
+  return undefined;
 }
 
 function fromLoopbackPeer(c: Context): boolean {

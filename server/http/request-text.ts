@@ -20,10 +20,10 @@ export function unstorableText(text: string): string | undefined {
 function decodeSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);
-    // Stryker disable next-line BlockStatement: a parsed URL's path is ASCII, so the raw segment is storable like no text at all
   } catch {
-    return segment; // malformed percent-encoding stays as sent, which is storable text
+    // Malformed percent-encoding stays as sent (a parsed URL's path is ASCII): storable text.
   }
+  return segment;
 }
 
 /** The first query value or path segment the database could not store, named for the message. */

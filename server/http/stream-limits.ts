@@ -9,13 +9,6 @@ import { clientKey } from './client-address';
 
 const DEFAULT_STREAMS_PER_SESSION = 8;
 const DEFAULT_STREAMS_TOTAL = 200;
-/**
- * Bytes queued for one stream (written but not yet taken by its socket) beyond which the stream is
- * dropped. One event is always let through whatever its size (a callback may be 1 MB), so a stream
- * holds at most this much plus one event. A burst of task changes is queued at once for every
- * stream (a group commit names up to 200 tasks of a few KB): well under this.
- */
-const STREAM_PENDING_MAX_BYTES = 2 * 1024 * 1024;
 /** A write not taken by the socket within this time means the client has stopped reading. */
 const STREAM_STALL_MS = 30_000;
 /**
@@ -23,6 +16,7 @@ const STREAM_STALL_MS = 30_000;
  * handed to the Node side by server/app/prod-app.ts. Only a verified session counts as one: a cookie the
  * client made up would otherwise be a fresh allowance each time.
  */
+// Stryker disable next-line StringLiteral: fixed at load, before a test can switch the mutant on; the guard's test holds its value
 export const SESSION_ID_KEY = 'consoleSessionId';
 
 export interface StreamLimitsOptions {
@@ -30,6 +24,12 @@ export interface StreamLimitsOptions {
   perSession?: number;
   /** STREAMS_TOTAL: open streams of this process. */
   total?: number;
+  /**
+   * Bytes queued for one stream (written but not yet taken by its socket) beyond which the stream is
+   * dropped; 2 MiB unless set. One event is always let through whatever its size (a callback may be
+   * 1 MB), so a stream holds at most this much plus one event. A burst of task changes is queued at
+   * once for every stream (a group commit names up to 200 tasks of a few KB): well under this.
+   */
   maxPendingBytes?: number;
   stallMs?: number;
 }
@@ -69,7 +69,8 @@ export function createStreamLimits(options: StreamLimitsOptions = {}): StreamLim
   return {
     perSession,
     total,
-    maxPendingBytes: options.maxPendingBytes ?? STREAM_PENDING_MAX_BYTES,
+    // Written here rather than as a constant: a value fixed at load could not be told wrong by a test.
+    maxPendingBytes: options.maxPendingBytes ?? 2 * 1024 * 1024,
     stallMs: options.stallMs ?? STREAM_STALL_MS,
     stats: () => ({ open, pendingBytes, peakPendingBytes, dropped }),
     acquire(key) {

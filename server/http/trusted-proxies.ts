@@ -22,9 +22,8 @@ function rangeOf(entry: string): Range[] | undefined {
       if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96)
         return [[(address as ipaddr.IPv6).toIPv4Address(), bits - 96]];
       return [[address, bits]];
-      // Stryker disable next-line BlockStatement: without its return a range that does not parse falls to parseIp, which refuses it too
     } catch {
-      return undefined;
+      // Not a range: parseIp below refuses it too (it holds a slash).
     }
   }
   const address = parseIp(entry);
