@@ -262,6 +262,12 @@ describe('a stream as the sign-in guard hands it over, in-process', () => {
     expect(await nobody.limits.acquire('client:198.51.100.7')).toEqual({ status: 429 });
   });
 
+  it('counts a session id that is not text by the address, as no session', async () => {
+    const odd = guardedApp({ perSession: 1 }, 7 as unknown as string, peer('198.51.100.9'));
+    expect((await odd.open()).status).toBe(200);
+    expect(odd.limits.acquire('client:198.51.100.9')).toEqual({ status: 429 });
+  });
+
   it('writes a heartbeat as a comment line, counted while it waits', async () => {
     const { open, limits } = guardedApp({}, 'alice');
     const reader = (await open()).body!.getReader();
