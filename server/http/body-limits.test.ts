@@ -62,6 +62,11 @@ describe('createBodyLimits', () => {
       });
     expect((await send('')).status).toBe(200);
     expect((await send('x')).status).toBe(415);
+    // Without a length: no body at all is asked nothing, a streamed one is asked its type.
+    const withoutLength = (body?: string) =>
+      app().request('/json/1', { method: 'POST', headers: { 'content-type': 'text/plain' }, body });
+    expect((await withoutLength()).status).toBe(200);
+    expect((await withoutLength('x')).status).toBe(415);
   });
 
   it('leaves a route that counts its own bytes untouched, and reads nothing for a GET', async () => {

@@ -17,6 +17,7 @@ describe('byteRange (a file of 100 bytes)', () => {
     ['bytes=-', undefined],
     ['bytes=0-1,5-6', undefined],
     ['items=0-1', undefined],
+    ['xbytes=0-1', undefined],
     [null, undefined],
   ] as const)('%s -> %j', (header, expected) => {
     expect(byteRange(header, 100)).toEqual(expected);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withoutHiddenCharacters } from './display-text';
+import { cleanDisplayName, withoutHiddenCharacters } from './display-text';
 
 describe('withoutHiddenCharacters', () => {
   it('removes each range exactly at its bounds, and keeps the character one past each', () => {
@@ -41,5 +41,16 @@ describe('withoutHiddenCharacters', () => {
 
   it('keeps letters of every script and emoji sequences', () => {
     expect(withoutHiddenCharacters('Zoë 東京 مرحبا 👩‍💻.png')).toBe('Zoë 東京 مرحبا 👩‍💻.png');
+  });
+});
+
+describe('cleanDisplayName', () => {
+  it('removes C0 controls and DEL, keeps the printable character beside each bound, trims, cuts at max', () => {
+    expect(cleanDisplayName('A\u0000d\u001fa\u007f \u0080~')).toBe('Ada \u0080~');
+    expect(cleanDisplayName('  Ada Lovelace\n ')).toBe('Ada Lovelace');
+    expect(cleanDisplayName('a'.repeat(80))).toBe('a'.repeat(80));
+    expect(cleanDisplayName('b'.repeat(81))).toBe('b'.repeat(80));
+    expect(cleanDisplayName('abcd', 3)).toBe('abc');
+    expect(cleanDisplayName('abc', 3)).toBe('abc');
   });
 });

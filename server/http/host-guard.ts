@@ -20,8 +20,9 @@ export function hostNameOf(header: string): string | undefined {
     // Stryker disable next-line Regex: a host name holds brackets only around an IPv6 address, so only at its ends
     return new URL(`http://${header.trim()}`).hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
   } catch {
-    return undefined;
+    // Not a host name the URL parser takes.
   }
+  return undefined;
 }
 
 export function isAllowedHost(header: string | undefined, options: HostGuardOptions): boolean {

@@ -11,6 +11,7 @@ export async function jsonOfCopy(c: Context): Promise<unknown> {
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    return undefined;
+    // Not JSON.
   }
+  return undefined;
 }

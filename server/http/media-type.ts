@@ -15,8 +15,9 @@ export function parseMediaType(header: string | null | undefined): MediaType | u
   try {
     return parse(header as string);
   } catch {
-    return undefined;
+    // Absent, empty or not one media type.
   }
+  return undefined;
 }
 
 /** True only for exactly `application/json` (parameters such as charset allowed). */

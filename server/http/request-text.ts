@@ -21,8 +21,9 @@ function decodeSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {
-    return segment; // malformed percent-encoding stays as sent, which is storable text
+    // Malformed percent-encoding stays as sent (a parsed URL's path is ASCII): storable text.
   }
+  return segment;
 }
 
 /** The first query value or path segment the database could not store, named for the message. */

@@ -96,3 +96,65 @@ describe('the referrer policy', () => {
     );
   });
 });
+
+describe('the policy and headers, word for word', () => {
+  const strictPolicy =
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; " +
+    "media-src 'self' blob:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; " +
+    "form-action 'self'; frame-ancestors 'none'";
+
+  it('allows media from the listed origins once each, in images and media only', () => {
+    expect(contentSecurityPolicy()).toBe(strictPolicy);
+    expect(contentSecurityPolicy({ mediaOrigins: [] })).toBe(strictPolicy);
+    expect(
+      contentSecurityPolicy({ mediaOrigins: ['https://a.test', 'https://b.test', 'https://a.test'] }),
+    ).toBe(
+      strictPolicy
+        .replace("img-src 'self' blob:", "img-src 'self' blob: https://a.test https://b.test")
+        .replace("media-src 'self' blob:", "media-src 'self' blob: https://a.test https://b.test"),
+    );
+  });
+
+  /** An app whose routes answer in the ways the middleware must handle. */
+  function appWithHeaders(options?: Parameters<typeof securityHeaders>[0]) {
+    const app = new Hono();
+    app.use(securityHeaders(options));
+    app.get('/page', (c) => c.text('page', 200, { 'x-powered-by': 'Hono' }));
+    app.get('/own', (c) => c.text('file', 200, { 'content-security-policy': "default-src 'none'" }));
+    // A redirect's headers are immutable, like a response passed through from elsewhere.
+    app.get('/immutable', () => Response.redirect('https://elsewhere.test/next', 302));
+    return app;
+  }
+
+  it('sets each header exactly, drops x-powered-by, and sends HSTS only when asked', async () => {
+    const plain = await appWithHeaders().request('/page');
+    expect(Object.fromEntries(plain.headers)).toEqual({
+      'content-type': 'text/plain; charset=UTF-8',
+      'content-security-policy': strictPolicy,
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-frame-options': 'DENY',
+      'cross-origin-opener-policy': 'same-origin',
+      'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    });
+    expect(await plain.text()).toBe('page');
+    const secure = await appWithHeaders({ hsts: true }).request('/page');
+    expect(secure.headers.get('strict-transport-security')).toBe('max-age=15552000');
+    const notAsked = await appWithHeaders({ hsts: false }).request('/page');
+    expect(notAsked.headers.has('strict-transport-security')).toBe(false);
+  });
+
+  it("keeps a response's own policy first, the app's after it", async () => {
+    const own = await appWithHeaders().request('/own');
+    expect(own.headers.get('content-security-policy')).toBe(`default-src 'none', ${strictPolicy}`);
+  });
+
+  it('copies a response whose headers cannot change, keeping its status, location and body', async () => {
+    const res = await appWithHeaders().request('/immutable');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('https://elsewhere.test/next');
+    expect(res.headers.get('content-security-policy')).toBe(strictPolicy);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+  });
+});

@@ -8,17 +8,21 @@ import type { BoundedStream } from './stream-limits';
 function standInStream(options: { closed?: boolean; sendFails?: boolean } = {}) {
   let abort = () => {};
   const sent: string[] = [];
+  const comments: string[] = [];
   const out = {
-    send: vi.fn(async (message: { event?: string }) => {
+    send: vi.fn(async (message: { event?: string; data: string; retry?: number }) => {
       if (options.sendFails) throw new Error('socket gone');
       sent.push(message.event ?? '');
       return true;
     }),
-    comment: vi.fn(async () => true),
+    comment: vi.fn(async (text: string) => {
+      comments.push(text);
+      return true;
+    }),
     closed: options.closed ?? false,
     stream: { onAbort: (listener: () => void) => (abort = listener) } as unknown as SSEStreamingApi,
   } satisfies BoundedStream;
-  return { out, sent, leave: () => abort() };
+  return { out, sent, comments, leave: () => abort() };
 }
 
 describe('streamUntilEnd', () => {
@@ -51,5 +55,35 @@ describe('streamUntilEnd', () => {
     const unsubscribe = vi.fn();
     await expect(streamUntilEnd(out, new Set(), unsubscribe)).rejects.toThrow('socket gone');
     expect(unsubscribe).toHaveBeenCalledTimes(1);
+  });
+
+  it('says ready with an empty object and a 2 s retry, and ends at once for a stream already closed', async () => {
+    const { out } = standInStream({ closed: true });
+    const closeStreams = new Set<() => void>();
+    const unsubscribe = vi.fn();
+    await streamUntilEnd(out, closeStreams, unsubscribe);
+    expect(out.send).toHaveBeenCalledWith({ event: 'ready', data: '{}', retry: 2000 });
+    expect(unsubscribe).toHaveBeenCalledTimes(1);
+    expect(closeStreams.size).toBe(0);
+  });
+
+  it('sends a keep-alive comment every 20 s while open, and none after the end', async () => {
+    vi.useFakeTimers();
+    try {
+      const { out, comments, leave } = standInStream();
+      const streaming = streamUntilEnd(out, new Set(), () => {});
+      await vi.advanceTimersByTimeAsync(19_999);
+      expect(comments).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(comments).toEqual(['keep-alive']);
+      await vi.advanceTimersByTimeAsync(20_000);
+      expect(comments).toEqual(['keep-alive', 'keep-alive']);
+      leave();
+      await streaming;
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(comments).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

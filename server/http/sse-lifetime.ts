@@ -11,6 +11,7 @@ const HEARTBEAT_MS = 20_000;
  */
 export async function holdOpen(out: BoundedStream, closeStreams: Set<() => void>): Promise<void> {
   const heartbeat = setInterval(() => void out.comment('keep-alive'), HEARTBEAT_MS);
+  // Stryker disable next-line ArrowFunction: replaced by the promise's resolve before anything can call it
   let end = () => {};
   const ended = new Promise<void>((resolve) => (end = resolve));
   closeStreams.add(end);

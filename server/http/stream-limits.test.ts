@@ -199,3 +199,152 @@ describe('a client that does not read is dropped, never buffered for', () => {
     }
   }, 30_000);
 });
+
+describe('the limits, part by part', () => {
+  it('defaults to 8 per session, 200 in total, 2 MiB pending and a 30 s stall', () => {
+    expect(createStreamLimits()).toMatchObject({
+      perSession: 8,
+      total: 200,
+      maxPendingBytes: 2 * 1024 * 1024,
+      stallMs: 30_000,
+    });
+  });
+
+  it("gives a slot back once however often it is released, and keeps the session's other slots counted", () => {
+    const limits = createStreamLimits({ perSession: 2, total: 10 });
+    const first = limits.acquire('alice');
+    const second = limits.acquire('alice');
+    expect('status' in first || 'status' in second).toBe(false);
+    expect(limits.acquire('alice')).toEqual({ status: 429 });
+    if ('release' in first) {
+      first.release();
+      first.release();
+    }
+    expect(limits.stats().open).toBe(1);
+    expect('release' in limits.acquire('alice')).toBe(true);
+    expect(limits.acquire('alice')).toEqual({ status: 429 });
+    expect(limits.stats().open).toBe(2);
+  });
+
+  it('costs a frame its data in UTF-8 bytes, its event name and id, and 32 bytes of field names', () => {
+    expect(frameBytes({ data: 'é!', event: 'task', id: '12' })).toBe(3 + 4 + 2 + 32);
+    expect(frameBytes({ data: 'abc' })).toBe(3 + 32);
+    expect(frameBytes({ data: Promise.resolve('not counted') })).toBe(32);
+  });
+});
+
+describe('a stream as the sign-in guard hands it over, in-process', () => {
+  /** An app whose guard sets the session on the context (no env at all), `outgoing` optional. */
+  function guardedApp(options: StreamLimitsOptions, session: string, env?: Record<string, unknown>) {
+    const limits = createStreamLimits(options);
+    const app = new Hono();
+    app.use(async (c, next) => {
+      c.set('consoleSessionId' as never, session as never);
+      await next();
+    });
+    app.get('/events', (c) =>
+      boundedSSE(c, limits, 'tasks', async (out) => {
+        streamsOut.push(out);
+        await holdOpen(out, closeStreams);
+      }),
+    );
+    return { limits, open: () => app.request('/events', {}, env) };
+  }
+
+  it('counts the session the guard set, and an empty one by the address; the refusal is never cached', async () => {
+    const { open } = guardedApp({ perSession: 1 }, 'alice');
+    expect((await open()).status).toBe(200);
+    const refused = await open();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+    const nobody = guardedApp({ perSession: 1 }, '', peer('198.51.100.7'));
+    expect((await nobody.open()).status).toBe(200);
+    expect(await nobody.limits.acquire('client:198.51.100.7')).toEqual({ status: 429 });
+  });
+
+  it('counts a session id that is not text by the address, as no session', async () => {
+    const odd = guardedApp({ perSession: 1 }, 7 as unknown as string, peer('198.51.100.9'));
+    expect((await odd.open()).status).toBe(200);
+    expect(odd.limits.acquire('client:198.51.100.9')).toEqual({ status: 429 });
+  });
+
+  it('writes a heartbeat as a comment line, counted while it waits', async () => {
+    const { open, limits } = guardedApp({}, 'alice');
+    const reader = (await open()).body!.getReader();
+    const out = streamsOut[0]!;
+    expect(await out.comment('keep-alive')).toBe(true);
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe(': keep-alive\n\n');
+    // The next write is taken ahead of the reader, the one after it waits, counted.
+    await out.comment('one');
+    void out.comment('abc');
+    await vi.waitFor(() => expect(limits.stats().pendingBytes).toBe('abc'.length + 4));
+    await reader.cancel();
+  });
+
+  it('refuses a write after the client left, counting nothing for it', async () => {
+    const { open, limits } = guardedApp({}, 'alice');
+    const response = await open();
+    const out = streamsOut[0]!;
+    await response.body!.cancel();
+    expect(out.closed).toBe(true);
+    const sent = out.send({ data: 'late' });
+    expect(limits.stats()).toMatchObject({ pendingBytes: 0, peakPendingBytes: 0 });
+    expect(await sent).toBe(false);
+  });
+
+  it('answers false for an event hono cannot write (a line break in its id), and goes on', async () => {
+    const { open } = guardedApp({}, 'alice');
+    const reader = (await open()).body!.getReader();
+    const out = streamsOut[0]!;
+    expect(await out.send({ id: 'a\nb', data: 'x' })).toBe(false);
+    expect(await out.send({ data: 'fine' })).toBe(true);
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe('data: fine\n\n');
+    await reader.cancel();
+  });
+
+  it('drops a stream past the bound: says why, destroys the Node response, writes nothing queued', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const destroy = vi.fn();
+    const { open, limits } = guardedApp({ maxPendingBytes: 100, stallMs: 60_000 }, 'alice', {
+      outgoing: { destroy },
+    });
+    await open();
+    const out = streamsOut[0]!;
+    await out.send({ data: 'taken ahead of the reader' });
+    const written = vi.spyOn(out.stream, 'writeSSE');
+    const waiting = [out.send({ data: 'a' }), out.send({ data: 'b' })];
+    await vi.waitFor(() => expect(written).toHaveBeenCalledTimes(1));
+    expect(await out.send({ data: 'x'.repeat(100) })).toBe(false);
+    expect(await Promise.all(waiting)).toEqual([false, false]);
+    expect(written).toHaveBeenCalledTimes(1);
+    expect(destroy).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledWith(
+      '[streams] dropped a tasks stream (more than 100 bytes waiting for a client that does not read)',
+    );
+    expect(limits.stats().dropped).toBe(1);
+  });
+
+  it('drops past the bound without a Node response, or with one that cannot be destroyed', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    for (const env of [undefined, { outgoing: {} }]) {
+      streamsOut = [];
+      const { open } = guardedApp({ maxPendingBytes: 10, stallMs: 60_000 }, 'alice', env);
+      await open();
+      const out = streamsOut[0]!;
+      await out.send({ data: 'taken ahead' });
+      void out.send({ data: 'waits' });
+      expect(await out.send({ data: 'x'.repeat(10) })).toBe(false);
+      expect(out.closed).toBe(true);
+    }
+  });
+
+  it('names the stall time when it drops a stream whose write is not taken', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { open } = guardedApp({ stallMs: 50 }, 'alice');
+    await open();
+    const out = streamsOut[0]!;
+    await out.send({ data: 'taken ahead' });
+    expect(await out.send({ data: 'never taken' })).toBe(false);
+    expect(warn).toHaveBeenCalledWith('[streams] dropped a tasks stream (no write taken for 50 ms)');
+  });
+});

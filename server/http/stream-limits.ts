@@ -9,13 +9,6 @@ import { clientKey } from './client-address';
 
 const DEFAULT_STREAMS_PER_SESSION = 8;
 const DEFAULT_STREAMS_TOTAL = 200;
-/**
- * Bytes queued for one stream (written but not yet taken by its socket) beyond which the stream is
- * dropped. One event is always let through whatever its size (a callback may be 1 MB), so a stream
- * holds at most this much plus one event. A burst of task changes is queued at once for every
- * stream (a group commit names up to 200 tasks of a few KB): well under this.
- */
-const STREAM_PENDING_MAX_BYTES = 2 * 1024 * 1024;
 /** A write not taken by the socket within this time means the client has stopped reading. */
 const STREAM_STALL_MS = 30_000;
 /**
@@ -23,6 +16,7 @@ const STREAM_STALL_MS = 30_000;
  * handed to the Node side by server/app/prod-app.ts. Only a verified session counts as one: a cookie the
  * client made up would otherwise be a fresh allowance each time.
  */
+// Stryker disable next-line StringLiteral: fixed at load, before a test can switch the mutant on; the guard's test holds its value
 export const SESSION_ID_KEY = 'consoleSessionId';
 
 export interface StreamLimitsOptions {
@@ -30,6 +24,12 @@ export interface StreamLimitsOptions {
   perSession?: number;
   /** STREAMS_TOTAL: open streams of this process. */
   total?: number;
+  /**
+   * Bytes queued for one stream (written but not yet taken by its socket) beyond which the stream is
+   * dropped; 2 MiB unless set. One event is always let through whatever its size (a callback may be
+   * 1 MB), so a stream holds at most this much plus one event. A burst of task changes is queued at
+   * once for every stream (a group commit names up to 200 tasks of a few KB): well under this.
+   */
   maxPendingBytes?: number;
   stallMs?: number;
 }
@@ -69,7 +69,8 @@ export function createStreamLimits(options: StreamLimitsOptions = {}): StreamLim
   return {
     perSession,
     total,
-    maxPendingBytes: options.maxPendingBytes ?? STREAM_PENDING_MAX_BYTES,
+    // Written here rather than as a constant: a value fixed at load could not be told wrong by a test.
+    maxPendingBytes: options.maxPendingBytes ?? 2 * 1024 * 1024,
     stallMs: options.stallMs ?? STREAM_STALL_MS,
     stats: () => ({ open, pendingBytes, peakPendingBytes, dropped }),
     acquire(key) {
@@ -87,6 +88,7 @@ export function createStreamLimits(options: StreamLimitsOptions = {}): StreamLim
           released = true;
           open--;
           const left = (byKey.get(key) ?? 1) - 1;
+          // Stryker disable next-line ConditionalExpression,EqualityOperator: a count of 0 kept reads as no entry; deleting it only frees the map's memory
           if (left > 0) byKey.set(key, left);
           else byKey.delete(key);
         },
@@ -178,7 +180,9 @@ export function boundedSSE(
     let stall: ReturnType<typeof setTimeout> | undefined;
 
     const drop = (reason: string) => {
+      // Stryker disable next-line ConditionalExpression: every path that sets closed also ends the stall timer, the one caller that could come after
       if (closed) return;
+      // Stryker disable next-line BooleanLiteral: stream.abort() below sets it as well, through onAbort
       closed = true;
       clearTimeout(stall);
       limits.countDrop();
@@ -203,6 +207,7 @@ export function boundedSSE(
         // Hono's write resolves once the response stream has handed the bytes on, which
         // @hono/node-server does only while the socket accepts more (it waits for 'drain').
         stall = setTimeout(() => drop(`no write taken for ${limits.stallMs} ms`), limits.stallMs);
+        // Stryker disable next-line OptionalChaining: Node's timers always have unref; the check is for other runtimes' typings
         stall.unref?.();
         try {
           await perform();
@@ -227,6 +232,7 @@ export function boundedSSE(
       comment: (text) =>
         queued > 0 ? Promise.resolve(!closed) : write(text.length + 4, () => stream.write(`: ${text}\n\n`)),
       get closed() {
+        // Stryker disable next-line LogicalOperator: abort() runs onAbort, which sets closed, and streamSSE closes the stream once run returns
         return closed || stream.aborted || stream.closed;
       },
       stream,

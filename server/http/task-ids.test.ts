@@ -1,5 +1,6 @@
 // The one rule for a body's list of task ids: at the bounds of an id's length and of the list's.
 import { describe, expect, it } from 'vitest';
+import { z } from '../../src/api/zod';
 import { taskIdList, tooManyOr } from './task-ids';
 
 const TOO_MANY = 'At most 3 at once';
@@ -26,5 +27,14 @@ describe('a list of task ids', () => {
   it('refuses no list, an empty one and something else', () => {
     for (const bad of [undefined, [], 'a', { ids: ['a'] }])
       expect(refusal(bad)).toBe('Send {"ids": [task ids]}');
+  });
+});
+
+describe('the reason of a body with more than the list', () => {
+  it('is the list being too long, even when another field is wrong too', () => {
+    const body = z.object({ ids: list, hidden: z.boolean() });
+    const parsed = body.safeParse({ ids: ['a', 'b', 'c', 'd'], hidden: 'yes' });
+    expect(parsed.error?.issues).toHaveLength(2);
+    expect(reason(parsed.error!.issues)).toBe(TOO_MANY);
   });
 });

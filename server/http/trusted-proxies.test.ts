@@ -16,6 +16,14 @@ describe('TRUSTED_PROXIES', () => {
     expect(parseTrustedProxies('::ffff:0.0.0.0/95').trusted('203.0.113.1')).toBe(false);
   });
 
+  it('keeps a narrow IPv6 range that maps no IPv4 as IPv6, and lists nothing invalid when unset', () => {
+    const narrow = parseTrustedProxies('2001:db8::/120');
+    expect(narrow.invalid).toEqual([]);
+    expect([narrow.trusted('2001:db8::ff'), narrow.trusted('2001:db8::100')]).toEqual([true, false]);
+    for (const unset of [undefined, '', ' , '])
+      expect(parseTrustedProxies(unset).invalid, JSON.stringify(unset)).toEqual([]);
+  });
+
   it('trusts loopback by default, IPv4-mapped included, and nothing else', () => {
     for (const trusted of [
       LOOPBACK_PROXIES,

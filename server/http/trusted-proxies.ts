@@ -9,10 +9,12 @@ export type TrustedProxies = (address: string) => boolean;
 
 type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
 
-const LOOPBACK: Range[] = [ipaddr.parseCIDR('127.0.0.0/8'), ipaddr.parseCIDR('::1/128')];
+// Built when asked for (two short parses): a list built at load would be fixed before a test could
+// change it, and a mistake in it would go unseen.
+const loopback = (): Range[] => [ipaddr.parseCIDR('127.0.0.0/8'), ipaddr.parseCIDR('::1/128')];
 
 function rangeOf(entry: string): Range[] | undefined {
-  if (entry.toLowerCase() === 'loopback') return LOOPBACK;
+  if (entry.toLowerCase() === 'loopback') return loopback();
   if (entry.includes('/')) {
     try {
       const [address, bits] = ipaddr.parseCIDR(entry);
@@ -21,11 +23,12 @@ function rangeOf(entry: string): Range[] | undefined {
         return [[(address as ipaddr.IPv6).toIPv4Address(), bits - 96]];
       return [[address, bits]];
     } catch {
-      return undefined;
+      // Not a range: parseIp below refuses it too (it holds a slash).
     }
   }
   const address = parseIp(entry);
-  return address ? [[address, address.kind() === 'ipv4' ? 32 : 128]] : undefined;
+  // The whole address: 32 bits for IPv4, 128 for IPv6.
+  return address ? [[address, address.toByteArray().length * 8]] : undefined;
 }
 
 function matcher(ranges: Range[]): TrustedProxies {
@@ -38,7 +41,7 @@ function matcher(ranges: Range[]): TrustedProxies {
 }
 
 /** Loopback only: TRUSTED_PROXIES unset. */
-export const LOOPBACK_PROXIES: TrustedProxies = matcher(LOOPBACK);
+export const LOOPBACK_PROXIES: TrustedProxies = (address) => matcher(loopback())(address);
 
 /**
  * TRUSTED_PROXIES read: unset or blank means loopback, `none` means no proxy at all. `invalid`

@@ -64,4 +64,50 @@ describe('checked JSON bodies', () => {
     expect(refused.status).toBe(413);
     expect(((await refused.json()) as { msg: string }).msg).toMatch(/too large/);
   });
+
+  it('passes on any other error a check throws: a plain one as a 500, another status as it is', async () => {
+    const touchy = z.object({ text: z.string() }).check(
+      z.refine((body) => {
+        if (body.text === 'crash') throw new Error('the check itself failed');
+        if (body.text === 'forbidden') throw new HTTPException(403, { message: 'not yours' });
+        return true;
+      }),
+    );
+    const touchyApp = new Hono()
+      .post('/touchy', validJson(touchy, firstIssueAtPath), (c) => c.text('ok'))
+      .onError((error, c) =>
+        error instanceof HTTPException ? error.getResponse() : c.text(error.message, 500),
+      );
+    const send = (text: string) =>
+      touchyApp.request('/touchy', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ text }),
+      });
+    expect((await send('fine')).status).toBe(200);
+    const crashed = await send('crash');
+    expect(crashed.status).toBe(500);
+    expect(await crashed.text()).toBe('the check itself failed');
+    const forbidden = await send('forbidden');
+    expect(forbidden.status).toBe(403);
+    expect(await forbidden.text()).toBe('not yours');
+  });
+});
+
+describe('the reasons drawn from the issues', () => {
+  const issue = (path: PropertyKey[], message: string) =>
+    ({ code: 'custom', input: 0, path, message }) as const;
+
+  it("gives the first issue's message, or the fallback when there is none", () => {
+    expect(firstIssueMessage('fallback')([issue([], 'first'), issue([], 'second')])).toBe('first');
+    expect(firstIssueMessage('fallback')([])).toBe('fallback');
+  });
+
+  it('joins the path with dots, names the body when the path is empty, and says invalid with no issue', () => {
+    expect(firstIssueAtPath([issue(['items', 2, 'name'], 'too long'), issue(['x'], 'later')])).toBe(
+      'items.2.name: too long',
+    );
+    expect(firstIssueAtPath([issue([], 'expected an object')])).toBe('body: expected an object');
+    expect(firstIssueAtPath([])).toBe('body: invalid');
+  });
 });
