@@ -6,36 +6,13 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BlockedTargetError } from '../proxy/outbound';
+import { resultCopyRow as rowOf } from '../testing/result-copy-row';
 import { CopyError, fetchIntoStore, type FetchLimits } from './copy-fetch';
-import type { ResultCopyRow } from './copy-rows';
 import { SNIFF_BYTES } from './sniff';
 import { keyFor, type ResultStore } from './store';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-function rowOf(overrides: Partial<ResultCopyRow> = {}): ResultCopyRow {
-  return {
-    id: 1,
-    task_id: 'task-1',
-    role: 'image',
-    idx: 0,
-    source_url: 'https://files.service.example/out.png',
-    state: 'copying',
-    attempts: 1,
-    next_attempt_at: new Date(0),
-    lease_until: null,
-    store_key: null,
-    size: null,
-    content_type: null,
-    sha256: null,
-    error: null,
-    created_at: new Date(0),
-    updated_at: new Date(0),
-    kept_at: null,
-    ...overrides,
-  };
-}
 
 /** A store that reads whatever it is given to the end; `beforeEnd` runs once the bytes are read. */
 function memoryStore(beforeEnd?: () => void) {

@@ -183,16 +183,8 @@ describe('the copy job', () => {
         id: 'earlier',
         kind: 'text_to_image',
         source: 'created',
-        params: null,
-        batch: null,
-        prompt: null,
-        name: null,
-        language: null,
-        creator: null,
         status: 'SUCCEEDED',
         result: JSON.stringify({ image_url: 'https://files.example/earlier.png' }),
-        last_error: null,
-        last_source: null,
         finished_at: new Date(),
       })
       .execute();

@@ -222,15 +222,7 @@ describe('the result routes', () => {
         id: 't1',
         kind: 'image_to_video',
         source: 'created',
-        params: null,
-        batch: null,
-        prompt: null,
-        name: null,
-        language: null,
-        creator: null,
         result: '{}',
-        last_error: null,
-        last_source: null,
       })
       .execute();
     const answer = await routes().request(`${ORIGIN}/__console/storage`);

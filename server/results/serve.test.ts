@@ -4,6 +4,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { contentDisposition } from '../../src/api/download-name';
+import { resultCopyRow } from '../testing/result-copy-row';
 import type { ResultCopyRow } from './copy-rows';
 import { serveKept } from './serve';
 import type { PresignedAnswer, ResultStore, StoredObject } from './store';
@@ -13,28 +14,17 @@ const ETAG = `"${SHA}"`;
 const BYTES = Buffer.from('0123456789');
 const KEY = 'ab/key/image-0';
 
-function rowOf(overrides: Partial<ResultCopyRow> = {}): ResultCopyRow {
-  return {
-    id: 1,
-    task_id: 'task-1',
-    role: 'image',
-    idx: 0,
+/** A kept file's row. */
+const rowOf = (overrides: Partial<ResultCopyRow> = {}): ResultCopyRow =>
+  resultCopyRow({
     source_url: 'https://service.example/out.png',
     state: 'kept',
-    attempts: 1,
-    next_attempt_at: new Date(0),
-    lease_until: null,
     store_key: KEY,
     size: String(BYTES.length),
     content_type: 'image/png',
     sha256: SHA,
-    error: null,
-    created_at: new Date(0),
-    updated_at: new Date(0),
-    kept_at: null,
     ...overrides,
-  };
-}
+  });
 
 /** A store holding `bytes` under KEY, recording each get's range and handing back what it returned. */
 function memoryStore(bytes: Buffer | null = BYTES, redirect?: string) {
